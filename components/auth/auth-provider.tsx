@@ -1,0 +1,143 @@
+'use client';
+
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { api, ApiError, fetchCsrfToken, setSessionLostHandler, storeCsrfToken, apiRequest } from '@/lib/api-client';
+import { clearAuthStorage, getAccessToken, getStoredUser, saveSession, setStoredUser, type StoredUser } from '@/lib/auth-storage';
+import { CSRF_HEADER, LOGOUT_REDIRECT_MS, TOKEN_VALIDATION_INTERVAL_MS, TOKEN_VALIDATION_MIN_GAP_MS } from '@/lib/constants';
+
+interface AuthState {
+  user: StoredUser | null;
+  isAuthenticated: boolean;
+  loading: boolean;
+  error: string | null;
+}
+
+/** The auth store actions of spec 01 §4. */
+type AuthAction =
+  | { type: 'request' }
+  | { type: 'success'; user: StoredUser }
+  | { type: 'failure'; error: string | null }
+  | { type: 'logout' }
+  | { type: 'update'; fields: Partial<StoredUser> };
+
+function reducer(state: AuthState, action: AuthAction): AuthState {
+  switch (action.type) {
+    case 'request':
+      return { ...state, loading: true, error: null };
+    case 'success':
+      return { user: action.user, isAuthenticated: true, loading: false, error: null };
+    case 'failure':
+      return { user: null, isAuthenticated: false, loading: false, error: action.error };
+    case 'logout':
+      return { user: null, isAuthenticated: false, loading: false, error: null };
+    case 'update':
+      return state.user ? { ...state, user: { ...state.user, ...action.fields } } : state;
+  }
+}
+
+export interface LoginResponse {
+  token: string;
+  accessToken: string;
+  refreshToken: string;
+  user: StoredUser;
+}
+
+interface AuthContextValue extends AuthState {
+  login(email: string, password: string): Promise<StoredUser>;
+  logout(): Promise<void>;
+  updateUser(fields: Partial<StoredUser>): void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, dispatch] = useReducer(reducer, { user: null, isAuthenticated: false, loading: true, error: null });
+  const lastValidation = useRef(0);
+
+  const signOutLocally = useCallback(() => {
+    clearAuthStorage();
+    dispatch({ type: 'logout' });
+  }, []);
+
+  /** Checks the stored token with the server; a 401 or 403 signs out and clears stored data. */
+  const validate = useCallback(
+    async (force = false) => {
+      if (!getAccessToken()) return signOutLocally();
+      if (!force && Date.now() - lastValidation.current < TOKEN_VALIDATION_MIN_GAP_MS) return;
+      lastValidation.current = Date.now();
+      try {
+        const { user } = await api.get<{ valid: boolean; user?: StoredUser }>('/users/validate-token', { signOutOnFailure: false });
+        if (!user) throw new ApiError(401, { message: 'No user in validation response' });
+        setStoredUser(user);
+        dispatch({ type: 'success', user });
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) signOutLocally();
+        else if (getStoredUser()) dispatch({ type: 'success', user: getStoredUser()! });
+        else signOutLocally();
+      }
+    },
+    [signOutLocally],
+  );
+
+  useEffect(() => {
+    setSessionLostHandler(() => {
+      signOutLocally();
+      window.location.assign('/login');
+    });
+    void validate(true).finally(() => void fetchCsrfToken());
+    const interval = setInterval(() => {
+      if (getAccessToken()) void validate();
+    }, TOKEN_VALIDATION_INTERVAL_MS);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible' && getAccessToken() && Date.now() - lastValidation.current > TOKEN_VALIDATION_INTERVAL_MS) void validate();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearInterval(interval);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [validate, signOutLocally]);
+
+  const login = useCallback(async (email: string, password: string) => {
+    dispatch({ type: 'request' });
+    try {
+      const { data, headers } = await apiRequest<LoginResponse>('POST', '/users/login', { body: { email, password } });
+      saveSession(data.accessToken, data.user);
+      const csrf = headers.get(CSRF_HEADER);
+      if (csrf) storeCsrfToken(csrf);
+      lastValidation.current = Date.now();
+      dispatch({ type: 'success', user: data.user });
+      return data.user;
+    } catch (error) {
+      dispatch({ type: 'failure', error: error instanceof Error ? error.message : null });
+      throw error;
+    }
+  }, []);
+
+  /** Clears local state and goes to /login after ~100 ms, even when the server call fails. */
+  const logout = useCallback(async () => {
+    try {
+      await api.post('/users/logout', {}, { signOutOnFailure: false });
+    } catch {
+      // Signing out locally is what matters; the session expires on its own.
+    }
+    signOutLocally();
+    await new Promise((r) => setTimeout(r, LOGOUT_REDIRECT_MS));
+    window.location.assign('/login');
+  }, [signOutLocally]);
+
+  const updateUser = useCallback((fields: Partial<StoredUser>) => {
+    const current = getStoredUser();
+    if (current) setStoredUser({ ...current, ...fields });
+    dispatch({ type: 'update', fields });
+  }, []);
+
+  const value = useMemo(() => ({ ...state, login, logout, updateUser }), [state, login, logout, updateUser]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used inside AuthProvider');
+  return ctx;
+}

@@ -1,0 +1,17 @@
+'use client';
+
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Toaster } from 'sonner';
+import { TOAST_DURATION_MS } from '@/lib/constants';
+import { AuthProvider } from './auth/auth-provider';
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }));
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>{children}</AuthProvider>
+      <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,43 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { CLOCK_TIMEZONES, DEFAULT_CLOCK_TIMEZONE } from '@/lib/timezones';
+
+const STORAGE_KEY = 'clockTimezone';
+
+/** Ticks every second in the chosen zone; the choice is remembered in this browser. */
+export function TimezoneClock() {
+  const [zone, setZone] = useState<string>(DEFAULT_CLOCK_TIMEZONE);
+  const [now, setNow] = useState<Date | null>(null);
+
+  useEffect(() => {
+    const saved = localStorage.getItem(STORAGE_KEY);
+    if (saved && CLOCK_TIMEZONES.some((z) => z.value === saved)) setZone(saved);
+    setNow(new Date());
+    const timer = setInterval(() => setNow(new Date()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <time className="tabular-nums text-stone-700 dark:text-stone-200" aria-live="off" suppressHydrationWarning>
+        {now ? now.toLocaleTimeString('en-US', { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit' }) : '--:--:--'}
+      </time>
+      <select
+        aria-label="Clock timezone"
+        className="rounded-md border border-stone-300 bg-white px-2 py-1 text-xs dark:border-stone-700 dark:bg-stone-900"
+        value={zone}
+        onChange={(e) => {
+          setZone(e.target.value);
+          localStorage.setItem(STORAGE_KEY, e.target.value);
+        }}
+      >
+        {CLOCK_TIMEZONES.map((z) => (
+          <option key={z.value} value={z.value}>
+            {z.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

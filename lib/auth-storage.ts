@@ -1,0 +1,61 @@
+import { STORAGE_KEYS } from './constants';
+
+/** The signed-in user as the browser keeps it (spec 01 §3 User). */
+export interface StoredUser {
+  id: string;
+  _id: string;
+  username: string;
+  role: 'coach' | 'admin' | 'super_admin';
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  timezone: string;
+  isVerified: boolean;
+  createdAt: string;
+  lastLogin: string | null;
+  [key: string]: unknown;
+}
+
+const available = () => typeof window !== 'undefined' && typeof window.localStorage !== 'undefined';
+
+export function getAccessToken(): string | null {
+  if (!available()) return null;
+  return localStorage.getItem(STORAGE_KEYS.accessToken) ?? localStorage.getItem(STORAGE_KEYS.token);
+}
+
+export function setAccessToken(token: string): void {
+  localStorage.setItem(STORAGE_KEYS.accessToken, token);
+  localStorage.setItem(STORAGE_KEYS.token, token);
+}
+
+export function getStoredUser(): StoredUser | null {
+  if (!available()) return null;
+  const raw = localStorage.getItem(STORAGE_KEYS.user);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as StoredUser;
+  } catch {
+    return null;
+  }
+}
+
+export function setStoredUser(user: StoredUser): void {
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+}
+
+/**
+ * The refresh token is never written here: the browser keeps it only in its httpOnly cookie, out of
+ * reach of page scripts (docs/decisions.md).
+ */
+export function saveSession(accessToken: string, user: StoredUser): void {
+  localStorage.removeItem(STORAGE_KEYS.adminToken);
+  setAccessToken(accessToken);
+  setStoredUser(user);
+}
+
+export function clearAuthStorage(): void {
+  if (!available()) return;
+  for (const key of Object.values(STORAGE_KEYS)) localStorage.removeItem(key);
+  localStorage.removeItem('csrfTokenFetchedAt');
+}

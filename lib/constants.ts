@@ -1,0 +1,86 @@
+/** Constants and texts of spec 01 §8-§9 used by browser and server alike. */
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PHONE_MIN_DIGITS = 7;
+export const DEFAULT_PHONE_COUNTRY_CODE = '+1';
+
+export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
+export const VERIFY_LINK_LIFETIME_MS = 48 * 60 * 60 * 1000;
+export const POST_RESET_REDIRECT_MS = 2000;
+export const LOGOUT_REDIRECT_MS = 100;
+
+export const CSRF_CACHE_MS = 30 * 60 * 1000;
+export const CSRF_REFRESH_AFTER_MS = 25 * 60 * 1000;
+/** The server accepts a CSRF token a little longer than the client caches it. */
+export const CSRF_MAX_AGE_MS = 2 * 60 * 60 * 1000;
+export const CSRF_HEADER = 'x-csrf-token';
+
+export const TOKEN_VALIDATION_INTERVAL_MS = 10 * 60 * 1000;
+export const TOKEN_VALIDATION_MIN_GAP_MS = 60 * 1000;
+
+export const TOAST_DURATION_MS = 5000;
+
+export const SOCKET_TIMEOUT_MS = 30000;
+export const SOCKET_RECONNECTION_ATTEMPTS = 3;
+export const SOCKET_RECONNECTION_DELAY_MS = 2000;
+export const SOCKET_RECONNECTION_DELAY_MAX_MS = 10000;
+export const SOCKET_APP_MAX_RECONNECTS = 5;
+
+export const BILLING_HISTORY_PAGE_SIZE = 10;
+export const SECURITY_LOG_PAGE_SIZE = 50;
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PAGE_SIZE = 10;
+
+export const TIME_RANGES = ['7d', '30d', '90d', '1y'] as const;
+export const DEFAULT_TIME_RANGE = '30d';
+
+/** Cookie names: the access token and session cookies let pages redirect before render. */
+export const ACCESS_COOKIE = 'cadence_at';
+export const REFRESH_COOKIE = 'cadence_rt';
+
+/** Keys of the browser's stored auth data (spec 01 §4). */
+export const STORAGE_KEYS = {
+  token: 'token',
+  accessToken: 'accessToken',
+  refreshToken: 'refreshToken',
+  csrfToken: 'csrfToken',
+  user: 'user',
+  adminToken: 'adminToken',
+} as const;
+
+export const MESSAGES = {
+  verifying: 'Verifying authentication...',
+  crash: 'Something went wrong. Please try again later.',
+  loginSuccess: 'Login Successful',
+  loginFailed: 'Invalid email or password',
+  emailNotVerified: 'Please verify your email before logging in.',
+  actionRequired: 'Action required before login can continue.',
+  resendFailed: 'Failed to resend verification email. Please try again.',
+  resendEmailRequired: 'Please enter your email address.',
+  verificationInvalidToken: 'The verification link is invalid or has expired. Please request a new verification email.',
+  verificationFailed: 'Email verification failed. Please try again or contact support.',
+  verificationNoToken: 'Invalid verification link. No token provided.',
+  registerFailed: 'An error occurred during registration.',
+  forgotSuccess: 'If an account with this email exists, we have sent a password reset link.',
+  forgotFailed: 'Failed to send reset link. Please try again.',
+  resetFailed: 'Failed to reset password. The link may have expired. Please request a new one.',
+  noRefreshToken: 'No refresh token available',
+  noAccessTokenFromRefresh: 'No access token returned from refresh',
+  authRequired: 'Authentication required. Please log in again.',
+} as const;
+
+export const VALIDATION = {
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordTooShort: 'Password must be at least 8 characters long',
+  passwordNeedsSpecial: 'Password must include at least one special character',
+  passwordNotSecure: 'Password does not meet security requirements',
+  passwordTooCommon: 'This password is too common. Please choose one that is harder to guess.',
+  invalidPhone: 'Please enter a valid phone number',
+  invalidEmailDot: 'Please enter a valid email address.',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  emailRequired: 'Email is required',
+  phoneRequired: 'Phone number is required',
+  passwordRequired: 'Password is required',
+  confirmRequired: 'Please confirm your password',
+} as const;

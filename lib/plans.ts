@@ -1,0 +1,100 @@
+/**
+ * The one plan catalogue. free, beta and full are priced by spec 01 §9; basic, professional and
+ * enterprise are Cadence's own choice (docs/decisions.md). null quota = unlimited.
+ */
+export type PlanId = 'free' | 'basic' | 'beta' | 'professional' | 'full' | 'enterprise';
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  priceCents: number;
+  /** A struck-through earlier price shown on the card. */
+  wasPriceCents?: number;
+  maxClients: number | null;
+  maxAIInteractions: number | null;
+  features: string[];
+  featured?: boolean;
+  /** Shown on the public plans grid; the others are reachable for existing subscribers and admins. */
+  listed: boolean;
+}
+
+export const PLANS: Record<PlanId, Plan> = {
+  free: {
+    id: 'free',
+    name: 'Free',
+    priceCents: 0,
+    maxClients: 3,
+    maxAIInteractions: 20,
+    features: ['Up to 3 clients', '20 AI interactions a month', 'Basic features', 'Community support'],
+    listed: true,
+  },
+  basic: {
+    id: 'basic',
+    name: 'Basic',
+    priceCents: 1900,
+    maxClients: 10,
+    maxAIInteractions: 200,
+    features: ['Up to 10 clients', '200 AI interactions a month', 'E-mail support'],
+    listed: false,
+  },
+  beta: {
+    id: 'beta',
+    name: 'Beta',
+    priceCents: 2999,
+    wasPriceCents: 24999,
+    maxClients: null,
+    maxAIInteractions: null,
+    features: ['Unlimited clients', 'Unlimited AI interactions', 'All features while in beta'],
+    featured: true,
+    listed: true,
+  },
+  professional: {
+    id: 'professional',
+    name: 'Professional',
+    priceCents: 9900,
+    maxClients: 50,
+    maxAIInteractions: 2000,
+    features: ['Up to 50 clients', '2,000 AI interactions a month', 'Advanced analytics', 'Priority support'],
+    listed: false,
+  },
+  full: {
+    id: 'full',
+    name: 'Full',
+    priceCents: 24999,
+    maxClients: null,
+    maxAIInteractions: null,
+    features: ['Unlimited clients and AI', 'Premium features', '24/7 support', 'Advanced analytics', 'White-label'],
+    listed: true,
+  },
+  enterprise: {
+    id: 'enterprise',
+    name: 'Enterprise',
+    priceCents: 49999,
+    maxClients: null,
+    maxAIInteractions: null,
+    features: ['Unlimited clients and AI', 'Dedicated success manager', 'SSO and audit exports', 'White-label'],
+    listed: false,
+  },
+};
+
+export const PLAN_IDS = Object.keys(PLANS) as PlanId[];
+
+export function isPlanId(value: string): value is PlanId {
+  return value in PLANS;
+}
+
+export function getPlan(id: string): Plan {
+  return isPlanId(id) ? PLANS[id] : PLANS.free;
+}
+
+/** Applies a discount; the price never goes below 0 (spec 01 §9). */
+export function discountedPriceCents(priceCents: number, discount: { type: 'percentage' | 'fixed_amount'; value: number } | null): number {
+  if (!discount) return priceCents;
+  const off = discount.type === 'percentage' ? Math.round((priceCents * discount.value) / 100) : Math.round(discount.value * 100);
+  return Math.max(0, priceCents - off);
+}
+
+/** Amounts in USD with two decimals. */
+export function formatUsd(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}

@@ -1,0 +1,98 @@
+export interface CoachingSurvey {
+  coachingStyle: string;
+  clientExpectations: string;
+  motivationApproach: string;
+  feedbackStyle: string;
+  challengeApproach: string;
+}
+
+export interface NotificationPreferences {
+  globalEnabled: boolean;
+  email: {
+    enabled: boolean;
+    clientUpdates: boolean;
+    goalCompletions: boolean;
+    missedCheckIns: boolean;
+    systemUpdates: boolean;
+    marketingEmails: boolean;
+    weeklyDigest: boolean;
+    dailyReminders: boolean;
+  };
+  sms: { enabled: boolean; urgentOnly: boolean; checkInReminders: boolean; goalDeadlines: boolean; emergencyContacts: boolean };
+  push: {
+    enabled: boolean;
+    clientMessages: boolean;
+    goalProgress: boolean;
+    aiInsights: boolean;
+    systemAlerts: boolean;
+    sessionReminders: boolean;
+    breakingNews: boolean;
+  };
+  inApp: { clientMessages: boolean; goalProgress: boolean; aiInsights: boolean; systemAlerts: boolean };
+  schedule: {
+    quietHours: { enabled: boolean; startTime: string; endTime: string };
+    timezone: string;
+    workdaysOnly: boolean;
+    maxDailyNotifications: number;
+  };
+  content: { frequency: 'immediate' | 'hourly' | 'daily' | 'weekly'; summary: boolean; detailLevel: 'minimal' | 'standard' | 'detailed' };
+}
+
+export interface AppearancePreferences {
+  theme: 'light' | 'dark' | 'system';
+  compactView: boolean;
+  colorScheme: 'gold' | 'copper' | 'sage';
+  fontSize: 'small' | 'medium' | 'large';
+}
+
+/** Weekly schedule keyed by day index 0-6, Monday = 0 (spec 02 §3). */
+export type CheckInSchedule = Partial<Record<'0' | '1' | '2' | '3' | '4' | '5' | '6', { id: string; time: string; enabled: boolean }[]>>;
+
+export const EMPTY_COACHING_SURVEY: CoachingSurvey = {
+  coachingStyle: '',
+  clientExpectations: '',
+  motivationApproach: '',
+  feedbackStyle: '',
+  challengeApproach: '',
+};
+
+/** Spec 01 §9 notification defaults. */
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  globalEnabled: true,
+  email: {
+    enabled: true,
+    clientUpdates: true,
+    goalCompletions: true,
+    missedCheckIns: true,
+    systemUpdates: false,
+    marketingEmails: false,
+    weeklyDigest: true,
+    dailyReminders: false,
+  },
+  sms: { enabled: false, urgentOnly: true, checkInReminders: false, goalDeadlines: false, emergencyContacts: true },
+  push: {
+    enabled: true,
+    clientMessages: true,
+    goalProgress: true,
+    aiInsights: true,
+    systemAlerts: true,
+    sessionReminders: true,
+    breakingNews: false,
+  },
+  inApp: { clientMessages: true, goalProgress: true, aiInsights: true, systemAlerts: true },
+  schedule: {
+    quietHours: { enabled: false, startTime: '22:00', endTime: '08:00' },
+    timezone: 'America/New_York',
+    workdaysOnly: false,
+    maxDailyNotifications: 10,
+  },
+  content: { frequency: 'immediate', summary: true, detailLevel: 'standard' },
+};
+
+/** Spec 01 §9 appearance defaults. */
+export const DEFAULT_APPEARANCE_PREFERENCES: AppearancePreferences = {
+  theme: 'light',
+  compactView: false,
+  colorScheme: 'gold',
+  fontSize: 'medium',
+};

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { MESSAGES, PASSWORD_MIN_LENGTH, PHONE_MIN_DIGITS, VALIDATION } from '../constants';
+import { hasSpecialCharacter, meetsAllRequirements } from '../password-rules';
+
+const email = (required: string = VALIDATION.emailRequired) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(254, VALIDATION.invalidEmailDot)
+    .email(VALIDATION.invalidEmailDot)
+    .transform((v) => v.toLowerCase());
+
+const registerPassword = z
+  .string({ error: VALIDATION.passwordRequired })
+  .min(1, VALIDATION.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, VALIDATION.passwordTooShort)
+  .max(128, 'Password must be at most 128 characters')
+  .refine(hasSpecialCharacter, VALIDATION.passwordNeedsSpecial);
+
+const phone = z
+  .string({ error: VALIDATION.phoneRequired })
+  .trim()
+  .min(1, VALIDATION.phoneRequired)
+  .refine((v) => /^\+?[\d\s().-]+$/.test(v) && v.replace(/\D/g, '').length >= PHONE_MIN_DIGITS && v.replace(/\D/g, '').length <= 15, VALIDATION.invalidPhone);
+
+const name = (message: string) => z.string({ error: message }).trim().min(1, message).max(80, 'Must be at most 80 characters');
+
+export const registerSchema = z.object({
+  firstName: name(VALIDATION.firstNameRequired),
+  lastName: name(VALIDATION.lastNameRequired),
+  email: email(),
+  phone,
+  password: registerPassword,
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const registerFormSchema = registerSchema
+  .extend({ confirmPassword: z.string().min(1, VALIDATION.confirmRequired), countryCode: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: VALIDATION.passwordsDoNotMatch, path: ['confirmPassword'] });
+
+export const loginSchema = z.object({
+  email: email(),
+  password: z.string({ error: VALIDATION.passwordRequired }).min(1, VALIDATION.passwordRequired).max(256),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const forgotPasswordSchema = z.object({ email: email(VALIDATION.invalidEmailDot) });
+
+export const resendVerificationSchema = z.object({ email: email(MESSAGES.resendEmailRequired) });
+
+export const resetPasswordSchema = z.object({
+  password: z
+    .string({ error: VALIDATION.passwordRequired })
+    .max(128, 'Password must be at most 128 characters')
+    .refine(meetsAllRequirements, VALIDATION.passwordNotSecure),
+});
+
+export const resetPasswordFormSchema = resetPasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: VALIDATION.passwordsDoNotMatch, path: ['confirmPassword'] });
+
+export const refreshTokenSchema = z.object({ refreshToken: z.string().min(1).max(512).optional() });
+
+export const tokenParamSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,200}$/, 'Malformed token') });

@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { hash, verify } from '@node-rs/argon2';
+
+// argon2id (the library's default algorithm) with OWASP's recommended memory and time cost.
+const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, OPTIONS);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+/** Spends the same time as a real check when the account does not exist, so timing tells nothing. */
+export async function burnPasswordCheck(password: string): Promise<void> {
+  dummyHash ??= hashPassword('cadence-timing-equaliser!');
+  await verifyPassword(await dummyHash, password);
+}
+
+let common: Set<string> | undefined;
+/** The 10,000 most common passwords (SecLists, shipped as server/auth/common-passwords.txt). */
+export function isCommonPassword(password: string): boolean {
+  if (!common) {
+    const file = path.resolve(process.cwd(), 'server/auth/common-passwords.txt');
+    common = new Set(fs.readFileSync(file, 'utf8').split('\n').map((l) => l.trim().toLowerCase()).filter(Boolean));
+  }
+  return common.has(password.toLowerCase());
+}

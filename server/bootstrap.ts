@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { getDb } from './db/client';
+import { users } from './db/schema';
+import { hashPassword } from './auth/passwords';
+import { log } from './log';
+import { usernameFromEmail } from './services/users';
+
+/** Admin levels map to permission sets (spec 02 §6); `full` holds every permission. */
+export const FULL_ADMIN_PERMISSIONS = ['view_usage', 'view_revenue', 'manage_users', 'manage_admins', 'manage_billing'];
+
+/**
+ * Creates the first admin when no admin exists. Without ADMIN_PASSWORD a strong one is generated
+ * and printed once; it is never stored anywhere but as a hash.
+ */
+export async function ensureFirstAdmin(email: string, password: string | undefined): Promise<void> {
+  const db = getDb();
+  const [existing] = await db.select({ id: users.id }).from(users).where(inArray(users.role, ['admin', 'super_admin'])).limit(1);
+  if (existing) return;
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
+  if (taken) {
+    log.warn({ email }, 'ADMIN_EMAIL belongs to an existing non-admin account; no admin was created');
+    return;
+  }
+  const chosen = password ?? `${randomBytes(12).toString('base64url')}!9a`;
+  await db.insert(users).values({
+    email: email.toLowerCase(),
+    username: usernameFromEmail(email),
+    firstName: 'Platform',
+    lastName: 'Admin',
+    passwordHash: await hashPassword(chosen),
+    role: 'super_admin',
+    adminLevel: 'full',
+    adminPermissions: FULL_ADMIN_PERMISSIONS,
+    isVerified: true,
+  });
+  if (password) {
+    log.info({ email }, 'first admin created from ADMIN_EMAIL / ADMIN_PASSWORD');
+  } else {
+    process.stdout.write(`\n  First admin created: ${email}\n  Generated password (shown once): ${chosen}\n\n`);
+  }
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  SOCKET_PORT: z.coerce.number().int().min(0).max(65535).default(8085),
+  APP_URL: optionalString,
+  DATABASE_URL: optionalString,
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
+  DATA_DIR: z.string().default('.data'),
+  OUTBOX_DIR: optionalString,
+  JWT_SECRET: optionalString,
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  TRUST_PROXY: bool,
+  RATE_LIMIT_DISABLED: bool,
+  ADMIN_EMAIL: z.string().email().default('admin@cadence.local'),
+  ADMIN_PASSWORD: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  EMAIL_FROM: z.string().default('Cadence <no-reply@cadence.local>'),
+  RESEND_API_KEY: optionalString,
+  RESEND_BASE_URL: optionalString,
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalString,
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM_NUMBER: optionalString,
+  TWILIO_BASE_URL: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_API_BASE: optionalString,
+  JOBS_DISABLED: bool,
+});
+
+export type Config = z.infer<typeof envSchema> & { appUrl: string; outboxDir: string };
+
+let cached: Config | undefined;
+
+/** Validates every environment variable once; a bad value stops the process with the field named. */
+export function config(): Config {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  cached = {
+    ...env,
+    appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    outboxDir: env.OUTBOX_DIR ?? `${env.DATA_DIR}/outbox`,
+  };
+  return cached;
+}
+
+/** Tests and the start script change the environment before anything reads it; this forgets the old read. */
+export function resetConfig(): void {
+  cached = undefined;
+}

@@ -1,0 +1,39 @@
+import postgres from 'postgres';
+import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import * as schema from './schema';
+
+export type Database = PostgresJsDatabase<typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Services accept either the database or an open transaction. */
+export type Executor = Database | Transaction;
+
+interface DbHandle {
+  url: string;
+  sql: postgres.Sql;
+  db: Database;
+}
+
+// The custom server (tsx) and Next's bundled route handlers are separate module graphs in one
+// process; keeping the pool on globalThis gives both the same connections.
+const holder = globalThis as unknown as { cadenceDb?: DbHandle };
+
+export function databaseUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set: the server sets it after starting the embedded database.');
+  return url;
+}
+
+export function getDb(): Database {
+  const url = databaseUrl();
+  if (!holder.cadenceDb || holder.cadenceDb.url !== url) {
+    const sql = postgres(url, { max: Number(process.env.DB_POOL_MAX ?? 10), onnotice: () => {} });
+    holder.cadenceDb = { url, sql, db: drizzle(sql, { schema }) };
+  }
+  return holder.cadenceDb.db;
+}
+
+export async function closeDb(): Promise<void> {
+  const handle = holder.cadenceDb;
+  holder.cadenceDb = undefined;
+  if (handle) await handle.sql.end({ timeout: 5 });
+}

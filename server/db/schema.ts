@@ -1,0 +1,466 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type {
+  AppearancePreferences,
+  CheckInSchedule,
+  CoachingSurvey,
+  NotificationPreferences,
+} from '@/lib/preferences';
+import type { BillingAddress } from '@/lib/billing-types';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const roleEnum = pgEnum('user_role', ['coach', 'admin', 'super_admin']);
+export const adminLevelEnum = pgEnum('admin_level', ['basic', 'intermediate', 'full']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    phone: text('phone'),
+    role: roleEnum('role').notNull().default('coach'),
+    adminLevel: adminLevelEnum('admin_level'),
+    adminPermissions: text('admin_permissions').array().notNull().default(sql`'{}'::text[]`),
+    isVerified: boolean('is_verified').notNull().default(false),
+    title: text('title'),
+    company: text('company'),
+    location: text('location'),
+    timezone: text('timezone').notNull().default('America/New_York'),
+    profilePic: text('profile_pic'),
+    coachingSurvey: jsonb('coaching_survey').$type<CoachingSurvey>(),
+    notificationPreferences: jsonb('notification_preferences').$type<NotificationPreferences>(),
+    appearancePreferences: jsonb('appearance_preferences').$type<AppearancePreferences>(),
+    planId: text('plan_id').notNull().default('free'),
+    paymentCustomerId: text('payment_customer_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    lastLogin: ts('last_login'),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    index('users_role_idx').on(t.role),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** One row per signed-in device; the refresh token chain hangs off it. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    device: text('device').notNull().default('Unknown device'),
+    os: text('os').notNull().default('Unknown OS'),
+    browser: text('browser'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    location: text('location').notNull().default('Unknown'),
+    createdAt: createdAt(),
+    lastActive: ts('last_active').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Every refresh token ever issued, hashed; a used one presented again is a theft signal. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+export const userTokenKindEnum = pgEnum('user_token_kind', ['verify_email', 'reset_password', 'change_email']);
+
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: userTokenKindEnum('kind').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    payload: jsonb('payload').$type<Record<string, string>>(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_tokens_hash_unique').on(t.tokenHash), index('user_tokens_user_idx').on(t.userId, t.kind)],
+);
+
+export const securityLog = pgTable(
+  'security_log',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    details: text('details').notNull().default(''),
+    success: boolean('success').notNull().default(true),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('security_log_user_idx').on(t.userId, t.createdAt), index('security_log_type_idx').on(t.type, t.createdAt)],
+);
+
+/** Fixed-window counters shared by every app instance. */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').notNull(),
+    windowStart: ts('window_start').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: id(),
+    coachId: uuid('coach_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    timezone: text('timezone').notNull().default('America/New_York'),
+    profilePic: text('profile_pic'),
+    status: text('status').notNull().default('active'),
+    archived: boolean('archived').notNull().default(false),
+    archivedAt: ts('archived_at'),
+    checkInsHeld: boolean('check_ins_held').notNull().default(false),
+    checkInSchedule: jsonb('check_in_schedule').$type<CheckInSchedule>().notNull().default({}),
+    executiveSummary: text('executive_summary'),
+    smsOptedOut: boolean('sms_opted_out').notNull().default(false),
+    lastCheckInAt: ts('last_check_in_at'),
+    lastResponseAt: ts('last_response_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('clients_coach_idx').on(t.coachId, t.archived), index('clients_phone_idx').on(t.phone)],
+);
+
+export const goalTypeEnum = pgEnum('goal_type', ['boolean', 'task', 'numeric', 'progress', 'habit', 'binary', 'incremental']);
+export const goalStatusEnum = pgEnum('goal_status', ['incomplete', 'completed']);
+
+export const goals = pgTable(
+  'goals',
+  {
+    id: id(),
+    coachId: uuid('coach_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    type: goalTypeEnum('type').notNull().default('task'),
+    description: text('description'),
+    target: numeric('target', { mode: 'number' }),
+    unit: text('unit'),
+    currentValue: numeric('current_value', { mode: 'number' }).notNull().default(0),
+    progress: numeric('progress', { mode: 'number' }).notNull().default(0),
+    status: goalStatusEnum('status').notNull().default('incomplete'),
+    archived: boolean('archived').notNull().default(false),
+    checkInFrequency: text('check_in_frequency').array().notNull().default(sql`'{}'::text[]`),
+    checkInTime: text('check_in_time'),
+    checkInSchedule: jsonb('check_in_schedule').$type<CheckInSchedule>().notNull().default({}),
+    completedAt: ts('completed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('goals_client_idx').on(t.clientId), index('goals_coach_idx').on(t.coachId, t.status)],
+);
+
+export const goalProgressHistory = pgTable(
+  'goal_progress_history',
+  {
+    id: id(),
+    goalId: uuid('goal_id')
+      .notNull()
+      .references(() => goals.id, { onDelete: 'cascade' }),
+    value: numeric('value', { mode: 'number' }),
+    progress: numeric('progress', { mode: 'number' }).notNull(),
+    source: text('source').notNull().default('coach'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('goal_progress_goal_idx').on(t.goalId, t.createdAt)],
+);
+
+export const milestones = pgTable(
+  'milestones',
+  {
+    id: id(),
+    goalId: uuid('goal_id')
+      .notNull()
+      .references(() => goals.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    targetValue: numeric('target_value', { mode: 'number' }),
+    targetPercentage: numeric('target_percentage', { mode: 'number' }),
+    completed: boolean('completed').notNull().default(false),
+    completedAt: ts('completed_at'),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('milestones_goal_idx').on(t.goalId, t.position)],
+);
+
+export const goalVersions = pgTable(
+  'goal_versions',
+  {
+    id: id(),
+    goalId: uuid('goal_id')
+      .notNull()
+      .references(() => goals.id, { onDelete: 'cascade' }),
+    versionDate: ts('version_date').notNull().defaultNow(),
+    changeNote: text('change_note'),
+    title: text('title').notNull(),
+    type: goalTypeEnum('type').notNull(),
+    target: numeric('target', { mode: 'number' }),
+    unit: text('unit'),
+    status: goalStatusEnum('status').notNull(),
+    changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('goal_versions_goal_idx').on(t.goalId, t.versionDate)],
+);
+
+export const checkInStatusEnum = pgEnum('check_in_status', [
+  'scheduled',
+  'sent',
+  'responded',
+  'completed',
+  'no_response',
+  'missed',
+  'cancelled',
+  'failed',
+]);
+
+export const checkIns = pgTable(
+  'check_ins',
+  {
+    id: id(),
+    coachId: uuid('coach_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    goalId: uuid('goal_id').references(() => goals.id, { onDelete: 'set null' }),
+    isGlobalCheckIn: boolean('is_global_check_in').notNull().default(false),
+    cancelledGoals: uuid('cancelled_goals').array().notNull().default(sql`'{}'::uuid[]`),
+    status: checkInStatusEnum('status').notNull().default('scheduled'),
+    /** client + local date + slot; the unique index makes a second send of the same slot impossible. */
+    dedupeKey: text('dedupe_key'),
+    channel: text('channel'),
+    scheduledFor: ts('scheduled_for'),
+    sentAt: ts('sent_at'),
+    respondedAt: ts('responded_at'),
+    completedAt: ts('completed_at'),
+    aiMessage: text('ai_message'),
+    clientResponse: text('client_response'),
+    aiResponse: text('ai_response'),
+    coachSummary: text('coach_summary'),
+    insights: jsonb('insights').$type<string[]>(),
+    executiveSummary: text('executive_summary'),
+    motivation: text('motivation'),
+    engagementAssessment: text('engagement_assessment'),
+    concerns: jsonb('concerns').$type<string[]>(),
+    value: numeric('value', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('check_ins_dedupe_unique').on(t.clientId, t.dedupeKey),
+    index('check_ins_client_idx').on(t.clientId, t.createdAt),
+    index('check_ins_coach_idx').on(t.coachId, t.createdAt),
+    index('check_ins_status_idx').on(t.status, t.scheduledFor),
+  ],
+);
+
+/** AI schedules (spec 02 §3 Schedule): time slots on chosen weekdays in the client's zone. */
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: id(),
+    coachId: uuid('coach_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    goalId: uuid('goal_id').references(() => goals.id, { onDelete: 'cascade' }),
+    timeSlots: jsonb('time_slots').$type<{ time: string }[]>().notNull().default([]),
+    clientTimezone: text('client_timezone').notNull(),
+    frequency: text('frequency').notNull().default('custom'),
+    customDays: text('custom_days').array().notNull().default(sql`'{}'::text[]`),
+    promptTemplate: text('prompt_template').notNull().default(''),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('schedules_client_idx').on(t.clientId), index('schedules_goal_idx').on(t.goalId)],
+);
+
+export const subscriptionStatusEnum = pgEnum('subscription_status', ['active', 'past_due', 'canceled', 'incomplete']);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: text('plan_id').notNull(),
+    status: subscriptionStatusEnum('status').notNull().default('active'),
+    provider: text('provider').notNull(),
+    providerSubscriptionId: text('provider_subscription_id'),
+    discountCode: text('discount_code'),
+    priceCents: integer('price_cents').notNull().default(0),
+    currentPeriodStart: ts('current_period_start').notNull().defaultNow(),
+    currentPeriodEnd: ts('current_period_end').notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    canceledAt: ts('canceled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.userId, t.status), index('subscriptions_created_idx').on(t.createdAt)],
+);
+
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    providerPaymentMethodId: text('provider_payment_method_id').notNull(),
+    brand: text('brand').notNull().default('card'),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    cardholderName: text('cardholder_name'),
+    billingAddress: jsonb('billing_address').$type<BillingAddress>(),
+    isDefault: boolean('is_default').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_methods_user_idx').on(t.userId)],
+);
+
+export const transactionStatusEnum = pgEnum('transaction_status', ['succeeded', 'failed', 'pending', 'refunded']);
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    planId: text('plan_id'),
+    description: text('description').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: transactionStatusEnum('status').notNull(),
+    providerInvoiceId: text('provider_invoice_id'),
+    invoiceUrl: text('invoice_url'),
+    refundedAt: ts('refunded_at'),
+    date: ts('date').notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('transactions_user_idx').on(t.userId, t.date), index('transactions_date_idx').on(t.date)],
+);
+
+export const discountTypeEnum = pgEnum('discount_type', ['percentage', 'fixed_amount']);
+
+export const discounts = pgTable(
+  'discounts',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    type: discountTypeEnum('type').notNull(),
+    value: numeric('value', { mode: 'number' }).notNull(),
+    planIds: text('plan_ids').array(),
+    active: boolean('active').notNull().default(true),
+    maxRedemptions: integer('max_redemptions'),
+    redemptions: integer('redemptions').notNull().default(0),
+    validUntil: ts('valid_until'),
+    providerCouponId: text('provider_coupon_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('discounts_code_unique').on(t.code)],
+);
+
+/** Every call to an outside service, metered for the admin usage and cost views. */
+export const apiUsage = pgTable(
+  'api_usage',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    service: text('service').notNull(),
+    operation: text('operation').notNull(),
+    status: text('status').notNull(),
+    statusCode: integer('status_code'),
+    responseMs: integer('response_ms').notNull(),
+    costUsd: numeric('cost_usd', { precision: 12, scale: 6, mode: 'number' }).notNull().default(0),
+    errorMessage: text('error_message'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('api_usage_created_idx').on(t.createdAt),
+    index('api_usage_service_idx').on(t.service, t.createdAt),
+    index('api_usage_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Webhook deliveries already handled, so a retried event is processed once. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  processedAt: ts('processed_at').notNull().defaultNow(),
+});
+
+export type User = typeof users.$inferSelect;
+export type Session = typeof sessions.$inferSelect;
+export type Client = typeof clients.$inferSelect;
+export type Goal = typeof goals.$inferSelect;
+export type CheckIn = typeof checkIns.$inferSelect;

@@ -1,0 +1,19 @@
+import { NextResponse } from 'next/server';
+import { CSRF_HEADER } from '@/lib/constants';
+import { clearAuthCookies, setAuthCookies } from '../auth/cookies';
+import { issueCsrfToken } from '../auth/csrf';
+import type { IssuedTokens } from '../services/sessions';
+
+/** Answers with the tokens in the body, the browser cookies, and a CSRF token bound to the new session. */
+export function tokenResponse(tokens: IssuedTokens, body: object, status = 200): NextResponse {
+  const res = NextResponse.json(body, { status });
+  setAuthCookies(res, tokens);
+  res.headers.set(CSRF_HEADER, issueCsrfToken(tokens.sessionId));
+  return res;
+}
+
+export function signedOutResponse(body: object): NextResponse {
+  const res = NextResponse.json(body);
+  clearAuthCookies(res);
+  return res;
+}

@@ -1,0 +1,96 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { z, type ZodType } from 'zod';
+import { assertCsrf, authenticate, isAdmin, readCredentials, type AuthUser } from '../auth/guards';
+import { log } from '../log';
+import { AppError, forbidden, type FieldError } from './errors';
+import { requestInfo, type RequestInfo } from './request-info';
+
+type Auth = 'public' | 'user' | 'admin';
+
+interface RouteOptions<B, Q, P> {
+  auth: Auth;
+  body?: ZodType<B>;
+  query?: ZodType<Q>;
+  params?: ZodType<P>;
+}
+
+interface BaseContext<B, Q, P> {
+  req: NextRequest;
+  body: B;
+  query: Q;
+  params: P;
+  info: RequestInfo;
+}
+
+type Context<A extends Auth, B, Q, P> = BaseContext<B, Q, P> & (A extends 'public' ? { user: null } : { user: AuthUser });
+
+type RouteHandler = (req: NextRequest, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+
+/** Answers JSON, or lets a handler answer with its own NextResponse (cookies, headers, files). */
+export type HandlerResult = NextResponse | Response | object | null;
+
+function zodDetails(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => ({ field: issue.path.join('.') || '_', message: issue.message }));
+}
+
+function parseWith<T>(schema: ZodType<T> | undefined, value: unknown): T {
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const details = zodDetails(result.error);
+    throw new AppError(400, 'VALIDATION_ERROR', details[0]?.message ?? 'Invalid request', { details });
+  }
+  return result.data;
+}
+
+async function readJson(req: NextRequest): Promise<unknown> {
+  const text = await req.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError(400, 'INVALID_JSON', 'Request body is not valid JSON');
+  }
+}
+
+export function errorResponse(error: unknown): NextResponse {
+  if (error instanceof AppError) {
+    const body: Record<string, unknown> = { error: error.code, message: error.message };
+    if (error.extra.details) body.details = error.extra.details;
+    if (error.extra.requiredAction) body.requiredAction = error.extra.requiredAction;
+    const headers = error.extra.retryAfterSeconds ? { 'Retry-After': String(error.extra.retryAfterSeconds) } : undefined;
+    return NextResponse.json(body, { status: error.status, headers });
+  }
+  log.error({ err: error }, 'unhandled error in route');
+  return NextResponse.json({ error: 'INTERNAL_ERROR', message: 'Something went wrong. Please try again later.' }, { status: 500 });
+}
+
+/**
+ * The one wrapper every /api handler goes through: authentication, role, CSRF, zod parsing of
+ * params, query and body, and error mapping. The handler is left with the service call.
+ */
+export function route<A extends Auth, B = undefined, Q = undefined, P = undefined>(
+  options: RouteOptions<B, Q, P> & { auth: A },
+  handler: (ctx: Context<A, B, Q, P>) => Promise<HandlerResult>,
+): RouteHandler {
+  return async (req, routeCtx) => {
+    try {
+      let user: AuthUser | null = null;
+      if (options.auth !== 'public') {
+        const credentials = readCredentials(req.headers, req.cookies);
+        user = await authenticate(credentials);
+        if (options.auth === 'admin' && !isAdmin(user)) throw forbidden('Access denied. Admin privileges required.');
+        assertCsrf(req.method, credentials!.source, req.headers, user.sessionId);
+      }
+      const params = parseWith(options.params, await routeCtx.params);
+      const query = parseWith(options.query, Object.fromEntries(req.nextUrl.searchParams));
+      const body = options.body ? parseWith(options.body, await readJson(req)) : (undefined as B);
+      const ctx = { req, user, body, query, params, info: requestInfo(req.headers) } as Context<A, B, Q, P>;
+      const result = await handler(ctx);
+      if (result instanceof Response) return result;
+      return NextResponse.json(result ?? { success: true });
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}

@@ -1,0 +1,95 @@
+import http from 'node:http';
+import path from 'node:path';
+import next from 'next';
+import { config } from './config';
+import { ensureSecret } from './auth/secret';
+import { closeDb, getDb } from './db/client';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { runMigrations } from './db/migrate';
+import { ensureFirstAdmin } from './bootstrap';
+import { CLIENT_IP_HEADER } from './http/request-info';
+import { startWorkers, type Workers } from './jobs';
+import { log } from './log';
+import { startRealtime, type Realtime } from './realtime';
+
+const dev = process.argv.includes('--dev');
+
+function clientIp(req: http.IncomingMessage, trustProxy: boolean): string {
+  const forwarded = req.headers['x-forwarded-for'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return trustProxy && first ? first : (req.socket.remoteAddress ?? 'unknown');
+}
+
+async function main(): Promise<void> {
+  process.env.NEXT_TELEMETRY_DISABLED = '1';
+  if (dev) Object.assign(process.env, { NODE_ENV: 'development' });
+  const cfg = config();
+  ensureSecret(cfg.DATA_DIR);
+
+  let embedded: EmbeddedDatabase | undefined;
+  if (!cfg.DATABASE_URL) {
+    embedded = await startEmbeddedPostgres(path.join(cfg.DATA_DIR, 'pg'), cfg.EMBEDDED_PG_PORT);
+    // Next's bundled route handlers read the same variable to open their pool.
+    process.env.DATABASE_URL = embedded.url;
+    log.info({ port: cfg.EMBEDDED_PG_PORT, dir: path.join(cfg.DATA_DIR, 'pg') }, 'embedded PostgreSQL started');
+  }
+  const databaseUrl = process.env.DATABASE_URL!;
+  await runMigrations(databaseUrl);
+  getDb();
+  await ensureFirstAdmin(cfg.ADMIN_EMAIL, cfg.ADMIN_PASSWORD);
+
+  const app = next({ dev, dir: process.cwd(), hostname: 'localhost', port: cfg.PORT });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+
+  let inFlight = 0;
+  let closing = false;
+  const server = http.createServer((req, res) => {
+    inFlight += 1;
+    res.on('close', () => {
+      inFlight -= 1;
+    });
+    // Overwritten on every request so a client can never choose the address it is rate-limited by.
+    req.headers[CLIENT_IP_HEADER] = clientIp(req, cfg.TRUST_PROXY);
+    if (closing) res.setHeader('Connection', 'close');
+    handle(req, res).catch((error: unknown) => {
+      log.error({ err: error }, 'request failed');
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(cfg.PORT, cfg.HOST, resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : cfg.PORT;
+
+  const realtime: Realtime = await startRealtime(cfg.SOCKET_PORT, cfg.HOST, dev ? true : cfg.appUrl);
+  process.env.SOCKET_PORT = String(realtime.port);
+  const workers: Workers | null = cfg.JOBS_DISABLED ? null : await startWorkers(databaseUrl);
+
+  log.info({ port, socketPort: realtime.port, dev }, `Cadence ready on http://localhost:${port}`);
+  process.send?.({ ready: true, port, socketPort: realtime.port });
+
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal, inFlight }, 'shutting down');
+    const stopAccepting = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const deadline = Date.now() + 15_000;
+    while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    server.closeAllConnections();
+    await stopAccepting;
+    await realtime.stop();
+    await workers?.stop();
+    await closeDb();
+    await embedded?.stop();
+    log.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  log.fatal({ err: error }, error instanceof Error ? error.message : 'start failed');
+  process.exit(1);
+});

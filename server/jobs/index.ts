@@ -1,0 +1,35 @@
+import { PgBoss } from 'pg-boss';
+import { sql } from 'drizzle-orm';
+import { getDb } from '../db/client';
+import { log } from '../log';
+import { purgeExpiredRateLimits } from '../services/rate-limit';
+
+const MAINTENANCE_QUEUE = 'maintenance';
+
+/** Removes spent rate-limit windows, used one-time links and long-ended sessions. */
+async function maintenance(): Promise<void> {
+  await purgeExpiredRateLimits();
+  const db = getDb();
+  await db.execute(sql`delete from user_tokens where expires_at < now() - interval '7 days'`);
+  await db.execute(sql`delete from sessions where expires_at < now() - interval '7 days' or revoked_at < now() - interval '30 days'`);
+}
+
+export interface Workers {
+  stop(): Promise<void>;
+}
+
+/** Starts pg-boss on the app's database; later issues add their queues here. */
+export async function startWorkers(databaseUrl: string): Promise<Workers> {
+  const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss' });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  await boss.createQueue(MAINTENANCE_QUEUE);
+  await boss.schedule(MAINTENANCE_QUEUE, '17 * * * *');
+  await boss.work(MAINTENANCE_QUEUE, async () => {
+    await maintenance();
+  });
+  return {
+    // Graceful: in-flight jobs finish before the connections close.
+    stop: () => boss.stop({ graceful: true, timeout: 20_000 }),
+  };
+}

@@ -1,0 +1,25 @@
+import { config } from '../../config';
+import { metered } from '../metering';
+import { outboxEmailProvider } from './outbox';
+import { resendEmailProvider } from './resend';
+import type { EmailMessage, EmailProvider } from './types';
+
+/** Price per e-mail used for cost metering (docs/decisions.md). */
+export const EMAIL_COST_USD = 0.0004;
+
+let provider: EmailProvider | undefined;
+
+export function emailProvider(): EmailProvider {
+  if (!provider) {
+    const cfg = config();
+    provider = cfg.RESEND_API_KEY ? resendEmailProvider(cfg.RESEND_API_KEY) : outboxEmailProvider(cfg.outboxDir);
+  }
+  return provider;
+}
+
+export async function sendEmail(message: EmailMessage, userId?: string | null): Promise<{ id: string }> {
+  const p = emailProvider();
+  return metered({ service: p.name === 'resend' ? 'resend' : 'email', operation: 'send', userId }, () => p.send({ ...message, from: config().EMAIL_FROM }), () =>
+    p.name === 'resend' ? EMAIL_COST_USD : 0,
+  );
+}

@@ -1,0 +1,202 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { MESSAGES, RESET_LINK_LIFETIME_MS, VALIDATION, VERIFY_LINK_LIFETIME_MS } from '@/lib/constants';
+import type { LoginInput, RegisterInput } from '@/lib/schemas/auth';
+import { config } from '../config';
+import { getDb, type Executor } from '../db/client';
+import { userTokens, users, type User } from '../db/schema';
+import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
+import { randomToken, sha256 } from '../auth/random';
+import { accessTokenTtlSeconds } from '../auth/tokens';
+import { AppError, badRequest, conflict } from '../http/errors';
+import type { RequestInfo } from '../http/request-info';
+import { log } from '../log';
+import { sendEmail } from '../providers/email';
+import { passwordResetEmail, verificationEmail } from './auth-emails';
+import { hitRateLimit, RATE_LIMITS } from './rate-limit';
+import { recordSecurityEvent } from './security-log';
+import { createSession, revokeAllSessions, revokeSession, rotateRefreshToken, sessionIdForRefreshToken, type IssuedTokens } from './sessions';
+import { findActiveUserByEmail, toPublicUser, usernameFromEmail, type PublicUser } from './users';
+
+type TokenKind = (typeof userTokens.$inferSelect)['kind'];
+
+export function assertNotCommonPassword(password: string): void {
+  if (isCommonPassword(password)) throw badRequest(VALIDATION.passwordTooCommon, [{ field: 'password', message: VALIDATION.passwordTooCommon }]);
+}
+
+async function issueUserToken(db: Executor, userId: string, kind: TokenKind, lifetimeMs: number): Promise<string> {
+  // A new link replaces any earlier unused one of the same kind.
+  await db
+    .update(userTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.kind, kind), isNull(userTokens.usedAt)));
+  const token = randomToken();
+  await db.insert(userTokens).values({ userId, kind, tokenHash: sha256(token), expiresAt: new Date(Date.now() + lifetimeMs) });
+  return token;
+}
+
+/** Marks a one-time token used in the same statement that checks it, so it can only ever be spent once. */
+async function consumeUserToken(db: Executor, token: string, kind: TokenKind): Promise<string | null> {
+  const [row] = await db
+    .update(userTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(userTokens.tokenHash, sha256(token)), eq(userTokens.kind, kind), isNull(userTokens.usedAt), gt(userTokens.expiresAt, sql`now()`)))
+    .returning({ userId: userTokens.userId });
+  return row?.userId ?? null;
+}
+
+async function sendVerificationEmail(user: Pick<User, 'id' | 'email' | 'firstName'>, token: string): Promise<void> {
+  const link = `${config().appUrl}/verify-email/${token}`;
+  await sendEmail({ to: user.email, ...verificationEmail(user.firstName, link) }, user.id);
+}
+
+export async function register(input: RegisterInput, info: RequestInfo): Promise<{ success: true; message: string; user: PublicUser }> {
+  await hitRateLimit(RATE_LIMITS.registerIp, info.ip);
+  assertNotCommonPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  const db = getDb();
+  const { user, token } = await db.transaction(async (tx) => {
+    if (await findActiveUserByEmail(input.email, tx)) throw conflict('An account with this email already exists', 'email');
+    const [created] = await tx
+      .insert(users)
+      .values({
+        email: input.email,
+        username: usernameFromEmail(input.email),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone,
+        passwordHash,
+        role: 'coach',
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!created) throw conflict('An account with this email already exists', 'email');
+    const verifyToken = await issueUserToken(tx, created.id, 'verify_email', VERIFY_LINK_LIFETIME_MS);
+    await recordSecurityEvent({ userId: created.id, type: 'register', details: 'Account created', ip: info.ip, userAgent: info.userAgent }, tx);
+    return { user: created, token: verifyToken };
+  });
+  await sendVerificationEmail(user, token).catch((error: unknown) => log.error({ err: error, userId: user.id }, 'verification email failed'));
+  return {
+    success: true,
+    message: 'Registration successful. Please check your email to verify your account.',
+    user: toPublicUser(user),
+  };
+}
+
+export interface LoginResult extends IssuedTokens {
+  user: PublicUser;
+}
+
+const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', MESSAGES.loginFailed);
+
+export async function login(input: LoginInput, info: RequestInfo, options: { adminOnly?: boolean } = {}): Promise<LoginResult> {
+  const limits = options.adminOnly ? [RATE_LIMITS.adminLoginIp, RATE_LIMITS.adminLoginAccount] : [RATE_LIMITS.loginIp, RATE_LIMITS.loginAccount];
+  await hitRateLimit(limits[0]!, info.ip);
+  await hitRateLimit(limits[1]!, input.email);
+  const user = await findActiveUserByEmail(input.email);
+  const failed = async (userId: string | null, details: string) => {
+    await recordSecurityEvent({ userId, type: 'login_failed', details, success: false, ip: info.ip, userAgent: info.userAgent });
+    return invalidCredentials();
+  };
+  if (!user) {
+    await burnPasswordCheck(input.password);
+    throw await failed(null, `Sign-in attempt for unknown address ${input.email}`);
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw await failed(user.id, 'Wrong password');
+  if (options.adminOnly && user.role === 'coach') {
+    await recordSecurityEvent({ userId: user.id, type: 'admin_login', details: 'Admin sign-in refused: not an admin', success: false, ip: info.ip, userAgent: info.userAgent });
+    throw new AppError(403, 'FORBIDDEN', 'Access denied. Admin privileges required.');
+  }
+  if (!user.isVerified) {
+    await recordSecurityEvent({ userId: user.id, type: 'login_failed', details: 'E-mail not verified', success: false, ip: info.ip, userAgent: info.userAgent });
+    throw new AppError(401, 'EMAIL_NOT_VERIFIED', MESSAGES.emailNotVerified);
+  }
+  const db = getDb();
+  return db.transaction(async (tx) => {
+    const tokens = await createSession(user, info, {}, tx);
+    const [updated] = await tx.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, user.id)).returning();
+    await recordSecurityEvent(
+      { userId: user.id, type: options.adminOnly ? 'admin_login' : 'login', details: `Signed in from ${info.userAgent ? 'a browser' : 'an API client'}`, ip: info.ip, userAgent: info.userAgent },
+      tx,
+    );
+    return { ...tokens, user: toPublicUser(updated!) };
+  });
+}
+
+export async function refresh(refreshToken: string | undefined, info: RequestInfo): Promise<IssuedTokens> {
+  await hitRateLimit(RATE_LIMITS.refreshIp, info.ip);
+  if (!refreshToken) throw new AppError(401, 'INVALID_REFRESH_TOKEN', MESSAGES.noRefreshToken);
+  return rotateRefreshToken(refreshToken, info);
+}
+
+export async function logout(refreshToken: string | undefined, accessSessionId: string | null, info: RequestInfo): Promise<void> {
+  const sessionId = accessSessionId ?? (refreshToken ? await sessionIdForRefreshToken(refreshToken) : null);
+  if (!sessionId) return;
+  await revokeSession(sessionId, 'logout');
+  const [row] = await getDb().execute<{ user_id: string }>(sql`select user_id from sessions where id = ${sessionId}`);
+  if (row) await recordSecurityEvent({ userId: row.user_id, type: 'logout', details: 'Signed out', ip: info.ip, userAgent: info.userAgent });
+}
+
+const invalidVerification = () => new AppError(400, 'INVALID_TOKEN', MESSAGES.verificationInvalidToken);
+
+/**
+ * Verifies the address. The answer carries a short-lived access token (spec 01 §3) for API clients
+ * that continue at once; its session ends with that token, so it never clutters Active Sessions.
+ */
+export async function verifyEmail(token: string, info: RequestInfo) {
+  const db = getDb();
+  return db.transaction(async (tx) => {
+    const userId = await consumeUserToken(tx, token, 'verify_email');
+    if (!userId) throw invalidVerification();
+    const [user] = await tx.update(users).set({ isVerified: true, updatedAt: sql`now()` }).where(and(eq(users.id, userId), isNull(users.deletedAt))).returning();
+    if (!user) throw invalidVerification();
+    const session = await createSession(user, info, { lifetimeMs: accessTokenTtlSeconds() * 1000 }, tx);
+    await recordSecurityEvent({ userId, type: 'email_verified', details: 'E-mail address verified', ip: info.ip, userAgent: info.userAgent }, tx);
+    return { success: true, message: 'Email verified successfully. You can now sign in.', token: session.accessToken, user: toPublicUser(user) };
+  });
+}
+
+const RESEND_MESSAGE = 'If an account with this email exists and is not yet verified, a new verification email has been sent.';
+
+/** Answers the same whether or not the address exists or is verified, so it reveals nothing. */
+export async function resendVerification(email: string, info: RequestInfo) {
+  await hitRateLimit(RATE_LIMITS.resendIp, info.ip);
+  await hitRateLimit(RATE_LIMITS.resendAccount, email);
+  const user = await findActiveUserByEmail(email);
+  if (user && !user.isVerified) {
+    const token = await issueUserToken(getDb(), user.id, 'verify_email', VERIFY_LINK_LIFETIME_MS);
+    await recordSecurityEvent({ userId: user.id, type: 'verification_resent', details: 'Verification e-mail sent again', ip: info.ip, userAgent: info.userAgent });
+    await sendVerificationEmail(user, token).catch((error: unknown) => log.error({ err: error, userId: user.id }, 'verification email failed'));
+  }
+  return { success: true, message: RESEND_MESSAGE };
+}
+
+export async function forgotPassword(email: string, info: RequestInfo) {
+  await hitRateLimit(RATE_LIMITS.forgotIp, info.ip);
+  await hitRateLimit(RATE_LIMITS.forgotAccount, email);
+  const user = await findActiveUserByEmail(email);
+  if (user) {
+    const token = await issueUserToken(getDb(), user.id, 'reset_password', RESET_LINK_LIFETIME_MS);
+    await recordSecurityEvent({ userId: user.id, type: 'password_reset_requested', details: 'Password reset link sent', ip: info.ip, userAgent: info.userAgent });
+    const link = `${config().appUrl}/reset-password/${token}`;
+    await sendEmail({ to: user.email, ...passwordResetEmail(user.firstName, link) }, user.id).catch((error: unknown) =>
+      log.error({ err: error, userId: user.id }, 'reset email failed'),
+    );
+  }
+  return { success: true, message: MESSAGES.forgotSuccess };
+}
+
+/** Sets the new password, proves the address, and signs every device out. */
+export async function resetPassword(token: string, password: string, info: RequestInfo) {
+  await hitRateLimit(RATE_LIMITS.resetIp, info.ip);
+  assertNotCommonPassword(password);
+  const passwordHash = await hashPassword(password);
+  const db = getDb();
+  await db.transaction(async (tx) => {
+    const userId = await consumeUserToken(tx, token, 'reset_password');
+    if (!userId) throw new AppError(400, 'INVALID_TOKEN', 'This password reset link is invalid or has expired. Please request a new one.');
+    await tx.update(users).set({ passwordHash, isVerified: true, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    await revokeAllSessions(userId, 'password_reset', tx);
+    await recordSecurityEvent({ userId, type: 'password_reset', details: 'Password reset by e-mail link; all sessions signed out', ip: info.ip, userAgent: info.userAgent }, tx);
+  });
+  return { success: true, message: 'Your password has been reset. You can now sign in.' };
+}

@@ -1,0 +1,125 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { getDb, type Executor } from '../db/client';
+import { refreshTokens, sessions, type User } from '../db/schema';
+import { randomToken, sha256 } from '../auth/random';
+import { signAccessToken } from '../auth/tokens';
+import { AppError } from '../http/errors';
+import { describeDevice, describeLocation, type RequestInfo } from '../http/request-info';
+import { recordSecurityEvent } from './security-log';
+
+export interface IssuedTokens {
+  sessionId: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+function refreshLifetimeMs(): number {
+  return Number(process.env.REFRESH_TOKEN_TTL_DAYS ?? 30) * 24 * 60 * 60 * 1000;
+}
+
+/**
+ * Two tabs refreshing at the same instant present the same token; inside this window the second
+ * gets a fresh token of its own instead of being treated as a thief.
+ */
+function reuseGraceMs(): number {
+  return Number(process.env.REFRESH_REUSE_GRACE_SECONDS ?? 10) * 1000;
+}
+
+async function insertRefreshToken(db: Executor, sessionId: string): Promise<string> {
+  const refreshToken = randomToken();
+  await db.insert(refreshTokens).values({ tokenHash: sha256(refreshToken), sessionId });
+  return refreshToken;
+}
+
+/** Opens a session for a device; `lifetimeMs` shortens it for one-off sign-ins such as e-mail verification. */
+export async function createSession(
+  user: Pick<User, 'id' | 'role'>,
+  info: RequestInfo,
+  options: { lifetimeMs?: number } = {},
+  db: Executor = getDb(),
+): Promise<IssuedTokens> {
+  const device = describeDevice(info.userAgent);
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      userId: user.id,
+      device: device.device,
+      os: device.os,
+      browser: device.browser,
+      userAgent: info.userAgent.slice(0, 512),
+      ip: info.ip,
+      location: describeLocation(info.ip),
+      expiresAt: new Date(Date.now() + (options.lifetimeMs ?? refreshLifetimeMs())),
+    })
+    .returning({ id: sessions.id });
+  const sessionId = session!.id;
+  const refreshToken = await insertRefreshToken(db, sessionId);
+  const accessToken = await signAccessToken({ sub: user.id, sid: sessionId, role: user.role });
+  return { sessionId, accessToken, refreshToken };
+}
+
+const invalidRefresh = () => new AppError(401, 'INVALID_REFRESH_TOKEN', 'Refresh token is invalid or has expired. Please sign in again.');
+
+/** Rotates a refresh token; a token presented after its rotation revokes the whole session. */
+export async function rotateRefreshToken(presented: string, info: RequestInfo): Promise<IssuedTokens> {
+  const db = getDb();
+  const tokenHash = sha256(presented);
+  const outcome = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ token: refreshTokens, session: sessions })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .where(eq(refreshTokens.tokenHash, tokenHash))
+      .for('update')
+      .limit(1);
+    if (!row) return { kind: 'invalid' as const };
+    const { token, session } = row;
+    if (session.revokedAt || session.expiresAt.getTime() <= Date.now()) return { kind: 'invalid' as const };
+    if (token.usedAt && Date.now() - token.usedAt.getTime() > reuseGraceMs()) {
+      await tx.update(sessions).set({ revokedAt: sql`now()`, revokedReason: 'refresh_token_reuse' }).where(eq(sessions.id, session.id));
+      return { kind: 'reuse' as const, userId: session.userId, sessionId: session.id };
+    }
+    if (!token.usedAt) await tx.update(refreshTokens).set({ usedAt: sql`now()` }).where(eq(refreshTokens.tokenHash, tokenHash));
+    await tx.update(sessions).set({ lastActive: sql`now()`, ip: info.ip }).where(eq(sessions.id, session.id));
+    const [owner] = await tx.execute<{ role: User['role']; deleted: boolean }>(
+      sql`select role, deleted_at is not null as deleted from users where id = ${session.userId}`,
+    );
+    if (!owner || owner.deleted) return { kind: 'invalid' as const };
+    const refreshToken = await insertRefreshToken(tx, session.id);
+    const accessToken = await signAccessToken({ sub: session.userId, sid: session.id, role: owner.role });
+    return { kind: 'ok' as const, tokens: { sessionId: session.id, accessToken, refreshToken } };
+  });
+  if (outcome.kind === 'reuse') {
+    await recordSecurityEvent({
+      userId: outcome.userId,
+      type: 'token_refresh_reuse',
+      details: 'A refresh token was used twice; the session was signed out to protect the account',
+      success: false,
+      ip: info.ip,
+      userAgent: info.userAgent,
+    });
+    throw new AppError(401, 'REFRESH_TOKEN_REUSED', 'This session was signed out for your security. Please sign in again.');
+  }
+  if (outcome.kind === 'invalid') throw invalidRefresh();
+  return outcome.tokens;
+}
+
+export async function revokeSession(sessionId: string, reason: string, db: Executor = getDb()): Promise<void> {
+  await db.update(sessions).set({ revokedAt: sql`now()`, revokedReason: reason }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function sessionIdForRefreshToken(presented: string): Promise<string | null> {
+  const [row] = await getDb()
+    .select({ sessionId: refreshTokens.sessionId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(presented)))
+    .limit(1);
+  return row?.sessionId ?? null;
+}
+
+export async function revokeAllSessions(userId: string, reason: string, db: Executor = getDb()): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
+}

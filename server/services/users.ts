@@ -1,0 +1,58 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { DEFAULT_APPEARANCE_PREFERENCES, DEFAULT_NOTIFICATION_PREFERENCES, EMPTY_COACHING_SURVEY } from '@/lib/preferences';
+import { getDb, type Executor } from '../db/client';
+import { users, type User } from '../db/schema';
+
+type UserLike = Omit<User, 'passwordHash'>;
+
+/** The user object of spec 01 §3 (`id` and `_id` both present) plus the profile fields. */
+export function toPublicUser(user: UserLike) {
+  return {
+    id: user.id,
+    _id: user.id,
+    username: user.username,
+    role: user.role,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone,
+    timezone: user.timezone,
+    isVerified: user.isVerified,
+    title: user.title,
+    company: user.company,
+    location: user.location,
+    profilePic: user.profilePic,
+    adminLevel: user.adminLevel,
+    adminPermissions: user.adminPermissions,
+    plan: user.planId,
+    coachingSurvey: { ...EMPTY_COACHING_SURVEY, ...user.coachingSurvey },
+    notificationPreferences: user.notificationPreferences ?? DEFAULT_NOTIFICATION_PREFERENCES,
+    appearancePreferences: user.appearancePreferences ?? DEFAULT_APPEARANCE_PREFERENCES,
+    createdAt: user.createdAt.toISOString(),
+    lastLogin: user.lastLogin?.toISOString() ?? null,
+  };
+}
+export type PublicUser = ReturnType<typeof toPublicUser>;
+
+export async function findActiveUserByEmail(email: string, db: Executor = getDb()): Promise<User | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), isNull(users.deletedAt)))
+    .limit(1);
+  return user;
+}
+
+export async function findActiveUserById(id: string, db: Executor = getDb()): Promise<User | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
+  return user;
+}
+
+/** A readable handle from the e-mail's local part; it needs not be unique (e-mail is the identity). */
+export function usernameFromEmail(email: string): string {
+  return email.split('@')[0]!.replace(/[^A-Za-z0-9._-]/g, '').slice(0, 40) || 'coach';
+}

@@ -1,0 +1,19 @@
+import type {} from 'vitest';
+import type { TestProject } from 'vitest/node';
+import { startStack } from './stack';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    outboxDir: string;
+    databaseUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const stack = await startStack({ LOG_LEVEL: 'error', REFRESH_REUSE_GRACE_SECONDS: '0' });
+  project.provide('baseUrl', stack.baseUrl);
+  project.provide('outboxDir', stack.outboxDir);
+  project.provide('databaseUrl', stack.databaseUrl);
+  return () => stack.stop();
+}

@@ -1,0 +1,95 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { startEmbeddedPostgres } from '../../server/db/embedded';
+
+export const TEST_JWT_SECRET = 'test-secret-for-cadence-tests-only-0123456789';
+export const TEST_ADMIN = { email: 'admin@test.cadence', password: 'Adm1n!Passw0rd-Test' };
+
+export interface Stack {
+  baseUrl: string;
+  socketPort: number;
+  databaseUrl: string;
+  outboxDir: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * One embedded Postgres in a fresh temporary folder and one real app process (built Next app,
+ * Socket.IO, workers) on free ports: what the API and browser tests talk to over HTTP.
+ */
+export async function startStack(env: Record<string, string> = {}, port?: number): Promise<Stack> {
+  // Under /tmp-like folders every parent must be enterable by the postgres OS user when root.
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-test-'));
+  fs.chmodSync(base, 0o755);
+  const dataDir = path.join(base, 'data');
+  const outboxDir = path.join(base, 'outbox');
+  const pg = await startEmbeddedPostgres(path.join(base, 'pg'), await freePort());
+  const appPort = port ?? (await freePort());
+  const child: ChildProcess = fork(path.resolve('server/index.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(appPort),
+      HOST: '127.0.0.1',
+      SOCKET_PORT: '0',
+      APP_URL: `http://localhost:${appPort}`,
+      DATABASE_URL: pg.url,
+      DATA_DIR: dataDir,
+      OUTBOX_DIR: outboxDir,
+      JWT_SECRET: TEST_JWT_SECRET,
+      TRUST_PROXY: 'true',
+      ADMIN_EMAIL: TEST_ADMIN.email,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+      NEXT_TELEMETRY_DISABLED: '1',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<{ port: number; socketPort: number }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('app did not start within 90 s')), 90_000);
+    child.on('message', (m: { ready?: boolean; port: number; socketPort: number }) => {
+      if (m.ready) {
+        clearTimeout(timer);
+        resolve(m);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`app exited with code ${code} before it was ready`));
+    });
+  });
+  return {
+    baseUrl: `http://localhost:${ready.port}`,
+    socketPort: ready.socketPort,
+    databaseUrl: pg.url,
+    outboxDir,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await pg.stop();
+      fs.rmSync(base, { recursive: true, force: true });
+    },
+  };
+}
