@@ -1,5 +1,6 @@
 import { CSRF_CACHE_MS, CSRF_HEADER, CSRF_REFRESH_AFTER_MS, MESSAGES, STORAGE_KEYS } from './constants';
 import { clearAuthStorage, getAccessToken, setAccessToken } from './auth-storage';
+import { reloadTo } from './navigation';
 
 export interface ApiErrorBody {
   error?: string;
@@ -89,9 +90,7 @@ function refreshAccessToken(): Promise<string> {
   return refreshing;
 }
 
-let onSessionLost: () => void = () => {
-  window.location.assign('/login');
-};
+let onSessionLost: () => void = () => reloadTo('/login');
 
 /** The auth provider decides what happens when the session cannot be recovered. */
 export function setSessionLostHandler(handler: () => void): void {

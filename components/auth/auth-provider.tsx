@@ -3,6 +3,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { api, ApiError, fetchCsrfToken, setSessionLostHandler, storeCsrfToken, apiRequest } from '@/lib/api-client';
 import { clearAuthStorage, getAccessToken, getStoredUser, saveSession, setStoredUser, type StoredUser } from '@/lib/auth-storage';
+import { reloadTo } from '@/lib/navigation';
 import { CSRF_HEADER, LOGOUT_REDIRECT_MS, TOKEN_VALIDATION_INTERVAL_MS, TOKEN_VALIDATION_MIN_GAP_MS } from '@/lib/constants';
 
 interface AuthState {
@@ -82,7 +83,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     setSessionLostHandler(() => {
       signOutLocally();
-      window.location.assign('/login');
+      reloadTo('/login');
     });
     void validate(true).finally(() => void fetchCsrfToken());
     const interval = setInterval(() => {
@@ -123,7 +124,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     signOutLocally();
     await new Promise((r) => setTimeout(r, LOGOUT_REDIRECT_MS));
-    window.location.assign('/login');
+    reloadTo('/login');
   }, [signOutLocally]);
 
   const updateUser = useCallback((fields: Partial<StoredUser>) => {

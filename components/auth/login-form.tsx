@@ -17,6 +17,14 @@ import { useAuth } from './auth-provider';
 
 type Stage = 'form' | 'verification-needed' | 'resend-sent';
 
+/** The verified / error / message parameters of the verification redirect (spec 01 §2 Login). */
+function bannerFromQuery(params: URLSearchParams): { tone: 'success' | 'error'; text: string } | null {
+  const message = params.get('message');
+  if (!message && !params.get('verified') && !params.get('error')) return null;
+  const failed = params.get('error') !== null && params.get('error') !== 'false';
+  return { tone: failed ? 'error' : 'success', text: message ?? (failed ? MESSAGES.verificationFailed : 'Email verified. You can now sign in.') };
+}
+
 function loginErrorText(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 403 && (error.body.actionRequired || error.body.requiredAction)) return MESSAGES.actionRequired;
@@ -30,19 +38,15 @@ export function LoginForm() {
   const params = useSearchParams();
   const { login } = useAuth();
   const [stage, setStage] = useState<Stage>('form');
-  const [banner, setBanner] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [banner, setBanner] = useState<{ tone: 'success' | 'error'; text: string } | null>(() => bannerFromQuery(params));
   const [verificationText, setVerificationText] = useState<string>(MESSAGES.emailNotVerified);
   const [resending, setResending] = useState(false);
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
 
-  // Banners from the verification redirect are shown once, then the query string is cleared.
+  // The banner is read from the query once, then the query string is cleared.
   useEffect(() => {
-    const message = params.get('message');
-    if (!message && !params.get('verified') && !params.get('error')) return;
-    const failed = params.get('error') !== null && params.get('error') !== 'false';
-    setBanner({ tone: failed ? 'error' : 'success', text: message ?? (failed ? MESSAGES.verificationFailed : 'Email verified. You can now sign in.') });
-    router.replace('/login');
+    if (params.size > 0) router.replace('/login');
   }, [params, router]);
 
   const onSubmit = form.handleSubmit(async (values) => {

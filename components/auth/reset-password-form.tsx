@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { api, ApiError } from '@/lib/api-client';
@@ -23,7 +23,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const [error, setError] = useState<string | null>(null);
   const form = useForm<FormValues>({ resolver: zodResolver(resetPasswordFormSchema), defaultValues: { password: '', confirmPassword: '' } });
   const { errors, isSubmitting } = form.formState;
-  const password = form.watch('password');
+  const password = useWatch({ control: form.control, name: 'password' });
 
   useEffect(() => {
     if (!done) return;

@@ -5,15 +5,17 @@ import { CLOCK_TIMEZONES, DEFAULT_CLOCK_TIMEZONE } from '@/lib/timezones';
 
 const STORAGE_KEY = 'clockTimezone';
 
+function savedZone(): string {
+  const saved = typeof window === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
+  return saved && CLOCK_TIMEZONES.some((z) => z.value === saved) ? saved : DEFAULT_CLOCK_TIMEZONE;
+}
+
 /** Ticks every second in the chosen zone; the choice is remembered in this browser. */
 export function TimezoneClock() {
-  const [zone, setZone] = useState<string>(DEFAULT_CLOCK_TIMEZONE);
-  const [now, setNow] = useState<Date | null>(null);
+  const [zone, setZone] = useState<string>(savedZone);
+  const [now, setNow] = useState<Date>(() => new Date());
 
   useEffect(() => {
-    const saved = localStorage.getItem(STORAGE_KEY);
-    if (saved && CLOCK_TIMEZONES.some((z) => z.value === saved)) setZone(saved);
-    setNow(new Date());
     const timer = setInterval(() => setNow(new Date()), 1000);
     return () => clearInterval(timer);
   }, []);
@@ -21,7 +23,7 @@ export function TimezoneClock() {
   return (
     <div className="flex items-center gap-2 text-sm">
       <time className="tabular-nums text-stone-700 dark:text-stone-200" aria-live="off" suppressHydrationWarning>
-        {now ? now.toLocaleTimeString('en-US', { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit' }) : '--:--:--'}
+        {now.toLocaleTimeString('en-US', { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit' })}
       </time>
       <select
         aria-label="Clock timezone"
