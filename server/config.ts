@@ -23,6 +23,8 @@ const envSchema = z.object({
   JWT_SECRET: optionalString,
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).default(10),
+  DB_POOL_MAX: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: bool,
   RATE_LIMIT_DISABLED: bool,
   ADMIN_EMAIL: z.string().email().default('admin@cadence.local'),

@@ -1,12 +1,13 @@
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '@/lib/constants';
 import type { NextResponse } from 'next/server';
+import { config } from '../config';
 
 function secure(): boolean {
-  return (process.env.APP_URL ?? '').startsWith('https://');
+  return config().appUrl.startsWith('https://');
 }
 
 function refreshMaxAge(): number {
-  return Number(process.env.REFRESH_TOKEN_TTL_DAYS ?? 30) * 24 * 60 * 60;
+  return config().REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { jwtVerify, SignJWT, errors } from 'jose';
+import { config } from '../config';
 import { signingKey } from './secret';
 
 export type Role = 'coach' | 'admin' | 'super_admin';
@@ -13,7 +14,7 @@ const ALGORITHM = 'HS256';
 const ISSUER = 'cadence';
 
 export function accessTokenTtlSeconds(): number {
-  return Number(process.env.ACCESS_TOKEN_TTL_SECONDS ?? 900);
+  return config().ACCESS_TOKEN_TTL_SECONDS;
 }
 
 export async function signAccessToken(claims: AccessClaims): Promise<string> {
@@ -42,7 +43,7 @@ export async function verifyAccessToken(token: string, options: { allowExpired?:
       algorithms: [ALGORITHM],
       issuer: ISSUER,
       // Page routing may read an expired token's role; it expires for good with the refresh lifetime.
-      ...(options.allowExpired ? { clockTolerance: `${process.env.REFRESH_TOKEN_TTL_DAYS ?? 30} days` } : {}),
+      ...(options.allowExpired ? { clockTolerance: `${config().REFRESH_TOKEN_TTL_DAYS} days` } : {}),
     });
     const claims = toClaims(payload);
     return claims ? { ok: true, claims } : { ok: false, reason: 'invalid' };

@@ -1,5 +1,6 @@
 import postgres from 'postgres';
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import { config } from '../config';
 import * as schema from './schema';
 
 export type Database = PostgresJsDatabase<typeof schema>;
@@ -26,7 +27,7 @@ export function databaseUrl(): string {
 export function getDb(): Database {
   const url = databaseUrl();
   if (!holder.cadenceDb || holder.cadenceDb.url !== url) {
-    const sql = postgres(url, { max: Number(process.env.DB_POOL_MAX ?? 10), onnotice: () => {} });
+    const sql = postgres(url, { max: config().DB_POOL_MAX, onnotice: () => {} });
     holder.cadenceDb = { url, sql, db: drizzle(sql, { schema }) };
   }
   return holder.cadenceDb.db;

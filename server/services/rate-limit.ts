@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { config } from '../config';
 import { getDb } from '../db/client';
 import { AppError } from '../http/errors';
 
@@ -14,7 +15,7 @@ export interface RateLimitRule {
  * and throws 429 with Retry-After once the window's limit is passed.
  */
 export async function hitRateLimit(rule: RateLimitRule, subject: string): Promise<void> {
-  if (process.env.RATE_LIMIT_DISABLED === 'true') return;
+  if (config().RATE_LIMIT_DISABLED) return;
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
   const key = `${rule.name}:${subject}`;

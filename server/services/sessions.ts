@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { config } from '../config';
 import { getDb, type Executor } from '../db/client';
 import { refreshTokens, sessions, type User } from '../db/schema';
 import { randomToken, sha256 } from '../auth/random';
@@ -14,7 +15,7 @@ export interface IssuedTokens {
 }
 
 function refreshLifetimeMs(): number {
-  return Number(process.env.REFRESH_TOKEN_TTL_DAYS ?? 30) * 24 * 60 * 60 * 1000;
+  return config().REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000;
 }
 
 /**
@@ -22,7 +23,7 @@ function refreshLifetimeMs(): number {
  * gets a fresh token of its own instead of being treated as a thief.
  */
 function reuseGraceMs(): number {
-  return Number(process.env.REFRESH_REUSE_GRACE_SECONDS ?? 10) * 1000;
+  return config().REFRESH_REUSE_GRACE_SECONDS * 1000;
 }
 
 async function insertRefreshToken(db: Executor, sessionId: string): Promise<string> {
