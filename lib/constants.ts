@@ -84,3 +84,52 @@ export const VALIDATION = {
   passwordRequired: 'Password is required',
   confirmRequired: 'Please confirm your password',
 } as const;
+
+/** Texts of the account settings (spec 01 §5, §8). */
+export const SETTINGS_VALIDATION = {
+  invalidEmail: 'Please enter a valid email address',
+  invalidPhone: 'Please enter a valid phone number',
+  correctErrors: 'Please correct the errors in the form',
+  currentPasswordRequired: 'Current password is required',
+  newPasswordRequired: 'New password is required',
+  passwordRules: 'Password must be at least 8 characters with uppercase, lowercase, number, and special character',
+  confirmNewPassword: 'Please confirm your new password',
+  passwordsDoNotMatch: 'Passwords do not match',
+  typeDelete: 'Please type DELETE to confirm account deletion',
+  deletePassword: 'Please enter your password to confirm account deletion',
+  testMessageRequired: 'Please enter a test message',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  passwordForEmailChange: 'Enter your current password to change your email address',
+} as const;
+
+export const SETTINGS_TOASTS = {
+  loadProfileFailed: 'Failed to load profile data',
+  updateProfileFailed: 'Failed to update profile',
+  saveSurveyFailed: 'Failed to save coaching profile',
+  updatePasswordFailed: 'Failed to update password',
+  loadSessionsFailed: 'Failed to load active sessions',
+  terminateSessionFailed: 'Failed to terminate session',
+  terminateSessionsFailed: 'Failed to terminate sessions',
+  securityLogFailed: 'Failed to fetch security log',
+  exportFailed: 'Failed to submit data export request',
+  deleteFailed: 'Failed to submit account deletion request',
+  saveNotificationsFailed: 'Failed to save notification preferences',
+  testNotificationFailed: 'Failed to send test notification',
+  saveAppearanceFailed: 'Failed to save appearance preferences',
+  timezoneFailed: 'Failed to update timezone',
+  profileUpdated: 'Profile updated successfully',
+  passwordUpdated: 'Password updated successfully',
+  sessionTerminated: 'Session terminated successfully',
+  sessionsTerminated: 'All other sessions terminated successfully',
+  notificationsSaved: 'Notification preferences saved successfully',
+  testNotificationSent: 'Test notification sent successfully!',
+  appearanceSaved: 'Appearance preferences saved successfully',
+  timezoneUpdated: 'Timezone updated successfully.',
+} as const;
+
+export const DELETE_CONFIRM_WORD = 'DELETE';
+export const DATA_EXPORT_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+export const NOTIFICATION_DAILY_CAP_RANGE = { min: 1, max: 50 } as const;
+export const REALTIME_TOAST_MS = 4000;
+export const NOTIFICATION_SOUND_VOLUME = 0.5;
+export const SOUND_NOTIFICATION_TYPES = ['checkin_response', 'goal_completed'] as const;

@@ -24,13 +24,22 @@ export function databaseUrl(): string {
   return url;
 }
 
-export function getDb(): Database {
+function handle(): DbHandle {
   const url = databaseUrl();
   if (!holder.cadenceDb || holder.cadenceDb.url !== url) {
     const sql = postgres(url, { max: config().DB_POOL_MAX, onnotice: () => {} });
     holder.cadenceDb = { url, sql, db: drizzle(sql, { schema }) };
   }
-  return holder.cadenceDb.db;
+  return holder.cadenceDb;
+}
+
+export function getDb(): Database {
+  return handle().db;
+}
+
+/** The driver itself, for what Drizzle does not wrap (cursors). */
+export function getSql(): postgres.Sql {
+  return handle().sql;
 }
 
 export async function closeDb(): Promise<void> {

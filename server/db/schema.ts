@@ -51,6 +51,13 @@ export const users = pgTable(
     coachingSurvey: jsonb('coaching_survey').$type<CoachingSurvey>(),
     notificationPreferences: jsonb('notification_preferences').$type<NotificationPreferences>(),
     appearancePreferences: jsonb('appearance_preferences').$type<AppearancePreferences>(),
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /** AES-GCM sealed TOTP secret (server/auth/totp.ts); set while enrolling, kept once confirmed. */
+    twoFactorSecret: text('two_factor_secret'),
+    /** sha256 of each unused recovery code. */
+    twoFactorRecoveryCodes: text('two_factor_recovery_codes').array().notNull().default(sql`'{}'::text[]`),
+    /** The last 30-second step a code was accepted for, so one code cannot be used twice. */
+    twoFactorLastStep: integer('two_factor_last_step'),
     planId: text('plan_id').notNull().default('free'),
     paymentCustomerId: text('payment_customer_id'),
     createdAt: createdAt(),
@@ -134,6 +141,45 @@ export const securityLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('security_log_user_idx').on(t.userId, t.createdAt), index('security_log_type_idx').on(t.type, t.createdAt)],
+);
+
+/** Everything sent to a coach through the notification service, for the daily cap and the in-app list. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    message: text('message').notNull(),
+    delivered: jsonb('delivered').$type<Record<string, boolean>>().notNull().default({}),
+    suppressedReason: text('suppressed_reason'),
+    readAt: ts('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const dataExportStatusEnum = pgEnum('data_export_status', ['pending', 'ready', 'failed']);
+
+/** A coach's downloadable copy of their data (Settings → Security → Request Data Export). */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: dataExportStatusEnum('status').notNull().default('pending'),
+    fileName: text('file_name'),
+    sizeBytes: integer('size_bytes'),
+    error: text('error'),
+    createdAt: createdAt(),
+    completedAt: ts('completed_at'),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('data_exports_user_idx').on(t.userId, t.createdAt)],
 );
 
 /** Fixed-window counters shared by every app instance. */

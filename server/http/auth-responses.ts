@@ -2,6 +2,7 @@ import { NextResponse } from 'next/server';
 import { CSRF_HEADER } from '@/lib/constants';
 import { clearAuthCookies, setAuthCookies } from '../auth/cookies';
 import { issueCsrfToken } from '../auth/csrf';
+import type { LoginResult } from '../services/auth';
 import type { IssuedTokens } from '../services/sessions';
 
 /** Answers with the tokens in the body, the browser cookies, and a CSRF token bound to the new session. */
@@ -16,4 +17,9 @@ export function signedOutResponse(body: object): NextResponse {
   const res = NextResponse.json(body);
   clearAuthCookies(res);
   return res;
+}
+
+/** The login answer of spec 01 §3: token, accessToken, refreshToken, user. */
+export function loginResponse(result: LoginResult): NextResponse {
+  return tokenResponse(result, { token: result.accessToken, accessToken: result.accessToken, refreshToken: result.refreshToken, user: result.user });
 }

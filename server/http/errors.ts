@@ -9,7 +9,7 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly extra: { details?: FieldError[]; requiredAction?: string; retryAfterSeconds?: number } = {},
+    readonly extra: { details?: FieldError[]; requiredAction?: string; retryAfterSeconds?: number; fields?: Record<string, unknown> } = {},
   ) {
     super(message);
   }

@@ -55,7 +55,7 @@ async function readJson(req: NextRequest): Promise<unknown> {
 
 export function errorResponse(error: unknown): NextResponse {
   if (error instanceof AppError) {
-    const body: Record<string, unknown> = { error: error.code, message: error.message };
+    const body: Record<string, unknown> = { ...error.extra.fields, error: error.code, message: error.message };
     if (error.extra.details) body.details = error.extra.details;
     if (error.extra.requiredAction) body.requiredAction = error.extra.requiredAction;
     const headers = error.extra.retryAfterSeconds ? { 'Retry-After': String(error.extra.retryAfterSeconds) } : undefined;

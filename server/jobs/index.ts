@@ -2,7 +2,9 @@ import { PgBoss } from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { log } from '../log';
+import { DATA_EXPORT_QUEUE, removeExpiredExports, runDataExport } from '../services/data-export';
 import { purgeExpiredRateLimits } from '../services/rate-limit';
+import { setQueue } from './queue';
 
 const MAINTENANCE_QUEUE = 'maintenance';
 
@@ -12,6 +14,7 @@ async function maintenance(): Promise<void> {
   const db = getDb();
   await db.execute(sql`delete from user_tokens where expires_at < now() - interval '7 days'`);
   await db.execute(sql`delete from sessions where expires_at < now() - interval '7 days' or revoked_at < now() - interval '30 days'`);
+  await removeExpiredExports();
 }
 
 export interface Workers {
@@ -28,8 +31,16 @@ export async function startWorkers(databaseUrl: string): Promise<Workers> {
   await boss.work(MAINTENANCE_QUEUE, async () => {
     await maintenance();
   });
+  await boss.createQueue(DATA_EXPORT_QUEUE);
+  await boss.work<{ exportId: string }>(DATA_EXPORT_QUEUE, async (jobs) => {
+    for (const job of jobs) await runDataExport(job.data);
+  });
+  setQueue(boss);
   return {
     // Graceful: in-flight jobs finish before the connections close.
-    stop: () => boss.stop({ graceful: true, timeout: 20_000 }),
+    stop: async () => {
+      setQueue(undefined);
+      await boss.stop({ graceful: true, timeout: 20_000 });
+    },
   };
 }

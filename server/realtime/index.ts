@@ -7,7 +7,7 @@ export const userRoom = (userId: string) => `user:${userId}`;
 
 export interface ServerToClientEvents {
   authenticated: (payload: { userId: string; role: string }) => void;
-  notification: (payload: { message: string; type: string }) => void;
+  notification: (payload: { id: string; message: string; type: string; push: boolean; createdAt: string }) => void;
   update: (payload: Record<string, unknown>) => void;
   broadcast: (payload: Record<string, unknown>) => void;
   'user-typing': (payload: { roomId: string; isTyping: boolean; userId: string }) => void;
@@ -38,6 +38,12 @@ const holder = globalThis as unknown as { cadenceIo?: RealtimeServer };
 /** Sends an event to every browser the user has open; a no-op when no realtime server runs (tests, scripts). */
 export function emitToUser<E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
   holder.cadenceIo?.to(userRoom(userId)).emit(event, ...args);
+}
+
+/** How many browsers of the user are connected right now, across instances when the adapter is set. */
+export async function connectedSockets(userId: string): Promise<number> {
+  if (!holder.cadenceIo) return 0;
+  return (await holder.cadenceIo.in(userRoom(userId)).fetchSockets()).length;
 }
 
 function onConnection(socket: Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>): void {

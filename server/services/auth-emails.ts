@@ -29,3 +29,23 @@ export function passwordResetEmail(firstName: string, link: string) {
     html: layout(greeting, lines, { label: 'Reset password', link }),
   };
 }
+
+export function emailChangeEmail(firstName: string, link: string) {
+  const greeting = `Hi ${firstName || 'there'},`;
+  const lines = ['You asked to use this address for your Cadence account. Confirm it to make the change.', 'This link is valid for 48 hours. Until you open it, your account keeps its current address.'];
+  return {
+    subject: 'Confirm your new Cadence e-mail address',
+    text: `${greeting}\n\n${lines.join('\n')}\n\nConfirm your new address: ${link}`,
+    html: layout(greeting, lines, { label: 'Confirm address', link }),
+  };
+}
+
+export function dataExportEmail(firstName: string, link: string) {
+  const greeting = `Hi ${firstName || 'there'},`;
+  const lines = ['Your Cadence data export is ready: your account, clients, goals and check-ins as one JSON file.', 'The download needs you to be signed in and stays available for 7 days.'];
+  return {
+    subject: 'Your Cadence data export is ready',
+    text: `${greeting}\n\n${lines.join('\n')}\n\nDownload it: ${link}`,
+    html: layout(greeting, lines, { label: 'Download export', link }),
+  };
+}

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { MESSAGES, RESET_LINK_LIFETIME_MS, VALIDATION, VERIFY_LINK_LIFETIME_MS } from '@/lib/constants';
 import type { LoginInput, RegisterInput } from '@/lib/schemas/auth';
 import { config } from '../config';
@@ -8,40 +8,41 @@ import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } fro
 import { randomToken, sha256 } from '../auth/random';
 import { accessTokenTtlSeconds } from '../auth/tokens';
 import { AppError, badRequest, conflict } from '../http/errors';
-import type { RequestInfo } from '../http/request-info';
+import { describeDevice, type RequestInfo } from '../http/request-info';
 import { log } from '../log';
 import { sendEmail } from '../providers/email';
 import { passwordResetEmail, verificationEmail } from './auth-emails';
 import { hitRateLimit, RATE_LIMITS } from './rate-limit';
 import { recordSecurityEvent } from './security-log';
+import { completeChallenge, issueChallenge } from './two-factor';
 import { createSession, revokeAllSessions, revokeSession, rotateRefreshToken, sessionIdForRefreshToken, type IssuedTokens } from './sessions';
 import { findActiveUserByEmail, toPublicUser, usernameFromEmail, type PublicUser } from './users';
 
 type TokenKind = (typeof userTokens.$inferSelect)['kind'];
 
-export function assertNotCommonPassword(password: string): void {
-  if (isCommonPassword(password)) throw badRequest(VALIDATION.passwordTooCommon, [{ field: 'password', message: VALIDATION.passwordTooCommon }]);
+export function assertNotCommonPassword(password: string, field = 'password'): void {
+  if (isCommonPassword(password)) throw badRequest(VALIDATION.passwordTooCommon, [{ field, message: VALIDATION.passwordTooCommon }]);
 }
 
-async function issueUserToken(db: Executor, userId: string, kind: TokenKind, lifetimeMs: number): Promise<string> {
+export async function issueUserToken(db: Executor, userId: string, kind: TokenKind, lifetimeMs: number, payload?: Record<string, string>): Promise<string> {
   // A new link replaces any earlier unused one of the same kind.
   await db
     .update(userTokens)
     .set({ usedAt: sql`now()` })
     .where(and(eq(userTokens.userId, userId), eq(userTokens.kind, kind), isNull(userTokens.usedAt)));
   const token = randomToken();
-  await db.insert(userTokens).values({ userId, kind, tokenHash: sha256(token), expiresAt: new Date(Date.now() + lifetimeMs) });
+  await db.insert(userTokens).values({ userId, kind, tokenHash: sha256(token), payload, expiresAt: new Date(Date.now() + lifetimeMs) });
   return token;
 }
 
 /** Marks a one-time token used in the same statement that checks it, so it can only ever be spent once. */
-async function consumeUserToken(db: Executor, token: string, kind: TokenKind): Promise<string | null> {
+async function consumeUserToken(db: Executor, token: string, kinds: TokenKind[]) {
   const [row] = await db
     .update(userTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(userTokens.tokenHash, sha256(token)), eq(userTokens.kind, kind), isNull(userTokens.usedAt), gt(userTokens.expiresAt, sql`now()`)))
-    .returning({ userId: userTokens.userId });
-  return row?.userId ?? null;
+    .where(and(eq(userTokens.tokenHash, sha256(token)), inArray(userTokens.kind, kinds), isNull(userTokens.usedAt), gt(userTokens.expiresAt, sql`now()`)))
+    .returning({ userId: userTokens.userId, kind: userTokens.kind, payload: userTokens.payload });
+  return row ?? null;
 }
 
 async function sendVerificationEmail(user: Pick<User, 'id' | 'email' | 'firstName'>, token: string): Promise<void> {
@@ -110,12 +111,27 @@ export async function login(input: LoginInput, info: RequestInfo, options: { adm
     await recordSecurityEvent({ userId: user.id, type: 'login_failed', details: 'E-mail not verified', success: false, ip: info.ip, userAgent: info.userAgent });
     throw new AppError(401, 'EMAIL_NOT_VERIFIED', MESSAGES.emailNotVerified);
   }
+  if (user.twoFactorEnabled) {
+    throw new AppError(403, 'TWO_FACTOR_REQUIRED', 'Enter the code from your authenticator app to finish signing in.', {
+      fields: { actionRequired: 'two_factor', twoFactorToken: await issueChallenge(user.id) },
+    });
+  }
+  return openSession(user, info, options.adminOnly ? 'admin_login' : 'login');
+}
+
+/** The second step of a two-factor sign-in. */
+export async function loginWithSecondFactor(ticket: string, code: string, info: RequestInfo): Promise<LoginResult> {
+  const user = await completeChallenge(ticket, code);
+  return openSession(user, info, 'login');
+}
+
+async function openSession(user: User, info: RequestInfo, event: 'login' | 'admin_login'): Promise<LoginResult> {
   const db = getDb();
   return db.transaction(async (tx) => {
     const tokens = await createSession(user, info, {}, tx);
     const [updated] = await tx.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, user.id)).returning();
     await recordSecurityEvent(
-      { userId: user.id, type: options.adminOnly ? 'admin_login' : 'login', details: `Signed in from ${info.userAgent ? 'a browser' : 'an API client'}`, ip: info.ip, userAgent: info.userAgent },
+      { userId: user.id, type: event, details: `Signed in${user.twoFactorEnabled ? ' with two-factor authentication' : ''} on ${describeDevice(info.userAgent).device} (${describeDevice(info.userAgent).os})`, ip: info.ip, userAgent: info.userAgent },
       tx,
     );
     return { ...tokens, user: toPublicUser(updated!) };
@@ -139,18 +155,26 @@ export async function logout(refreshToken: string | undefined, accessSessionId: 
 const invalidVerification = () => new AppError(400, 'INVALID_TOKEN', MESSAGES.verificationInvalidToken);
 
 /**
- * Verifies the address. The answer carries a short-lived access token (spec 01 §3) for API clients
- * that continue at once; its session ends with that token, so it never clutters Active Sessions.
+ * Verifies the address: a new account's, or the new one of an e-mail change. The answer carries a
+ * short-lived access token (spec 01 §3) for API clients that continue at once; its session ends
+ * with that token, so it never clutters Active Sessions.
  */
 export async function verifyEmail(token: string, info: RequestInfo) {
   const db = getDb();
   return db.transaction(async (tx) => {
-    const userId = await consumeUserToken(tx, token, 'verify_email');
-    if (!userId) throw invalidVerification();
-    const [user] = await tx.update(users).set({ isVerified: true, updatedAt: sql`now()` }).where(and(eq(users.id, userId), isNull(users.deletedAt))).returning();
+    const spent = await consumeUserToken(tx, token, ['verify_email', 'change_email']);
+    if (!spent) throw invalidVerification();
+    const { userId } = spent;
+    const newEmail = spent.kind === 'change_email' ? spent.payload?.email : undefined;
+    if (newEmail && (await findActiveUserByEmail(newEmail, tx))) throw conflict('An account with this email already exists', 'email');
+    const [user] = await tx
+      .update(users)
+      .set({ isVerified: true, ...(newEmail ? { email: newEmail } : {}), updatedAt: sql`now()` })
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .returning();
     if (!user) throw invalidVerification();
     const session = await createSession(user, info, { lifetimeMs: accessTokenTtlSeconds() * 1000 }, tx);
-    await recordSecurityEvent({ userId, type: 'email_verified', details: 'E-mail address verified', ip: info.ip, userAgent: info.userAgent }, tx);
+    await recordSecurityEvent({ userId, type: 'email_verified', details: newEmail ? `E-mail address changed to ${newEmail}` : 'E-mail address verified', ip: info.ip, userAgent: info.userAgent }, tx);
     return { success: true, message: 'Email verified successfully. You can now sign in.', token: session.accessToken, user: toPublicUser(user) };
   });
 }
@@ -192,7 +216,7 @@ export async function resetPassword(token: string, password: string, info: Reque
   const passwordHash = await hashPassword(password);
   const db = getDb();
   await db.transaction(async (tx) => {
-    const userId = await consumeUserToken(tx, token, 'reset_password');
+    const userId = (await consumeUserToken(tx, token, ['reset_password']))?.userId;
     if (!userId) throw new AppError(400, 'INVALID_TOKEN', 'This password reset link is invalid or has expired. Please request a new one.');
     await tx.update(users).set({ passwordHash, isVerified: true, updatedAt: sql`now()` }).where(eq(users.id, userId));
     await revokeAllSessions(userId, 'password_reset', tx);

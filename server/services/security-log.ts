@@ -1,3 +1,4 @@
+import { count, desc, eq } from 'drizzle-orm';
 import { getDb, type Executor } from '../db/client';
 import { securityLog } from '../db/schema';
 
@@ -19,6 +20,9 @@ export type SecurityEventType =
   | 'data_export'
   | 'account_deleted'
   | 'admin_login'
+  | 'two_factor_enabled'
+  | 'two_factor_disabled'
+  | 'timezone_updated'
   | 'admin_action';
 
 export interface SecurityEvent {
@@ -39,4 +43,24 @@ export async function recordSecurityEvent(event: SecurityEvent, db: Executor = g
     ip: event.ip ?? null,
     userAgent: event.userAgent ?? null,
   });
+}
+
+/** The user's own security events, newest first (Settings → Security Log). */
+export async function listSecurityLog(userId: string, page: number, limit: number) {
+  const db = getDb();
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(securityLog)
+      .where(eq(securityLog.userId, userId))
+      .orderBy(desc(securityLog.createdAt))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ value: count() }).from(securityLog).where(eq(securityLog.userId, userId)),
+  ]);
+  const totalCount = total?.value ?? 0;
+  return {
+    logs: rows.map((r) => ({ id: r.id, timestamp: r.createdAt.toISOString(), type: r.type, details: r.details, success: r.success, ip: r.ip })),
+    pagination: { page, limit, total: totalCount, pages: Math.max(1, Math.ceil(totalCount / limit)) },
+  };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { config } from '../config';
 import { getDb, type Executor } from '../db/client';
 import { refreshTokens, sessions, type User } from '../db/schema';
@@ -123,4 +123,49 @@ export async function revokeAllSessions(userId: string, reason: string, db: Exec
     .update(sessions)
     .set({ revokedAt: sql`now()`, revokedReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
+}
+
+const live = (userId: string) => and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
+
+/** The user's signed-in devices, the current one marked (Settings → Active Sessions). */
+export async function listSessions(userId: string, currentSessionId: string) {
+  const rows = await getDb().select().from(sessions).where(live(userId)).orderBy(desc(sessions.lastActive));
+  return rows.map((s) => ({
+    id: s.id,
+    _id: s.id,
+    device: s.device,
+    os: s.os,
+    browser: s.browser,
+    ip: s.ip,
+    location: s.location,
+    lastActive: s.lastActive.toISOString(),
+    createdAt: s.createdAt.toISOString(),
+    isCurrent: s.id === currentSessionId,
+  }));
+}
+
+/** Ends one of the user's own sessions; another user's session id is simply not found. */
+export async function revokeOwnSession(userId: string, sessionId: string, info: RequestInfo): Promise<void> {
+  const [row] = await getDb()
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: 'signed_out_by_user' })
+    .where(and(eq(sessions.id, sessionId), live(userId)))
+    .returning({ device: sessions.device, os: sessions.os });
+  if (!row) throw new AppError(404, 'NOT_FOUND', 'Session not found');
+  await recordSecurityEvent({ userId, type: 'session_revoked', details: `Signed out ${row.device} on ${row.os}`, ip: info.ip, userAgent: info.userAgent });
+}
+
+export async function revokeOtherSessions(userId: string, currentSessionId: string, info: RequestInfo): Promise<number> {
+  const rows = await getDb()
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: 'signed_out_by_user' })
+    .where(and(live(userId), ne(sessions.id, currentSessionId)))
+    .returning({ id: sessions.id });
+  await recordSecurityEvent({ userId, type: 'sessions_revoked', details: `Signed out ${rows.length} other session(s)`, ip: info.ip, userAgent: info.userAgent });
+  return rows.length;
+}
+
+export async function countOtherSessions(userId: string, currentSessionId: string): Promise<number> {
+  const [row] = await getDb().select({ n: sql<number>`count(*)::int` }).from(sessions).where(and(live(userId), ne(sessions.id, currentSessionId)));
+  return row?.n ?? 0;
 }

@@ -25,6 +25,7 @@ export function toPublicUser(user: UserLike) {
     adminLevel: user.adminLevel,
     adminPermissions: user.adminPermissions,
     plan: user.planId,
+    twoFactorEnabled: user.twoFactorEnabled,
     coachingSurvey: { ...EMPTY_COACHING_SURVEY, ...user.coachingSurvey },
     notificationPreferences: user.notificationPreferences ?? DEFAULT_NOTIFICATION_PREFERENCES,
     appearancePreferences: user.appearancePreferences ?? DEFAULT_APPEARANCE_PREFERENCES,

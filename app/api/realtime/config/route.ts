@@ -1,0 +1,4 @@
+import { route } from '@/server/http/route';
+
+/** Where the browser finds the Socket.IO server (its own port, spec 01 §7). */
+export const GET = route({ auth: 'user' }, async () => ({ port: Number(process.env.SOCKET_PORT ?? 8085), path: '/socket.io/' }));

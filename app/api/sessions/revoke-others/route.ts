@@ -1,0 +1,7 @@
+import { route } from '@/server/http/route';
+import { revokeOtherSessions } from '@/server/services/sessions';
+
+export const POST = route({ auth: 'user' }, async ({ user, info }) => {
+  const revoked = await revokeOtherSessions(user.id, user.sessionId, info);
+  return { success: true, message: 'All other sessions terminated successfully', revoked };
+});

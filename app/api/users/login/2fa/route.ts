@@ -1,0 +1,8 @@
+import { twoFactorLoginSchema } from '@/lib/schemas/account';
+import { loginResponse } from '@/server/http/auth-responses';
+import { route } from '@/server/http/route';
+import * as auth from '@/server/services/auth';
+
+export const POST = route({ auth: 'public', body: twoFactorLoginSchema }, async ({ body, info }) =>
+  loginResponse(await auth.loginWithSecondFactor(body.twoFactorToken, body.code, info)),
+);

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { DELETE_CONFIRM_WORD, NOTIFICATION_DAILY_CAP_RANGE, SETTINGS_VALIDATION as V } from '../constants';
+import { isSupportedTimezone } from '../timezones';
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+/** Optional plus, first digit 1-9, at most 15 digits; spaces, dashes and brackets are ignored. */
+export const PROFILE_PHONE_PATTERN = /^\+?[1-9]\d{0,14}$/;
+export const normalisePhone = (value: string) => value.replace(/[\s().-]/g, '');
+
+export const timezoneSchema = z.string().refine(isSupportedTimezone, 'Please choose a valid timezone');
+
+export const coachingSurveySchema = z.object({
+  coachingStyle: z.string().max(2000).default(''),
+  clientExpectations: z.string().max(2000).default(''),
+  motivationApproach: z.string().max(2000).default(''),
+  feedbackStyle: z.string().max(2000).default(''),
+  challengeApproach: z.string().max(2000).default(''),
+});
+
+export const profileUpdateSchema = z.object({
+  username: z.string().trim().min(2, 'Username must be at least 2 characters').max(40, 'Username must be at most 40 characters').optional(),
+  firstName: z.string().trim().max(80).optional(),
+  lastName: z.string().trim().max(80).optional(),
+  email: z
+    .string()
+    .trim()
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, V.invalidEmail)
+    .max(254, V.invalidEmail)
+    .transform((v) => v.toLowerCase())
+    .optional(),
+  phone: z
+    .string()
+    .optional()
+    .nullable()
+    .transform((v) => (v ? normalisePhone(v) : null))
+    .refine((v) => v === null || PROFILE_PHONE_PATTERN.test(v), V.invalidPhone),
+  title: optionalText(120),
+  company: optionalText(120),
+  location: optionalText(120),
+  timezone: timezoneSchema.optional(),
+  coachingSurvey: coachingSurveySchema.optional(),
+  /** Needed only when the e-mail address changes. */
+  currentPassword: z.string().max(256).optional(),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** Spec 01 §5 Password change: only these character classes, each of them present. */
+export const CHANGE_PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{8,128}$/;
+
+export const passwordChangeSchema = z.object({
+  currentPassword: z.string({ error: V.currentPasswordRequired }).min(1, V.currentPasswordRequired).max(256),
+  newPassword: z.string({ error: V.newPasswordRequired }).min(1, V.newPasswordRequired).regex(CHANGE_PASSWORD_PATTERN, V.passwordRules),
+});
+
+export const passwordChangeFormSchema = passwordChangeSchema
+  .extend({ confirmPassword: z.string().min(1, V.confirmNewPassword) })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: V.passwordsDoNotMatch, path: ['confirmPassword'] });
+
+export const deleteAccountSchema = z.object({ password: z.string({ error: V.deletePassword }).min(1, V.deletePassword).max(256) });
+
+export const deleteAccountFormSchema = deleteAccountSchema.extend({
+  confirmation: z.string().refine((v) => v === DELETE_CONFIRM_WORD, V.typeDelete),
+});
+
+export const testNotificationSchema = z.object({
+  message: z.string({ error: V.testMessageRequired }).trim().min(1, V.testMessageRequired).max(500, 'Test message must be at most 500 characters'),
+});
+
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the HH:MM format');
+
+export const notificationPreferencesSchema = z.object({
+  globalEnabled: z.boolean(),
+  email: z.object({
+    enabled: z.boolean(),
+    clientUpdates: z.boolean(),
+    goalCompletions: z.boolean(),
+    missedCheckIns: z.boolean(),
+    systemUpdates: z.boolean(),
+    marketingEmails: z.boolean(),
+    weeklyDigest: z.boolean(),
+    dailyReminders: z.boolean(),
+  }),
+  sms: z.object({ enabled: z.boolean(), urgentOnly: z.boolean(), checkInReminders: z.boolean(), goalDeadlines: z.boolean(), emergencyContacts: z.boolean() }),
+  push: z.object({
+    enabled: z.boolean(),
+    clientMessages: z.boolean(),
+    goalProgress: z.boolean(),
+    aiInsights: z.boolean(),
+    systemAlerts: z.boolean(),
+    sessionReminders: z.boolean(),
+    breakingNews: z.boolean(),
+  }),
+  inApp: z.object({ clientMessages: z.boolean(), goalProgress: z.boolean(), aiInsights: z.boolean(), systemAlerts: z.boolean() }),
+  schedule: z.object({
+    quietHours: z.object({ enabled: z.boolean(), startTime: time, endTime: time }),
+    timezone: timezoneSchema,
+    workdaysOnly: z.boolean(),
+    maxDailyNotifications: z
+      .number()
+      .int()
+      .min(NOTIFICATION_DAILY_CAP_RANGE.min, `At least ${NOTIFICATION_DAILY_CAP_RANGE.min} notification a day`)
+      .max(NOTIFICATION_DAILY_CAP_RANGE.max, `At most ${NOTIFICATION_DAILY_CAP_RANGE.max} notifications a day`),
+  }),
+  content: z.object({
+    frequency: z.enum(['immediate', 'hourly', 'daily', 'weekly']),
+    summary: z.boolean(),
+    detailLevel: z.enum(['minimal', 'standard', 'detailed']),
+  }),
+});
+
+export const notificationPreferencesBodySchema = z.object({ notificationPreferences: notificationPreferencesSchema });
+
+export const appearancePreferencesSchema = z.object({
+  theme: z.enum(['light', 'dark', 'system']),
+  compactView: z.boolean(),
+  colorScheme: z.enum(['gold', 'copper', 'sage']),
+  fontSize: z.enum(['small', 'medium', 'large']),
+});
+
+export const appearancePreferencesBodySchema = z.object({ appearancePreferences: appearancePreferencesSchema });
+
+export const timezoneUpdateSchema = z.object({ timezone: timezoneSchema });
+
+export const pageQuerySchema = (defaultLimit: number, maxLimit = 100) =>
+  z.object({
+    page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
+    limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(maxLimit, `limit must be at most ${maxLimit}`).default(defaultLimit),
+  });
+
+export const idParamSchema = z.object({ id: z.string().uuid('Not a valid id') });
+
+export const twoFactorCodeSchema = z.object({ code: z.string().trim().regex(/^(\d{6}|[A-Za-z0-9]{4}-?[A-Za-z0-9]{4})$/, 'Enter the 6-digit code from your app or a recovery code') });
+
+export const twoFactorLoginSchema = twoFactorCodeSchema.extend({ twoFactorToken: z.string().min(1).max(2048) });
+
+export const twoFactorDisableSchema = z.object({ password: z.string().min(1, 'Enter your password to turn off two-factor authentication').max(256) });

@@ -1,0 +1,21 @@
+import type { PgBoss } from 'pg-boss';
+import { log } from '../log';
+
+// Route handlers (Next bundle) and the workers (server process) share the running queue this way.
+const holder = globalThis as unknown as { cadenceBoss?: PgBoss };
+
+export function setQueue(boss: PgBoss | undefined): void {
+  holder.cadenceBoss = boss;
+}
+
+/**
+ * Queues a job for the workers; with no queue running (JOBS_DISABLED, scripts) the job's own
+ * handler runs at once in the background instead, so the user's request still completes.
+ */
+export async function enqueue<T extends object>(name: string, data: T, inline: (data: T) => Promise<void>): Promise<void> {
+  if (holder.cadenceBoss) {
+    await holder.cadenceBoss.send(name, data, { retryLimit: 2 });
+    return;
+  }
+  void inline(data).catch((error: unknown) => log.error({ err: error, job: name }, 'inline job failed'));
+}

@@ -1,0 +1,34 @@
+import { config } from '../../config';
+import { metered } from '../metering';
+import { outboxSmsProvider } from './outbox';
+import { twilioSmsProvider } from './twilio';
+import type { SmsMessage, SmsProvider } from './types';
+
+/** Price per SMS segment used for cost metering (docs/decisions.md). */
+export const SMS_SEGMENT_COST_USD = 0.0079;
+
+let provider: SmsProvider | undefined;
+
+export function smsProvider(): SmsProvider {
+  if (!provider) {
+    const cfg = config();
+    provider =
+      cfg.TWILIO_ACCOUNT_SID && cfg.TWILIO_AUTH_TOKEN && cfg.TWILIO_FROM_NUMBER
+        ? twilioSmsProvider(cfg.TWILIO_ACCOUNT_SID, cfg.TWILIO_AUTH_TOKEN, cfg.TWILIO_BASE_URL)
+        : outboxSmsProvider(cfg.outboxDir);
+  }
+  return provider;
+}
+
+export function smsFromNumber(): string {
+  return config().TWILIO_FROM_NUMBER ?? '+15005550006';
+}
+
+export async function sendSms(message: SmsMessage, userId?: string | null): Promise<{ id: string; segments: number }> {
+  const p = smsProvider();
+  return metered(
+    { service: p.name === 'twilio' ? 'twilio' : 'sms', operation: 'messages.create', userId },
+    () => p.send({ ...message, from: smsFromNumber() }),
+    (r) => (p.name === 'twilio' ? r.segments * SMS_SEGMENT_COST_USD : 0),
+  );
+}

@@ -1,0 +1,110 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { SETTINGS_VALIDATION, VERIFY_LINK_LIFETIME_MS } from '@/lib/constants';
+import type { AppearancePreferences, NotificationPreferences } from '@/lib/preferences';
+import type { ProfileUpdate } from '@/lib/schemas/account';
+import { config } from '../config';
+import { getDb } from '../db/client';
+import { users } from '../db/schema';
+import type { AuthUser } from '../auth/guards';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { AppError, badRequest, conflict } from '../http/errors';
+import type { RequestInfo } from '../http/request-info';
+import { log } from '../log';
+import { sendEmail } from '../providers/email';
+import { assertNotCommonPassword, issueUserToken } from './auth';
+import { emailChangeEmail } from './auth-emails';
+import { recordSecurityEvent } from './security-log';
+import { countOtherSessions } from './sessions';
+import { findActiveUserByEmail, findActiveUserById, toPublicUser } from './users';
+
+async function requirePassword(userId: string, password: string | undefined, field: string, message: string): Promise<void> {
+  const user = await findActiveUserById(userId);
+  if (!user) throw new AppError(404, 'NOT_FOUND', 'Account not found');
+  if (!password) throw badRequest(message, [{ field, message }]);
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw badRequest(SETTINGS_VALIDATION.currentPasswordIncorrect, [{ field, message: SETTINGS_VALIDATION.currentPasswordIncorrect }]);
+  }
+}
+
+/**
+ * Saves the profile and survey. A new e-mail address is not taken at once: it needs the current
+ * password, and the change happens when the link sent to the new address is opened.
+ */
+export async function updateProfile(user: AuthUser, input: ProfileUpdate, info: RequestInfo) {
+  const { email, currentPassword: password, coachingSurvey, ...fields } = input;
+  const emailChanging = email !== undefined && email !== user.email.toLowerCase();
+  if (emailChanging) {
+    await requirePassword(user.id, password, 'currentPassword', SETTINGS_VALIDATION.passwordForEmailChange);
+    if (await findActiveUserByEmail(email)) throw conflict('An account with this email already exists', 'email');
+  }
+  const [updated] = await getDb()
+    .update(users)
+    .set({
+      ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+      ...(coachingSurvey ? { coachingSurvey } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, user.id))
+    .returning();
+  let message = 'Profile updated successfully';
+  if (emailChanging) {
+    const token = await issueUserToken(getDb(), user.id, 'change_email', VERIFY_LINK_LIFETIME_MS, { email });
+    const link = `${config().appUrl}/verify-email/${token}`;
+    await sendEmail({ to: email, ...emailChangeEmail(updated!.firstName, link) }, user.id).catch((error: unknown) =>
+      log.error({ err: error, userId: user.id }, 'email change mail failed'),
+    );
+    await recordSecurityEvent({ userId: user.id, type: 'email_change_requested', details: `Change of e-mail to ${email} requested`, ip: info.ip, userAgent: info.userAgent });
+    message = `Profile updated. We sent a link to ${email}; your e-mail address changes when you open it.`;
+  } else {
+    await recordSecurityEvent({ userId: user.id, type: 'profile_updated', details: 'Profile updated', ip: info.ip, userAgent: info.userAgent });
+  }
+  return { success: true, message, pendingEmail: emailChanging ? email : null, user: toPublicUser(updated!) };
+}
+
+export async function changePassword(user: AuthUser, currentPassword: string, newPassword: string, info: RequestInfo) {
+  await requirePassword(user.id, currentPassword, 'currentPassword', SETTINGS_VALIDATION.currentPasswordRequired);
+  if (currentPassword === newPassword) {
+    throw badRequest('Choose a password different from the current one', [{ field: 'newPassword', message: 'Choose a password different from the current one' }]);
+  }
+  assertNotCommonPassword(newPassword, 'newPassword');
+  await getDb().update(users).set({ passwordHash: await hashPassword(newPassword), updatedAt: sql`now()` }).where(eq(users.id, user.id));
+  await recordSecurityEvent({ userId: user.id, type: 'password_changed', details: 'Password changed', ip: info.ip, userAgent: info.userAgent });
+  return { success: true, message: 'Password updated successfully', otherSessions: await countOtherSessions(user.id, user.sessionId) };
+}
+
+export async function updateTimezone(user: AuthUser, timezone: string, info: RequestInfo) {
+  const [updated] = await getDb().update(users).set({ timezone, updatedAt: sql`now()` }).where(eq(users.id, user.id)).returning();
+  await recordSecurityEvent({ userId: user.id, type: 'timezone_updated', details: `Timezone set to ${timezone}`, ip: info.ip, userAgent: info.userAgent });
+  return { success: true, message: 'Timezone updated successfully.', user: toPublicUser(updated!) };
+}
+
+export async function updateNotificationPreferences(user: AuthUser, notificationPreferences: NotificationPreferences) {
+  const [updated] = await getDb().update(users).set({ notificationPreferences, updatedAt: sql`now()` }).where(eq(users.id, user.id)).returning();
+  return { success: true, message: 'Notification preferences saved successfully', notificationPreferences: updated!.notificationPreferences };
+}
+
+export async function updateAppearancePreferences(user: AuthUser, appearancePreferences: AppearancePreferences) {
+  const [updated] = await getDb().update(users).set({ appearancePreferences, updatedAt: sql`now()` }).where(eq(users.id, user.id)).returning();
+  return { success: true, message: 'Appearance preferences saved successfully', appearancePreferences: updated!.appearancePreferences };
+}
+
+/**
+ * Deletes the account and, through the foreign keys, every client, goal, check-in, session and
+ * token it owns, in one transaction. One anonymous audit row remains.
+ */
+export async function deleteAccount(user: AuthUser, password: string, info: RequestInfo) {
+  await requirePassword(user.id, password, 'password', SETTINGS_VALIDATION.deletePassword);
+  if (user.role !== 'coach') {
+    const [otherAdmin] = await getDb()
+      .select({ id: users.id })
+      .from(users)
+      .where(and(ne(users.id, user.id), sql`${users.role} in ('admin', 'super_admin')`))
+      .limit(1);
+    if (!otherAdmin) throw new AppError(409, 'CONFLICT', 'The last administrator cannot delete their account');
+  }
+  await getDb().transaction(async (tx) => {
+    await tx.delete(users).where(eq(users.id, user.id));
+    await recordSecurityEvent({ userId: null, type: 'account_deleted', details: `Account ${user.id} deleted by its owner`, ip: info.ip, userAgent: info.userAgent }, tx);
+  });
+  return { success: true, message: 'Your account and all its data have been deleted.' };
+}

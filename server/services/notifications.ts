@@ -1,0 +1,139 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@/lib/preferences';
+import { getDb } from '../db/client';
+import { notifications, type User } from '../db/schema';
+import { log } from '../log';
+import { sendEmail } from '../providers/email';
+import { sendSms } from '../providers/sms';
+import { connectedSockets, emitToUser } from '../realtime';
+import { findActiveUserById } from './users';
+
+export type NotificationType = 'checkin_response' | 'goal_completed' | 'missed_checkin' | 'goal_deadline' | 'ai_insight' | 'system' | 'session_reminder';
+export type Channel = 'email' | 'sms' | 'push' | 'inApp';
+export type DeliveryResults = Record<Channel, boolean>;
+
+type Prefs = NotificationPreferences;
+
+/** Which preference switch lets each kind of notification through on each channel. */
+const RULES: Record<NotificationType, { email?: keyof Prefs['email']; sms?: keyof Prefs['sms']; push?: keyof Prefs['push']; inApp?: keyof Prefs['inApp'] }> = {
+  checkin_response: { email: 'clientUpdates', push: 'clientMessages', inApp: 'clientMessages' },
+  goal_completed: { email: 'goalCompletions', push: 'goalProgress', inApp: 'goalProgress' },
+  missed_checkin: { email: 'missedCheckIns', sms: 'checkInReminders', push: 'clientMessages', inApp: 'clientMessages' },
+  goal_deadline: { sms: 'goalDeadlines', push: 'goalProgress', inApp: 'goalProgress' },
+  ai_insight: { push: 'aiInsights', inApp: 'aiInsights' },
+  system: { email: 'systemUpdates', sms: 'emergencyContacts', push: 'systemAlerts', inApp: 'systemAlerts' },
+  session_reminder: { push: 'sessionReminders', inApp: 'systemAlerts' },
+};
+
+export interface NotificationInput {
+  type: NotificationType;
+  message: string;
+  subject?: string;
+  /** Urgent notifications pass quiet hours and workdays-only, and reach SMS set to urgent only. */
+  urgent?: boolean;
+}
+
+function localClock(zone: string, at: Date): { minutes: number; weekday: number; date: string } {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', weekday: 'short', hour: 'numeric', minute: 'numeric', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));
+  return { minutes: Number(get('hour')) * 60 + Number(get('minute')), weekday, date: `${get('year')}-${get('month')}-${get('day')}` };
+}
+
+const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** Quiet hours may wrap midnight (22:00-08:00). */
+export function inQuietHours(prefs: Prefs, at: Date): boolean {
+  const q = prefs.schedule.quietHours;
+  if (!q.enabled) return false;
+  const now = localClock(prefs.schedule.timezone, at).minutes;
+  const start = toMinutes(q.startTime);
+  const end = toMinutes(q.endTime);
+  return start <= end ? now >= start && now < end : now >= start || now < end;
+}
+
+function isWeekend(prefs: Prefs, at: Date): boolean {
+  const day = localClock(prefs.schedule.timezone, at).weekday;
+  return day === 0 || day === 6;
+}
+
+/** Start of the coach's local day, as an instant, for the daily cap. */
+function startOfLocalDay(zone: string, at: Date): Date {
+  const { minutes } = localClock(zone, at);
+  return new Date(Math.floor(at.getTime() / 60000) * 60000 - minutes * 60000);
+}
+
+async function deliver(user: User, input: { type: NotificationType | 'test'; message: string; subject?: string }, channels: Record<Channel, boolean>): Promise<DeliveryResults> {
+  const results: DeliveryResults = { email: false, sms: false, push: false, inApp: false };
+  const [record] = await getDb().insert(notifications).values({ userId: user.id, type: input.type, message: input.message }).returning();
+  const attempt = async (channel: Channel, send: () => Promise<unknown>) => {
+    if (!channels[channel]) return;
+    try {
+      await send();
+      results[channel] = true;
+    } catch (error) {
+      log.warn({ err: error, channel, userId: user.id }, 'notification channel failed');
+    }
+  };
+  const subject = input.subject ?? 'Cadence notification';
+  const online = channels.push || channels.inApp ? await connectedSockets(user.id) : 0;
+  await Promise.all([
+    attempt('email', () => sendEmail({ to: user.email, subject, text: `${input.message}\n\n— Cadence` }, user.id)),
+    attempt('sms', async () => {
+      if (!user.phone) throw new Error('no phone number on the account');
+      await sendSms({ to: user.phone, text: `Cadence: ${input.message}` }, user.id);
+    }),
+  ]);
+  if ((channels.push || channels.inApp) && online > 0) {
+    emitToUser(user.id, 'notification', { id: record!.id, message: input.message, type: input.type, push: channels.push, createdAt: record!.createdAt.toISOString() });
+    results.push = channels.push;
+    results.inApp = channels.inApp;
+  }
+  await getDb().update(notifications).set({ delivered: results }).where(eq(notifications.id, record!.id));
+  return results;
+}
+
+/**
+ * The one way a coach is notified: honours the master switch, each channel's switches, quiet hours,
+ * workdays-only and the daily cap; what was held back is recorded with the reason.
+ */
+export async function notifyCoach(userId: string, input: NotificationInput, at = new Date()): Promise<{ delivered: DeliveryResults; suppressedReason?: string }> {
+  const none: DeliveryResults = { email: false, sms: false, push: false, inApp: false };
+  const user = await findActiveUserById(userId);
+  if (!user) return { delivered: none, suppressedReason: 'no_user' };
+  const prefs = user.notificationPreferences ?? DEFAULT_NOTIFICATION_PREFERENCES;
+  const suppress = async (reason: string) => {
+    await getDb().insert(notifications).values({ userId, type: input.type, message: input.message, suppressedReason: reason });
+    return { delivered: none, suppressedReason: reason };
+  };
+  if (!prefs.globalEnabled) return suppress('disabled');
+  if (!input.urgent && inQuietHours(prefs, at)) return suppress('quiet_hours');
+  if (!input.urgent && prefs.schedule.workdaysOnly && isWeekend(prefs, at)) return suppress('workdays_only');
+  const [sentToday] = await getDb()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), gte(notifications.createdAt, startOfLocalDay(prefs.schedule.timezone, at)), sql`${notifications.suppressedReason} is null`));
+  if ((sentToday?.n ?? 0) >= prefs.schedule.maxDailyNotifications) return suppress('daily_cap');
+  const rule = RULES[input.type];
+  const channels: Record<Channel, boolean> = {
+    email: prefs.email.enabled && rule.email !== undefined && prefs.email[rule.email],
+    sms: prefs.sms.enabled && (!prefs.sms.urgentOnly || Boolean(input.urgent)) && rule.sms !== undefined && prefs.sms[rule.sms],
+    push: prefs.push.enabled && rule.push !== undefined && prefs.push[rule.push],
+    inApp: rule.inApp !== undefined && prefs.inApp[rule.inApp],
+  };
+  return { delivered: await deliver(user, input, channels) };
+}
+
+/** Settings → Send Test Notification: every enabled channel, regardless of quiet hours and the cap. */
+export async function sendTestNotification(userId: string, message: string): Promise<DeliveryResults> {
+  const user = await findActiveUserById(userId);
+  if (!user) return { email: false, sms: false, push: false, inApp: false };
+  const prefs = user.notificationPreferences ?? DEFAULT_NOTIFICATION_PREFERENCES;
+  const channels: Record<Channel, boolean> = {
+    email: prefs.globalEnabled && prefs.email.enabled,
+    sms: prefs.globalEnabled && prefs.sms.enabled,
+    push: prefs.globalEnabled && prefs.push.enabled,
+    inApp: prefs.globalEnabled,
+  };
+  return deliver(user, { type: 'test', message, subject: 'Cadence test notification' }, channels);
+}

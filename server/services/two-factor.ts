@@ -1,0 +1,102 @@
+import { eq, sql } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { jwtVerify, SignJWT } from 'jose';
+import { getDb } from '../db/client';
+import { users, type User } from '../db/schema';
+import { verifyPassword } from '../auth/passwords';
+import { sha256 } from '../auth/random';
+import { signingKey } from '../auth/secret';
+import { matchingStep, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, openSecret, otpauthUrl, sealSecret } from '../auth/totp';
+import { AppError, badRequest } from '../http/errors';
+import type { RequestInfo } from '../http/request-info';
+import { hitRateLimit } from './rate-limit';
+import { recordSecurityEvent } from './security-log';
+import { findActiveUserById } from './users';
+
+const CHALLENGE_PURPOSE = 'two_factor_login';
+const CHALLENGE_TTL = '5m';
+export const TWO_FACTOR_ATTEMPTS = { name: '2fa:account', limit: 5, windowSeconds: 15 * 60 };
+
+const wrongCode = () => badRequest('That code is not valid. Check your authenticator app and try again.', [{ field: 'code', message: 'Invalid code' }]);
+
+/** Starts enrolment: a new secret is kept (sealed) but only switched on once a code confirms it. */
+export async function beginSetup(user: Pick<User, 'id' | 'email' | 'twoFactorEnabled'>) {
+  if (user.twoFactorEnabled) throw new AppError(409, 'CONFLICT', 'Two-factor authentication is already on');
+  const secret = newTotpSecret();
+  await getDb().update(users).set({ twoFactorSecret: sealSecret(secret) }).where(eq(users.id, user.id));
+  const url = otpauthUrl(secret, user.email);
+  return { secret, otpauthUrl: url, qrCodeDataUrl: await QRCode.toDataURL(url, { margin: 1, width: 220 }) };
+}
+
+/** Accepts a TOTP code once per time step, or spends a recovery code. */
+async function acceptCode(user: User, code: string): Promise<boolean> {
+  if (!user.twoFactorSecret) return false;
+  if (/^\d{6}$/.test(code)) {
+    const step = matchingStep(openSecret(user.twoFactorSecret), code);
+    if (step === null || (user.twoFactorLastStep !== null && step <= user.twoFactorLastStep)) return false;
+    const [updated] = await getDb()
+      .update(users)
+      .set({ twoFactorLastStep: step })
+      .where(sql`${users.id} = ${user.id} and (${users.twoFactorLastStep} is null or ${users.twoFactorLastStep} < ${step})`)
+      .returning({ id: users.id });
+    return Boolean(updated);
+  }
+  const hashed = sha256(normaliseRecoveryCode(code));
+  if (!user.twoFactorRecoveryCodes.includes(hashed)) return false;
+  const [updated] = await getDb()
+    .update(users)
+    .set({ twoFactorRecoveryCodes: sql`array_remove(${users.twoFactorRecoveryCodes}, ${hashed})` })
+    .where(sql`${users.id} = ${user.id} and ${hashed} = any(${users.twoFactorRecoveryCodes})`)
+    .returning({ id: users.id });
+  return Boolean(updated);
+}
+
+export async function confirmSetup(userId: string, code: string, info: RequestInfo) {
+  const user = await findActiveUserById(userId);
+  if (!user?.twoFactorSecret) throw badRequest('Start the two-factor set-up first');
+  if (user.twoFactorEnabled) throw new AppError(409, 'CONFLICT', 'Two-factor authentication is already on');
+  if (!/^\d{6}$/.test(code) || !(await acceptCode(user, code))) throw wrongCode();
+  const recoveryCodes = newRecoveryCodes();
+  await getDb()
+    .update(users)
+    .set({ twoFactorEnabled: true, twoFactorRecoveryCodes: recoveryCodes.map((c) => sha256(normaliseRecoveryCode(c))) })
+    .where(eq(users.id, userId));
+  await recordSecurityEvent({ userId, type: 'two_factor_enabled', details: 'Two-factor authentication turned on', ip: info.ip, userAgent: info.userAgent });
+  return { success: true, message: 'Two-factor authentication is on', recoveryCodes };
+}
+
+export async function disable(userId: string, password: string, info: RequestInfo) {
+  const user = await findActiveUserById(userId);
+  if (!user) throw new AppError(404, 'NOT_FOUND', 'Account not found');
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw badRequest('Password is incorrect', [{ field: 'password', message: 'Password is incorrect' }]);
+  }
+  await getDb()
+    .update(users)
+    .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorRecoveryCodes: [], twoFactorLastStep: null })
+    .where(eq(users.id, userId));
+  await recordSecurityEvent({ userId, type: 'two_factor_disabled', details: 'Two-factor authentication turned off', ip: info.ip, userAgent: info.userAgent });
+  return { success: true, message: 'Two-factor authentication is off' };
+}
+
+/** After the password was right: a short-lived ticket the second step exchanges for a session. */
+export async function issueChallenge(userId: string): Promise<string> {
+  return new SignJWT({ purpose: CHALLENGE_PURPOSE }).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setIssuedAt().setExpirationTime(CHALLENGE_TTL).sign(signingKey());
+}
+
+/** Checks the ticket and the code; answers the user the second step signs in. */
+export async function completeChallenge(ticket: string, code: string): Promise<User> {
+  let userId: string;
+  try {
+    const { payload } = await jwtVerify(ticket, signingKey(), { algorithms: ['HS256'] });
+    if (payload.purpose !== CHALLENGE_PURPOSE || typeof payload.sub !== 'string') throw new Error('wrong purpose');
+    userId = payload.sub;
+  } catch {
+    throw new AppError(401, 'INVALID_TOKEN', 'Your sign-in attempt has expired. Please sign in again.');
+  }
+  await hitRateLimit(TWO_FACTOR_ATTEMPTS, userId);
+  const user = await findActiveUserById(userId);
+  if (!user?.twoFactorEnabled) throw new AppError(401, 'INVALID_TOKEN', 'Your sign-in attempt has expired. Please sign in again.');
+  if (!(await acceptCode(user, code))) throw wrongCode();
+  return user;
+}
