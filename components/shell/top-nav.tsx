@@ -5,6 +5,7 @@ import { usePathname } from 'next/navigation';
 import { useAuth } from '@/components/auth/auth-provider';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { useRealtime } from '@/components/realtime/realtime-provider';
 import { TimezoneClock } from './timezone-clock';
 
 const HIDDEN_ON = ['/login', '/register', '/admin-portal', '/admin-dashboard', '/forgot-password', '/reset-password'];
@@ -12,6 +13,7 @@ const HIDDEN_ON = ['/login', '/register', '/admin-portal', '/admin-dashboard', '
 /** Shown to signed-in users, never on the sign-in screens or the admin dashboard (spec 01 §2, docs/decisions.md). */
 export function TopNav() {
   const { user, isAuthenticated, logout } = useAuth();
+  const { status } = useRealtime();
   const path = usePathname();
   if (!isAuthenticated || !user) return null;
   if (HIDDEN_ON.some((p) => path === p || path.startsWith(`${p}/`))) return null;
@@ -41,6 +43,10 @@ export function TopNav() {
           ))}
         </ul>
         <div className="ml-auto flex items-center gap-4">
+          <span className="flex items-center gap-1.5 text-xs text-stone-500" title={`Live updates: ${status.replace('_', ' ')}`}>
+            <span className={cn('h-2 w-2 rounded-full', status === 'connected' ? 'bg-green-500' : status === 'connecting' ? 'bg-amber-400' : 'bg-stone-400')} aria-hidden />
+            <span className="sr-only sm:not-sr-only">{status === 'connected' ? 'Live' : 'Offline'}</span>
+          </span>
           <TimezoneClock />
           <span className="text-sm text-stone-600 dark:text-stone-300">
             {user.username} <span className="rounded bg-stone-100 px-1.5 py-0.5 text-xs dark:bg-stone-800">{user.role}</span>
