@@ -164,6 +164,7 @@ describe('POST /users/reset-password/{token}', () => {
   it('refuses a malformed or unknown token with 400', async () => {
     const malformed = await request<ErrorBody>('POST', '/users/reset-password/abc', { body: { password: NEW_PASSWORD } });
     expect(malformed.status).toBe(400);
+    expect(malformed.body.error).toBe('INVALID_TOKEN');
     const unknown = await request<ErrorBody>('POST', `/users/reset-password/${'y'.repeat(43)}`, { body: { password: NEW_PASSWORD } });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error).toBe('INVALID_TOKEN');
