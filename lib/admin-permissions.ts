@@ -5,12 +5,27 @@
 export const ADMIN_LEVELS = ['basic', 'intermediate', 'full'] as const;
 export type AdminLevel = (typeof ADMIN_LEVELS)[number];
 
-/** `full` holds every permission. */
-export const FULL_ADMIN_PERMISSIONS: readonly string[] = ['view_usage', 'view_revenue', 'manage_users', 'manage_admins', 'manage_billing'];
+/** The permissions of spec 02 §6. */
+export const ADMIN_PERMISSIONS = [
+  'admin:manage_users',
+  'admin:manage_coaches',
+  'admin:manage_clients',
+  'admin:view_analytics',
+  'admin:manage_analytics',
+  'admin:system_settings',
+  'admin:api_management',
+  'admin:view_billing',
+  'admin:manage_billing',
+  'admin:full_access',
+] as const;
+export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 
-export const ADMIN_LEVEL_PERMISSIONS: Readonly<Record<AdminLevel, readonly string[]>> = {
-  basic: ['view_usage'],
-  intermediate: ['view_usage', 'view_revenue', 'manage_users'],
+/** `full` holds every permission; role admin and super_admin are always treated as full. */
+export const FULL_ADMIN_PERMISSIONS: readonly AdminPermission[] = ADMIN_PERMISSIONS;
+
+export const ADMIN_LEVEL_PERMISSIONS: Readonly<Record<AdminLevel, readonly AdminPermission[]>> = {
+  basic: ['admin:view_analytics', 'admin:view_billing'],
+  intermediate: ['admin:view_analytics', 'admin:view_billing', 'admin:manage_users', 'admin:manage_coaches', 'admin:manage_clients', 'admin:api_management'],
   full: FULL_ADMIN_PERMISSIONS,
 };
 
