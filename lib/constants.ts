@@ -133,3 +133,39 @@ export const NOTIFICATION_DAILY_CAP_RANGE = { min: 1, max: 50 } as const;
 export const REALTIME_TOAST_MS = 4000;
 export const NOTIFICATION_SOUND_VOLUME = 0.5;
 export const SOUND_NOTIFICATION_TYPES = ['checkin_response', 'goal_completed'] as const;
+
+/** Coach workspace (spec 02 §4-§9). */
+export const WORKSPACE_VALIDATION = {
+  clientRequired: 'Please fill in all required fields (First Name, Last Name, Email, and Phone Number)',
+  clientPhoneFormat: 'Phone number must be in format +1XXXXXXXXXX (US format)',
+  editPhoneFormat: 'Invalid phone number format. Please enter 10 digits or 11 digits starting with 1.',
+  targetRequired: 'Target value is required for progress goals',
+  unitRequired: 'Unit is required for progress goals',
+  scheduleEntry: 'Please select a time and at least one day',
+  goalTitleRequired: 'Goal title is required',
+  goalTypeRequired: 'Goal type is required',
+  goalTargetRequired: 'Target is required for numeric and habit goals',
+  targetGreaterThanZero: 'Please enter a valid target value greater than 0',
+  progressNotEditable: 'Cannot edit progress for this goal type',
+  clientIdMissing: 'Client ID is missing. Please refresh the page.',
+  onlyUpcomingDeletable: 'Only upcoming check-ins can be deleted',
+  imageOnly: 'Please choose an image file (PNG, JPEG, GIF or WebP)',
+  imageTooLarge: 'The picture must be 5 MB or smaller',
+} as const;
+
+export const CHECK_IN_HISTORY_LIMIT = 50;
+export const EXECUTIVE_SUMMARIES_PER_PAGE = 3;
+export const CHECK_IN_LIST_PAGE_SIZE = 5;
+export const CHECK_IN_LIST_POLL_MS = 120_000;
+export const CLIENT_LIST_MIN_GAP_MS = 5_000;
+export const CLIENT_LIST_POLL_MS = 5 * 60_000;
+export const CLIENT_LIST_STALE_MS = 2 * 60_000;
+export const CLIENT_LIST_REFOCUS_MS = 5 * 60_000;
+export const DEFAULT_CHECK_IN_TIME = '09:00';
+export const MILESTONE_DEFAULT_TARGET_SHARE = 0.25;
+export const RECENT_ACTIVITY_ITEMS = 5;
+export const RECENT_ACTIVITY_EXCERPT = 60;
+export const NEXT_CHECK_INS_ITEMS = 5;
+export const PROFILE_PIC_MAX_BYTES = 5 * 1024 * 1024;
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export const WEEKDAY_SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;

@@ -46,7 +46,15 @@ export interface AppearancePreferences {
 }
 
 /** Weekly schedule keyed by day index 0-6, Monday = 0 (spec 02 §3). */
-export type CheckInSchedule = Partial<Record<'0' | '1' | '2' | '3' | '4' | '5' | '6', { id: string; time: string; enabled: boolean }[]>>;
+export type DayKey = '0' | '1' | '2' | '3' | '4' | '5' | '6';
+export interface ScheduleSlot {
+  id: string;
+  time: string;
+  enabled: boolean;
+  /** Set when the slot asks about one goal only; otherwise the check-in covers every active goal. */
+  goalId?: string;
+}
+export type CheckInSchedule = Partial<Record<DayKey, ScheduleSlot[]>>;
 
 export const EMPTY_COACHING_SURVEY: CoachingSurvey = {
   coachingStyle: '',

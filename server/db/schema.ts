@@ -510,3 +510,4 @@ export type Session = typeof sessions.$inferSelect;
 export type Client = typeof clients.$inferSelect;
 export type Goal = typeof goals.$inferSelect;
 export type CheckIn = typeof checkIns.$inferSelect;
+export type Milestone = typeof milestones.$inferSelect;

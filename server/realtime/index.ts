@@ -15,7 +15,7 @@ export interface ServerToClientEvents {
   'room-joined': (payload: { roomId: string }) => void;
   checkInCreated: (payload: Record<string, unknown>) => void;
   clientProfileUpdated: (payload: { clientId: string; lastCheckIn?: string }) => void;
-  goalProgressUpdated: (payload: { goalId: string; progress: number }) => void;
+  goalProgressUpdated: (payload: { goalId: string; clientId: string; progress: number }) => void;
   error: (payload: { message: string }) => void;
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@/lib/preferences';
+import { zonedParts } from '@/lib/zoned-time';
 import { getDb } from '../db/client';
 import { notifications, type User } from '../db/schema';
 import { log } from '../log';
@@ -33,33 +34,25 @@ export interface NotificationInput {
   urgent?: boolean;
 }
 
-function localClock(zone: string, at: Date): { minutes: number; weekday: number; date: string } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', weekday: 'short', hour: 'numeric', minute: 'numeric', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));
-  return { minutes: Number(get('hour')) * 60 + Number(get('minute')), weekday, date: `${get('year')}-${get('month')}-${get('day')}` };
-}
-
 const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /** Quiet hours may wrap midnight (22:00-08:00). */
 export function inQuietHours(prefs: Prefs, at: Date): boolean {
   const q = prefs.schedule.quietHours;
   if (!q.enabled) return false;
-  const now = localClock(prefs.schedule.timezone, at).minutes;
+  const now = zonedParts(prefs.schedule.timezone, at).minutes;
   const start = toMinutes(q.startTime);
   const end = toMinutes(q.endTime);
   return start <= end ? now >= start && now < end : now >= start || now < end;
 }
 
 function isWeekend(prefs: Prefs, at: Date): boolean {
-  const day = localClock(prefs.schedule.timezone, at).weekday;
-  return day === 0 || day === 6;
+  return zonedParts(prefs.schedule.timezone, at).weekday >= 5;
 }
 
 /** Start of the coach's local day, as an instant, for the daily cap. */
 function startOfLocalDay(zone: string, at: Date): Date {
-  const { minutes } = localClock(zone, at);
+  const { minutes } = zonedParts(zone, at);
   return new Date(Math.floor(at.getTime() / 60000) * 60000 - minutes * 60000);
 }
 

@@ -1,0 +1,18 @@
+import { idParamSchema } from '@/lib/schemas/account';
+import { badRequest } from '@/server/http/errors';
+import { route } from '@/server/http/route';
+import { readProfilePicture, uploadProfilePicture } from '@/server/services/profile-pictures';
+import { WORKSPACE_VALIDATION } from '@/lib/constants';
+
+export const POST = route({ auth: 'user', params: idParamSchema }, async ({ req, user, params }) => {
+  const form = await req.formData().catch(() => {
+    throw badRequest(WORKSPACE_VALIDATION.imageOnly, [{ field: 'profilePic', message: WORKSPACE_VALIDATION.imageOnly }]);
+  });
+  const file = form.get('profilePic');
+  return uploadProfilePicture(user, params.id, file instanceof File ? file : null);
+});
+
+export const GET = route({ auth: 'user', params: idParamSchema }, async ({ user, params }) => {
+  const picture = await readProfilePicture(user, params.id);
+  return new Response(new Uint8Array(picture.data), { headers: { 'Content-Type': picture.type, 'Cache-Control': 'private, max-age=300', 'X-Content-Type-Options': 'nosniff' } });
+});

@@ -1,0 +1,5 @@
+import { idParamSchema } from '@/lib/schemas/account';
+import { route } from '@/server/http/route';
+import { unarchiveGoal } from '@/server/services/goals';
+
+export const PUT = route({ auth: 'user', params: idParamSchema }, async ({ user, params }) => ({ success: true, goal: await unarchiveGoal(user, params.id) }));

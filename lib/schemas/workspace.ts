@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { WEEKDAYS, WORKSPACE_VALIDATION as V } from '../constants';
+import { timezoneSchema } from './account';
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the HH:MM format (e.g. 09:00, 14:30)');
+const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message, abort: true });
+
+/** US numbers only on client creation (spec 02 §5). */
+export const US_PHONE_PATTERN = /^\+1\d{10}$/;
+
+/**
+ * Edit-client normalisation: 10 digits gain +1, 11 digits starting with 1 gain +; anything else
+ * is refused. Returns null when the number cannot be normalised.
+ */
+export function normaliseClientPhone(input: string): string | null {
+  const digits = input.replace(/\D/g, '');
+  if (digits.length === 10) return `+1${digits}`;
+  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
+  return null;
+}
+
+export const goalTypeSchema = z.enum(['task', 'boolean', 'progress', 'numeric', 'habit', 'binary', 'incremental'], { error: V.goalTypeRequired });
+
+/** Goal types that measure a number toward a target. */
+export const NUMERIC_GOAL_TYPES = ['progress', 'numeric', 'habit', 'incremental'] as const;
+export const isNumericGoalType = (type: string) => (NUMERIC_GOAL_TYPES as readonly string[]).includes(type);
+
+export const scheduleEntrySchema = z.object({
+  time: hhmm,
+  days: z.array(z.number().int().min(0).max(6)).min(1, V.scheduleEntry),
+});
+
+export const createClientSchema = z
+  .object({
+    firstName: required(V.clientRequired).pipe(z.string().max(80)),
+    lastName: required(V.clientRequired).pipe(z.string().max(80)),
+    email: required(V.clientRequired).pipe(z.string().email('Please enter a valid email address').max(254)).transform((v) => v.toLowerCase()),
+    phone: required(V.clientRequired).pipe(z.string().regex(US_PHONE_PATTERN, V.clientPhoneFormat)),
+    timezone: timezoneSchema.optional(),
+    goalTitle: z.string().trim().max(200).optional(),
+    goalType: z.enum(['task', 'progress']).default('task'),
+    metric: z.string().trim().max(40).optional(),
+    targetValue: z.coerce.number().positive('Target value must be greater than 0').optional(),
+    checkInFrequency: z.array(z.enum(WEEKDAYS)).default([]),
+    scheduledCheckIns: z.array(scheduleEntrySchema).max(21).default([]),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.goalTitle || v.goalType !== 'progress') return;
+    if (v.targetValue === undefined) ctx.addIssue({ code: 'custom', path: ['targetValue'], message: V.targetRequired });
+    if (!v.metric) ctx.addIssue({ code: 'custom', path: ['metric'], message: V.unitRequired });
+  });
+export type CreateClientInput = z.infer<typeof createClientSchema>;
+
+export const updateClientSchema = z.object({
+  username: z.string().trim().max(60).optional(),
+  firstName: required('First name is required').pipe(z.string().max(80)),
+  lastName: required('Last name is required').pipe(z.string().max(80)),
+  email: required('Email is required').pipe(z.string().email('Please enter a valid email address').max(254)).transform((v) => v.toLowerCase()),
+  phone: required('Phone number is required').transform((v, ctx) => {
+    const normalised = normaliseClientPhone(v);
+    if (!normalised) {
+      ctx.addIssue({ code: 'custom', message: V.editPhoneFormat });
+      return z.NEVER;
+    }
+    return normalised;
+  }),
+  timezone: timezoneSchema.optional(),
+});
+export type UpdateClientInput = z.infer<typeof updateClientSchema>;
+
+const optionalNumber = z.union([z.number(), z.null()]).optional();
+
+export const createGoalSchema = z
+  .object({
+    clientId: z.string({ error: V.clientIdMissing }).uuid(V.clientIdMissing),
+    title: required(V.goalTitleRequired).pipe(z.string().max(200)),
+    type: goalTypeSchema,
+    description: z.string().trim().max(2000).optional(),
+    target: optionalNumber,
+    unit: z.string().trim().max(40).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (isNumericGoalType(v.type) && (v.target === undefined || v.target === null || v.target <= 0)) {
+      ctx.addIssue({ code: 'custom', path: ['target'], message: V.goalTargetRequired });
+    }
+  });
+
+export const milestoneInputSchema = z.object({
+  id: z.string().uuid().optional(),
+  title: required('Milestone title is required').pipe(z.string().max(200)),
+  description: z.string().trim().max(1000).optional().nullable(),
+  targetValue: optionalNumber,
+  targetPercentage: z.number().min(0).max(100).optional().nullable(),
+  completed: z.boolean().optional(),
+});
+
+export const updateGoalSchema = z
+  .object({
+    title: z.string().trim().min(1, V.goalTitleRequired).max(200).optional(),
+    description: z.string().trim().max(2000).optional().nullable(),
+    target: optionalNumber,
+    unit: z.string().trim().max(40).optional().nullable(),
+    changeNote: z.string().trim().max(500).optional(),
+    milestones: z.array(milestoneInputSchema).max(50).optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to update');
+export type UpdateGoalInput = z.infer<typeof updateGoalSchema>;
+
+export const goalProgressSchema = z.object({
+  currentValue: z.number({ error: 'currentValue must be a number' }).finite().min(0, 'Progress cannot be negative'),
+  client: z.string().uuid().optional(),
+  source: z.enum(['coach', 'ai', 'client']).default('coach'),
+  note: z.string().trim().max(500).optional(),
+});
+
+export const checkInHistoryQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  withSummaries: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
+  goalId: z.string().uuid().optional(),
+});
+
+export const scheduleCheckInSchema = z.object({
+  dayIndex: z.number({ error: V.scheduleEntry }).int().min(0).max(6),
+  time: hhmm,
+  goalId: z.string().uuid().optional().nullable(),
+});
+
+export const removeCheckInSchema = z.object({
+  dayIndex: z.number().int().min(0).max(6),
+  checkInId: z.string().min(1),
+  time: hhmm.optional(),
+  goalId: z.string().uuid().optional().nullable(),
+});
+
+export const toggleCheckInSchema = z.object({ dayIndex: z.number().int().min(0).max(6), goalId: z.string().uuid().optional().nullable() });
+
+export const cancelForGoalSchema = z.object({ goalId: z.string().uuid(), clientId: z.string().uuid() });
+
+export const clientIdParamSchema = z.object({ clientId: z.string().uuid('Not a valid client id') });

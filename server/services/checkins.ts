@@ -1,0 +1,79 @@
+import { and, count, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { EXECUTIVE_SUMMARIES_PER_PAGE, WORKSPACE_VALIDATION as V } from '@/lib/constants';
+import { getDb } from '../db/client';
+import { checkIns, goals } from '../db/schema';
+import { AppError, notFound } from '../http/errors';
+import { checkInSummary, getOwnedClient, type CoachRef } from './clients';
+import { getOwnedGoal } from './goals';
+
+/** A client's check-ins, newest first, paged; optionally one goal's only, and the executive summaries. */
+export async function checkInHistory(coach: CoachRef, clientId: string, query: { page: number; limit: number; withSummaries: boolean; goalId?: string }) {
+  await getOwnedClient(coach.id, clientId);
+  const db = getDb();
+  const scope = and(
+    eq(checkIns.clientId, clientId),
+    eq(checkIns.coachId, coach.id),
+    query.goalId ? or(eq(checkIns.goalId, query.goalId), and(eq(checkIns.isGlobalCheckIn, true), sql`not (${query.goalId}::uuid = any(${checkIns.cancelledGoals}))`)) : undefined,
+  );
+  const [rows, [total], goalRows, summaries] = await Promise.all([
+    db.select().from(checkIns).where(scope).orderBy(desc(sql`coalesce(${checkIns.sentAt}, ${checkIns.scheduledFor}, ${checkIns.createdAt})`)).limit(query.limit).offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(checkIns).where(scope),
+    db.select({ id: goals.id, title: goals.title }).from(goals).where(eq(goals.clientId, clientId)),
+    query.withSummaries
+      ? db
+          .select({ id: checkIns.id, executiveSummary: checkIns.executiveSummary, createdAt: checkIns.createdAt, respondedAt: checkIns.respondedAt })
+          .from(checkIns)
+          .where(and(scope, isNotNull(checkIns.executiveSummary)))
+          .orderBy(desc(checkIns.createdAt))
+          .limit(EXECUTIVE_SUMMARIES_PER_PAGE * 20)
+      : Promise.resolve([]),
+  ]);
+  const titles = new Map(goalRows.map((g) => [g.id, g.title]));
+  const totalCount = total?.n ?? 0;
+  return {
+    checkIns: rows.map((c) => checkInSummary(c, titles)),
+    pagination: { page: query.page, limit: query.limit, total: totalCount, pages: Math.max(1, Math.ceil(totalCount / query.limit)) },
+    ...(query.withSummaries
+      ? { executiveSummaries: summaries.map((s) => ({ id: s.id, summary: s.executiveSummary, date: (s.respondedAt ?? s.createdAt).toISOString() })) }
+      : {}),
+  };
+}
+
+async function getOwnedCheckIn(coach: CoachRef, checkInId: string) {
+  const [row] = await getDb()
+    .select()
+    .from(checkIns)
+    .where(and(eq(checkIns.id, checkInId), eq(checkIns.coachId, coach.id)))
+    .limit(1);
+  if (!row) throw notFound('Check-in');
+  return row;
+}
+
+/** Only upcoming check-ins can be deleted (spec 02 §4). */
+export async function deleteCheckIn(coach: CoachRef, checkInId: string) {
+  const row = await getOwnedCheckIn(coach, checkInId);
+  if (row.status !== 'scheduled') throw new AppError(409, 'CONFLICT', V.onlyUpcomingDeletable);
+  await getDb().delete(checkIns).where(and(eq(checkIns.id, checkInId), eq(checkIns.coachId, coach.id), eq(checkIns.status, 'scheduled')));
+  return { success: true, message: 'Check-in deleted' };
+}
+
+/** A global (all goals) check-in leaves one goal out; a goal's own upcoming check-in is cancelled. */
+export async function cancelForGoal(coach: CoachRef, checkInId: string, input: { goalId: string; clientId: string }) {
+  const row = await getOwnedCheckIn(coach, checkInId);
+  if (row.clientId !== input.clientId) throw notFound('Check-in');
+  await getOwnedGoal(coach.id, input.goalId);
+  if (row.status !== 'scheduled') throw new AppError(409, 'CONFLICT', 'Only upcoming check-ins can be cancelled');
+  const db = getDb();
+  if (row.isGlobalCheckIn) {
+    await db
+      .update(checkIns)
+      .set({ cancelledGoals: sql`array_append(array_remove(${checkIns.cancelledGoals}, ${input.goalId}::uuid), ${input.goalId}::uuid)`, updatedAt: sql`now()` })
+      .where(eq(checkIns.id, checkInId));
+  } else if (row.goalId === input.goalId) {
+    await db.update(checkIns).set({ status: 'cancelled', updatedAt: sql`now()` }).where(eq(checkIns.id, checkInId));
+  } else {
+    throw new AppError(409, 'CONFLICT', 'This check-in is not about that goal');
+  }
+  const [updated] = await db.select().from(checkIns).where(eq(checkIns.id, checkInId));
+  return { success: true, message: 'Check-in cancelled for this goal', checkIn: checkInSummary(updated!, new Map()) };
+}

@@ -1,0 +1,283 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { WEEKDAYS } from '@/lib/constants';
+import { getPlan } from '@/lib/plans';
+import type { CheckInSchedule, DayKey } from '@/lib/preferences';
+import type { CreateClientInput, UpdateClientInput } from '@/lib/schemas/workspace';
+import { weekDates, zonedParts, zonedTimeToInstant } from '@/lib/zoned-time';
+import { getDb, type Executor } from '../db/client';
+import { checkIns, clients, goals, goalVersions, users, type CheckIn, type Client, type Goal } from '../db/schema';
+import type { AuthUser } from '../auth/guards';
+import { AppError, conflict, notFound } from '../http/errors';
+import { emitToUser } from '../realtime';
+
+export type CoachRef = Pick<AuthUser, 'id' | 'timezone' | 'planId'>;
+
+/** Every client query is scoped to its coach in SQL: another coach's id is simply not found. */
+export async function getOwnedClient(coachId: string, clientId: string, db: Executor = getDb()): Promise<Client> {
+  const [client] = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.coachId, coachId)))
+    .limit(1);
+  if (!client) throw notFound('Client');
+  return client;
+}
+
+export type WeekDayStatus = 'completed' | 'responded' | 'sent' | 'no_response' | 'missed' | 'scheduled' | 'pending' | 'none';
+
+export function checkInSummary(c: CheckIn, goalTitles: Map<string, string>) {
+  return {
+    _id: c.id,
+    id: c.id,
+    status: c.status === 'scheduled' ? 'upcoming' : c.status,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+    scheduledFor: c.scheduledFor?.toISOString() ?? null,
+    sentAt: c.sentAt?.toISOString() ?? null,
+    respondedAt: c.respondedAt?.toISOString() ?? null,
+    goal: c.goalId ? { _id: c.goalId, id: c.goalId, title: goalTitles.get(c.goalId) ?? 'Goal' } : null,
+    isGlobalCheckIn: c.isGlobalCheckIn,
+    cancelledGoals: c.cancelledGoals,
+    aiMessage: c.aiMessage,
+    clientResponse: c.clientResponse,
+    aiResponse: c.aiResponse,
+    coachSummary: c.coachSummary,
+    insights: c.insights ?? [],
+    executiveSummary: c.executiveSummary,
+    motivation: c.motivation,
+    engagementAssessment: c.engagementAssessment,
+    concerns: c.concerns ?? [],
+    value: c.value,
+  };
+}
+export type CheckInDto = ReturnType<typeof checkInSummary>;
+
+/** When a check-in happened or will happen, for placing it on a day. */
+const checkInInstant = (c: CheckIn) => c.sentAt ?? c.scheduledFor ?? c.createdAt;
+
+/**
+ * The Mon-Sun bubble row of the client list: a check-in's own status on its day, else a scheduled
+ * slot (pending today and later, missed before), else nothing.
+ */
+function weeklyStatuses(client: Client, week: string[], dayCheckIns: Map<string, CheckIn>, zone: string, today: string) {
+  const created = zonedParts(zone, client.createdAt).date;
+  return week.map((date, dayIndex) => {
+    const checkIn = dayCheckIns.get(date);
+    const slots = (client.checkInSchedule[String(dayIndex) as DayKey] ?? []).filter((s) => s.enabled);
+    let status: WeekDayStatus = 'none';
+    if (checkIn) status = checkIn.status === 'cancelled' || checkIn.status === 'failed' ? 'none' : (checkIn.status as WeekDayStatus);
+    else if (slots.length > 0 && !client.checkInsHeld && date >= created) status = date >= today ? 'pending' : 'missed';
+    return { dayIndex, day: WEEKDAYS[dayIndex], date, status, checkInId: checkIn?.id ?? null, times: slots.map((s) => s.time) };
+  });
+}
+
+export function goalSummary(goal: Goal) {
+  return {
+    _id: goal.id,
+    id: goal.id,
+    title: goal.title,
+    type: goal.type,
+    description: goal.description,
+    target: goal.target,
+    unit: goal.unit,
+    currentValue: goal.currentValue,
+    progress: goal.progress,
+    status: goal.status,
+    archived: goal.archived,
+    checkInFrequency: goal.checkInFrequency,
+    checkInTime: goal.checkInTime,
+    checkInSchedule: goal.checkInSchedule,
+    completedAt: goal.completedAt?.toISOString() ?? null,
+    createdAt: goal.createdAt.toISOString(),
+  };
+}
+
+function clientDto(client: Client, extra: { goals: Goal[]; latest: CheckIn | undefined; week: ReturnType<typeof weeklyStatuses>; goalTitles: Map<string, string> }) {
+  return {
+    _id: client.id,
+    id: client.id,
+    username: `${client.firstName} ${client.lastName}`.trim(),
+    firstName: client.firstName,
+    lastName: client.lastName,
+    email: client.email,
+    phone: client.phone,
+    timezone: client.timezone,
+    profilePic: client.profilePic ? `/api/clients/${client.id}/profile-pic` : null,
+    status: client.archived ? 'archived' : client.checkInsHeld ? 'on_hold' : 'active',
+    archived: client.archived,
+    checkInsHeld: client.checkInsHeld,
+    checkInSchedule: client.checkInSchedule,
+    executiveSummary: client.executiveSummary,
+    latestCheckIn: extra.latest ? checkInSummary(extra.latest, extra.goalTitles) : null,
+    goals: extra.goals.map(goalSummary),
+    weeklyCheckIns: extra.week,
+    lastResponseDate: client.lastResponseAt?.toISOString() ?? null,
+    lastCheckInDate: client.lastCheckInAt?.toISOString() ?? null,
+    createdAt: client.createdAt.toISOString(),
+  };
+}
+export type ClientDto = ReturnType<typeof clientDto>;
+
+/**
+ * The client list with, per client, active goals, the latest check-in and this week's bubbles, in
+ * four queries whatever the number of clients.
+ */
+export async function listClients(coach: CoachRef, filter: { archived: boolean } | { clientId: string }, now = new Date()): Promise<ClientDto[]> {
+  const db = getDb();
+  const rows = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.coachId, coach.id), 'clientId' in filter ? eq(clients.id, filter.clientId) : eq(clients.archived, filter.archived)))
+    .orderBy(asc(clients.firstName), asc(clients.lastName));
+  if (rows.length === 0) return [];
+  const ids = rows.map((c) => c.id);
+  const week = weekDates(coach.timezone, now);
+  const weekStart = zonedTimeToInstant(coach.timezone, week[0]!, '00:00');
+  const [goalRows, latestRows, weekRows] = await Promise.all([
+    db
+      .select()
+      .from(goals)
+      .where(and(eq(goals.coachId, coach.id), inArray(goals.clientId, ids), eq(goals.archived, false)))
+      .orderBy(asc(goals.createdAt)),
+    db
+      .selectDistinctOn([checkIns.clientId])
+      .from(checkIns)
+      .where(and(eq(checkIns.coachId, coach.id), inArray(checkIns.clientId, ids), sql`${checkIns.status} not in ('scheduled', 'cancelled')`))
+      .orderBy(checkIns.clientId, desc(checkIns.createdAt)),
+    db
+      .select()
+      .from(checkIns)
+      .where(and(eq(checkIns.coachId, coach.id), inArray(checkIns.clientId, ids), gte(sql`coalesce(${checkIns.sentAt}, ${checkIns.scheduledFor}, ${checkIns.createdAt})`, weekStart.toISOString())))
+      .orderBy(asc(checkIns.createdAt)),
+  ]);
+  const goalTitles = new Map(goalRows.map((g) => [g.id, g.title]));
+  const goalsByClient = new Map<string, Goal[]>();
+  for (const g of goalRows) {
+    const list = goalsByClient.get(g.clientId);
+    if (list) list.push(g);
+    else goalsByClient.set(g.clientId, [g]);
+  }
+  const latestByClient = new Map(latestRows.map((c) => [c.clientId, c]));
+  const weekByClient = new Map<string, Map<string, CheckIn>>();
+  for (const c of weekRows) {
+    const perDay = weekByClient.get(c.clientId) ?? new Map<string, CheckIn>();
+    perDay.set(zonedParts(coach.timezone, checkInInstant(c)).date, c);
+    weekByClient.set(c.clientId, perDay);
+  }
+  const today = zonedParts(coach.timezone, now).date;
+  return rows.map((client) =>
+    clientDto(client, {
+      goals: goalsByClient.get(client.id) ?? [],
+      latest: latestByClient.get(client.id),
+      week: weeklyStatuses(client, week, weekByClient.get(client.id) ?? new Map(), coach.timezone, today),
+      goalTitles,
+    }),
+  );
+}
+
+export async function getClientDto(coach: CoachRef, clientId: string): Promise<ClientDto> {
+  const [found] = await listClients(coach, { clientId });
+  if (!found) throw notFound('Client');
+  return found;
+}
+
+/** The plan's client limit counts every client the coach has, archived ones included. */
+async function assertClientQuota(db: Executor, coach: CoachRef): Promise<void> {
+  const plan = getPlan(coach.planId);
+  if (plan.maxClients === null) return;
+  const [row] = await db.select({ n: count() }).from(clients).where(eq(clients.coachId, coach.id));
+  if ((row?.n ?? 0) >= plan.maxClients) {
+    throw new AppError(403, 'PLAN_LIMIT_REACHED', `Your ${plan.name} plan allows up to ${plan.maxClients} clients. Upgrade your plan to add more.`, {
+      requiredAction: 'upgrade_plan',
+    });
+  }
+}
+
+function scheduleFromEntries(entries: CreateClientInput['scheduledCheckIns']): CheckInSchedule {
+  const schedule: CheckInSchedule = {};
+  for (const entry of entries) {
+    for (const day of new Set(entry.days)) {
+      const key = String(day) as DayKey;
+      const slots = schedule[key] ?? [];
+      if (!slots.some((s) => s.time === entry.time)) slots.push({ id: randomUUID(), time: entry.time, enabled: true });
+      schedule[key] = slots.sort((a, b) => a.time.localeCompare(b.time));
+    }
+  }
+  return schedule;
+}
+
+export async function createClient(coach: CoachRef, input: CreateClientInput): Promise<ClientDto> {
+  const db = getDb();
+  const created = await db.transaction(async (tx) => {
+    // Serialises concurrent creations by one coach, so two requests cannot both pass the quota check.
+    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${coach.id} for update`);
+    await assertClientQuota(tx, coach);
+    const [existing] = await tx
+      .select({ id: clients.id })
+      .from(clients)
+      .where(and(eq(clients.coachId, coach.id), eq(sql`lower(${clients.email})`, input.email)))
+      .limit(1);
+    if (existing) throw conflict('You already have a client with this email', 'email');
+    const [client] = await tx
+      .insert(clients)
+      .values({
+        coachId: coach.id,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone: input.phone,
+        timezone: input.timezone ?? coach.timezone,
+        checkInSchedule: scheduleFromEntries(input.scheduledCheckIns),
+      })
+      .returning();
+    if (input.goalTitle) {
+      const numeric = input.goalType === 'progress';
+      const [goal] = await tx
+        .insert(goals)
+        .values({
+          coachId: coach.id,
+          clientId: client!.id,
+          title: input.goalTitle,
+          type: input.goalType,
+          target: numeric ? (input.targetValue ?? null) : null,
+          unit: numeric ? (input.metric ?? null) : null,
+          checkInFrequency: input.checkInFrequency,
+        })
+        .returning();
+      await tx.insert(goalVersions).values({ goalId: goal!.id, changeNote: 'Goal created', title: goal!.title, type: goal!.type, target: goal!.target, unit: goal!.unit, status: goal!.status, changedBy: coach.id });
+    }
+    return client!;
+  });
+  return getClientDto(coach, created.id);
+}
+
+export async function updateClient(coach: CoachRef, clientId: string, input: UpdateClientInput): Promise<ClientDto> {
+  await getOwnedClient(coach.id, clientId);
+  const { username: _display, ...fields } = input;
+  await getDb()
+    .update(clients)
+    .set({ ...fields, updatedAt: sql`now()` })
+    .where(and(eq(clients.id, clientId), eq(clients.coachId, coach.id)));
+  return publishClient(coach, clientId);
+}
+
+type ClientFlag = { checkInsHeld: boolean } | { archived: boolean };
+
+/** Hold / resume check-ins and archive / unarchive (spec 02 §4 client states). */
+export async function setClientFlag(coach: CoachRef, clientId: string, flag: ClientFlag): Promise<ClientDto> {
+  await getOwnedClient(coach.id, clientId);
+  const archivedAt = 'archived' in flag ? (flag.archived ? sql`now()` : null) : undefined;
+  await getDb()
+    .update(clients)
+    .set({ ...flag, ...(archivedAt !== undefined ? { archivedAt } : {}), updatedAt: sql`now()` })
+    .where(and(eq(clients.id, clientId), eq(clients.coachId, coach.id)));
+  return publishClient(coach, clientId);
+}
+
+/** Answers the fresh client and tells the coach's other open screens. */
+export async function publishClient(coach: CoachRef, clientId: string): Promise<ClientDto> {
+  const dto = await getClientDto(coach, clientId);
+  emitToUser(coach.id, 'clientProfileUpdated', { clientId, lastCheckIn: dto.lastCheckInDate ?? undefined });
+  return dto;
+}

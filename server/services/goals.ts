@@ -1,0 +1,213 @@
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { WORKSPACE_VALIDATION as V } from '@/lib/constants';
+import type { UpdateGoalInput } from '@/lib/schemas/workspace';
+import { weekDates, zonedTimeToInstant } from '@/lib/zoned-time';
+import { getDb, type Executor } from '../db/client';
+import { checkIns, goalProgressHistory, goals, goalVersions, milestones, type Goal, type Milestone } from '../db/schema';
+import { AppError, badRequest, notFound } from '../http/errors';
+import { emitToUser } from '../realtime';
+import { checkInSummary, getOwnedClient, goalSummary, type CoachRef } from './clients';
+
+export async function getOwnedGoal(coachId: string, goalId: string, db: Executor = getDb()): Promise<Goal> {
+  const [goal] = await db
+    .select()
+    .from(goals)
+    .where(and(eq(goals.id, goalId), eq(goals.coachId, coachId)))
+    .limit(1);
+  if (!goal) throw notFound('Goal');
+  return goal;
+}
+
+/** Progress is trackable when the target is a positive number (spec 02 §5). */
+export function progressPercent(currentValue: number, target: number | null): number {
+  if (target === null || !(target > 0)) return 0;
+  return Math.min(100, Math.round((currentValue / target) * 1000) / 10);
+}
+
+function milestoneDto(m: Milestone) {
+  return {
+    _id: m.id,
+    id: m.id,
+    title: m.title,
+    description: m.description,
+    targetValue: m.targetValue,
+    targetPercentage: m.targetPercentage,
+    completed: m.completed,
+    completedAt: m.completedAt?.toISOString() ?? null,
+  };
+}
+
+/** Goals of a client with their milestones and this week's check-ins. */
+export async function listClientGoals(coach: CoachRef, clientId: string, archived: boolean, now = new Date()) {
+  await getOwnedClient(coach.id, clientId);
+  const db = getDb();
+  const goalRows = await db
+    .select()
+    .from(goals)
+    .where(and(eq(goals.clientId, clientId), eq(goals.coachId, coach.id), eq(goals.archived, archived)))
+    .orderBy(asc(goals.createdAt));
+  if (goalRows.length === 0) return { goals: [] };
+  const ids = goalRows.map((g) => g.id);
+  const weekStart = zonedTimeToInstant(coach.timezone, weekDates(coach.timezone, now)[0]!, '00:00');
+  const [milestoneRows, weekRows] = await Promise.all([
+    db.select().from(milestones).where(inArray(milestones.goalId, ids)).orderBy(asc(milestones.position), asc(milestones.createdAt)),
+    db
+      .select()
+      .from(checkIns)
+      .where(and(eq(checkIns.clientId, clientId), eq(checkIns.coachId, coach.id), gte(sql`coalesce(${checkIns.sentAt}, ${checkIns.scheduledFor}, ${checkIns.createdAt})`, weekStart.toISOString())))
+      .orderBy(asc(checkIns.createdAt)),
+  ]);
+  const titles = new Map(goalRows.map((g) => [g.id, g.title]));
+  return {
+    goals: goalRows.map((g) => ({
+      ...goalSummary(g),
+      milestones: milestoneRows.filter((m) => m.goalId === g.id).map(milestoneDto),
+      // A global check-in covers every goal it was not cancelled for.
+      thisWeekCheckIns: weekRows
+        .filter((c) => c.goalId === g.id || (c.isGlobalCheckIn && !c.cancelledGoals.includes(g.id)))
+        .map((c) => checkInSummary(c, titles)),
+    })),
+  };
+}
+
+export async function createGoal(coach: CoachRef, input: { clientId: string; title: string; type: Goal['type']; description?: string; target?: number | null; unit?: string }) {
+  await getOwnedClient(coach.id, input.clientId);
+  const goal = await getDb().transaction(async (tx) => {
+    const [created] = await tx
+      .insert(goals)
+      .values({ coachId: coach.id, clientId: input.clientId, title: input.title, type: input.type, description: input.description ?? null, target: input.target ?? null, unit: input.unit ?? null })
+      .returning();
+    await tx.insert(goalVersions).values({ goalId: created!.id, changeNote: 'Goal created', title: created!.title, type: created!.type, target: created!.target, unit: created!.unit, status: created!.status, changedBy: coach.id });
+    return created!;
+  });
+  return { ...goalSummary(goal), milestones: [], thisWeekCheckIns: [] };
+}
+
+async function goalWithMilestones(goalId: string) {
+  const db = getDb();
+  const [goal] = await db.select().from(goals).where(eq(goals.id, goalId));
+  const rows = await db.select().from(milestones).where(eq(milestones.goalId, goalId)).orderBy(asc(milestones.position));
+  return { ...goalSummary(goal!), milestones: rows.map(milestoneDto) };
+}
+
+/** Sets the current value, keeps the history with its source and note, and tells open screens. */
+export async function updateProgress(coach: CoachRef, goalId: string, input: { currentValue: number; source: 'coach' | 'ai' | 'client'; note?: string }) {
+  const goal = await getOwnedGoal(coach.id, goalId);
+  if (goal.target === null || !(goal.target > 0)) throw badRequest(V.progressNotEditable, [{ field: 'currentValue', message: V.progressNotEditable }]);
+  const progress = progressPercent(input.currentValue, goal.target);
+  await getDb().transaction(async (tx) => {
+    await tx.update(goals).set({ currentValue: input.currentValue, progress, updatedAt: sql`now()` }).where(eq(goals.id, goalId));
+    await tx.insert(goalProgressHistory).values({ goalId, value: input.currentValue, progress, source: input.source, note: input.note ?? null });
+  });
+  emitToUser(coach.id, 'goalProgressUpdated', { goalId, clientId: goal.clientId, progress });
+  return goalWithMilestones(goalId);
+}
+
+/**
+ * Edits title, description, target, unit and milestones. A change to title, target or unit writes
+ * a version-history entry with the change note.
+ */
+export async function updateGoal(coach: CoachRef, goalId: string, input: UpdateGoalInput) {
+  const goal = await getOwnedGoal(coach.id, goalId);
+  const target = input.target === undefined ? goal.target : input.target;
+  if (goal.type === 'incremental' && input.target !== undefined && !(target !== null && target > 0)) {
+    throw badRequest(V.targetGreaterThanZero, [{ field: 'target', message: V.targetGreaterThanZero }]);
+  }
+  await getDb().transaction(async (tx) => {
+    const fields = {
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.target !== undefined ? { target: input.target, progress: progressPercent(goal.currentValue, input.target) } : {}),
+      ...(input.unit !== undefined ? { unit: input.unit } : {}),
+    };
+    if (Object.keys(fields).length > 0) {
+      const [updated] = await tx.update(goals).set({ ...fields, updatedAt: sql`now()` }).where(eq(goals.id, goalId)).returning();
+      const versioned = input.title !== undefined || input.target !== undefined || input.unit !== undefined;
+      if (versioned) {
+        await tx.insert(goalVersions).values({
+          goalId,
+          changeNote: input.changeNote ?? null,
+          title: updated!.title,
+          type: updated!.type,
+          target: updated!.target,
+          unit: updated!.unit,
+          status: updated!.status,
+          changedBy: coach.id,
+        });
+      }
+    }
+    if (input.milestones) await replaceMilestones(tx, goalId, input.milestones);
+  });
+  return goalWithMilestones(goalId);
+}
+
+/** The list sent is the list kept: ids present are updated, new ones created, missing ones removed. */
+async function replaceMilestones(tx: Executor, goalId: string, list: NonNullable<UpdateGoalInput['milestones']>): Promise<void> {
+  const existing = await tx.select({ id: milestones.id, completed: milestones.completed }).from(milestones).where(eq(milestones.goalId, goalId));
+  const known = new Map(existing.map((m) => [m.id, m]));
+  const keep = new Set(list.map((m) => m.id).filter((id): id is string => Boolean(id && known.has(id))));
+  const gone = existing.filter((m) => !keep.has(m.id)).map((m) => m.id);
+  if (gone.length) await tx.delete(milestones).where(inArray(milestones.id, gone));
+  for (const [position, m] of list.entries()) {
+    const values = {
+      title: m.title,
+      description: m.description ?? null,
+      targetValue: m.targetValue ?? null,
+      targetPercentage: m.targetPercentage ?? null,
+      completed: m.completed ?? false,
+      position,
+    };
+    const before = m.id ? known.get(m.id) : undefined;
+    if (before) {
+      const completedAt = values.completed && !before.completed ? sql`now()` : values.completed ? undefined : null;
+      await tx
+        .update(milestones)
+        .set({ ...values, ...(completedAt !== undefined ? { completedAt } : {}) })
+        .where(eq(milestones.id, m.id!));
+    } else {
+      await tx.insert(milestones).values({ ...values, goalId, completedAt: values.completed ? new Date() : null });
+    }
+  }
+}
+
+async function setGoalState(coach: CoachRef, goalId: string, state: 'complete' | 'unarchive', note: string) {
+  const goal = await getOwnedGoal(coach.id, goalId);
+  if (state === 'complete' && goal.status === 'completed') throw new AppError(409, 'CONFLICT', 'This goal is already completed');
+  const fields =
+    state === 'complete'
+      ? { status: 'completed' as const, archived: true, completedAt: sql`now()` }
+      : { status: 'incomplete' as const, archived: false, completedAt: null };
+  await getDb().transaction(async (tx) => {
+    const [updated] = await tx.update(goals).set({ ...fields, updatedAt: sql`now()` }).where(eq(goals.id, goalId)).returning();
+    await tx.insert(goalVersions).values({ goalId, changeNote: note, title: updated!.title, type: updated!.type, target: updated!.target, unit: updated!.unit, status: updated!.status, changedBy: coach.id });
+  });
+  return goalWithMilestones(goalId);
+}
+
+/** Completing a goal archives it (spec 02 §4). */
+export const completeGoal = (coach: CoachRef, goalId: string) => setGoalState(coach, goalId, 'complete', 'Goal completed');
+export const unarchiveGoal = (coach: CoachRef, goalId: string) => setGoalState(coach, goalId, 'unarchive', 'Goal restored from the archive');
+
+export async function deleteGoal(coach: CoachRef, goalId: string) {
+  await getOwnedGoal(coach.id, goalId);
+  await getDb().delete(goals).where(and(eq(goals.id, goalId), eq(goals.coachId, coach.id)));
+  return { success: true, message: 'Goal deleted' };
+}
+
+export async function versionHistory(coach: CoachRef, goalId: string) {
+  await getOwnedGoal(coach.id, goalId);
+  const rows = await getDb().select().from(goalVersions).where(eq(goalVersions.goalId, goalId)).orderBy(desc(goalVersions.versionDate));
+  return {
+    versionHistory: rows.map((v) => ({
+      _id: v.id,
+      id: v.id,
+      versionDate: v.versionDate.toISOString(),
+      changeNote: v.changeNote,
+      title: v.title,
+      type: v.type,
+      target: v.target,
+      unit: v.unit,
+      status: v.status,
+    })),
+  };
+}
