@@ -36,6 +36,6 @@ for (const name of missing) {
   lock.packages[`node_modules/${name}`] = { version: parent.optionalDependencies[name], optional: true, ...platformOf(name) };
 }
 fs.writeFileSync('package-lock.json', `${JSON.stringify(lock, null, 2)}\n`);
-console.log(missing.length ? `recorded ${missing.length} missing optional packages` : 'package-lock.json is complete');
+process.stdout.write(`${missing.length ? `recorded ${missing.length} missing optional packages` : 'package-lock.json is complete'}\n`);
 const left = missingFromLock();
 if (left.length) throw new Error(`still missing: ${left.join(', ')}`);
