@@ -169,3 +169,30 @@ export const NEXT_CHECK_INS_ITEMS = 5;
 export const PROFILE_PIC_MAX_BYTES = 5 * 1024 * 1024;
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export const WEEKDAY_SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+
+/** Texts of the Goals tab of the client detail (spec 02 §8; the successes are Cadence's own). */
+export const WORKSPACE_GOAL_TOASTS = {
+  fetchGoalsFailed: 'Failed to fetch client goals',
+  fetchArchivedFailed: 'Failed to fetch archived goals',
+  createFailed: 'Failed to set new goal',
+  progressFailed: 'Error updating goal progress',
+  unitFailed: 'Error updating unit',
+  metricFailed: 'Error updating metric',
+  updateFailed: 'Failed to update goal',
+  completeFailed: 'Failed to complete goal',
+  deleteFailed: 'Failed to delete goal',
+  unarchiveFailed: 'Failed to un-archive goal',
+  historyFailed: 'Failed to fetch goal history',
+  milestonesFailed: 'Failed to update milestones',
+  scheduleFailed: 'Failed to schedule check-in',
+  removeCheckInFailed: 'Failed to remove check-in',
+  toggleCheckInFailed: 'Failed to toggle check-in',
+  cancelCheckInFailed: 'Failed to cancel check-in',
+  goalCreated: 'Goal added',
+  goalUpdated: 'Goal updated',
+  progressUpdated: 'Progress updated',
+  goalCompleted: 'Goal completed and archived',
+  goalDeleted: 'Goal deleted',
+  goalUnarchived: 'Goal restored to active goals',
+  checkInCancelled: 'Check-in cancelled for this goal',
+} as const;

@@ -489,6 +489,7 @@ function buildClient(demo: DemoClient, coachId: string): ClientBundle {
       currentValue: isTask ? (goal.completedAt ? 1 : 0) : current,
       progress: goal.completedAt ? 100 : progress,
       status: goal.completedAt ? 'completed' : 'incomplete',
+      archived: Boolean(goal.completedAt),
       checkInFrequency: enabledDays.map((d) => (WEEKDAYS[d] ?? 'Monday').toLowerCase()),
       checkInTime: firstTime,
       completedAt: goal.completedAt ?? null,

@@ -45,7 +45,7 @@ export async function listClientGoals(coach: CoachRef, clientId: string, archive
     .select()
     .from(goals)
     .where(and(eq(goals.clientId, clientId), eq(goals.coachId, coach.id), eq(goals.archived, archived)))
-    .orderBy(asc(goals.createdAt));
+    .orderBy(asc(goals.createdAt), asc(goals.id));
   if (goalRows.length === 0) return { goals: [] };
   const ids = goalRows.map((g) => g.id);
   const weekStart = zonedTimeToInstant(coach.timezone, weekDates(coach.timezone, now)[0]!, '00:00');

@@ -1,0 +1,16 @@
+'use client';
+
+import { useAuth } from '@/components/auth/auth-provider';
+import { DEFAULT_CLOCK_TIMEZONE } from '@/lib/timezones';
+
+/** Dates and times of the Goals tab in the coach's timezone (spec 02 §4). */
+export function useCoachDateFormat() {
+  const { user } = useAuth();
+  const timeZone = user?.timezone || DEFAULT_CLOCK_TIMEZONE;
+  const dateTime = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  const date = new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric' });
+  return {
+    dateTime: (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '—'),
+    date: (iso: string | null | undefined) => (iso ? date.format(new Date(iso)) : '—'),
+  };
+}

@@ -1,0 +1,54 @@
+import type { CheckInSchedule, DayKey } from '@/lib/preferences';
+import type { listClientGoals, versionHistory } from '@/server/services/goals';
+
+/** A goal as GET /dashboard/client-goals/{clientId} answers it. */
+export type GoalDto = Awaited<ReturnType<typeof listClientGoals>>['goals'][number];
+export type MilestoneDto = GoalDto['milestones'][number];
+export type GoalCheckInDto = GoalDto['thisWeekCheckIns'][number];
+export type GoalType = GoalDto['type'];
+export type GoalVersionDto = Awaited<ReturnType<typeof versionHistory>>['versionHistory'][number];
+export type { CheckInSchedule, DayKey };
+
+/** The types a coach picks from, with their friendly names (spec 02 §3: forms use task, progress, habit). */
+export const GOAL_TYPE_OPTIONS = [
+  { value: 'task', label: 'Task (done / not done)' },
+  { value: 'progress', label: 'Numeric target' },
+  { value: 'habit', label: 'Habit' },
+  { value: 'incremental', label: 'Incremental' },
+] as const satisfies readonly { value: GoalType; label: string }[];
+
+const TYPE_BADGES: Record<GoalType, string> = {
+  task: 'Task',
+  boolean: 'Task',
+  binary: 'Task',
+  progress: 'Numeric target',
+  numeric: 'Numeric target',
+  habit: 'Habit',
+  incremental: 'Incremental',
+};
+
+export const goalTypeLabel = (type: GoalType): string => TYPE_BADGES[type] ?? type;
+
+/** Progress is trackable, and editable, only when the target is a positive number (spec 02 §5). */
+export const isTrackable = (goal: Pick<GoalDto, 'target' | 'currentValue'>): goal is typeof goal & { target: number } =>
+  typeof goal.target === 'number' && goal.target > 0 && typeof goal.currentValue === 'number';
+
+/** For inputs: 12.5 → "12.5", 12 → "12", 1/3 → "0.33". */
+export const plainNumber = (n: number): string => String(Math.round(n * 100) / 100);
+
+/** For reading: 3700 → "3,700", 1/3 → "0.33". */
+export const formatNumber = (n: number): string => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+
+export const formatAmount = (value: number, unit: string | null | undefined): string => (unit ? `${formatNumber(value)} ${unit}` : formatNumber(value));
+
+/** Check-in status colours of spec 02 §4; statuses outside the list read Unknown. */
+export const CHECK_IN_STATUS: Record<string, { label: string; className: string }> = {
+  completed: { label: 'Completed', className: 'bg-green-100 text-green-800 ring-green-600/20 dark:bg-green-900/40 dark:text-green-300 dark:ring-green-400/30' },
+  responded: { label: 'Responded', className: 'bg-amber-100 text-amber-800 ring-amber-600/20 dark:bg-amber-900/40 dark:text-amber-300 dark:ring-amber-400/30' },
+  sent: { label: 'Sent', className: 'bg-purple-100 text-purple-800 ring-purple-600/20 dark:bg-purple-900/40 dark:text-purple-300 dark:ring-purple-400/30' },
+  no_response: { label: 'No response', className: 'bg-red-100 text-red-800 ring-red-600/20 dark:bg-red-900/40 dark:text-red-300 dark:ring-red-400/30' },
+  upcoming: { label: 'Upcoming', className: 'bg-stone-100 text-stone-700 ring-stone-500/20 dark:bg-stone-800 dark:text-stone-300 dark:ring-stone-400/30' },
+};
+export const UNKNOWN_STATUS = { label: 'Unknown', className: 'bg-stone-100 text-stone-500 ring-stone-500/20 dark:bg-stone-800 dark:text-stone-400 dark:ring-stone-400/30' };
+
+export const checkInStatus = (status: string) => CHECK_IN_STATUS[status] ?? UNKNOWN_STATUS;
