@@ -163,5 +163,5 @@ export const api = {
 
 /** The server's message, else the screen's fallback text. */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message ? error.message : fallback;
+  return error instanceof ApiError && error.body.message ? error.body.message : fallback;
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { WEEKDAYS } from '@/lib/constants';
 import { getPlan } from '@/lib/plans';
 import type { CheckInSchedule, DayKey } from '@/lib/preferences';
 import type { CreateClientInput, UpdateClientInput } from '@/lib/schemas/workspace';
-import { weekDates, zonedParts, zonedTimeToInstant } from '@/lib/zoned-time';
+import { addDays, weekDates, zonedParts, zonedTimeToInstant } from '@/lib/zoned-time';
 import { getDb, type Executor } from '../db/client';
 import { checkIns, clients, goals, goalVersions, users, type CheckIn, type Client, type Goal } from '../db/schema';
 import type { AuthUser } from '../auth/guards';
@@ -55,6 +55,15 @@ export type CheckInDto = ReturnType<typeof checkInSummary>;
 
 /** When a check-in happened or will happen, for placing it on a day. */
 const checkInInstant = (c: CheckIn) => c.sentAt ?? c.scheduledFor ?? c.createdAt;
+
+/** The coach's current Mon-Sun week: its local dates and the SQL test for a check-in falling in it. */
+export function currentWeek(zone: string, now: Date) {
+  const dates = weekDates(zone, now);
+  const start = zonedTimeToInstant(zone, dates[0]!, '00:00').toISOString();
+  const end = zonedTimeToInstant(zone, addDays(dates[6]!, 1), '00:00').toISOString();
+  const when = sql`coalesce(${checkIns.sentAt}, ${checkIns.scheduledFor}, ${checkIns.createdAt})`;
+  return { dates, includes: and(gte(when, start), lt(when, end)) };
+}
 
 /**
  * The Mon-Sun bubble row of the client list: a check-in's own status on its day, else a scheduled
@@ -132,8 +141,7 @@ export async function listClients(coach: CoachRef, filter: { archived: boolean }
     .orderBy(asc(clients.firstName), asc(clients.lastName));
   if (rows.length === 0) return [];
   const ids = rows.map((c) => c.id);
-  const week = weekDates(coach.timezone, now);
-  const weekStart = zonedTimeToInstant(coach.timezone, week[0]!, '00:00');
+  const week = currentWeek(coach.timezone, now);
   const [goalRows, latestRows, weekRows] = await Promise.all([
     db
       .select()
@@ -148,7 +156,7 @@ export async function listClients(coach: CoachRef, filter: { archived: boolean }
     db
       .select()
       .from(checkIns)
-      .where(and(eq(checkIns.coachId, coach.id), inArray(checkIns.clientId, ids), gte(sql`coalesce(${checkIns.sentAt}, ${checkIns.scheduledFor}, ${checkIns.createdAt})`, weekStart.toISOString())))
+      .where(and(eq(checkIns.coachId, coach.id), inArray(checkIns.clientId, ids), week.includes))
       .orderBy(asc(checkIns.createdAt)),
   ]);
   const goalTitles = new Map(goalRows.map((g) => [g.id, g.title]));
@@ -170,7 +178,7 @@ export async function listClients(coach: CoachRef, filter: { archived: boolean }
     clientDto(client, {
       goals: goalsByClient.get(client.id) ?? [],
       latest: latestByClient.get(client.id),
-      week: weeklyStatuses(client, week, weekByClient.get(client.id) ?? new Map(), coach.timezone, today),
+      week: weeklyStatuses(client, week.dates, weekByClient.get(client.id) ?? new Map(), coach.timezone, today),
       goalTitles,
     }),
   );

@@ -1,12 +1,11 @@
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { WORKSPACE_VALIDATION as V } from '@/lib/constants';
 import type { UpdateGoalInput } from '@/lib/schemas/workspace';
-import { weekDates, zonedTimeToInstant } from '@/lib/zoned-time';
 import { getDb, type Executor } from '../db/client';
 import { checkIns, goalProgressHistory, goals, goalVersions, milestones, type Goal, type Milestone } from '../db/schema';
 import { AppError, badRequest, notFound } from '../http/errors';
 import { emitToUser } from '../realtime';
-import { checkInSummary, getOwnedClient, goalSummary, type CoachRef } from './clients';
+import { checkInSummary, currentWeek, getOwnedClient, goalSummary, type CoachRef } from './clients';
 
 export async function getOwnedGoal(coachId: string, goalId: string, db: Executor = getDb()): Promise<Goal> {
   const [goal] = await db
@@ -48,13 +47,12 @@ export async function listClientGoals(coach: CoachRef, clientId: string, archive
     .orderBy(asc(goals.createdAt), asc(goals.id));
   if (goalRows.length === 0) return { goals: [] };
   const ids = goalRows.map((g) => g.id);
-  const weekStart = zonedTimeToInstant(coach.timezone, weekDates(coach.timezone, now)[0]!, '00:00');
   const [milestoneRows, weekRows] = await Promise.all([
     db.select().from(milestones).where(inArray(milestones.goalId, ids)).orderBy(asc(milestones.position), asc(milestones.createdAt)),
     db
       .select()
       .from(checkIns)
-      .where(and(eq(checkIns.clientId, clientId), eq(checkIns.coachId, coach.id), gte(sql`coalesce(${checkIns.sentAt}, ${checkIns.scheduledFor}, ${checkIns.createdAt})`, weekStart.toISOString())))
+      .where(and(eq(checkIns.clientId, clientId), eq(checkIns.coachId, coach.id), currentWeek(coach.timezone, now).includes))
       .orderBy(asc(checkIns.createdAt)),
   ]);
   const titles = new Map(goalRows.map((g) => [g.id, g.title]));
