@@ -49,17 +49,26 @@ export function weekDates(zone: string, at: Date): string[] {
   return Array.from({ length: 7 }, (_, i) => addDays(monday, i));
 }
 
-/** The instant a local wall-clock time happens in a zone (the first one in a DST fold). */
+/** The wall clock of an instant read as if it were UTC, in ms (minute precision). */
+function wallClockMs(zone: string, at: number): number {
+  const p = zonedParts(zone, new Date(at));
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The instant a local wall-clock time happens in a zone. In a DST fold (the time happens twice)
+ * the first one; in a DST gap (it never happens) the time read with the offset in force before
+ * the change, which lands just after the gap (RFC 5545 §3.3.5).
+ */
 export function zonedTimeToInstant(zone: string, date: string, time: string): Date {
   const [h, m] = time.split(':').map(Number);
-  const guess = new Date(`${date}T${time.padStart(5, '0')}:00Z`);
-  // Two corrections converge for every real zone offset, DST transitions included.
-  let instant = guess;
-  for (let i = 0; i < 2; i++) {
-    const p = zonedParts(zone, instant);
-    const shownAsUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
-    const wanted = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)), h ?? 0, m ?? 0);
-    instant = new Date(instant.getTime() + (wanted - shownAsUtc));
-  }
-  return instant;
+  const wanted = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)), h ?? 0, m ?? 0);
+  // The offsets a day before and a day after: one transition at most lies between them.
+  const offsetAt = (t: number) => wallClockMs(zone, t) - (t - (t % 60_000));
+  const before = wanted - offsetAt(wanted - DAY_MS);
+  const after = wanted - offsetAt(wanted + DAY_MS);
+  const fits = [before, after].filter((t) => wallClockMs(zone, t) === wanted).sort((a, b) => a - b);
+  return new Date(fits[0] ?? before);
 }

@@ -26,7 +26,7 @@ export const NUMERIC_GOAL_TYPES = ['progress', 'numeric', 'habit', 'incremental'
 export const isNumericGoalType = (type: string) => (NUMERIC_GOAL_TYPES as readonly string[]).includes(type);
 
 export const scheduleEntrySchema = z.object({
-  time: hhmm,
+  time: required(V.scheduleEntry).pipe(hhmm),
   days: z.array(z.number().int().min(0).max(6)).min(1, V.scheduleEntry),
 });
 
@@ -40,7 +40,8 @@ export const createClientSchema = z
     goalTitle: z.string().trim().max(200).optional(),
     goalType: z.enum(['task', 'progress']).default('task'),
     metric: z.string().trim().max(40).optional(),
-    targetValue: z.coerce.number().positive('Target value must be greater than 0').optional(),
+    // An empty form field (null or '') is a missing target, not a target of 0.
+    targetValue: z.preprocess((v) => (v === null || v === '' ? undefined : v), z.coerce.number().positive('Target value must be greater than 0').optional()),
     checkInFrequency: z.array(z.enum(WEEKDAYS)).default([]),
     scheduledCheckIns: z.array(scheduleEntrySchema).max(21).default([]),
   })

@@ -356,6 +356,8 @@ export const checkIns = pgTable(
     uniqueIndex('check_ins_dedupe_unique').on(t.clientId, t.dedupeKey),
     index('check_ins_client_idx').on(t.clientId, t.createdAt),
     index('check_ins_coach_idx').on(t.coachId, t.createdAt),
+    // When a check-in happened or will happen: the week's bubbles of the client list (listClients).
+    index('check_ins_coach_when_idx').on(t.coachId, sql`coalesce(${t.sentAt}, ${t.scheduledFor}, ${t.createdAt})`),
     index('check_ins_status_idx').on(t.status, t.scheduledFor),
   ],
 );

@@ -61,7 +61,8 @@ export async function deleteCheckIn(coach: CoachRef, checkInId: string) {
 export async function cancelForGoal(coach: CoachRef, checkInId: string, input: { goalId: string; clientId: string }) {
   const row = await getOwnedCheckIn(coach, checkInId);
   if (row.clientId !== input.clientId) throw notFound('Check-in');
-  await getOwnedGoal(coach.id, input.goalId);
+  const goal = await getOwnedGoal(coach.id, input.goalId);
+  if (goal.clientId !== row.clientId) throw notFound('Goal');
   if (row.status !== 'scheduled') throw new AppError(409, 'CONFLICT', 'Only upcoming check-ins can be cancelled');
   const db = getDb();
   if (row.isGlobalCheckIn) {

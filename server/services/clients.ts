@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { WEEKDAYS } from '@/lib/constants';
 import { getPlan } from '@/lib/plans';
 import type { CheckInSchedule, DayKey } from '@/lib/preferences';
@@ -53,30 +53,47 @@ export function checkInSummary(c: CheckIn, goalTitles: Map<string, string>) {
 }
 export type CheckInDto = ReturnType<typeof checkInSummary>;
 
-/** When a check-in happened or will happen, for placing it on a day. */
-const checkInInstant = (c: CheckIn) => c.sentAt ?? c.scheduledFor ?? c.createdAt;
+/** What the bubble row needs of a check-in. */
+type WeekCheckIn = Pick<CheckIn, 'id' | 'clientId' | 'status' | 'sentAt' | 'scheduledFor' | 'createdAt'>;
 
-/** The coach's current Mon-Sun week: its local dates and the SQL test for a check-in falling in it. */
+/** When a check-in happened or will happen, for placing it on a day. */
+const checkInInstant = (c: WeekCheckIn) => c.sentAt ?? c.scheduledFor ?? c.createdAt;
+
+/**
+ * The day index (0-6) of an instant in a week given by its eight local midnights (Monday to the
+ * next Monday); -1 before the week, 7 after it. Comparing instants spares an Intl call per row.
+ */
+function dayIndexIn(dayStarts: number[], at: Date): number {
+  const t = at.getTime();
+  if (t < dayStarts[0]!) return -1;
+  let i = 0;
+  while (i < 7 && t >= dayStarts[i + 1]!) i++;
+  return i;
+}
+
+/**
+ * The coach's current Mon-Sun week: its local dates, its eight local midnights (Monday to the next
+ * Monday) and the SQL test for a check-in falling in it.
+ */
 export function currentWeek(zone: string, now: Date) {
   const dates = weekDates(zone, now);
-  const start = zonedTimeToInstant(zone, dates[0]!, '00:00').toISOString();
-  const end = zonedTimeToInstant(zone, addDays(dates[6]!, 1), '00:00').toISOString();
+  const dayStarts = [...dates, addDays(dates[6]!, 1)].map((date) => zonedTimeToInstant(zone, date, '00:00').getTime());
   const when = sql`coalesce(${checkIns.sentAt}, ${checkIns.scheduledFor}, ${checkIns.createdAt})`;
-  return { dates, includes: and(gte(when, start), lt(when, end)) };
+  return { dates, dayStarts, includes: and(gte(when, new Date(dayStarts[0]!).toISOString()), lt(when, new Date(dayStarts[7]!).toISOString())) };
 }
 
 /**
  * The Mon-Sun bubble row of the client list: a check-in's own status on its day, else a scheduled
  * slot (pending today and later, missed before), else nothing.
  */
-function weeklyStatuses(client: Client, week: string[], dayCheckIns: Map<string, CheckIn>, zone: string, today: string) {
-  const created = zonedParts(zone, client.createdAt).date;
+function weeklyStatuses(client: Client, week: string[], dayCheckIns: Map<number, WeekCheckIn>, dayStarts: number[], today: string) {
+  const createdDay = dayIndexIn(dayStarts, client.createdAt);
   return week.map((date, dayIndex) => {
-    const checkIn = dayCheckIns.get(date);
+    const checkIn = dayCheckIns.get(dayIndex);
     const slots = (client.checkInSchedule[String(dayIndex) as DayKey] ?? []).filter((s) => s.enabled);
     let status: WeekDayStatus = 'none';
     if (checkIn) status = checkIn.status === 'cancelled' || checkIn.status === 'failed' ? 'none' : (checkIn.status as WeekDayStatus);
-    else if (slots.length > 0 && !client.checkInsHeld && date >= created) status = date >= today ? 'pending' : 'missed';
+    else if (slots.length > 0 && !client.checkInsHeld && dayIndex >= createdDay) status = date >= today ? 'pending' : 'missed';
     return { dayIndex, day: WEEKDAYS[dayIndex], date, status, checkInId: checkIn?.id ?? null, times: slots.map((s) => s.time) };
   });
 }
@@ -142,19 +159,28 @@ export async function listClients(coach: CoachRef, filter: { archived: boolean }
   if (rows.length === 0) return [];
   const ids = rows.map((c) => c.id);
   const week = currentWeek(coach.timezone, now);
+  const latestCheckIn = db
+    .select()
+    .from(checkIns)
+    .where(and(eq(checkIns.clientId, clients.id), eq(checkIns.coachId, coach.id), sql`${checkIns.status} not in ('scheduled', 'cancelled')`))
+    .orderBy(desc(checkIns.createdAt))
+    .limit(1)
+    .as('latest_check_in');
   const [goalRows, latestRows, weekRows] = await Promise.all([
     db
       .select()
       .from(goals)
       .where(and(eq(goals.coachId, coach.id), inArray(goals.clientId, ids), eq(goals.archived, false)))
       .orderBy(asc(goals.createdAt)),
+    // One index probe per client (check_ins_client_idx, newest first) instead of sorting all of
+    // the coach's check-ins: DISTINCT ON read every one of them.
     db
-      .selectDistinctOn([checkIns.clientId])
-      .from(checkIns)
-      .where(and(eq(checkIns.coachId, coach.id), inArray(checkIns.clientId, ids), sql`${checkIns.status} not in ('scheduled', 'cancelled')`))
-      .orderBy(checkIns.clientId, desc(checkIns.createdAt)),
+      .select(latestCheckIn._.selectedFields)
+      .from(clients)
+      .innerJoinLateral(latestCheckIn, sql`true`)
+      .where(and(eq(clients.coachId, coach.id), inArray(clients.id, ids))),
     db
-      .select()
+      .select({ id: checkIns.id, clientId: checkIns.clientId, status: checkIns.status, sentAt: checkIns.sentAt, scheduledFor: checkIns.scheduledFor, createdAt: checkIns.createdAt })
       .from(checkIns)
       .where(and(eq(checkIns.coachId, coach.id), inArray(checkIns.clientId, ids), week.includes))
       .orderBy(asc(checkIns.createdAt)),
@@ -167,10 +193,12 @@ export async function listClients(coach: CoachRef, filter: { archived: boolean }
     else goalsByClient.set(g.clientId, [g]);
   }
   const latestByClient = new Map(latestRows.map((c) => [c.clientId, c]));
-  const weekByClient = new Map<string, Map<string, CheckIn>>();
+  const weekByClient = new Map<string, Map<number, WeekCheckIn>>();
   for (const c of weekRows) {
-    const perDay = weekByClient.get(c.clientId) ?? new Map<string, CheckIn>();
-    perDay.set(zonedParts(coach.timezone, checkInInstant(c)).date, c);
+    const day = dayIndexIn(week.dayStarts, checkInInstant(c));
+    if (day < 0 || day > 6) continue;
+    const perDay = weekByClient.get(c.clientId) ?? new Map<number, WeekCheckIn>();
+    perDay.set(day, c);
     weekByClient.set(c.clientId, perDay);
   }
   const today = zonedParts(coach.timezone, now).date;
@@ -178,7 +206,7 @@ export async function listClients(coach: CoachRef, filter: { archived: boolean }
     clientDto(client, {
       goals: goalsByClient.get(client.id) ?? [],
       latest: latestByClient.get(client.id),
-      week: weeklyStatuses(client, week.dates, weekByClient.get(client.id) ?? new Map(), coach.timezone, today),
+      week: weeklyStatuses(client, week.dates, weekByClient.get(client.id) ?? new Map(), week.dayStarts, today),
       goalTitles,
     }),
   );
@@ -263,6 +291,12 @@ export async function createClient(coach: CoachRef, input: CreateClientInput): P
 export async function updateClient(coach: CoachRef, clientId: string, input: UpdateClientInput): Promise<ClientDto> {
   await getOwnedClient(coach.id, clientId);
   const { username: _display, ...fields } = input;
+  const [taken] = await getDb()
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.coachId, coach.id), eq(sql`lower(${clients.email})`, fields.email), ne(clients.id, clientId)))
+    .limit(1);
+  if (taken) throw conflict('You already have a client with this email', 'email');
   await getDb()
     .update(clients)
     .set({ ...fields, updatedAt: sql`now()` })

@@ -23,6 +23,8 @@ export function uniqueEmail(prefix = 'coach'): string {
 export interface RequestOptions {
   body?: unknown;
   rawBody?: string;
+  /** A multipart body; fetch sets the content type with its boundary. */
+  form?: FormData;
   token?: string;
   headers?: Record<string, string>;
   ip?: string;
@@ -36,7 +38,7 @@ export function client(baseUrl: string) {
     const res = await fetch(`${baseUrl}/api${url}`, {
       method,
       headers,
-      body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+      body: options.form ?? options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       redirect: 'manual',
     });
     const text = await res.text();

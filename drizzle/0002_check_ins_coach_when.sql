@@ -1,0 +1,1 @@
+CREATE INDEX "check_ins_coach_when_idx" ON "check_ins" USING btree ("coach_id",coalesce("sent_at", "scheduled_for", "created_at"));
