@@ -108,7 +108,9 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...authHeader() };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (file upload) sets its own multipart Content-Type with the boundary.
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (method !== 'GET' && !NO_CSRF_PATHS.includes(path)) {
     const csrf = await csrfToken();
     if (csrf) headers[CSRF_HEADER] = csrf;
@@ -118,7 +120,7 @@ async function send(method: Method, path: string, options: RequestOptions): Prom
     headers,
     credentials: 'same-origin',
     signal: options.signal,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
   });
 }
 
@@ -159,6 +161,8 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, { ...options, body: body ?? {} }).then((r) => r.data),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PATCH', path, { ...options, body: body ?? {} }).then((r) => r.data),
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options).then((r) => r.data),
+  /** A multipart POST (file uploads), with the same auth, CSRF and refresh handling. */
+  upload: <T>(path: string, form: FormData, options?: RequestOptions) => apiRequest<T>('POST', path, { ...options, body: form }).then((r) => r.data),
 };
 
 /** The server's message, else the screen's fallback text. */

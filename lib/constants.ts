@@ -196,3 +196,39 @@ export const WORKSPACE_GOAL_TOASTS = {
   goalUnarchived: 'Goal restored to active goals',
   checkInCancelled: 'Check-in cancelled for this goal',
 } as const;
+/** Coach workspace messages (spec 02 §6, §8): a server `message` is shown when there is one, else these. */
+export const WORKSPACE_TOASTS = {
+  loadClientsFailed: 'Failed to load clients',
+  loadArchivedFailed: 'Failed to load archived clients',
+  createClientFailed: 'Failed to create client',
+  updateClientFailed: 'Failed to update client details',
+  updateClientForbidden: 'You do not have permission to update this client. Please contact support.',
+  updateTimezoneFailed: 'Failed to update client timezone',
+  uploadPictureFailed: 'Failed to upload profile picture',
+  holdFailed: 'Failed to pause check-ins',
+  resumeFailed: 'Failed to resume check-ins',
+  archiveFailed: 'Failed to archive client',
+  unarchiveFailed: 'Failed to unarchive client',
+  historyFailed: 'Failed to fetch check-in history',
+  summariesFailed: 'Failed to fetch executive summaries',
+  goalsFailed: 'Failed to fetch client goals',
+  scheduleFailed: 'Failed to schedule check-in',
+  removeFailed: 'Failed to remove check-in',
+  toggleFailed: 'Failed to toggle check-in',
+  deleteCheckInFailed: 'Failed to delete check-in',
+  authError: 'Authentication error. Please log in again.',
+  clientCreated: 'Client added',
+  clientUpdated: 'Client details saved',
+  pictureUpdated: 'Profile picture updated',
+  checkInsPaused: 'Check-ins paused',
+  checkInsResumed: 'Check-ins resumed',
+  clientArchived: 'Client archived',
+  clientUnarchived: 'Client restored to the active list',
+  checkInScheduled: 'Check-in scheduled',
+  checkInRemoved: 'Check-in removed',
+  checkInDeleted: 'Check-in deleted',
+  upgradeLink: 'Upgrade your plan',
+} as const;
+
+/** How long the coach workspace's own toasts stay (spec 02 §9: 2-5 s). */
+export const WORKSPACE_TOAST_MS = 3000;

@@ -51,3 +51,23 @@ export function offsetMinutes(zone: string, at: Date = new Date()): number {
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60000);
 }
+
+/** Timezone choices of the coach workspace's client forms (spec 02 §9). */
+export const WORKSPACE_TIMEZONES = [
+  { value: 'America/New_York', label: 'Eastern' },
+  { value: 'America/Chicago', label: 'Central' },
+  { value: 'America/Denver', label: 'Mountain' },
+  { value: 'America/Los_Angeles', label: 'Pacific' },
+  { value: 'America/Anchorage', label: 'Alaska' },
+  { value: 'Pacific/Honolulu', label: 'Hawaii' },
+  { value: 'Europe/London', label: 'London' },
+  { value: 'Europe/Paris', label: 'Paris' },
+  { value: 'Asia/Tokyo', label: 'Tokyo' },
+  { value: 'Australia/Sydney', label: 'Sydney' },
+] as const;
+
+/** A short name for a zone: the workspace label when it has one, else the IANA city. */
+export function timezoneLabel(zone: string): string {
+  const known = WORKSPACE_TIMEZONES.find((z) => z.value === zone);
+  return known ? known.label : (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
+}

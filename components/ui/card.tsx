@@ -4,7 +4,7 @@ import { cn } from './cn';
 /** A titled settings section. */
 export function Card({ title, description, actions, children, className }: { title?: string; description?: string; actions?: ReactNode; children: ReactNode; className?: string }) {
   return (
-    <div className={cn('rounded-xl border border-stone-200 bg-white p-6 shadow-sm dark:border-stone-800 dark:bg-stone-900', className)}>
+    <div className={cn('rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6 dark:border-stone-800 dark:bg-stone-900', className)}>
       {(title || actions) && (
         <div className="mb-4 flex items-start justify-between gap-4">
           <div>

@@ -29,7 +29,7 @@ export function Field({ id, label, error, hint, children }: FieldProps) {
       {children}
       {hint}
       {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-600">
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-600 dark:text-red-400">
           {error}
         </p>
       )}

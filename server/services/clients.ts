@@ -129,7 +129,7 @@ function clientDto(client: Client, extra: { goals: Goal[]; latest: CheckIn | und
     email: client.email,
     phone: client.phone,
     timezone: client.timezone,
-    profilePic: client.profilePic ? `/api/clients/${client.id}/profile-pic` : null,
+    profilePic: client.profilePic ? `/api/clients/${client.id}/profile-pic?v=${client.updatedAt.getTime()}` : null,
     status: client.archived ? 'archived' : client.checkInsHeld ? 'on_hold' : 'active',
     archived: client.archived,
     checkInsHeld: client.checkInsHeld,

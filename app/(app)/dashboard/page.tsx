@@ -1,13 +1,8 @@
-'use client';
+import type { Metadata } from 'next';
+import { ClientDashboard } from '@/components/workspace/client-dashboard';
 
-import { useAuth } from '@/components/auth/auth-provider';
+export const metadata: Metadata = { title: 'Client Dashboard · Cadence' };
 
 export default function DashboardPage() {
-  const { user } = useAuth();
-  return (
-    <main>
-      <h1 className="text-2xl font-semibold">Client Dashboard</h1>
-      <p className="mt-2 text-stone-600">Welcome back, {user?.firstName || user?.username}.</p>
-    </main>
-  );
+  return <ClientDashboard />;
 }

@@ -1,0 +1,174 @@
+'use client';
+
+import { useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ChevronDown, RefreshCw, Trash2 } from 'lucide-react';
+import { useAuth } from '@/components/auth/auth-provider';
+import { Badge } from '@/components/ui/badge';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Disclosure } from '@/components/ui/disclosure';
+import { Loading } from '@/components/ui/spinner';
+import { api, errorMessage } from '@/lib/api-client';
+import { WORKSPACE_TOASTS } from '@/lib/constants';
+import { DEFAULT_CLOCK_TIMEZONE } from '@/lib/timezones';
+import { formatDateTime } from './format';
+import { notifyError, notifySuccess } from './notify';
+import { useCheckInPage } from './queries';
+import { ENGAGEMENT_LABEL, MOTIVATION_LABEL, checkInBadge } from './status';
+import type { CheckInDto } from './types';
+import { workspaceKeys } from './use-clients';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase dark:text-stone-400">{title}</dt>
+      <dd className="mt-1 text-sm leading-relaxed whitespace-pre-line text-stone-700 dark:text-stone-200">{children}</dd>
+    </div>
+  );
+}
+
+function CheckInItem({ checkIn, zone, onDelete }: { checkIn: CheckInDto; zone: string; onDelete(): void }) {
+  const [open, setOpen] = useState(false);
+  const badge = checkInBadge(checkIn.status);
+  const upcoming = checkIn.status === 'upcoming';
+  const when = upcoming ? (checkIn.scheduledFor ?? checkIn.createdAt) : (checkIn.sentAt ?? checkIn.createdAt);
+  const about = checkIn.isGlobalCheckIn || !checkIn.goal ? 'All goals' : checkIn.goal.title;
+  const panelId = `checkin-${checkIn.id}`;
+  const nothing = <span className="text-stone-400 dark:text-stone-500">—</span>;
+  return (
+    <li className="rounded-lg border border-stone-200 dark:border-stone-800">
+      <div className="flex items-center gap-2 pr-2">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((o) => !o)}
+          className="flex min-w-0 flex-1 items-center gap-3 rounded-lg px-3 py-2.5 text-left hover:bg-stone-50 dark:hover:bg-stone-800/50"
+        >
+          <ChevronDown className={cn('h-4 w-4 shrink-0 text-stone-400 transition-transform', !open && '-rotate-90')} aria-hidden />
+          <span className="min-w-0 flex-1">
+            <span className="block text-sm font-medium">
+              {upcoming && <span className="sr-only font-normal text-stone-500 sm:not-sr-only dark:text-stone-400">Scheduled for </span>}
+              <time dateTime={when}>{formatDateTime(when, zone)}</time>
+            </span>
+            <span className="block truncate text-xs text-stone-500 dark:text-stone-400">{about}</span>
+          </span>
+          <Badge tone={badge.tone}>{badge.label}</Badge>
+        </button>
+        {upcoming && (
+          <Button variant="ghost" className="px-2 py-1.5 text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-500/10" onClick={onDelete} aria-label={`Delete check-in scheduled for ${formatDateTime(when, zone)}`}>
+            <Trash2 className="h-4 w-4" aria-hidden />
+          </Button>
+        )}
+      </div>
+      <div id={panelId} hidden={!open} className="border-t border-stone-200 px-4 py-4 dark:border-stone-800">
+        <dl className="space-y-3">
+          <Section title="AI message">{checkIn.aiMessage || nothing}</Section>
+          <Section title="Client reply">{checkIn.clientResponse || nothing}</Section>
+          <Section title="AI follow-up">{checkIn.aiResponse || nothing}</Section>
+          <Section title="Summary">{checkIn.coachSummary || nothing}</Section>
+          <Section title="Insights">
+            {checkIn.insights.length > 0 ? (
+              <ul className="list-disc space-y-0.5 pl-5">
+                {checkIn.insights.map((insight, i) => (
+                  <li key={i}>{insight}</li>
+                ))}
+              </ul>
+            ) : (
+              nothing
+            )}
+          </Section>
+          <div className="grid grid-cols-2 gap-3">
+            <Section title="Motivation">{checkIn.motivation ? (MOTIVATION_LABEL[checkIn.motivation] ?? checkIn.motivation) : nothing}</Section>
+            <Section title="Engagement">{checkIn.engagementAssessment ? (ENGAGEMENT_LABEL[checkIn.engagementAssessment] ?? checkIn.engagementAssessment) : nothing}</Section>
+          </div>
+        </dl>
+      </div>
+    </li>
+  );
+}
+
+/** Check-in History (spec 02 §2): newest first, 5 a page, expandable, upcoming ones deletable. */
+export function CheckInHistory({ clientId }: { clientId: string }) {
+  const { user } = useAuth();
+  const zone = user?.timezone ?? DEFAULT_CLOCK_TIMEZONE;
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [deleting, setDeleting] = useState<CheckInDto | null>(null);
+  const [busy, setBusy] = useState(false);
+  const query = useCheckInPage(clientId, page);
+  const pages = query.data?.pagination.pages ?? 1;
+  const current = Math.min(page, pages);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await api.delete(`/checkins/${deleting.id}`);
+      notifySuccess(WORKSPACE_TOASTS.checkInDeleted);
+      setDeleting(null);
+      await queryClient.invalidateQueries({ queryKey: workspaceKeys.checkIns(clientId) });
+      void queryClient.invalidateQueries({ queryKey: workspaceKeys.clients });
+    } catch (error) {
+      notifyError(error, WORKSPACE_TOASTS.deleteCheckInFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Disclosure
+        title="Check-in History"
+        description={query.data ? `${query.data.pagination.total} check-in${query.data.pagination.total === 1 ? '' : 's'}, newest first. Times in your timezone.` : 'Newest first. Times in your timezone.'}
+        actions={
+          <Button variant="secondary" className="px-3 py-1.5" onClick={() => void query.refetch()} disabled={query.isFetching} aria-label="Refresh check-in history">
+            <RefreshCw className={cn('h-4 w-4', query.isFetching && 'animate-spin')} aria-hidden /> Refresh
+          </Button>
+        }
+      >
+        {query.isPending ? (
+          <Loading label="Loading check-ins…" />
+        ) : query.isError && !query.data ? (
+          <Banner tone="error">
+            <p>{errorMessage(query.error, WORKSPACE_TOASTS.historyFailed)}</p>
+            <Button variant="secondary" className="mt-3" onClick={() => void query.refetch()}>
+              Retry
+            </Button>
+          </Banner>
+        ) : query.data.checkIns.length === 0 ? (
+          <p className="py-4 text-center text-sm text-stone-500 dark:text-stone-400">No check-ins yet.</p>
+        ) : (
+          <>
+            <ol className={cn('space-y-2', query.isPlaceholderData && 'opacity-60')} aria-label="Check-ins" aria-busy={query.isFetching || undefined}>
+              {query.data.checkIns.map((c) => (
+                <CheckInItem key={c.id} checkIn={c} zone={zone} onDelete={() => setDeleting(c)} />
+              ))}
+            </ol>
+            <nav aria-label="Check-in history pages" className="mt-4 flex items-center justify-between gap-3">
+              <Button variant="secondary" className="px-3 py-1.5" disabled={current <= 1} onClick={() => setPage(current - 1)}>
+                Previous
+              </Button>
+              <span className="text-sm text-stone-500 dark:text-stone-400" aria-live="polite">
+                Page {current} of {pages}
+              </span>
+              <Button variant="secondary" className="px-3 py-1.5" disabled={current >= pages} onClick={() => setPage(current + 1)}>
+                Next
+              </Button>
+            </nav>
+          </>
+        )}
+      </Disclosure>
+      <ConfirmDialog open={deleting !== null} title="Delete check-in?" confirmLabel="Delete" busy={busy} onConfirm={() => void confirmDelete()} onClose={() => setDeleting(null)}>
+        {deleting && (
+          <p>
+            The check-in scheduled for {formatDateTime(deleting.scheduledFor ?? deleting.createdAt, zone)} will not be sent. This cannot be undone.
+          </p>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,170 @@
+'use client';
+
+import { useRef, useState, type ChangeEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Archive, Camera, Clock, Mail, Pause, Pencil, Phone, Play } from 'lucide-react';
+import { GoalsTab } from '@/components/workspace/goals/goals-tab';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Tabs } from '@/components/ui/tabs';
+import { api, errorMessage } from '@/lib/api-client';
+import { PROFILE_PIC_MAX_BYTES, WORKSPACE_TOASTS, WORKSPACE_VALIDATION as V } from '@/lib/constants';
+import { timezoneLabel } from '@/lib/timezones';
+import { ClientAvatar } from './client-avatar';
+import { EditClientModal } from './edit-client-modal';
+import { formatPhone } from './format';
+import { InsightsTab } from './insights-tab';
+import { notifyError, notifySuccess } from './notify';
+import { clientStatus } from './status';
+import type { ClientDto } from './types';
+import { storeClient } from './use-clients';
+
+const TABS = [
+  { id: 'insights', label: 'Insights' },
+  { id: 'goals', label: 'Goals' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+/** The selected client beside the list: header, actions and the Insights and Goals tabs. */
+export function ClientDetail({ client, onArchived }: { client: ClientDto; onArchived(): void }) {
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<TabId>('insights');
+  const [editing, setEditing] = useState(false);
+  const [confirmArchive, setConfirmArchive] = useState(false);
+  const [busy, setBusy] = useState<'hold' | 'archive' | 'picture' | null>(null);
+  const [pictureError, setPictureError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const status = clientStatus(client);
+
+  const act = async (kind: 'hold' | 'archive', path: string, fallback: string, success: string) => {
+    setBusy(kind);
+    try {
+      const { client: saved } = await api.post<{ client: ClientDto }>(`/coach/clients/${client.id}/${path}`);
+      storeClient(queryClient, saved);
+      notifySuccess(success);
+      return saved;
+    } catch (error) {
+      notifyError(error, fallback);
+      return null;
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const toggleHold = () =>
+    client.checkInsHeld
+      ? act('hold', 'resume-checkins', WORKSPACE_TOASTS.resumeFailed, WORKSPACE_TOASTS.checkInsResumed)
+      : act('hold', 'hold-checkins', WORKSPACE_TOASTS.holdFailed, WORKSPACE_TOASTS.checkInsPaused);
+
+  const archive = async () => {
+    const saved = await act('archive', 'archive', WORKSPACE_TOASTS.archiveFailed, WORKSPACE_TOASTS.clientArchived);
+    setConfirmArchive(false);
+    if (saved) onArchived();
+  };
+
+  const upload = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    if (!file.type.startsWith('image/')) return setPictureError(V.imageOnly);
+    if (file.size > PROFILE_PIC_MAX_BYTES) return setPictureError(V.imageTooLarge);
+    setPictureError(null);
+    setBusy('picture');
+    try {
+      const form = new FormData();
+      form.append('profilePic', file);
+      const { client: saved } = await api.upload<{ client: ClientDto }>(`/clients/${client.id}/profile-pic`, form);
+      storeClient(queryClient, saved);
+      notifySuccess(WORKSPACE_TOASTS.pictureUpdated);
+    } catch (error) {
+      setPictureError(errorMessage(error, WORKSPACE_TOASTS.uploadPictureFailed));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby="client-detail-name" className="rounded-xl border border-stone-200 bg-white shadow-sm dark:border-stone-800 dark:bg-stone-900">
+      <div className="border-b border-stone-200 p-5 sm:p-6 dark:border-stone-800">
+        <div className="flex flex-wrap items-start gap-4">
+          <div className="relative shrink-0">
+            <ClientAvatar client={client} size="lg" label={client.profilePic ? `Profile picture of ${client.username}` : `Initials of ${client.username}`} />
+            <button
+              type="button"
+              onClick={() => fileInput.current?.click()}
+              disabled={busy === 'picture'}
+              aria-label="Upload profile picture"
+              title="Upload profile picture"
+              className="absolute -right-1 -bottom-1 flex h-7 w-7 items-center justify-center rounded-full border border-stone-200 bg-white text-stone-600 shadow-sm hover:text-brand-700 disabled:opacity-60 dark:border-stone-700 dark:bg-stone-800 dark:text-stone-300"
+            >
+              {busy === 'picture' ? <span className="h-3.5 w-3.5 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden /> : <Camera className="h-3.5 w-3.5" aria-hidden />}
+            </button>
+            <input ref={fileInput} type="file" accept="image/*" className="hidden" aria-label="Profile picture file" onChange={(e) => void upload(e)} />
+          </div>
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <h2 id="client-detail-name" className="truncate text-xl font-semibold">
+                {client.username}
+              </h2>
+              <Badge tone={status.tone}>{status.label}</Badge>
+            </div>
+            <dl className="mt-1.5 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-600 dark:text-stone-300">
+              <div className="flex min-w-0 items-center gap-1.5">
+                <dt className="sr-only">Email</dt>
+                <dd className="flex min-w-0 items-center gap-1.5 truncate">
+                  <Mail className="h-4 w-4 shrink-0 text-stone-400" aria-hidden />
+                  <a href={`mailto:${client.email}`} className="hover:text-brand-700 hover:underline dark:hover:text-brand-300">
+                    {client.email}
+                  </a>
+                </dd>
+              </div>
+              {client.phone && (
+                <div className="flex items-center gap-1.5">
+                  <dt className="sr-only">Phone</dt>
+                  <dd className="flex items-center gap-1.5">
+                    <Phone className="h-4 w-4 shrink-0 text-stone-400" aria-hidden />
+                    <a href={`tel:${client.phone}`} className="hover:text-brand-700 hover:underline dark:hover:text-brand-300">
+                      {formatPhone(client.phone)}
+                    </a>
+                  </dd>
+                </div>
+              )}
+              <div className="flex items-center gap-1.5">
+                <dt className="sr-only">Timezone</dt>
+                <dd className="flex items-center gap-1.5">
+                  <Clock className="h-4 w-4 shrink-0 text-stone-400" aria-hidden />
+                  {timezoneLabel(client.timezone)} <span className="text-stone-400">({client.timezone})</span>
+                </dd>
+              </div>
+            </dl>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <Button variant="secondary" className="px-3 py-1.5" onClick={() => setEditing(true)}>
+                <Pencil className="h-4 w-4" aria-hidden /> Edit
+              </Button>
+              <Button variant="secondary" className="px-3 py-1.5" loading={busy === 'hold'} onClick={() => void toggleHold()}>
+                {client.checkInsHeld ? <Play className="h-4 w-4" aria-hidden /> : <Pause className="h-4 w-4" aria-hidden />}
+                {client.checkInsHeld ? 'Resume check-ins' : 'Hold check-ins'}
+              </Button>
+              <Button variant="secondary" className="px-3 py-1.5" onClick={() => setConfirmArchive(true)}>
+                <Archive className="h-4 w-4" aria-hidden /> Archive
+              </Button>
+            </div>
+          </div>
+        </div>
+        {pictureError && (
+          <p role="alert" className="mt-3 text-sm text-red-600 dark:text-red-400">
+            {pictureError}
+          </p>
+        )}
+      </div>
+      <Tabs<TabId> label={`${client.username}: views`} tabs={TABS} active={tab} onChange={setTab} className="px-3 pt-3 pb-4 sm:px-6 sm:pb-6">
+        {tab === 'insights' ? <InsightsTab client={client} /> : <GoalsTab client={client} />}
+      </Tabs>
+      <EditClientModal client={client} open={editing} onClose={() => setEditing(false)} />
+      <ConfirmDialog open={confirmArchive} title={`Archive ${client.username}?`} confirmLabel="Archive" busy={busy === 'archive'} onConfirm={() => void archive()} onClose={() => setConfirmArchive(false)}>
+        <p>Archived clients get no check-ins and leave the client list. You can bring them back from Archived Clients at any time.</p>
+      </ConfirmDialog>
+    </section>
+  );
+}

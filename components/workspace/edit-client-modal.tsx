@@ -1,0 +1,115 @@
+'use client';
+
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
+import { Select } from '@/components/ui/select';
+import { ApiError, api, errorMessage } from '@/lib/api-client';
+import { WORKSPACE_TOASTS } from '@/lib/constants';
+import { updateClientSchema } from '@/lib/schemas/workspace';
+import { notifySuccess } from './notify';
+import { TimezoneOptions } from './timezone-options';
+import type { ClientDto } from './types';
+import { storeClient } from './use-clients';
+
+type FormInput = z.input<typeof updateClientSchema>;
+type FormOutput = z.output<typeof updateClientSchema>;
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'timezone'] as const;
+
+/** Edit client (spec 02 §5): the phone is normalised to +1XXXXXXXXXX before it is saved. */
+export function EditClientModal({ client, open, onClose }: { client: ClientDto; open: boolean; onClose(): void }) {
+  return (
+    <Modal open={open} onClose={onClose} title="Edit Client" size="lg">
+      <EditClientForm client={client} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function saveError(error: unknown): string {
+  // A 403 that is not the anti-forgery check means the client is not the coach's to change (spec 02 §6).
+  if (error instanceof ApiError && error.status === 403 && error.code !== 'CSRF_INVALID') return WORKSPACE_TOASTS.updateClientForbidden;
+  return errorMessage(error, WORKSPACE_TOASTS.updateClientFailed);
+}
+
+function EditClientForm({ client, onClose }: { client: ClientDto; onClose(): void }) {
+  const queryClient = useQueryClient();
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const { register, handleSubmit, formState, setError } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(updateClientSchema),
+    defaultValues: { firstName: client.firstName, lastName: client.lastName, email: client.email ?? '', phone: client.phone ?? '', timezone: client.timezone },
+  });
+  const { errors, isSubmitting } = formState;
+  const invalid = (name: (typeof FIELDS)[number], hint?: string) => ({
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': [errors[name] ? `edit-${name}-error` : null, hint].filter(Boolean).join(' ') || undefined,
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setSubmitError(null);
+    try {
+      const { client: saved } = await api.put<{ client: ClientDto }>(`/clients/${client.id}`, values);
+      storeClient(queryClient, saved);
+      notifySuccess(WORKSPACE_TOASTS.clientUpdated);
+      onClose();
+    } catch (error) {
+      let placed = false;
+      if (error instanceof ApiError) {
+        for (const detail of error.body.details ?? []) {
+          if ((FIELDS as readonly string[]).includes(detail.field)) {
+            setError(detail.field as (typeof FIELDS)[number], { message: detail.message });
+            placed = true;
+          }
+        }
+      }
+      if (!placed) setSubmitError(saveError(error));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      {submitError && <Banner tone="error">{submitError}</Banner>}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="edit-firstName" label="First name" error={errors.firstName?.message}>
+          <Input id="edit-firstName" autoComplete="off" data-autofocus {...register('firstName')} {...invalid('firstName')} />
+        </Field>
+        <Field id="edit-lastName" label="Last name" error={errors.lastName?.message}>
+          <Input id="edit-lastName" autoComplete="off" {...register('lastName')} {...invalid('lastName')} />
+        </Field>
+        <Field id="edit-email" label="Email" error={errors.email?.message}>
+          <Input id="edit-email" type="email" autoComplete="off" {...register('email')} {...invalid('email')} />
+        </Field>
+        <Field
+          id="edit-phone"
+          label="Phone"
+          error={errors.phone?.message}
+          hint={
+            <p id="edit-phone-hint" className="text-xs text-stone-500 dark:text-stone-400">
+              10 digits, or 11 starting with 1; saved as +1XXXXXXXXXX
+            </p>
+          }
+        >
+          <Input id="edit-phone" type="tel" autoComplete="off" {...register('phone')} {...invalid('phone', 'edit-phone-hint')} />
+        </Field>
+        <Field id="edit-timezone" label="Timezone" error={errors.timezone?.message}>
+          <Select id="edit-timezone" {...register('timezone')}>
+            <TimezoneOptions current={client.timezone} />
+          </Select>
+        </Field>
+      </div>
+      <div className="flex justify-end gap-2 border-t border-stone-200 pt-5 dark:border-stone-800">
+        <Button type="button" variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={isSubmitting}>
+          Save Changes
+        </Button>
+      </div>
+    </form>
+  );
+}
