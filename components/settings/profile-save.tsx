@@ -39,17 +39,6 @@ interface SaveAnswer {
 }
 
 /**
- * The optional text fields the server resets to null when a payload leaves them out, so every
- * partial save (the survey) carries their saved values along.
- */
-export const keepOptionalFields = (profile: Profile): ProfileFormInput => ({
-  phone: profile.phone,
-  title: profile.title,
-  company: profile.company,
-  location: profile.location,
-});
-
-/**
  * PUT /users/profile: stores the returned user in the profile and auth caches and toasts the
  * outcome (the server's message preferred). Field errors of a 400/409 go to `onFieldError`.
  */

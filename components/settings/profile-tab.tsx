@@ -14,7 +14,6 @@ import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import {
   emailChanges,
-  keepOptionalFields,
   PendingEmailNotice,
   ProfileGate,
   profileFormSchema,
@@ -188,7 +187,7 @@ function CoachingApproach({ profile }: { profile: Profile }) {
   const saveAndClose = async (kind: 'close' | 'finish') => {
     setSaving(kind);
     const coachingSurvey = Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, v.trim()])) as unknown as CoachingSurvey;
-    const answer = await save({ ...keepOptionalFields(profile), coachingSurvey }, { failure: SETTINGS_TOASTS.saveSurveyFailed });
+    const answer = await save({ coachingSurvey }, { failure: SETTINGS_TOASTS.saveSurveyFailed });
     setSaving(null);
     if (answer) setEditing(false);
   };

@@ -8,7 +8,6 @@ import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import {
   emailChanges,
-  keepOptionalFields,
   PendingEmailNotice,
   ProfileGate,
   profileFormSchema,
@@ -59,7 +58,7 @@ function UserProfileForm({ profile }: { profile: Profile }) {
   const onSubmit = form.handleSubmit(async ({ username, email, phone, currentPassword }) => {
     const answer = await save(
       // The page edits three fields; the other optional ones go along unchanged.
-      { ...keepOptionalFields(profile), username, email, phone, ...(changingEmail ? { currentPassword } : {}) },
+      { username, email, phone, ...(changingEmail ? { currentPassword } : {}) },
       {
         onFieldError: (field, message) => {
           if ((FIELDS as readonly string[]).includes(field)) form.setError(field as FieldName, { message });
