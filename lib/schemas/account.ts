@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DELETE_CONFIRM_WORD, NOTIFICATION_DAILY_CAP_RANGE, SETTINGS_VALIDATION as V } from '../constants';
 import { isSupportedTimezone } from '../timezones';
 
-/** Left out: unchanged (undefined); sent empty: cleared (null). */
+/** Absent stays absent (a partial update leaves the field alone); empty or null clears it. */
 const optionalText = (max: number) =>
   z
     .string()
@@ -58,7 +58,7 @@ export const CHANGE_PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!
 
 export const passwordChangeSchema = z.object({
   currentPassword: z.string({ error: V.currentPasswordRequired }).min(1, V.currentPasswordRequired).max(256),
-  newPassword: z.string({ error: V.newPasswordRequired }).min(1, V.newPasswordRequired).regex(CHANGE_PASSWORD_PATTERN, V.passwordRules),
+  newPassword: z.string({ error: V.newPasswordRequired }).min(1, { error: V.newPasswordRequired, abort: true }).regex(CHANGE_PASSWORD_PATTERN, V.passwordRules),
 });
 
 export const passwordChangeFormSchema = passwordChangeSchema

@@ -13,6 +13,7 @@ import { log } from '../log';
 import { sendEmail } from '../providers/email';
 import { assertNotCommonPassword, issueUserToken } from './auth';
 import { emailChangeEmail } from './auth-emails';
+import { deleteDataExportsOf } from './data-export';
 import { recordSecurityEvent } from './security-log';
 import { countOtherSessions } from './sessions';
 import { findActiveUserByEmail, findActiveUserById, toPublicUser } from './users';
@@ -102,9 +103,12 @@ export async function deleteAccount(user: AuthUser, password: string, info: Requ
       .limit(1);
     if (!otherAdmin) throw new AppError(409, 'CONFLICT', 'The last administrator cannot delete their account');
   }
-  await getDb().transaction(async (tx) => {
+  const removeExportFiles = await getDb().transaction(async (tx) => {
+    const removeFiles = await deleteDataExportsOf(user.id, tx);
     await tx.delete(users).where(eq(users.id, user.id));
     await recordSecurityEvent({ userId: null, type: 'account_deleted', details: `Account ${user.id} deleted by its owner`, ip: info.ip, userAgent: info.userAgent }, tx);
+    return removeFiles;
   });
+  removeExportFiles();
   return { success: true, message: 'Your account and all its data have been deleted.' };
 }

@@ -121,7 +121,7 @@ export async function login(input: LoginInput, info: RequestInfo, options: { adm
 
 /** The second step of a two-factor sign-in. */
 export async function loginWithSecondFactor(ticket: string, code: string, info: RequestInfo): Promise<LoginResult> {
-  const user = await completeChallenge(ticket, code);
+  const user = await completeChallenge(ticket, code, info);
   return openSession(user, info, 'login');
 }
 

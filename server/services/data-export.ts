@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { DATA_EXPORT_LIFETIME_MS } from '@/lib/constants';
 import { config } from '../config';
-import { getDb, getSql } from '../db/client';
+import { getDb, getSql, type Executor } from '../db/client';
 import { dataExports } from '../db/schema';
 import type { AuthUser } from '../auth/guards';
 import { AppError } from '../http/errors';
@@ -128,6 +128,17 @@ export async function exportFile(userId: string, exportId: string): Promise<{ pa
   const file = path.join(exportsDir(), row.fileName);
   if (!fs.existsSync(file)) throw new AppError(404, 'NOT_FOUND', 'Export not found');
   return { path: file, name: `cadence-export-${row.createdAt.toISOString().slice(0, 10)}.json`, size: fs.statSync(file).size };
+}
+
+/**
+ * Account deletion: the user's export rows go (inside the caller's transaction) and the answer
+ * removes their files once that transaction has committed; no row would be left to find them by.
+ */
+export async function deleteDataExportsOf(userId: string, db: Executor): Promise<() => void> {
+  const rows = await db.delete(dataExports).where(eq(dataExports.userId, userId)).returning({ fileName: dataExports.fileName });
+  return () => {
+    for (const row of rows) if (row.fileName) fs.rmSync(path.join(exportsDir(), row.fileName), { force: true });
+  };
 }
 
 /** Maintenance: expired export files and rows go. */

@@ -85,7 +85,7 @@ export async function issueChallenge(userId: string): Promise<string> {
 }
 
 /** Checks the ticket and the code; answers the user the second step signs in. */
-export async function completeChallenge(ticket: string, code: string): Promise<User> {
+export async function completeChallenge(ticket: string, code: string, info: RequestInfo): Promise<User> {
   let userId: string;
   try {
     const { payload } = await jwtVerify(ticket, signingKey(), { algorithms: ['HS256'] });
@@ -97,6 +97,9 @@ export async function completeChallenge(ticket: string, code: string): Promise<U
   await hitRateLimit(TWO_FACTOR_ATTEMPTS, userId);
   const user = await findActiveUserById(userId);
   if (!user?.twoFactorEnabled) throw new AppError(401, 'INVALID_TOKEN', 'Your sign-in attempt has expired. Please sign in again.');
-  if (!(await acceptCode(user, code))) throw wrongCode();
+  if (!(await acceptCode(user, code))) {
+    await recordSecurityEvent({ userId, type: 'login_failed', details: 'Wrong two-factor code', success: false, ip: info.ip, userAgent: info.userAgent });
+    throw wrongCode();
+  }
   return user;
 }

@@ -75,6 +75,12 @@ export async function startStack(env: Record<string, string> = {}, port?: number
       clearTimeout(timer);
       reject(new Error(`app exited with code ${code} before it was ready`));
     });
+  }).catch(async (error: unknown) => {
+    // Leave nothing behind (the database would keep the test runner from exiting).
+    if (child.exitCode === null) child.kill('SIGKILL');
+    await pg.stop().catch(() => {});
+    fs.rmSync(base, { recursive: true, force: true });
+    throw error;
   });
   return {
     baseUrl: `http://localhost:${ready.port}`,
