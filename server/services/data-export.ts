@@ -13,6 +13,7 @@ import { enqueue } from '../jobs/queue';
 import { log } from '../log';
 import { sendEmail } from '../providers/email';
 import { dataExportEmail } from './auth-emails';
+import { hitRateLimit, RATE_LIMITS } from './rate-limit';
 import { recordSecurityEvent } from './security-log';
 import { findActiveUserById, toPublicUser } from './users';
 
@@ -84,6 +85,7 @@ export async function runDataExport({ exportId }: { exportId: string }): Promise
 }
 
 export async function requestDataExport(user: AuthUser, info: RequestInfo) {
+  await hitRateLimit(RATE_LIMITS.dataExportUser, user.id);
   const [created] = await getDb()
     .insert(dataExports)
     .values({ userId: user.id, expiresAt: new Date(Date.now() + DATA_EXPORT_LIFETIME_MS) })

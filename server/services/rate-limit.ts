@@ -52,6 +52,9 @@ export const RATE_LIMITS = {
   resendAccount: { name: 'resend:account', limit: 3, windowSeconds: 60 * 60 },
   resetIp: { name: 'reset:ip', limit: 20, windowSeconds: 60 * 60 },
   refreshIp: { name: 'refresh:ip', limit: 300, windowSeconds: 15 * 60 },
+  // Each sends e-mail/SMS or starts a job: cheap to ask for, not free to answer.
+  testNotificationUser: { name: 'test-notification:user', limit: 10, windowSeconds: 60 * 60 },
+  dataExportUser: { name: 'data-export:user', limit: 3, windowSeconds: 60 * 60 },
   adminLoginIp: { name: 'admin-login:ip', limit: 10, windowSeconds: 15 * 60 },
   adminLoginAccount: { name: 'admin-login:account', limit: 5, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;

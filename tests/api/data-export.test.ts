@@ -120,3 +120,14 @@ describe('data export', () => {
     expect((await request('POST', '/users/data/export')).status).toBe(401);
   });
 });
+
+describe('data export limits', () => {
+  it('allows 3 export requests an hour per account, then answers 429 with Retry-After', async () => {
+    const { accessToken } = await signedInUser(request, outboxDir);
+    for (let i = 0; i < 3; i++) expect((await request('POST', '/users/data/export', { token: accessToken })).status).toBe(200);
+    const limited = await request<ErrorBody>('POST', '/users/data/export', { token: accessToken });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toBe('RATE_LIMITED');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
