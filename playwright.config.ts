@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 3210);
+// A port per run (kept in the environment so Playwright's workers see the same one): several
+// checkouts can run their browser tests side by side.
+process.env.E2E_PORT ??= String(3200 + (process.pid % 700));
+const port = Number(process.env.E2E_PORT);
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -5,9 +5,10 @@ import { users } from './db/schema';
 import { hashPassword } from './auth/passwords';
 import { log } from './log';
 import { usernameFromEmail } from './services/users';
+import { FULL_ADMIN_PERMISSIONS } from '@/lib/admin-permissions';
 
-/** Admin levels map to permission sets (spec 02 §6); `full` holds every permission. */
-export const FULL_ADMIN_PERMISSIONS = ['view_usage', 'view_revenue', 'manage_users', 'manage_admins', 'manage_billing'];
+/** Admin levels map to permission sets (spec 02 §6); the sets live in lib/admin-permissions. */
+export { FULL_ADMIN_PERMISSIONS };
 
 /**
  * Creates the first admin when no admin exists. Without ADMIN_PASSWORD a strong one is generated
@@ -31,7 +32,7 @@ export async function ensureFirstAdmin(email: string, password: string | undefin
     passwordHash: await hashPassword(chosen),
     role: 'super_admin',
     adminLevel: 'full',
-    adminPermissions: FULL_ADMIN_PERMISSIONS,
+    adminPermissions: [...FULL_ADMIN_PERMISSIONS],
     isVerified: true,
   });
   if (password) {

@@ -1,8 +1,10 @@
 'use client';
 
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { AsYouType } from 'libphonenumber-js';
+import { ChevronDown } from 'lucide-react';
 import { formatNationalNumber, searchCountries, type CountryOption } from '@/lib/countries';
-import { inputClass } from '@/components/ui/field';
+import { controlClass, inputClass } from '@/components/ui/field';
 import { cn } from '@/components/ui/cn';
 
 interface PhoneInputProps {
@@ -12,6 +14,36 @@ interface PhoneInputProps {
   value: string;
   onChange(national: string): void;
   invalid?: boolean;
+}
+
+/**
+ * The digits as the country writes them. Numbers typed without the trunk prefix (7911 123456 after
+ * +44, as the picker invites) get no national formatting in most countries, so those are formatted
+ * as the international number and shown without the dial code.
+ */
+export function formatPhoneDigits(country: CountryOption, input: string): string {
+  const national = formatNationalNumber(country.iso, input);
+  const digits = national.replace(/\D/g, '');
+  if (/\D/.test(national) || digits.length < 4) return national;
+  const international = new AsYouType(country.iso).input(`${country.dialCode}${digits}`);
+  if (!international.startsWith(country.dialCode)) return national;
+  const rest = international.slice(country.dialCode.length).trim();
+  return rest.replace(/\D/g, '') === digits ? rest : national;
+}
+
+/**
+ * Deleting only a separator, e.g. the ')' of '(202)', would be undone by the formatting at once;
+ * the digit before it goes instead, as the person meant.
+ */
+function nextPhoneValue(country: CountryOption, previous: string, event: ChangeEvent<HTMLInputElement>): string {
+  const typed = event.target.value;
+  const digits = typed.replace(/\D/g, '');
+  if (typed.length < previous.length && digits === previous.replace(/\D/g, '')) {
+    const caret = event.target.selectionStart ?? typed.length;
+    const digitsBeforeCaret = typed.slice(0, caret).replace(/\D/g, '').length;
+    if (digitsBeforeCaret > 0) return formatPhoneDigits(country, digits.slice(0, digitsBeforeCaret - 1) + digits.slice(digitsBeforeCaret));
+  }
+  return formatPhoneDigits(country, typed);
 }
 
 /** Country-code picker (search, flags) beside a number field formatted for the chosen country. */
@@ -34,7 +66,7 @@ export function PhoneInput({ id, country, onCountryChange, value, onChange, inva
 
   const choose = (c: CountryOption) => {
     onCountryChange(c);
-    onChange(formatNationalNumber(c.iso, value));
+    onChange(formatPhoneDigits(c, value));
     setOpen(false);
     setQuery('');
   };
@@ -43,49 +75,53 @@ export function PhoneInput({ id, country, onCountryChange, value, onChange, inva
     <div className="relative flex gap-2" ref={wrapper}>
       <button
         type="button"
-        className={cn(inputClass, 'w-auto shrink-0 whitespace-nowrap')}
+        className={cn(controlClass, 'inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap hover:bg-stone-50 dark:hover:bg-stone-800')}
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-label={`Country code ${country.name} ${country.dialCode}`}
         onClick={() => setOpen((o) => !o)}
       >
-        <span aria-hidden>{country.flag}</span> {country.dialCode}
+        <span aria-hidden>{country.flag}</span>
+        <span>{country.dialCode}</span>
+        <ChevronDown className={cn('h-4 w-4 text-stone-400 transition-transform', open && 'rotate-180')} aria-hidden />
       </button>
       <input
         id={id}
         type="tel"
         inputMode="tel"
         autoComplete="tel-national"
-        className={inputClass}
+        className={cn(inputClass, 'min-w-0 flex-1')}
         aria-invalid={invalid}
         value={value}
-        onChange={(e) => onChange(formatNationalNumber(country.iso, e.target.value))}
+        onChange={(e) => onChange(nextPhoneValue(country, value, e))}
         placeholder="Phone number"
       />
       {open && (
         <div className="absolute top-full left-0 z-20 mt-1 w-72 rounded-md border border-stone-200 bg-white shadow-lg dark:border-stone-700 dark:bg-stone-900">
-          <input
-            autoFocus
-            className="w-full border-b border-stone-200 px-3 py-2 text-sm outline-none dark:border-stone-700 dark:bg-stone-900"
-            placeholder="Search countries"
-            aria-label="Search countries"
-            aria-controls={listId}
-            value={query}
-            onChange={(e) => {
-              setQuery(e.target.value);
-              setActive(0);
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'ArrowDown') setActive((a) => Math.min(a + 1, results.length - 1));
-              else if (e.key === 'ArrowUp') setActive((a) => Math.max(a - 1, 0));
-              else if (e.key === 'Enter' && results[active]) {
+          <div className="border-b border-stone-200 p-2 dark:border-stone-700">
+            <input
+              autoFocus
+              className={inputClass}
+              placeholder="Search countries"
+              aria-label="Search countries"
+              aria-controls={listId}
+              value={query}
+              onChange={(e) => {
+                setQuery(e.target.value);
+                setActive(0);
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'ArrowDown') setActive((a) => Math.min(a + 1, results.length - 1));
+                else if (e.key === 'ArrowUp') setActive((a) => Math.max(a - 1, 0));
+                else if (e.key === 'Enter' && results[active]) {
+                  e.preventDefault();
+                  choose(results[active]);
+                } else if (e.key === 'Escape') setOpen(false);
+                else return;
                 e.preventDefault();
-                choose(results[active]);
-              } else if (e.key === 'Escape') setOpen(false);
-              else return;
-              e.preventDefault();
-            }}
-          />
+              }}
+            />
+          </div>
           <ul id={listId} role="listbox" aria-label="Countries" className="max-h-60 overflow-y-auto py-1 text-sm">
             {results.length === 0 && <li className="px-3 py-2 text-stone-500">No country matches</li>}
             {results.map((c, i) => (

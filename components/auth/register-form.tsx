@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -16,6 +17,12 @@ import { AuthCard } from './auth-card';
 import { PhoneInput } from './phone-input';
 
 type FormValues = z.input<typeof registerFormSchema>;
+
+/** E.164 for the server: dial code and digits, without a trunk prefix typed out of habit (07911… after +44). */
+function internationalNumber(country: CountryOption, national: string): string {
+  return parsePhoneNumberFromString(national, country.iso)?.number ?? toInternational(country, national);
+}
+
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'password'] as const;
 
 export function RegisterForm() {
@@ -34,7 +41,7 @@ export function RegisterForm() {
       firstName: values.firstName,
       lastName: values.lastName,
       email: values.email,
-      phone: toInternational(country, values.phone),
+      phone: internationalNumber(country, values.phone),
       password: values.password,
     };
     try {

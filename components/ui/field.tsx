@@ -1,8 +1,11 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
 import { cn } from './cn';
 
-export const inputClass =
-  'block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-stone-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-500 dark:border-stone-700 dark:bg-stone-900';
+/** The look of a text control without its width, for controls that sit beside others (cn does not merge classes). */
+export const controlClass =
+  'rounded-md border border-stone-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-stone-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-500 dark:border-stone-700 dark:bg-stone-900';
+
+export const inputClass = `block w-full ${controlClass}`;
 
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input({ className, ...props }, ref) {
   return <input ref={ref} className={cn(inputClass, className)} {...props} />;
