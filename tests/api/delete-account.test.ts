@@ -41,7 +41,7 @@ describe('POST /users/account/delete', () => {
     const me = await signedInUser(request, outboxDir);
     const res = await deleteAccount(me.accessToken, { password: 'Wrong!Passw0rd' });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(SETTINGS_VALIDATION.currentPasswordIncorrect);
+    expect(res.body.message).toBe(SETTINGS_VALIDATION.passwordIncorrect);
     expect(res.body.details?.map((d) => d.field)).toEqual(['password']);
     expect((await request('GET', '/users/profile', { token: me.accessToken })).status).toBe(200);
     expect((await request('POST', '/users/login', { body: { email: me.email, password: me.password } })).status).toBe(200);
@@ -105,5 +105,17 @@ describe('POST /users/account/delete', () => {
 
   it('needs an access token', async () => {
     expect((await request('POST', '/users/account/delete', { body: { password: 'x' } })).status).toBe(401);
+  });
+});
+
+describe('password re-checks are limited', () => {
+  it('after 10 wrong passwords in 15 minutes even the right one is refused with 429, and each miss is logged', async () => {
+    const me = await signedInUser(request, outboxDir);
+    for (let i = 0; i < 10; i++) expect((await deleteAccount(me.accessToken, { password: `Wrong!Passw0rd${i}` })).status).toBe(400);
+    const limited = await deleteAccount(me.accessToken, { password: me.password });
+    expect(limited.status).toBe(429);
+    expect((await request('GET', '/users/profile', { token: me.accessToken })).status).toBe(200);
+    const misses = await db<{ n: number }[]>`select count(*)::int as n from security_log where user_id = ${me.user.id} and type = 'password_check_failed' and success = false`;
+    expect(misses[0]!.n).toBe(10);
   });
 });
