@@ -244,7 +244,7 @@ test('deletes the account after DELETE and the password; it cannot sign in after
   await password.fill('Wrong!Pass99');
   await expect(confirm).toBeEnabled();
   await confirm.click();
-  await expect(dialog.getByText('Current password is incorrect')).toBeVisible();
+  await expect(dialog.getByText('Password is incorrect')).toBeVisible();
   await screenshot(page, 'security-delete-modal');
 
   await password.fill(account.password);
