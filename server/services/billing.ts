@@ -223,12 +223,13 @@ export async function addPaymentMethod(user: AuthUser, input: { paymentMethodId:
       return providerFailure(error);
     }
     await tx.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.userId, user.id));
+    const { paymentMethodId, ...details } = card;
     const [saved] = await tx
       .insert(paymentMethods)
-      .values({ userId: user.id, providerPaymentMethodId: input.paymentMethodId, ...card, billingAddress, isDefault: true })
+      .values({ userId: user.id, providerPaymentMethodId: paymentMethodId, ...details, billingAddress, isDefault: true })
       .onConflictDoUpdate({
         target: [paymentMethods.userId, paymentMethods.providerPaymentMethodId],
-        set: { ...card, billingAddress, isDefault: true },
+        set: { ...details, billingAddress, isDefault: true },
       })
       .returning();
     return saved!;

@@ -123,7 +123,7 @@ export function localPaymentsProvider(): PaymentsProvider {
     async attachPaymentMethod({ userId, paymentMethodId }) {
       return meter('payment_methods.attach', userId, async () => {
         const card = await token(userId, paymentMethodId);
-        return { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, cardholderName: card.cardholderName };
+        return { paymentMethodId: card.id, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, cardholderName: card.cardholderName };
       });
     },
     async setDefaultPaymentMethod() {},

@@ -184,9 +184,10 @@ export function stripePaymentsProvider(): PaymentsProvider {
           if (pm.customer) throw new ProviderRequestError('This payment method belongs to another customer', 400);
           pm = await stripeCall('payment_methods.attach', userId, () => stripe.paymentMethods.attach(paymentMethodId, { customer: customerId }));
         }
+        const attachedId = pm.id;
         if (billingAddress) {
           pm = await stripeCall('payment_methods.update', userId, () =>
-            stripe.paymentMethods.update(paymentMethodId, {
+            stripe.paymentMethods.update(attachedId, {
               billing_details: {
                 address: {
                   line1: billingAddress.line1,
@@ -200,9 +201,9 @@ export function stripePaymentsProvider(): PaymentsProvider {
             }),
           );
         }
-        await stripeCall('customers.update', userId, () => stripe.customers.update(customerId, { invoice_settings: { default_payment_method: paymentMethodId } }));
+        await stripeCall('customers.update', userId, () => stripe.customers.update(customerId, { invoice_settings: { default_payment_method: attachedId } }));
         if (!pm.card) throw new ProviderRequestError('Only cards can be used', 400);
-        return { brand: pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year, cardholderName: pm.billing_details?.name ?? null };
+        return { paymentMethodId: attachedId, brand: pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year, cardholderName: pm.billing_details?.name ?? null };
       } catch (error) {
         return declined(error);
       }

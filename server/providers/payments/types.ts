@@ -2,6 +2,8 @@ import type { BillingAddress, InvoiceLine } from '@/lib/billing-types';
 import type { Plan } from '@/lib/plans';
 
 export interface CardDetails {
+  /** The provider's id of the attached method (Stripe gives a test token like pm_card_visa a new one). */
+  paymentMethodId: string;
   brand: string;
   last4: string;
   expMonth: number;
