@@ -108,7 +108,7 @@ export function BillingHistory() {
                       {t.status === 'succeeded' && t.invoiceUrl && (
                         <Button
                           variant="ghost"
-                          className="px-2 py-1 text-brand-700 dark:text-brand-300"
+                          className="px-2 py-1 text-brand-700! dark:text-brand-300!"
                           onClick={() => void download(t)}
                           loading={downloading === t.id}
                           aria-label={`Download invoice for ${t.description} on ${formatBillingDate(t.date)}`}

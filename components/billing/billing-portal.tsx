@@ -140,7 +140,7 @@ export function BillingPortal() {
                   )}
                   <Button
                     variant="ghost"
-                    className="py-1 text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950"
+                    className="py-1 text-red-700! hover:bg-red-50! dark:text-red-400! dark:hover:bg-red-950/40!"
                     disabled={busy === pm.id}
                     onClick={() => void remove(pm)}
                     aria-label={`Remove ${pm.brandName} ending in ${pm.last4}`}

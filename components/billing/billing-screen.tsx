@@ -152,7 +152,7 @@ export function BillingScreen() {
 
       <PlansGrid billing={billing} discounted={applied?.prices ?? {}} discountCode={applied?.code ?? null} busyPlan={busyPlan} onSelect={onSelectPlan} />
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <DiscountCard billing={billing} applied={applied} onApplied={setApplied} />
         <div ref={cardSection} className="scroll-mt-6">
           <Card title="Payment method" description={billing.provider === 'stripe' ? 'Cards are kept by Stripe; Cadence stores only the brand and last four digits.' : 'Only the card brand, last four digits and expiry are kept.'}>
@@ -218,6 +218,7 @@ export function BillingScreen() {
 }
 
 function StatusBadge({ billing }: { billing: BillingInfo }) {
+  if (billing.status === null) return null;
   const [label, tone] = billing.cancelAtPeriodEnd
     ? ['Canceling', 'bg-amber-50 text-amber-800 ring-amber-200 dark:bg-amber-950 dark:text-amber-300 dark:ring-amber-900']
     : billing.status === 'past_due'
@@ -229,47 +230,49 @@ function StatusBadge({ billing }: { billing: BillingInfo }) {
 function CurrentPlanCard({ billing, onCancel, onResume, onPortal }: { billing: BillingInfo; onCancel(): void; onResume(): void; onPortal(): void }) {
   const paid = billing.priceCents > 0;
   return (
-    <Card title="Current plan" className="lg:col-span-2" actions={<StatusBadge billing={billing} />}>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <p className="text-2xl font-semibold text-stone-900 dark:text-stone-50">{billing.planName}</p>
-          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{paid ? `${formatUsd(billing.priceCents)} per month` : 'Free plan, no card needed'}</p>
-        </div>
-        {billing.nextBillingDate && (
-          <div className="text-right">
-            <p className="text-xs tracking-wide text-stone-500 uppercase dark:text-stone-400">Next billing date</p>
-            <p className="text-sm font-medium text-stone-900 dark:text-stone-100">{formatBillingDate(billing.nextBillingDate)}</p>
+    <section aria-label="Current plan" className="lg:col-span-2">
+      <Card title="Current plan" className="h-full" actions={<StatusBadge billing={billing} />}>
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <p className="text-2xl font-semibold text-stone-900 dark:text-stone-50">{billing.planName}</p>
+            <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{paid ? `${formatUsd(billing.priceCents)} per month` : 'Free plan, no card needed'}</p>
           </div>
+          {billing.nextBillingDate && (
+            <div className="text-right">
+              <p className="text-xs tracking-wide text-stone-500 uppercase dark:text-stone-400">Next billing date</p>
+              <p className="text-sm font-medium text-stone-900 dark:text-stone-100">{formatBillingDate(billing.nextBillingDate)}</p>
+            </div>
+          )}
+        </div>
+        {billing.cancelAtPeriodEnd && (
+          <Banner tone="info" className="mt-4 flex flex-wrap items-center justify-between gap-3">
+            <span>
+              Your {billing.planName} subscription will be canceled at the end of your billing period, on{' '}
+              <strong>{formatBillingDate(billing.currentPeriodEnd)}</strong>. You will move to the Free plan then.
+            </span>
+            <Button variant="secondary" className="py-1" onClick={onResume}>
+              Keep subscription
+            </Button>
+          </Banner>
         )}
-      </div>
-      {billing.cancelAtPeriodEnd && (
-        <Banner tone="info" className="mt-4 flex flex-wrap items-center justify-between gap-3">
-          <span>
-            Your {billing.planName} subscription will be canceled at the end of your billing period, on{' '}
-            <strong>{formatBillingDate(billing.currentPeriodEnd)}</strong>. You will move to the Free plan then.
-          </span>
-          <Button variant="secondary" className="py-1" onClick={onResume}>
-            Keep subscription
-          </Button>
-        </Banner>
-      )}
-      {billing.status === 'past_due' && !billing.cancelAtPeriodEnd && (
-        <Banner tone="error" className="mt-4">
-          Your last payment failed. Add a working card below to keep your {billing.planName} plan; we retry the payment as soon as it is saved.
-        </Banner>
-      )}
-      <div className="mt-5 flex flex-wrap gap-3">
-        <Button variant="secondary" onClick={onPortal}>
-          <ExternalLink className="h-4 w-4" aria-hidden />
-          Manage Payment Methods &amp; Billing
-        </Button>
-        {paid && !billing.cancelAtPeriodEnd && billing.status !== null && (
-          <Button variant="ghost" className="text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950" onClick={onCancel}>
-            Cancel Subscription
-          </Button>
+        {billing.status === 'past_due' && !billing.cancelAtPeriodEnd && (
+          <Banner tone="error" className="mt-4">
+            Your last payment failed. Add a working card below to keep your {billing.planName} plan; we retry the payment as soon as it is saved.
+          </Banner>
         )}
-      </div>
-    </Card>
+        <div className="mt-5 flex flex-wrap gap-3">
+          <Button variant="secondary" onClick={onPortal}>
+            <ExternalLink className="h-4 w-4" aria-hidden />
+            Manage Payment Methods &amp; Billing
+          </Button>
+          {paid && !billing.cancelAtPeriodEnd && billing.status !== null && (
+            <Button variant="ghost" className="text-red-700! hover:bg-red-50! dark:text-red-400! dark:hover:bg-red-950/40!" onClick={onCancel}>
+              Cancel Subscription
+            </Button>
+          )}
+        </div>
+      </Card>
+    </section>
   );
 }
 
@@ -336,7 +339,7 @@ function DiscountCard({ billing, applied, onApplied }: { billing: BillingInfo; a
                 autoCapitalize="characters"
                 autoComplete="off"
                 spellCheck={false}
-                className="font-mono uppercase"
+                className="font-mono uppercase placeholder:font-sans placeholder:normal-case"
                 placeholder="e.g. WELCOME20"
                 aria-invalid={!!error}
                 aria-describedby={error ? `${id}-code-error` : undefined}

@@ -117,7 +117,7 @@ export function PlansGrid({ billing, discounted, discountCode, busyPlan, onSelec
                 ))}
               </ul>
               <Button
-                className="mt-6 w-full"
+                className="mt-6 w-full disabled:border-stone-200 disabled:bg-stone-100 disabled:text-stone-500 dark:disabled:border-stone-700 dark:disabled:bg-stone-800 dark:disabled:text-stone-400"
                 variant={action === 'upgrade' ? 'primary' : 'secondary'}
                 disabled={action === 'current' || (busyPlan !== null && busyPlan !== plan.id)}
                 loading={busyPlan === plan.id}

@@ -17,13 +17,16 @@ export interface InvoicePdfData {
 
 const PAGE = { width: 612, height: 792, margin: 56 };
 
-/** Helvetica advance widths (per 1000 em) for the characters amounts use; others get an average. */
-const HELVETICA: Record<string, number> = {
-  ' ': 278, $: 556, '.': 278, ',': 278, '-': 333, '(': 333, ')': 333, '0': 556, '1': 556, '2': 556, '3': 556, '4': 556,
-  '5': 556, '6': 556, '7': 556, '8': 556, '9': 556, A: 667, D: 722, I: 278, P: 667, R: 722, U: 722, E: 667, F: 611, N: 722, T: 611,
+/** Helvetica and Helvetica-Bold advance widths (per 1000 em) of printable ASCII, from the standard AFM files. */
+const ASCII = ' !"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~';
+// prettier-ignore
+const REGULAR = [278,278,355,556,556,889,667,191,333,333,389,584,278,333,278,278,556,556,556,556,556,556,556,556,556,556,278,278,584,584,584,556,1015,667,667,722,722,667,611,778,722,278,500,667,556,833,722,778,667,778,722,667,611,722,667,944,667,667,611,278,278,278,469,556,333,556,556,500,556,556,278,556,556,222,222,500,222,833,556,556,556,556,333,500,278,556,500,722,500,500,500,334,260,334,584];
+// prettier-ignore
+const BOLD = [278,333,474,556,556,889,722,238,333,333,389,584,278,333,278,278,556,556,556,556,556,556,556,556,556,556,333,333,584,584,584,611,975,722,722,722,722,667,611,778,722,278,556,722,611,833,722,778,667,778,722,667,611,722,667,944,667,667,611,333,278,333,584,556,333,556,611,556,611,556,333,611,611,278,278,556,278,889,611,611,611,611,389,556,333,611,556,778,556,556,500,389,280,389,584];
+const textWidth = (text: string, size: number, bold = false) => {
+  const table = bold ? BOLD : REGULAR;
+  return ([...text].reduce((sum, ch) => sum + (table[ASCII.indexOf(ch)] ?? 556), 0) * size) / 1000;
 };
-const textWidth = (text: string, size: number, bold = false) =>
-  ([...text].reduce((sum, ch) => sum + (HELVETICA[ch] ?? 556), 0) * size * (bold ? 1.05 : 1)) / 1000;
 
 /** PDF strings are WinAnsi here: typographic characters fall back to ASCII, the rest of Latin-1 passes. */
 function pdfText(value: string): string {
@@ -38,6 +41,7 @@ function pdfText(value: string): string {
 }
 
 const fmtDate = (d: Date) => d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const fmtShort = (d: Date) => d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 const money = (cents: number) => (cents < 0 ? `-${formatUsd(-cents)}` : formatUsd(cents));
 
 class Page {
@@ -83,7 +87,7 @@ export function renderInvoicePdf(data: InvoicePdfData): Buffer {
     ['Invoice number', data.number],
     ['Date', fmtDate(data.date)],
   ];
-  if (data.periodStart && data.periodEnd) meta.push(['Service period', `${fmtDate(data.periodStart)} - ${fmtDate(data.periodEnd)}`]);
+  if (data.periodStart && data.periodEnd) meta.push(['Service period', `${fmtShort(data.periodStart)} - ${fmtShort(data.periodEnd)}`]);
   if (data.refundedAt) meta.push(['Refunded', fmtDate(data.refundedAt)]);
   const billedTo = [data.customer.name, data.customer.email];
   const a = data.customer.address;
@@ -94,7 +98,7 @@ export function renderInvoicePdf(data: InvoicePdfData): Buffer {
     billedTo.push(a.country);
   }
   p.text(left, y, 'Billed to', 9, true, 0.45);
-  p.text(330, y, 'Details', 9, true, 0.45);
+  p.text(300, y, 'Details', 9, true, 0.45);
   let yl = y - 15;
   for (const line of billedTo.filter(Boolean)) {
     p.text(left, yl, line, 10);
@@ -102,7 +106,7 @@ export function renderInvoicePdf(data: InvoicePdfData): Buffer {
   }
   let yr = y - 15;
   for (const [label, value] of meta) {
-    p.text(330, yr, label, 9, false, 0.45);
+    p.text(300, yr, label, 9, false, 0.45);
     p.right(right, yr, value, 10);
     yr -= 14;
   }
@@ -120,11 +124,11 @@ export function renderInvoicePdf(data: InvoicePdfData): Buffer {
   }
   p.rule(y + 8);
   y -= 12;
-  p.text(330, y, 'Total', 11, true);
+  p.text(300, y, 'Total', 11, true);
   p.right(right, y, money(data.totalCents), 11, true);
   y -= 18;
   const paidLabel = data.status === 'refunded' ? 'Refunded' : data.status === 'succeeded' ? 'Amount paid' : 'Amount due';
-  p.text(330, y, paidLabel, 10, false, 0.3);
+  p.text(300, y, paidLabel, 10, false, 0.3);
   p.right(right, y, money(data.totalCents), 10, false, 0.3);
   if (data.card) {
     y -= 30;
