@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { openDb } from '../api/helpers-auth';
+import postgres from 'postgres';
 import { stack } from './fixtures';
 import { registerVerified, screenshotPath, signIn, type TestAccount } from './support/account';
 
@@ -13,7 +13,7 @@ test.beforeAll(async ({ baseURL }) => {
   account = await registerVerified(baseURL!);
   // The coach is at the free plan's client limit. Clients are created through the coach workspace,
   // which another issue builds; until then they are put in place directly.
-  const db = openDb(stack().databaseUrl);
+  const db = postgres(stack().databaseUrl, { max: 1, onnotice: () => {} });
   try {
     const [user] = await db<{ id: string }[]>`select id from users where email = ${account.email}`;
     for (const name of ['Avery', 'Blake', 'Casey']) await db`insert into clients (coach_id, first_name, last_name) values (${user!.id}, ${name}, 'Client')`;
