@@ -163,7 +163,8 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
+/** Sends once, and on a 401 for an expired token refreshes once and sends again. */
+async function sendWithRefresh(method: Method, path: string, options: RequestOptions): Promise<Response> {
   let res = await send(method, path, options);
   if (res.status === 401 && !NO_REFRESH_PATHS.includes(path)) {
     const body = (await readBody(res.clone())) as ApiErrorBody;
@@ -179,9 +180,22 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
       res = await send(method, path, options);
     }
   }
+  return res;
+}
+
+export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
+  const res = await sendWithRefresh(method, path, options);
   const data = await readBody(res);
   if (!res.ok) throw new ApiError(res.status, data as ApiErrorBody);
   return { data: data as T, headers: res.headers };
+}
+
+/** A file from the API (invoice PDFs) with its name from Content-Disposition; errors as ApiError. */
+export async function apiDownload(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+  const res = await sendWithRefresh('GET', path, {});
+  if (!res.ok) throw new ApiError(res.status, (await readBody(res)) as ApiErrorBody);
+  const fileName = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? null;
+  return { blob: await res.blob(), fileName };
 }
 
 export const api = {

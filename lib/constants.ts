@@ -135,3 +135,51 @@ export const NOTIFICATION_DAILY_CAP_RANGE = { min: 1, max: 50 } as const;
 export const REALTIME_TOAST_MS = 4000;
 export const NOTIFICATION_SOUND_VOLUME = 0.5;
 export const SOUND_NOTIFICATION_TYPES = ['checkin_response', 'goal_completed'] as const;
+
+/** Billing texts of spec 01 §5 and §8, and the local card form's field messages (Stripe's wording). */
+export const BILLING_TOASTS = {
+  changePlanFailed: 'Failed to change plan',
+  portalFailed: 'Failed to open customer portal',
+  cancelFailed: 'Failed to cancel subscription',
+  historyFailed: 'Failed to load billing history',
+  downloadFailed: 'Failed to download invoice',
+  addPaymentMethodFailed: 'Failed to add payment method',
+  invalidDiscount: 'Invalid discount code',
+  loadFailed: 'Failed to load billing information',
+  canceled: 'Subscription will be canceled at the end of your billing period',
+  resumed: 'Your subscription will continue',
+  resumeFailed: 'Failed to resume subscription',
+  paymentMethodAdded: 'Payment method added',
+  paymentMethodRemoved: 'Payment method removed',
+  paymentMethodRemoveFailed: 'Failed to remove payment method',
+  defaultChanged: 'Default payment method updated',
+  defaultFailed: 'Failed to update default payment method',
+  discountApplied: 'Discount code applied',
+} as const;
+
+export const BILLING_VALIDATION = {
+  discountRequired: 'Please enter a discount code',
+  discountInvalid: 'Invalid discount code',
+  cardholderRequired: 'Please enter the name on the card',
+  cardNumberInvalid: 'Your card number is invalid.',
+  expiryInvalid: "Your card's expiration date is invalid.",
+  cardExpired: 'Your card has expired.',
+  cvvInvalid: "Your card's security code is invalid.",
+  cardDeclined: 'Your card was declined.',
+  line1Required: 'Please enter the street address',
+  cityRequired: 'Please enter the city',
+  zipRequired: 'Please enter the ZIP or postal code',
+  countryInvalid: 'Please choose a country',
+} as const;
+
+export const BILLING_MESSAGES = {
+  paymentMethodRequired: 'Add a payment method to change to a paid plan',
+  cancelNotice: 'Subscription will be canceled at the end of your billing period',
+  planUnavailable: 'This plan is not available',
+  noSubscription: 'You have no paid subscription to cancel',
+} as const;
+
+/** A paid subscription whose renewal keeps failing is retried daily, then ended after this many attempts. */
+export const RENEWAL_MAX_ATTEMPTS = 3;
+export const RENEWAL_RETRY_MS = 24 * 60 * 60 * 1000;
+export const DEFAULT_BILLING_COUNTRY = 'US';

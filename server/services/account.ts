@@ -13,6 +13,7 @@ import { log } from '../log';
 import { sendEmail } from '../providers/email';
 import { assertNotCommonPassword, issueUserToken } from './auth';
 import { emailChangeEmail } from './auth-emails';
+import { endSubscriptionsForDeletedAccount } from './billing';
 import { deleteDataExportsOf } from './data-export';
 import { confirmPassword } from './password-check';
 import { recordSecurityEvent } from './security-log';
@@ -95,6 +96,8 @@ export async function deleteAccount(user: AuthUser, password: string, info: Requ
       .limit(1);
     if (!otherAdmin) throw new AppError(409, 'CONFLICT', 'The last administrator cannot delete their account');
   }
+  // The payments provider stops charging before the account's rows go.
+  await endSubscriptionsForDeletedAccount(user.id);
   const removeExportFiles = await getDb().transaction(async (tx) => {
     const removeFiles = await deleteDataExportsOf(user.id, tx);
     await tx.delete(users).where(eq(users.id, user.id));
