@@ -99,6 +99,8 @@ export const SETTINGS_VALIDATION = {
   deletePassword: 'Please enter your password to confirm account deletion',
   testMessageRequired: 'Please enter a test message',
   currentPasswordIncorrect: 'Current password is incorrect',
+  passwordIncorrect: 'Password is incorrect',
+  disable2faPassword: 'Enter your password to turn off two-factor authentication',
   passwordForEmailChange: 'Enter your current password to change your email address',
 } as const;
 
@@ -232,3 +234,50 @@ export const WORKSPACE_TOASTS = {
 
 /** How long the coach workspace's own toasts stay (spec 02 §9: 2-5 s). */
 export const WORKSPACE_TOAST_MS = 3000;
+/** Billing texts of spec 01 §5 and §8, and the local card form's field messages (Stripe's wording). */
+export const BILLING_TOASTS = {
+  changePlanFailed: 'Failed to change plan',
+  portalFailed: 'Failed to open customer portal',
+  cancelFailed: 'Failed to cancel subscription',
+  historyFailed: 'Failed to load billing history',
+  downloadFailed: 'Failed to download invoice',
+  addPaymentMethodFailed: 'Failed to add payment method',
+  invalidDiscount: 'Invalid discount code',
+  loadFailed: 'Failed to load billing information',
+  canceled: 'Subscription will be canceled at the end of your billing period',
+  resumed: 'Your subscription will continue',
+  resumeFailed: 'Failed to resume subscription',
+  paymentMethodAdded: 'Payment method added',
+  paymentMethodRemoved: 'Payment method removed',
+  paymentMethodRemoveFailed: 'Failed to remove payment method',
+  defaultChanged: 'Default payment method updated',
+  defaultFailed: 'Failed to update default payment method',
+  discountApplied: 'Discount code applied',
+} as const;
+
+export const BILLING_VALIDATION = {
+  discountRequired: 'Please enter a discount code',
+  discountInvalid: 'Invalid discount code',
+  cardholderRequired: 'Please enter the name on the card',
+  cardNumberInvalid: 'Your card number is invalid.',
+  expiryInvalid: "Your card's expiration date is invalid.",
+  cardExpired: 'Your card has expired.',
+  cvvInvalid: "Your card's security code is invalid.",
+  cardDeclined: 'Your card was declined.',
+  line1Required: 'Please enter the street address',
+  cityRequired: 'Please enter the city',
+  zipRequired: 'Please enter the ZIP or postal code',
+  countryInvalid: 'Please choose a country',
+} as const;
+
+export const BILLING_MESSAGES = {
+  paymentMethodRequired: 'Add a payment method to change to a paid plan',
+  cancelNotice: 'Subscription will be canceled at the end of your billing period',
+  planUnavailable: 'This plan is not available',
+  noSubscription: 'You have no paid subscription to cancel',
+} as const;
+
+/** A paid subscription whose renewal keeps failing is retried daily, then ended after this many attempts. */
+export const RENEWAL_MAX_ATTEMPTS = 3;
+export const RENEWAL_RETRY_MS = 24 * 60 * 60 * 1000;
+export const DEFAULT_BILLING_COUNTRY = 'US';

@@ -98,3 +98,29 @@ export function discountedPriceCents(priceCents: number, discount: { type: 'perc
 export function formatUsd(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
+
+/** The plans on the plans grid, in catalogue order (free, beta, full). */
+export const LISTED_PLANS: Plan[] = PLAN_IDS.map((id) => PLANS[id]).filter((p) => p.listed);
+
+export const isPaidPlan = (id: string) => getPlan(id).priceCents > 0;
+
+/** Spec 01 §4: Current Plan (disabled) on the plan in use, Upgrade for paid targets, Downgrade for free. */
+export function planAction(currentId: string, targetId: string): 'current' | 'upgrade' | 'downgrade' {
+  if (currentId === targetId) return 'current';
+  return isPaidPlan(targetId) ? 'upgrade' : 'downgrade';
+}
+
+export interface DiscountTerms {
+  type: 'percentage' | 'fixed_amount';
+  value: number;
+}
+
+/** "20% off" or "$10.00 off". */
+export function describeDiscount(discount: DiscountTerms): string {
+  return discount.type === 'percentage' ? `${discount.value}% off` : `${formatUsd(Math.round(discount.value * 100))} off`;
+}
+
+/** A quota for display: "Unlimited" for null. */
+export function formatQuota(quota: number | null): string {
+  return quota === null ? 'Unlimited' : quota.toLocaleString('en-US');
+}

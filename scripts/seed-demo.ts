@@ -19,7 +19,9 @@ import {
   goalProgressHistory,
   goals,
   goalVersions,
+  localCardTokens,
   milestones,
+  paymentMethods,
   schedules,
   subscriptions,
   transactions,
@@ -719,7 +721,9 @@ function coachBilling(userId: string, subscriptionId: string): { periodStart: Da
       amountCents: PLANS.beta.priceCents,
       currency: 'usd',
       status: 'succeeded',
-      providerInvoiceId: `local_in_${date.toISOString().slice(0, 10).replaceAll('-', '')}`,
+      providerInvoiceId: `in_local_demo_${userId.slice(0, 8)}_${date.toISOString().slice(0, 10).replaceAll('-', '')}`,
+      providerPaymentId: `ch_local_demo_${userId.slice(0, 8)}_${k}`,
+      details: { lines: [{ description: 'Beta plan, monthly', amountCents: PLANS.beta.priceCents }], card: { brand: 'Visa', last4: '4242' } },
       invoiceUrl: null,
       date,
       createdAt: date,
@@ -762,6 +766,7 @@ async function replaceDemoCoach(tx: Transaction, passwordHash: string): Promise<
     notificationPreferences: DEFAULT_NOTIFICATION_PREFERENCES,
     appearancePreferences: DEFAULT_APPEARANCE_PREFERENCES,
     planId: 'beta',
+    paymentCustomerId: `cus_local_demo_${coachId.slice(0, 8)}`,
     createdAt: coachCreated,
     updatedAt: billing.periodStart,
     lastLogin: later(now, -2 * HOUR),
@@ -772,7 +777,7 @@ async function replaceDemoCoach(tx: Transaction, passwordHash: string): Promise<
     planId: 'beta',
     status: 'active',
     provider: 'local',
-    providerSubscriptionId: `local_sub_${coachId.slice(0, 8)}`,
+    providerSubscriptionId: `sub_local_demo_${coachId.slice(0, 8)}`,
     priceCents: PLANS.beta.priceCents,
     currentPeriodStart: billing.periodStart,
     currentPeriodEnd: later(billing.periodStart, 30 * DAY),
@@ -780,6 +785,17 @@ async function replaceDemoCoach(tx: Transaction, passwordHash: string): Promise<
     updatedAt: billing.periodStart,
   });
   await tx.insert(transactions).values(billing.transactions);
+  // The local provider's test Visa, so the demo subscription renews and the billing screen shows a card.
+  const demoCard = { brand: 'visa', last4: '4242', expMonth: 12, expYear: now.getFullYear() + 3, cardholderName: `${DEMO_COACH.firstName} ${DEMO_COACH.lastName}` };
+  const cardToken = `pm_local_demo_${coachId.slice(0, 8)}`;
+  await tx.insert(localCardTokens).values({ id: cardToken, userId: coachId, ...demoCard });
+  await tx.insert(paymentMethods).values({
+    userId: coachId,
+    providerPaymentMethodId: cardToken,
+    ...demoCard,
+    billingAddress: { line1: '200 Congress Ave', line2: '', city: 'Austin', state: 'TX', zip: '78701', country: 'US' },
+    isDefault: true,
+  });
 
   const bundles = DEMO_CLIENTS.map((demo) => buildClient(demo, coachId));
 

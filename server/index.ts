@@ -7,6 +7,7 @@ import { closeDb, getDb } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { ensureFirstAdmin } from './bootstrap';
+import { ensureDefaultDiscounts } from './services/billing';
 import { CLIENT_IP_HEADER } from './http/request-info';
 import { startWorkers, type Workers } from './jobs';
 import { log } from './log';
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
   await runMigrations(databaseUrl);
   getDb();
   await ensureFirstAdmin(cfg.ADMIN_EMAIL, cfg.ADMIN_PASSWORD);
+  await ensureDefaultDiscounts();
 
   const app = next({ dev, dir: process.cwd(), hostname: 'localhost', port: cfg.PORT });
   await app.prepare();

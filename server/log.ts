@@ -7,5 +7,5 @@ export const log: pino.Logger =
   (globalForLog.cadenceLogger = pino({
     level: process.env.LOG_LEVEL ?? 'info',
     base: { app: 'cadence' },
-    redact: ['password', 'token', 'refreshToken', 'accessToken', 'req.headers.authorization', 'req.headers.cookie'],
+    redact: ['password', 'token', 'refreshToken', 'accessToken', 'cardNumber', 'cvv', 'card.cardNumber', 'card.cvv', 'req.headers.authorization', 'req.headers.cookie'],
   }));

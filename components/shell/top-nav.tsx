@@ -26,7 +26,7 @@ export function TopNav() {
   return (
     <header className="border-b border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">
       <nav className="mx-auto flex max-w-7xl flex-wrap items-center gap-4 px-4 py-3" aria-label="Main">
-        <Link href="/dashboard" className="text-lg font-bold text-brand-700">
+        <Link href="/dashboard" className="text-lg font-bold text-brand-700 dark:text-brand-400">
           Cadence
         </Link>
         <ul className="flex gap-1">
@@ -35,7 +35,7 @@ export function TopNav() {
               <Link
                 href={l.href}
                 aria-current={path.startsWith(l.href) ? 'page' : undefined}
-                className={cn('rounded-md px-3 py-1.5 text-sm font-medium hover:bg-stone-100 dark:hover:bg-stone-800', path.startsWith(l.href) && 'bg-brand-50 text-brand-800')}
+                className={cn('rounded-md px-3 py-1.5 text-sm font-medium hover:bg-stone-100 dark:hover:bg-stone-800', path.startsWith(l.href) && 'bg-brand-50 text-brand-800 dark:bg-stone-800 dark:text-brand-300')}
               >
                 {l.label}
               </Link>

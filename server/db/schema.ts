@@ -19,7 +19,7 @@ import type {
   CoachingSurvey,
   NotificationPreferences,
 } from '@/lib/preferences';
-import type { BillingAddress } from '@/lib/billing-types';
+import type { BillingAddress, InvoiceDetails } from '@/lib/billing-types';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -69,6 +69,7 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_role_idx').on(t.role),
     index('users_created_at_idx').on(t.createdAt),
+    index('users_payment_customer_idx').on(t.paymentCustomerId),
   ],
 );
 
@@ -80,6 +81,8 @@ export const sessions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** `email_link`: the short session answered by e-mail verification; never listed as a device. */
+    purpose: text('purpose').notNull().default('sign_in'),
     device: text('device').notNull().default('Unknown device'),
     os: text('os').notNull().default('Unknown OS'),
     browser: text('browser'),
@@ -408,7 +411,14 @@ export const subscriptions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('subscriptions_user_idx').on(t.userId, t.status), index('subscriptions_created_idx').on(t.createdAt)],
+  (t) => [
+    index('subscriptions_user_idx').on(t.userId, t.status),
+    index('subscriptions_created_idx').on(t.createdAt),
+    uniqueIndex('subscriptions_provider_id_unique').on(t.providerSubscriptionId),
+    // At most one subscription that is not canceled per user: a double click cannot charge twice.
+    uniqueIndex('subscriptions_one_live_per_user').on(t.userId).where(sql`status <> 'canceled'`),
+    index('subscriptions_due_idx').on(t.provider, t.status, t.currentPeriodEnd),
+  ],
 );
 
 export const paymentMethods = pgTable(
@@ -428,7 +438,30 @@ export const paymentMethods = pgTable(
     isDefault: boolean('is_default').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [index('payment_methods_user_idx').on(t.userId)],
+  (t) => [index('payment_methods_user_idx').on(t.userId), uniqueIndex('payment_methods_provider_id_unique').on(t.userId, t.providerPaymentMethodId)],
+);
+
+/**
+ * The local payments provider's card tokens (what Stripe keeps for a PaymentMethod): only the
+ * brand, last four digits, expiry and how the simulated card behaves; never the number or the CVC.
+ */
+export const localCardTokens = pgTable(
+  'local_card_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    cardholderName: text('cardholder_name'),
+    /** 'ok', or 'charge_declined' for a card that attaches but fails every charge (4000 0000 0000 0341). */
+    behaviour: text('behaviour').notNull().default('ok'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('local_card_tokens_user_idx').on(t.userId)],
 );
 
 export const transactionStatusEnum = pgEnum('transaction_status', ['succeeded', 'failed', 'pending', 'refunded']);
@@ -447,12 +480,23 @@ export const transactions = pgTable(
     currency: text('currency').notNull().default('usd'),
     status: transactionStatusEnum('status').notNull(),
     providerInvoiceId: text('provider_invoice_id'),
+    /** The provider's payment (Stripe PaymentIntent, local charge id) a refund is made against. */
+    providerPaymentId: text('provider_payment_id'),
+    /** The provider's hosted invoice PDF (Stripe); local invoices are generated under DATA_DIR. */
     invoiceUrl: text('invoice_url'),
+    /** Lines, period and card shown on the invoice. */
+    details: jsonb('details').$type<InvoiceDetails>(),
+    failureMessage: text('failure_message'),
     refundedAt: ts('refunded_at'),
     date: ts('date').notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index('transactions_user_idx').on(t.userId, t.date), index('transactions_date_idx').on(t.date)],
+  (t) => [
+    index('transactions_user_idx').on(t.userId, t.date),
+    index('transactions_date_idx').on(t.date),
+    uniqueIndex('transactions_invoice_unique').on(t.providerInvoiceId),
+    index('transactions_payment_idx').on(t.providerPaymentId),
+  ],
 );
 
 export const discountTypeEnum = pgEnum('discount_type', ['percentage', 'fixed_amount']);

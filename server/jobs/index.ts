@@ -2,11 +2,14 @@ import { PgBoss } from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { log } from '../log';
+import { renewDueSubscriptions } from '../services/billing';
 import { DATA_EXPORT_QUEUE, removeExpiredExports, runDataExport } from '../services/data-export';
 import { purgeExpiredRateLimits } from '../services/rate-limit';
 import { setQueue } from './queue';
 
 const MAINTENANCE_QUEUE = 'maintenance';
+/** Local-provider subscriptions whose period ended are renewed or ended (Stripe renews by itself). */
+const BILLING_RENEWALS_QUEUE = 'billing-renewals';
 
 /** Removes spent rate-limit windows, used one-time links and long-ended sessions. */
 async function maintenance(): Promise<void> {
@@ -34,6 +37,11 @@ export async function startWorkers(databaseUrl: string): Promise<Workers> {
   await boss.createQueue(DATA_EXPORT_QUEUE);
   await boss.work<{ exportId: string }>(DATA_EXPORT_QUEUE, async (jobs) => {
     for (const job of jobs) await runDataExport(job.data);
+  });
+  await boss.createQueue(BILLING_RENEWALS_QUEUE);
+  await boss.schedule(BILLING_RENEWALS_QUEUE, '*/10 * * * *');
+  await boss.work(BILLING_RENEWALS_QUEUE, async () => {
+    await renewDueSubscriptions();
   });
   setQueue(boss);
   return {

@@ -21,9 +21,14 @@ export type SecurityEventType =
   | 'account_deleted'
   | 'admin_login'
   | 'two_factor_enabled'
+  | 'password_check_failed'
   | 'two_factor_disabled'
   | 'timezone_updated'
-  | 'admin_action';
+  | 'admin_action'
+  | 'plan_changed'
+  | 'subscription_canceled'
+  | 'payment_method_added'
+  | 'payment_method_removed';
 
 export interface SecurityEvent {
   userId: string | null;

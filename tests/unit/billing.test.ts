@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { cardBrand, cardExpired, formatCardNumber, luhnValid, TEST_CARDS } from '@/lib/card';
+import { describeDiscount, discountedPriceCents, formatUsd, LISTED_PLANS, planAction, PLANS } from '@/lib/plans';
+import { cardFieldsSchema, discountValidateSchema } from '@/lib/schemas/billing';
+import { renderInvoicePdf } from '@/server/services/invoice-pdf';
+
+describe('cards', () => {
+  it('checks numbers with Luhn', () => {
+    expect(luhnValid(TEST_CARDS.success)).toBe(true);
+    expect(luhnValid('4242 4242 4242 4242')).toBe(true);
+    expect(luhnValid(TEST_CARDS.declined)).toBe(true);
+    expect(luhnValid('4242424242424241')).toBe(false);
+    expect(luhnValid('378282246310005')).toBe(true);
+    expect(luhnValid('1234')).toBe(false);
+  });
+
+  it('names the brand and groups the digits as they are typed', () => {
+    expect(cardBrand('4242')).toBe('visa');
+    expect(cardBrand('5555555555554444')).toBe('mastercard');
+    expect(cardBrand('2223003122003222')).toBe('mastercard');
+    expect(cardBrand('378282246310005')).toBe('amex');
+    expect(cardBrand('6011111111111117')).toBe('discover');
+    expect(formatCardNumber('4242424242424242')).toBe('4242 4242 4242 4242');
+    expect(formatCardNumber('378282246310005')).toBe('3782 822463 10005');
+    expect(formatCardNumber('42a4')).toBe('424');
+  });
+
+  it('treats a card as valid through the end of its expiry month', () => {
+    const now = new Date(2026, 4, 15);
+    expect(cardExpired(5, 2026, now)).toBe(false);
+    expect(cardExpired(4, 2026, now)).toBe(true);
+    expect(cardExpired(1, 27, now)).toBe(false);
+  });
+
+  it('parses the card entry fields (spec 01 §3)', () => {
+    const ok = cardFieldsSchema.safeParse({ cardholderName: ' Jo ', cardNumber: '4242 4242 4242 4242', expirationMonth: '12', expirationYear: '99', cvv: '123' });
+    expect(ok.success && ok.data).toMatchObject({ cardholderName: 'Jo', cardNumber: '4242424242424242', expirationMonth: 12, expirationYear: 2099 });
+    const amexCvv = cardFieldsSchema.safeParse({ cardholderName: 'Jo', cardNumber: '378282246310005', expirationMonth: 12, expirationYear: 2099, cvv: '123' });
+    expect(amexCvv.success).toBe(false);
+  });
+});
+
+describe('plans and discounts', () => {
+  it('lists free, beta and full at the spec prices', () => {
+    expect(LISTED_PLANS.map((p) => [p.id, formatUsd(p.priceCents)])).toEqual([
+      ['free', '$0.00'],
+      ['beta', '$29.99'],
+      ['full', '$249.99'],
+    ]);
+    expect(formatUsd(PLANS.beta.wasPriceCents!)).toBe('$249.99');
+  });
+
+  it('takes a percentage or a fixed amount off, never below zero', () => {
+    expect(discountedPriceCents(2999, { type: 'percentage', value: 20 })).toBe(2399);
+    expect(discountedPriceCents(2999, { type: 'fixed_amount', value: 10 })).toBe(1999);
+    expect(discountedPriceCents(2999, { type: 'fixed_amount', value: 50 })).toBe(0);
+    expect(discountedPriceCents(2999, { type: 'percentage', value: 150 })).toBe(0);
+    expect(discountedPriceCents(2999, null)).toBe(2999);
+    expect(describeDiscount({ type: 'percentage', value: 20 })).toBe('20% off');
+    expect(describeDiscount({ type: 'fixed_amount', value: 10 })).toBe('$10.00 off');
+  });
+
+  it('labels plan buttons: Current Plan, Upgrade for paid targets, Downgrade for free', () => {
+    expect(planAction('free', 'free')).toBe('current');
+    expect(planAction('free', 'beta')).toBe('upgrade');
+    expect(planAction('full', 'beta')).toBe('upgrade');
+    expect(planAction('beta', 'free')).toBe('downgrade');
+  });
+
+  it('trims and upper-cases discount codes and requires one', () => {
+    expect(discountValidateSchema.parse({ code: '  welcome20 ', planId: 'beta' }).code).toBe('WELCOME20');
+    const empty = discountValidateSchema.safeParse({ code: '   ', planId: 'beta' });
+    expect(!empty.success && empty.error.issues[0]!.message).toBe('Please enter a discount code');
+  });
+});
+
+describe('invoice PDF', () => {
+  it('is a well-formed PDF whose cross-reference table points at every object', () => {
+    const pdf = renderInvoicePdf({
+      number: 'CAD-20260101-ABCDEF12',
+      date: new Date('2026-01-01T00:00:00Z'),
+      status: 'succeeded',
+      customer: { name: 'Zoë (Coach)', email: 'zoe@example.com', address: null },
+      lines: [{ description: 'Beta plan — monthly', amountCents: 2999 }],
+      totalCents: 2999,
+    });
+    const text = pdf.toString('latin1');
+    expect(text.startsWith('%PDF-1.4\n')).toBe(true);
+    expect(text.endsWith('%%EOF\n')).toBe(true);
+    expect(text).toContain('(Zo\xeb \\(Coach\\))');
+    expect(text).toContain('(Beta plan - monthly)');
+    const xref = Number(/startxref\n(\d+)\n%%EOF/.exec(text)![1]);
+    expect(text.slice(xref, xref + 4)).toBe('xref');
+    const offsets = [...text.slice(xref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
+    expect(offsets).toHaveLength(7);
+    offsets.forEach((offset, i) => expect(text.slice(offset).startsWith(`${i + 1} 0 obj`)).toBe(true));
+    const length = Number(/\/Length (\d+) >>\nstream\n/.exec(text)![1]);
+    const streamStart = text.indexOf('stream\n') + 'stream\n'.length;
+    expect(text.slice(streamStart + length, streamStart + length + '\nendstream'.length)).toBe('\nendstream');
+  });
+});
