@@ -230,7 +230,7 @@ function StatusBadge({ billing }: { billing: BillingInfo }) {
 function CurrentPlanCard({ billing, onCancel, onResume, onPortal }: { billing: BillingInfo; onCancel(): void; onResume(): void; onPortal(): void }) {
   const paid = billing.priceCents > 0;
   return (
-    <section aria-label="Current plan" className="lg:col-span-2">
+    <div className="lg:col-span-2">
       <Card title="Current plan" className="h-full" actions={<StatusBadge billing={billing} />}>
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
@@ -272,7 +272,7 @@ function CurrentPlanCard({ billing, onCancel, onResume, onPortal }: { billing: B
           )}
         </div>
       </Card>
-    </section>
+    </div>
   );
 }
 
