@@ -45,7 +45,7 @@ test('a free coach at the client limit upgrades to Beta with a test card and a d
   await page.screenshot({ path: screenshotPath('billing-1-free-at-limit'), fullPage: true });
 
   // Discount code: required, unknown codes refused, then trimmed and upper-cased.
-  const codeField = page.getByLabel('Discount code');
+  const codeField = page.getByRole('textbox', { name: 'Discount code' });
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText('Please enter a discount code')).toBeVisible();
   await codeField.fill('nope');
