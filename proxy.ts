@@ -23,9 +23,11 @@ async function roleOf(req: NextRequest): Promise<Role | null> {
 export async function proxy(req: NextRequest) {
   const path = req.nextUrl.pathname;
   const to = (target: string) => NextResponse.redirect(new URL(target, req.url));
-  if (under(path, PUBLIC)) return NextResponse.next();
   const role = await roleOf(req);
   const isAdmin = role === 'admin' || role === 'super_admin';
+  // Spec 02 §2: the admin login page sends an admin who is already signed in to the dashboard.
+  if (path === '/admin-portal' && isAdmin) return to('/admin-dashboard');
+  if (under(path, PUBLIC)) return NextResponse.next();
   if (path === '/') return to(role ? (isAdmin ? '/admin-dashboard' : '/dashboard') : '/login');
   if (under(path, ADMIN)) return role ? (isAdmin ? NextResponse.next() : to('/dashboard')) : to('/login');
   if (under(path, SIGNED_IN)) return role ? NextResponse.next() : to('/login');
