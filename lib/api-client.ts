@@ -8,6 +8,8 @@ export interface ApiErrorBody {
   details?: { field: string; message: string }[];
   requiredAction?: string;
   actionRequired?: string;
+  /** The ticket of a sign-in waiting for its second factor (403 TWO_FACTOR_REQUIRED). */
+  twoFactorToken?: string;
 }
 
 export class ApiError extends Error {
@@ -27,8 +29,8 @@ export class ApiError extends Error {
 
 const BASE = process.env.NEXT_PUBLIC_API_URL ?? '/api';
 const CSRF_FETCHED_AT = 'csrfTokenFetchedAt';
-const NO_CSRF_PATHS = ['/users/login', '/users/refresh-token'];
-const NO_REFRESH_PATHS = ['/users/login', '/users/refresh-token', '/users/logout'];
+const NO_CSRF_PATHS = ['/users/login', '/users/login/2fa', '/users/refresh-token'];
+const NO_REFRESH_PATHS = ['/users/login', '/users/login/2fa', '/users/refresh-token', '/users/logout'];
 
 let csrfRequest: Promise<string | null> | null = null;
 
@@ -91,6 +93,35 @@ function refreshAccessToken(): Promise<string> {
 }
 
 let onSessionLost: () => void = () => reloadTo('/login');
+
+/** Milliseconds until the stored access token expires (0 when unknown or unreadable). */
+function accessTokenLifetimeLeftMs(): number {
+  const token = getAccessToken();
+  const payload = token?.split('.')[1];
+  if (!payload) return 0;
+  try {
+    const { exp } = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
+    return typeof exp === 'number' ? exp * 1000 - Date.now() : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Plain links to cookie-authenticated files (data export, invoices) bypass this client, so nothing
+ * refreshes an expired access cookie for them: call this first. It refreshes when the token has
+ * less than `minValidityMs` left; a failed refresh signs out like any other call.
+ */
+export async function ensureFreshAccessToken(minValidityMs = 30_000): Promise<void> {
+  if (accessTokenLifetimeLeftMs() > minValidityMs) return;
+  try {
+    await refreshAccessToken();
+  } catch (error) {
+    clearAuthStorage();
+    onSessionLost();
+    throw error;
+  }
+}
 
 /** The auth provider decides what happens when the session cannot be recovered. */
 export function setSessionLostHandler(handler: () => void): void {

@@ -99,6 +99,8 @@ export const SETTINGS_VALIDATION = {
   deletePassword: 'Please enter your password to confirm account deletion',
   testMessageRequired: 'Please enter a test message',
   currentPasswordIncorrect: 'Current password is incorrect',
+  passwordIncorrect: 'Password is incorrect',
+  disable2faPassword: 'Enter your password to turn off two-factor authentication',
   passwordForEmailChange: 'Enter your current password to change your email address',
 } as const;
 

@@ -44,7 +44,9 @@ export interface LoginResponse {
 }
 
 interface AuthContextValue extends AuthState {
+  /** Rejects with a 403 ApiError `TWO_FACTOR_REQUIRED` carrying `twoFactorToken` when the account has two-factor on. */
   login(email: string, password: string): Promise<StoredUser>;
+  completeSecondFactor(twoFactorToken: string, code: string): Promise<StoredUser>;
   logout(): Promise<void>;
   updateUser(fields: Partial<StoredUser>): void;
 }
@@ -99,10 +101,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [validate, signOutLocally]);
 
-  const login = useCallback(async (email: string, password: string) => {
+  /**
+   * Both sign-in steps answer the same login response: its tokens and user are stored and the
+   * CSRF token bound to the new session is kept.
+   */
+  const openSession = useCallback(async (path: '/users/login' | '/users/login/2fa', body: object) => {
     dispatch({ type: 'request' });
     try {
-      const { data, headers } = await apiRequest<LoginResponse>('POST', '/users/login', { body: { email, password } });
+      const { data, headers } = await apiRequest<LoginResponse>('POST', path, { body });
       saveSession(data.accessToken, data.user);
       const csrf = headers.get(CSRF_HEADER);
       if (csrf) storeCsrfToken(csrf);
@@ -114,6 +120,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       throw error;
     }
   }, []);
+
+  const login = useCallback((email: string, password: string) => openSession('/users/login', { email, password }), [openSession]);
+
+  /** The second step of a two-factor sign-in: the ticket from the 403 TWO_FACTOR_REQUIRED answer and a code. */
+  const completeSecondFactor = useCallback(
+    (twoFactorToken: string, code: string) => openSession('/users/login/2fa', { twoFactorToken, code }),
+    [openSession],
+  );
 
   /** Clears local state and goes to /login after ~100 ms, even when the server call fails. */
   const logout = useCallback(async () => {
@@ -133,7 +147,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     dispatch({ type: 'update', fields });
   }, []);
 
-  const value = useMemo(() => ({ ...state, login, logout, updateUser }), [state, login, logout, updateUser]);
+  const value = useMemo(() => ({ ...state, login, completeSecondFactor, logout, updateUser }), [state, login, completeSecondFactor, logout, updateUser]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { api, ApiError } from '@/lib/api-client';
+import type { StoredUser } from '@/lib/auth-storage';
 import { MESSAGES } from '@/lib/constants';
 import { loginSchema, type LoginInput } from '@/lib/schemas/auth';
 import { Banner } from '@/components/ui/banner';
@@ -14,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { AuthCard } from './auth-card';
 import { useAuth } from './auth-provider';
+import { TwoFactorStep } from './two-factor-step';
 
 type Stage = 'form' | 'verification-needed' | 'resend-sent';
 
@@ -41,6 +43,8 @@ export function LoginForm() {
   const [banner, setBanner] = useState<{ tone: 'success' | 'error'; text: string } | null>(() => bannerFromQuery(params));
   const [verificationText, setVerificationText] = useState<string>(MESSAGES.emailNotVerified);
   const [resending, setResending] = useState(false);
+  /** Set when the password was right and the account asks for its second factor. */
+  const [twoFactorTicket, setTwoFactorTicket] = useState<string | null>(null);
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
 
@@ -49,13 +53,20 @@ export function LoginForm() {
     if (params.size > 0) router.replace('/login');
   }, [params, router]);
 
+  const signedIn = (user: StoredUser) => {
+    toast.success(MESSAGES.loginSuccess);
+    router.push(user.role === 'coach' ? '/dashboard' : '/admin-dashboard');
+  };
+
   const onSubmit = form.handleSubmit(async (values) => {
     setBanner(null);
     try {
-      const user = await login(values.email, values.password);
-      toast.success(MESSAGES.loginSuccess);
-      router.push(user.role === 'coach' ? '/dashboard' : '/admin-dashboard');
+      signedIn(await login(values.email, values.password));
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'TWO_FACTOR_REQUIRED' && error.body.twoFactorToken) {
+        setTwoFactorTicket(error.body.twoFactorToken);
+        return;
+      }
       if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
         setVerificationText(error.body.message ?? MESSAGES.emailNotVerified);
         setStage('verification-needed');
@@ -82,6 +93,22 @@ export function LoginForm() {
       setResending(false);
     }
   };
+
+  if (twoFactorTicket) {
+    return (
+      <AuthCard title="Two-step verification" subtitle="One more step to sign in">
+        <TwoFactorStep
+          ticket={twoFactorTicket}
+          onSignedIn={signedIn}
+          onRestart={(message) => {
+            setTwoFactorTicket(null);
+            form.setValue('password', '');
+            setBanner(message ? { tone: 'error', text: message } : null);
+          }}
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard

@@ -1,5 +1,20 @@
 'use client';
 
+import { AccountSecurity } from './security/account-security';
+import { ActiveSessions } from './security/active-sessions';
+import { ChangePassword } from './security/change-password';
+import { SecurityLog } from './security/security-log';
+import { TwoFactor } from './security/two-factor';
+
+/** Settings → Security (spec 01 §2): one card per section. */
 export function SecurityTab() {
-  return null;
+  return (
+    <div className="space-y-6">
+      <ChangePassword />
+      <TwoFactor />
+      <ActiveSessions />
+      <SecurityLog />
+      <AccountSecurity />
+    </div>
+  );
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DELETE_CONFIRM_WORD, NOTIFICATION_DAILY_CAP_RANGE, SETTINGS_VALIDATION as V } from '../constants';
 import { isSupportedTimezone } from '../timezones';
 
+/** Absent stays absent (a partial update leaves the field alone); empty or null clears it. */
 const optionalText = (max: number) =>
   z
     .string()
@@ -9,7 +10,7 @@ const optionalText = (max: number) =>
     .max(max, `Must be at most ${max} characters`)
     .optional()
     .nullable()
-    .transform((v) => (v ? v : null));
+    .transform((v) => (v === undefined ? undefined : v || null));
 
 /** Optional plus, first digit 1-9, at most 15 digits; spaces, dashes and brackets are ignored. */
 export const PROFILE_PHONE_PATTERN = /^\+?[1-9]\d{0,14}$/;
@@ -40,8 +41,8 @@ export const profileUpdateSchema = z.object({
     .string()
     .optional()
     .nullable()
-    .transform((v) => (v ? normalisePhone(v) : null))
-    .refine((v) => v === null || PROFILE_PHONE_PATTERN.test(v), V.invalidPhone),
+    .transform((v) => (v === undefined ? undefined : v ? normalisePhone(v) : null))
+    .refine((v) => v == null || PROFILE_PHONE_PATTERN.test(v), V.invalidPhone),
   title: optionalText(120),
   company: optionalText(120),
   location: optionalText(120),
@@ -57,7 +58,7 @@ export const CHANGE_PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!
 
 export const passwordChangeSchema = z.object({
   currentPassword: z.string({ error: V.currentPasswordRequired }).min(1, V.currentPasswordRequired).max(256),
-  newPassword: z.string({ error: V.newPasswordRequired }).min(1, V.newPasswordRequired).regex(CHANGE_PASSWORD_PATTERN, V.passwordRules),
+  newPassword: z.string({ error: V.newPasswordRequired }).min(1, { error: V.newPasswordRequired, abort: true }).regex(CHANGE_PASSWORD_PATTERN, V.passwordRules),
 });
 
 export const passwordChangeFormSchema = passwordChangeSchema

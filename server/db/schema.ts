@@ -80,6 +80,8 @@ export const sessions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** `email_link`: the short session answered by e-mail verification; never listed as a device. */
+    purpose: text('purpose').notNull().default('sign_in'),
     device: text('device').notNull().default('Unknown device'),
     os: text('os').notNull().default('Unknown OS'),
     browser: text('browser'),

@@ -6,25 +6,18 @@ import { config } from '../config';
 import { getDb } from '../db/client';
 import { users } from '../db/schema';
 import type { AuthUser } from '../auth/guards';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword } from '../auth/passwords';
 import { AppError, badRequest, conflict } from '../http/errors';
 import type { RequestInfo } from '../http/request-info';
 import { log } from '../log';
 import { sendEmail } from '../providers/email';
 import { assertNotCommonPassword, issueUserToken } from './auth';
 import { emailChangeEmail } from './auth-emails';
+import { deleteDataExportsOf } from './data-export';
+import { confirmPassword } from './password-check';
 import { recordSecurityEvent } from './security-log';
 import { countOtherSessions } from './sessions';
-import { findActiveUserByEmail, findActiveUserById, toPublicUser } from './users';
-
-async function requirePassword(userId: string, password: string | undefined, field: string, message: string): Promise<void> {
-  const user = await findActiveUserById(userId);
-  if (!user) throw new AppError(404, 'NOT_FOUND', 'Account not found');
-  if (!password) throw badRequest(message, [{ field, message }]);
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    throw badRequest(SETTINGS_VALIDATION.currentPasswordIncorrect, [{ field, message: SETTINGS_VALIDATION.currentPasswordIncorrect }]);
-  }
-}
+import { findActiveUserByEmail, toPublicUser } from './users';
 
 /**
  * Saves the profile and survey. A new e-mail address is not taken at once: it needs the current
@@ -34,7 +27,7 @@ export async function updateProfile(user: AuthUser, input: ProfileUpdate, info: 
   const { email, currentPassword: password, coachingSurvey, ...fields } = input;
   const emailChanging = email !== undefined && email !== user.email.toLowerCase();
   if (emailChanging) {
-    await requirePassword(user.id, password, 'currentPassword', SETTINGS_VALIDATION.passwordForEmailChange);
+    await confirmPassword(user.id, password, { field: 'currentPassword', action: 'change the e-mail address', missingMessage: SETTINGS_VALIDATION.passwordForEmailChange }, info);
     if (await findActiveUserByEmail(email)) throw conflict('An account with this email already exists', 'email');
   }
   const [updated] = await getDb()
@@ -62,7 +55,7 @@ export async function updateProfile(user: AuthUser, input: ProfileUpdate, info: 
 }
 
 export async function changePassword(user: AuthUser, currentPassword: string, newPassword: string, info: RequestInfo) {
-  await requirePassword(user.id, currentPassword, 'currentPassword', SETTINGS_VALIDATION.currentPasswordRequired);
+  await confirmPassword(user.id, currentPassword, { field: 'currentPassword', action: 'change the password', missingMessage: SETTINGS_VALIDATION.currentPasswordRequired }, info);
   if (currentPassword === newPassword) {
     throw badRequest('Choose a password different from the current one', [{ field: 'newPassword', message: 'Choose a password different from the current one' }]);
   }
@@ -93,7 +86,7 @@ export async function updateAppearancePreferences(user: AuthUser, appearancePref
  * token it owns, in one transaction. One anonymous audit row remains.
  */
 export async function deleteAccount(user: AuthUser, password: string, info: RequestInfo) {
-  await requirePassword(user.id, password, 'password', SETTINGS_VALIDATION.deletePassword);
+  await confirmPassword(user.id, password, { field: 'password', action: 'delete the account', missingMessage: SETTINGS_VALIDATION.deletePassword }, info);
   if (user.role !== 'coach') {
     const [otherAdmin] = await getDb()
       .select({ id: users.id })
@@ -102,9 +95,12 @@ export async function deleteAccount(user: AuthUser, password: string, info: Requ
       .limit(1);
     if (!otherAdmin) throw new AppError(409, 'CONFLICT', 'The last administrator cannot delete their account');
   }
-  await getDb().transaction(async (tx) => {
+  const removeExportFiles = await getDb().transaction(async (tx) => {
+    const removeFiles = await deleteDataExportsOf(user.id, tx);
     await tx.delete(users).where(eq(users.id, user.id));
     await recordSecurityEvent({ userId: null, type: 'account_deleted', details: `Account ${user.id} deleted by its owner`, ip: info.ip, userAgent: info.userAgent }, tx);
+    return removeFiles;
   });
+  removeExportFiles();
   return { success: true, message: 'Your account and all its data have been deleted.' };
 }

@@ -121,7 +121,7 @@ export async function login(input: LoginInput, info: RequestInfo, options: { adm
 
 /** The second step of a two-factor sign-in. */
 export async function loginWithSecondFactor(ticket: string, code: string, info: RequestInfo): Promise<LoginResult> {
-  const user = await completeChallenge(ticket, code);
+  const user = await completeChallenge(ticket, code, info);
   return openSession(user, info, 'login');
 }
 
@@ -173,7 +173,7 @@ export async function verifyEmail(token: string, info: RequestInfo) {
       .where(and(eq(users.id, userId), isNull(users.deletedAt)))
       .returning();
     if (!user) throw invalidVerification();
-    const session = await createSession(user, info, { lifetimeMs: accessTokenTtlSeconds() * 1000 }, tx);
+    const session = await createSession(user, info, { lifetimeMs: accessTokenTtlSeconds() * 1000, purpose: 'email_link' }, tx);
     await recordSecurityEvent({ userId, type: 'email_verified', details: newEmail ? `E-mail address changed to ${newEmail}` : 'E-mail address verified', ip: info.ip, userAgent: info.userAgent }, tx);
     return { success: true, message: 'Email verified successfully. You can now sign in.', token: session.accessToken, user: toPublicUser(user) };
   });

@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { DATA_EXPORT_LIFETIME_MS } from '@/lib/constants';
 import { config } from '../config';
-import { getDb, getSql } from '../db/client';
+import { getDb, getSql, type Executor } from '../db/client';
 import { dataExports } from '../db/schema';
 import type { AuthUser } from '../auth/guards';
 import { AppError } from '../http/errors';
@@ -13,6 +13,7 @@ import { enqueue } from '../jobs/queue';
 import { log } from '../log';
 import { sendEmail } from '../providers/email';
 import { dataExportEmail } from './auth-emails';
+import { hitRateLimit, RATE_LIMITS } from './rate-limit';
 import { recordSecurityEvent } from './security-log';
 import { findActiveUserById, toPublicUser } from './users';
 
@@ -84,6 +85,7 @@ export async function runDataExport({ exportId }: { exportId: string }): Promise
 }
 
 export async function requestDataExport(user: AuthUser, info: RequestInfo) {
+  await hitRateLimit(RATE_LIMITS.dataExportUser, user.id);
   const [created] = await getDb()
     .insert(dataExports)
     .values({ userId: user.id, expiresAt: new Date(Date.now() + DATA_EXPORT_LIFETIME_MS) })
@@ -128,6 +130,17 @@ export async function exportFile(userId: string, exportId: string): Promise<{ pa
   const file = path.join(exportsDir(), row.fileName);
   if (!fs.existsSync(file)) throw new AppError(404, 'NOT_FOUND', 'Export not found');
   return { path: file, name: `cadence-export-${row.createdAt.toISOString().slice(0, 10)}.json`, size: fs.statSync(file).size };
+}
+
+/**
+ * Account deletion: the user's export rows go (inside the caller's transaction) and the answer
+ * removes their files once that transaction has committed; no row would be left to find them by.
+ */
+export async function deleteDataExportsOf(userId: string, db: Executor): Promise<() => void> {
+  const rows = await db.delete(dataExports).where(eq(dataExports.userId, userId)).returning({ fileName: dataExports.fileName });
+  return () => {
+    for (const row of rows) if (row.fileName) fs.rmSync(path.join(exportsDir(), row.fileName), { force: true });
+  };
 }
 
 /** Maintenance: expired export files and rows go. */

@@ -7,6 +7,7 @@ import { log } from '../log';
 import { sendEmail } from '../providers/email';
 import { sendSms } from '../providers/sms';
 import { connectedSockets, emitToUser } from '../realtime';
+import { hitRateLimit, RATE_LIMITS } from './rate-limit';
 import { findActiveUserById } from './users';
 
 export type NotificationType = 'checkin_response' | 'goal_completed' | 'missed_checkin' | 'goal_deadline' | 'ai_insight' | 'system' | 'session_reminder';
@@ -119,6 +120,7 @@ export async function notifyCoach(userId: string, input: NotificationInput, at =
 
 /** Settings → Send Test Notification: every enabled channel, regardless of quiet hours and the cap. */
 export async function sendTestNotification(userId: string, message: string): Promise<DeliveryResults> {
+  await hitRateLimit(RATE_LIMITS.testNotificationUser, userId);
   const user = await findActiveUserById(userId);
   if (!user) return { email: false, sms: false, push: false, inApp: false };
   const prefs = user.notificationPreferences ?? DEFAULT_NOTIFICATION_PREFERENCES;

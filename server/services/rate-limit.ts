@@ -10,26 +10,46 @@ export interface RateLimitRule {
   windowSeconds: number;
 }
 
+function windowOf(rule: RateLimitRule, subject: string) {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
+  return { key: `${rule.name}:${subject}`, windowStart, windowEnds: windowStart.getTime() + windowMs };
+}
+
+function tooMany(windowEnds: number): AppError {
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowEnds - Date.now()) / 1000));
+  return new AppError(429, 'RATE_LIMITED', `Too many attempts. Please try again in ${formatWait(retryAfterSeconds)}.`, { retryAfterSeconds });
+}
+
+async function increment(rule: RateLimitRule, subject: string): Promise<{ count: number; windowEnds: number }> {
+  const { key, windowStart, windowEnds } = windowOf(rule, subject);
+  const rows = await getDb().execute<{ count: number }>(sql`
+    insert into rate_limit_hits (key, window_start, count) values (${key}, ${windowStart.toISOString()}, 1)
+    on conflict (key, window_start) do update set count = rate_limit_hits.count + 1
+    returning count`);
+  return { count: Number(rows[0]?.count ?? 0), windowEnds };
+}
+
 /**
  * Counts a hit in a fixed window stored in Postgres, so the limit holds across every app instance,
  * and throws 429 with Retry-After once the window's limit is passed.
  */
 export async function hitRateLimit(rule: RateLimitRule, subject: string): Promise<void> {
   if (config().RATE_LIMIT_DISABLED) return;
-  const windowMs = rule.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
-  const key = `${rule.name}:${subject}`;
-  const rows = await getDb().execute<{ count: number }>(sql`
-    insert into rate_limit_hits (key, window_start, count) values (${key}, ${windowStart.toISOString()}, 1)
-    on conflict (key, window_start) do update set count = rate_limit_hits.count + 1
-    returning count`);
-  const count = Number(rows[0]?.count ?? 0);
-  if (count > rule.limit) {
-    const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - Date.now()) / 1000));
-    throw new AppError(429, 'RATE_LIMITED', `Too many attempts. Please try again in ${formatWait(retryAfterSeconds)}.`, {
-      retryAfterSeconds,
-    });
-  }
+  const { count, windowEnds } = await increment(rule, subject);
+  if (count > rule.limit) throw tooMany(windowEnds);
+}
+
+/** For limits on failures only (wrong codes, wrong passwords): refuses once the window holds `limit` of them. */
+export async function assertBelowFailureLimit(rule: RateLimitRule, subject: string): Promise<void> {
+  if (config().RATE_LIMIT_DISABLED) return;
+  const { key, windowStart, windowEnds } = windowOf(rule, subject);
+  const [row] = await getDb().execute<{ count: number }>(sql`select count from rate_limit_hits where key = ${key} and window_start = ${windowStart.toISOString()}`);
+  if (Number(row?.count ?? 0) >= rule.limit) throw tooMany(windowEnds);
+}
+
+export async function recordFailure(rule: RateLimitRule, subject: string): Promise<void> {
+  if (!config().RATE_LIMIT_DISABLED) await increment(rule, subject);
 }
 
 function formatWait(seconds: number): string {
@@ -52,6 +72,11 @@ export const RATE_LIMITS = {
   resendAccount: { name: 'resend:account', limit: 3, windowSeconds: 60 * 60 },
   resetIp: { name: 'reset:ip', limit: 20, windowSeconds: 60 * 60 },
   refreshIp: { name: 'refresh:ip', limit: 300, windowSeconds: 15 * 60 },
+  // Each sends e-mail/SMS or starts a job: cheap to ask for, not free to answer.
+  testNotificationUser: { name: 'test-notification:user', limit: 10, windowSeconds: 60 * 60 },
+  dataExportUser: { name: 'data-export:user', limit: 3, windowSeconds: 60 * 60 },
+  /** Wrong passwords where a signed-in session re-proves the password (change, delete, 2FA off). */
+  passwordCheckUser: { name: 'password-check:user', limit: 10, windowSeconds: 15 * 60 },
   adminLoginIp: { name: 'admin-login:ip', limit: 10, windowSeconds: 15 * 60 },
   adminLoginAccount: { name: 'admin-login:account', limit: 5, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;

@@ -21,6 +21,7 @@ export type SecurityEventType =
   | 'account_deleted'
   | 'admin_login'
   | 'two_factor_enabled'
+  | 'password_check_failed'
   | 'two_factor_disabled'
   | 'timezone_updated'
   | 'admin_action';

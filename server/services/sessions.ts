@@ -36,7 +36,7 @@ async function insertRefreshToken(db: Executor, sessionId: string): Promise<stri
 export async function createSession(
   user: Pick<User, 'id' | 'role'>,
   info: RequestInfo,
-  options: { lifetimeMs?: number } = {},
+  options: { lifetimeMs?: number; purpose?: 'sign_in' | 'email_link' } = {},
   db: Executor = getDb(),
 ): Promise<IssuedTokens> {
   const device = describeDevice(info.userAgent);
@@ -44,6 +44,7 @@ export async function createSession(
     .insert(sessions)
     .values({
       userId: user.id,
+      purpose: options.purpose ?? 'sign_in',
       device: device.device,
       os: device.os,
       browser: device.browser,
@@ -125,7 +126,9 @@ export async function revokeAllSessions(userId: string, reason: string, db: Exec
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
 }
 
-const live = (userId: string) => and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
+const active = (userId: string) => and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
+/** The user's signed-in devices; the short e-mail-link sessions are not devices. */
+const live = (userId: string) => and(active(userId), eq(sessions.purpose, 'sign_in'));
 
 /** The user's signed-in devices, the current one marked (Settings → Active Sessions). */
 export async function listSessions(userId: string, currentSessionId: string) {
@@ -159,7 +162,7 @@ export async function revokeOtherSessions(userId: string, currentSessionId: stri
   const rows = await getDb()
     .update(sessions)
     .set({ revokedAt: sql`now()`, revokedReason: 'signed_out_by_user' })
-    .where(and(live(userId), ne(sessions.id, currentSessionId)))
+    .where(and(active(userId), ne(sessions.id, currentSessionId)))
     .returning({ id: sessions.id });
   await recordSecurityEvent({ userId, type: 'sessions_revoked', details: `Signed out ${rows.length} other session(s)`, ip: info.ip, userAgent: info.userAgent });
   return rows.length;

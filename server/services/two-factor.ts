@@ -1,15 +1,16 @@
+import { SETTINGS_VALIDATION } from '@/lib/constants';
 import { eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { jwtVerify, SignJWT } from 'jose';
 import { getDb } from '../db/client';
 import { users, type User } from '../db/schema';
-import { verifyPassword } from '../auth/passwords';
 import { sha256 } from '../auth/random';
 import { signingKey } from '../auth/secret';
 import { matchingStep, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, openSecret, otpauthUrl, sealSecret } from '../auth/totp';
 import { AppError, badRequest } from '../http/errors';
 import type { RequestInfo } from '../http/request-info';
-import { hitRateLimit } from './rate-limit';
+import { confirmPassword } from './password-check';
+import { assertBelowFailureLimit, recordFailure } from './rate-limit';
 import { recordSecurityEvent } from './security-log';
 import { findActiveUserById } from './users';
 
@@ -66,11 +67,7 @@ export async function confirmSetup(userId: string, code: string, info: RequestIn
 }
 
 export async function disable(userId: string, password: string, info: RequestInfo) {
-  const user = await findActiveUserById(userId);
-  if (!user) throw new AppError(404, 'NOT_FOUND', 'Account not found');
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    throw badRequest('Password is incorrect', [{ field: 'password', message: 'Password is incorrect' }]);
-  }
+  await confirmPassword(userId, password, { field: 'password', action: 'turn off two-factor authentication', missingMessage: SETTINGS_VALIDATION.disable2faPassword }, info);
   await getDb()
     .update(users)
     .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorRecoveryCodes: [], twoFactorLastStep: null })
@@ -85,7 +82,7 @@ export async function issueChallenge(userId: string): Promise<string> {
 }
 
 /** Checks the ticket and the code; answers the user the second step signs in. */
-export async function completeChallenge(ticket: string, code: string): Promise<User> {
+export async function completeChallenge(ticket: string, code: string, info: RequestInfo): Promise<User> {
   let userId: string;
   try {
     const { payload } = await jwtVerify(ticket, signingKey(), { algorithms: ['HS256'] });
@@ -94,9 +91,13 @@ export async function completeChallenge(ticket: string, code: string): Promise<U
   } catch {
     throw new AppError(401, 'INVALID_TOKEN', 'Your sign-in attempt has expired. Please sign in again.');
   }
-  await hitRateLimit(TWO_FACTOR_ATTEMPTS, userId);
+  await assertBelowFailureLimit(TWO_FACTOR_ATTEMPTS, userId);
   const user = await findActiveUserById(userId);
   if (!user?.twoFactorEnabled) throw new AppError(401, 'INVALID_TOKEN', 'Your sign-in attempt has expired. Please sign in again.');
-  if (!(await acceptCode(user, code))) throw wrongCode();
+  if (!(await acceptCode(user, code))) {
+    await recordFailure(TWO_FACTOR_ATTEMPTS, userId);
+    await recordSecurityEvent({ userId, type: 'login_failed', details: 'Wrong two-factor code', success: false, ip: info.ip, userAgent: info.userAgent });
+    throw wrongCode();
+  }
   return user;
 }

@@ -59,8 +59,8 @@ export async function registerAndVerify(request: ApiRequest, outboxDir: string, 
 }
 
 /** Signs in and returns the body tokens plus the cookies and CSRF header of the answer. */
-export async function loginAs(request: ApiRequest, email: string, password: string, ip?: string) {
-  const res = await request<LoginBody>('POST', '/users/login', { body: { email, password }, ip });
+export async function loginAs(request: ApiRequest, email: string, password: string, ip?: string, headers?: Record<string, string>) {
+  const res = await request<LoginBody>('POST', '/users/login', { body: { email, password }, ip, headers });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { ...res.body, cookies: setCookies(res.headers), csrfToken: res.headers.get('x-csrf-token') };
 }

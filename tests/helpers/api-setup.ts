@@ -7,6 +7,7 @@ declare module 'vitest' {
     baseUrl: string;
     outboxDir: string;
     databaseUrl: string;
+    dataDir: string;
   }
 }
 
@@ -15,5 +16,6 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', stack.baseUrl);
   project.provide('outboxDir', stack.outboxDir);
   project.provide('databaseUrl', stack.databaseUrl);
+  project.provide('dataDir', stack.dataDir);
   return () => stack.stop();
 }

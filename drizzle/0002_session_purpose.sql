@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "purpose" text DEFAULT 'sign_in' NOT NULL;

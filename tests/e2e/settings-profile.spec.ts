@@ -1,0 +1,187 @@
+import { expect, test, type Page } from '@playwright/test';
+import { linkIn, registerVerified, screenshotPath, signIn, waitForEmail, type TestAccount } from './support/account';
+
+// One account for the file: later tests build on what earlier ones saved.
+test.describe.configure({ mode: 'serial' });
+
+let account: TestAccount;
+
+test.beforeAll(async ({ baseURL }) => {
+  account = await registerVerified(baseURL!);
+});
+
+const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+test('edits the coach profile, validates it and keeps it after a reload', async ({ page }) => {
+  await signIn(page, account);
+  await page.goto('/settings?tab=profile');
+
+  const section = page.getByRole('button', { name: 'Coach Profile Information' });
+  await expect(section).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByLabel('First name')).toHaveValue(account.firstName);
+  await expect(page.getByLabel('Email')).toHaveValue(account.email);
+
+  // The disclosure hides and shows the form.
+  await section.click();
+  await expect(section).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByLabel('First name')).toBeHidden();
+  await section.click();
+  await expect(page.getByLabel('First name')).toBeVisible();
+
+  // Client-side validation with the spec's messages.
+  await page.getByLabel('Email').fill('not-an-address');
+  await page.getByLabel('Phone').fill('012-abc');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Please enter a valid email address', { exact: true })).toBeVisible();
+  await expect(page.getByText('Please enter a valid phone number', { exact: true })).toBeVisible();
+  await expect(toast(page, 'Please correct the errors in the form')).toBeVisible();
+
+  // The timezone select offers the eight settings zones.
+  const timezone = page.getByLabel('Timezone', { exact: true });
+  await expect(timezone.locator('option')).toHaveCount(8);
+  await expect(timezone).toHaveValue('America/New_York');
+
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('First name').fill('Joanna');
+  await page.getByLabel('Last name').fill('Rivera');
+  await page.getByLabel('Phone').fill('+44 20 7946 0958');
+  await page.getByLabel('Professional title').fill('Executive Coach');
+  await page.getByLabel('Organization').fill('Rivera Coaching Ltd');
+  await page.getByLabel('Location').fill('London, UK');
+  await timezone.selectOption('Europe/London');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(toast(page, 'Profile updated successfully')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('First name')).toHaveValue('Joanna');
+  await expect(page.getByLabel('Last name')).toHaveValue('Rivera');
+  await expect(page.getByLabel('Phone')).toHaveValue('+442079460958');
+  await expect(page.getByLabel('Professional title')).toHaveValue('Executive Coach');
+  await expect(page.getByLabel('Organization')).toHaveValue('Rivera Coaching Ltd');
+  await expect(page.getByLabel('Location')).toHaveValue('London, UK');
+  await expect(page.getByLabel('Timezone', { exact: true })).toHaveValue('Europe/London');
+  await page.screenshot({ path: screenshotPath('settings-profile'), fullPage: true });
+});
+
+test('walks the coaching survey and shows the answers after a reload', async ({ page }) => {
+  await signIn(page, account);
+  await page.goto('/settings?tab=profile');
+  const survey = page.getByRole('region', { name: 'Your Coaching Approach' });
+  await expect(survey.getByText('Not answered yet')).toHaveCount(5);
+  await expect(survey.getByText(/AI uses these answers/)).toBeVisible();
+
+  await survey.getByRole('button', { name: 'Complete' }).click();
+  await expect(survey.getByText('Question 1 of 5')).toBeVisible();
+  await expect(survey.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await survey.getByLabel('How would you describe your coaching style?').fill('Direct and structured, with warmth.');
+  await survey.getByRole('button', { name: 'Next' }).click();
+
+  await expect(survey.getByText('Question 2 of 5')).toBeVisible();
+  await survey.getByLabel('What do you expect from your clients between sessions?').fill('A short reply to every check-in within a day.');
+  await survey.getByRole('button', { name: 'Previous' }).click();
+  await expect(survey.getByLabel('How would you describe your coaching style?')).toHaveValue('Direct and structured, with warmth.');
+
+  // The progress dots jump straight to a question.
+  await survey.getByRole('button', { name: 'Question 4' }).click();
+  await expect(survey.getByRole('button', { name: 'Question 4' })).toHaveAttribute('aria-current', 'step');
+  await survey.getByLabel('How do you like to give feedback?').fill('Specific and kind, praise first.');
+  await survey.getByRole('button', { name: 'Next' }).click();
+  await expect(survey.getByText('Question 5 of 5')).toBeVisible();
+  await expect(survey.getByRole('button', { name: 'Next' })).toHaveCount(0);
+  await survey.getByLabel('How do you respond when a client misses a goal or a check-in?').fill('I ask what got in the way, then we reset the next step.');
+  await page.screenshot({ path: screenshotPath('settings-survey-open'), fullPage: true });
+  await survey.getByRole('button', { name: 'Finish' }).click();
+  await expect(toast(page, 'Profile updated successfully')).toBeVisible();
+
+  // Closed: the overview lists every answer, the unanswered one as such.
+  await expect(survey.getByRole('button', { name: 'Finish' })).toHaveCount(0);
+  await expect(survey.getByRole('button', { name: 'Edit' })).toBeVisible();
+  await expect(survey.getByRole('textbox')).toHaveCount(0);
+  await expect(survey.getByText('Not answered yet')).toHaveCount(1);
+
+  await page.reload();
+  const overview = page.getByRole('region', { name: 'Your Coaching Approach' });
+  await expect(overview.getByText('Direct and structured, with warmth.')).toBeVisible();
+  await expect(overview.getByText('A short reply to every check-in within a day.')).toBeVisible();
+  await expect(overview.getByText('Specific and kind, praise first.')).toBeVisible();
+  await expect(overview.getByText('I ask what got in the way, then we reset the next step.')).toBeVisible();
+  await expect(overview.getByText('Not answered yet')).toHaveCount(1);
+  await expect(overview.getByText('4 of 5 answered')).toBeVisible();
+  // Saving the survey keeps the rest of the profile.
+  await expect(page.getByLabel('Phone')).not.toHaveValue('');
+
+  // Edit → answer the missing question → Save & Close.
+  await overview.getByRole('button', { name: 'Edit' }).click();
+  await overview.getByRole('button', { name: 'Question 3' }).click();
+  await overview.getByLabel('How do you keep clients motivated when progress slows down?').fill('We look back at how far they came.');
+  await overview.getByRole('button', { name: 'Save & Close' }).click();
+  await expect(overview.getByRole('button', { name: 'Edit' })).toBeVisible();
+  await expect(overview.getByRole('textbox')).toHaveCount(0);
+  await expect(overview.getByText('We look back at how far they came.')).toBeVisible();
+  await expect(overview.getByText('5 of 5 answered')).toBeVisible();
+  await expect(overview.getByText('Not answered yet')).toHaveCount(0);
+  await page.screenshot({ path: screenshotPath('settings-survey-overview'), fullPage: true });
+});
+
+test('changing the e-mail asks for the current password and waits for the confirmation link', async ({ page }) => {
+  await signIn(page, account);
+  await page.goto('/settings?tab=profile');
+  const email = page.getByLabel('Email');
+  await expect(email).toHaveValue(account.email);
+  await expect(page.getByLabel('Current password')).toHaveCount(0);
+
+  const newEmail = `new-${account.email}`;
+  await email.fill(newEmail);
+  const password = page.getByLabel('Current password');
+  await expect(password).toBeVisible();
+
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Enter your current password to change your email address')).toBeVisible();
+
+  await password.fill('wrong-password');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.locator('#profile-currentPassword-error')).toHaveText('Current password is incorrect');
+
+  await password.fill(account.password);
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  const pending = page.getByRole('status').filter({ hasText: `We sent a link to ${newEmail}` });
+  await expect(pending).toBeVisible();
+  // The address changes only when the link is opened.
+  await expect(email).toHaveValue(account.email);
+  await expect(page.getByLabel('Current password')).toHaveCount(0);
+  await page.screenshot({ path: screenshotPath('settings-profile-email-pending'), fullPage: true });
+
+  const mail = await waitForEmail(newEmail);
+  await page.goto(new URL(linkIn(mail.text, 'verify-email')).pathname);
+  await page.waitForURL('**/login**');
+  account.email = newEmail;
+  await signIn(page, account);
+  await page.goto('/settings?tab=profile');
+  await expect(page.getByLabel('Email')).toHaveValue(newEmail);
+});
+
+test('the /profile page updates username, e-mail and phone', async ({ page }) => {
+  await signIn(page, account);
+  await page.goto('/profile');
+  await expect(page.getByRole('tab', { name: 'User Profile' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Email')).toHaveValue(account.email);
+
+  await page.getByLabel('Phone').fill('abc');
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  await expect(page.getByText('Please enter a valid phone number', { exact: true })).toBeVisible();
+  await expect(toast(page, 'Please correct the errors in the form')).toBeVisible();
+
+  await page.getByLabel('Username').fill('joanna.rivera');
+  await page.getByLabel('Phone').fill('+1 (555) 987-6543');
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  await expect(toast(page, 'Profile updated successfully')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Username')).toHaveValue('joanna.rivera');
+  await expect(page.getByLabel('Phone')).toHaveValue('+15559876543');
+  await page.screenshot({ path: screenshotPath('profile-page'), fullPage: true });
+
+  // The profile fields edited in Settings are untouched by this page.
+  await page.goto('/settings?tab=profile');
+  await expect(page.getByLabel('Professional title')).toHaveValue('Executive Coach');
+});
