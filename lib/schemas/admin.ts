@@ -119,17 +119,21 @@ const optionalPhone = z
   .transform((v) => (v ? v.replace(/[\s().-]/g, '') : null))
   .refine((v) => v === null || /^\+?[1-9]\d{0,14}$/.test(v), 'Please enter a valid phone number');
 
-/** Edit of another admin account from Admin Management. */
-export const updateAdminSchema = z
-  .object({
-    username: username.optional(),
-    email: email.optional(),
-    firstName: required(V.firstNameRequired).optional(),
-    lastName: required(V.lastNameRequired).optional(),
-    phone: optionalPhone.optional(),
-    role: role.optional(),
-    adminLevel: adminLevel.optional(),
-  })
+/** The Edit form of Admin Management. */
+export const editAdminFormSchema = z.object({
+  username,
+  email,
+  firstName: required(V.firstNameRequired),
+  lastName: required(V.lastNameRequired),
+  role,
+  adminLevel,
+});
+export type EditAdminForm = z.infer<typeof editAdminFormSchema>;
+
+/** PUT /admin/users/{id}: any of the form's fields, plus phone. */
+export const updateAdminSchema = editAdminFormSchema
+  .partial()
+  .extend({ phone: optionalPhone.optional() })
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to update');
 export type UpdateAdminInput = z.infer<typeof updateAdminSchema>;
 
