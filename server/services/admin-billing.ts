@@ -23,7 +23,7 @@ import type { AuthUser } from '../auth/guards';
 import { AppError, notFound } from '../http/errors';
 import type { RequestInfo } from '../http/request-info';
 import { recordAdminAction } from './admin-audit';
-import { BUCKET_FORMAT, COACHES, displayName, intervalFor, percent, round } from './admin-usage';
+import { at, BUCKET_FORMAT, COACHES, displayName, intervalFor, percent, round } from './admin-usage';
 
 type TransactionRow = typeof transactions.$inferSelect;
 
@@ -53,12 +53,12 @@ async function windowFigures(from: Date, to: Date) {
   const [r] = await rows<WindowRow>(sql`
     with subs as (${PAID_SUBSCRIPTIONS})
     select
-      (select coalesce(sum(amount_cents), 0)::float8 from transactions where status = 'succeeded' and date >= ${from} and date < ${to}) as revenue_cents,
-      (select count(distinct user_id)::int from transactions where status = 'succeeded' and date >= ${from} and date < ${to}) as paying_users,
-      (select count(*)::int from subs where created_at < ${from} and (ended_at is null or ended_at >= ${from})) as active_at_start,
-      (select count(*)::int from subs where created_at < ${to} and (ended_at is null or ended_at >= ${to})) as active_at_end,
-      (select count(*)::int from subs where created_at >= ${from} and created_at < ${to}) as new_subscriptions,
-      (select count(*)::int from subs where ended_at >= ${from} and ended_at < ${to}) as cancellations`);
+      (select coalesce(sum(amount_cents), 0)::float8 from transactions where status = 'succeeded' and date >= ${at(from)} and date < ${at(to)}) as revenue_cents,
+      (select count(distinct user_id)::int from transactions where status = 'succeeded' and date >= ${at(from)} and date < ${at(to)}) as paying_users,
+      (select count(*)::int from subs where created_at < ${at(from)} and (ended_at is null or ended_at >= ${at(from)})) as active_at_start,
+      (select count(*)::int from subs where created_at < ${at(to)} and (ended_at is null or ended_at >= ${at(to)})) as active_at_end,
+      (select count(*)::int from subs where created_at >= ${at(from)} and created_at < ${at(to)}) as new_subscriptions,
+      (select count(*)::int from subs where ended_at >= ${at(from)} and ended_at < ${at(to)}) as cancellations`);
   const w = r!;
   return {
     totalRevenue: dollars(w.revenue_cents),
@@ -160,19 +160,19 @@ export async function revenueAnalytics(range: DateRange) {
     revenueMetrics(range),
     rows<BucketRow>(sql`
       with buckets as (
-        select generate_series(${trunc(sql`${from}::timestamptz`)}, ${trunc(sql`(${to}::timestamptz - interval '1 microsecond')`)}, ${`1 ${interval}`}::interval) as bucket
+        select generate_series(${trunc(sql`${at(from)}`)}, ${trunc(sql`(${at(to)} - interval '1 microsecond')`)}, ${`1 ${interval}`}::interval) as bucket
       ),
       rev as (
         select ${trunc(sql`date`)} as b, sum(amount_cents)::float8 as v from transactions
-        where status = 'succeeded' and date >= ${from} and date < ${to} group by 1
+        where status = 'succeeded' and date >= ${at(from)} and date < ${at(to)} group by 1
       ),
       subs as (
         select ${trunc(sql`created_at`)} as b, count(*)::int as v from (${PAID_SUBSCRIPTIONS}) s
-        where created_at >= ${from} and created_at < ${to} group by 1
+        where created_at >= ${at(from)} and created_at < ${at(to)} group by 1
       ),
       signups as (
         select ${trunc(sql`created_at`)} as b, count(*)::int as v from users
-        where ${COACHES} and created_at >= ${from} and created_at < ${to} group by 1
+        where ${COACHES} and created_at >= ${at(from)} and created_at < ${at(to)} group by 1
       )
       select to_char(buckets.bucket, ${format}) as date,
              coalesce(rev.v, 0)::float8 as revenue_cents,
@@ -188,14 +188,14 @@ export async function revenueAnalytics(range: DateRange) {
       from (select plan_id as plan, count(*)::int as users from users where ${COACHES} group by 1) u
       full join (
         select coalesce(plan_id, 'unknown') as plan, sum(amount_cents)::float8 as revenue_cents from transactions
-        where status = 'succeeded' and date >= ${from} and date < ${to} group by 1
+        where status = 'succeeded' and date >= ${at(from)} and date < ${at(to)} group by 1
       ) r on r.plan = u.plan`),
     rows<ChurnRow>(sql`
       with months as (
         select m as month_local, (m at time zone ${tz}) as m_from, ((m + interval '1 month') at time zone ${tz}) as m_to
         from generate_series(
-          date_trunc('month', ${from}::timestamptz at time zone ${tz}),
-          date_trunc('month', (${to}::timestamptz - interval '1 microsecond') at time zone ${tz}),
+          date_trunc('month', ${at(from)} at time zone ${tz}),
+          date_trunc('month', (${at(to)} - interval '1 microsecond') at time zone ${tz}),
           interval '1 month') as m
       ),
       subs as (${PAID_SUBSCRIPTIONS})
@@ -213,7 +213,7 @@ export async function revenueAnalytics(range: DateRange) {
           order by s.created_at desc limit 1) as monthly_cents
       from (
         select user_id, sum(amount_cents)::float8 as revenue_cents, count(*)::int as payments from transactions
-        where status = 'succeeded' and date >= ${from} and date < ${to} group by user_id
+        where status = 'succeeded' and date >= ${at(from)} and date < ${at(to)} group by user_id
       ) r
       join users u on u.id = r.user_id
       order by r.revenue_cents desc, u.created_at, u.id

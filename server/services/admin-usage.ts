@@ -36,7 +36,10 @@ export const round = (n: number, digits: number) => {
 /** A share in percent with one decimal; 0 when there is nothing to divide by. */
 export const percent = (part: number, whole: number) => (whole > 0 ? round((part / whole) * 100, 1) : 0);
 
-const inRange = (range: DateRange, column: SQL = sql`created_at`) => sql`${column} >= ${range.from} and ${column} < ${range.to}`;
+/** An instant as a query parameter (the driver takes strings, not Date objects, in raw SQL). */
+export const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+const inRange = (range: DateRange, column: SQL = sql`created_at`) => sql`${column} >= ${at(range.from)} and ${column} < ${at(range.to)}`;
 
 async function rows<T>(query: SQL): Promise<T[]> {
   return [...(await getDb().execute<T & Record<string, unknown>>(query))] as T[];
