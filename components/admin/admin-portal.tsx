@@ -52,7 +52,7 @@ function PortalLogin({ onAttempt, onSignedIn }: { onAttempt(): void; onSignedIn(
       title={ADMIN_MESSAGES.portalTitle}
       subtitle="Sign in with your administrator account"
       footer={
-        <Button type="button" variant="ghost" onClick={() => router.push('/login')}>
+        <Button type="button" variant="secondary" onClick={() => router.push('/login')}>
           {ADMIN_MESSAGES.returnToLogin}
         </Button>
       }

@@ -25,6 +25,8 @@ interface ChartProps {
   formatY?: (value: number) => string;
   height?: number;
   stacked?: boolean;
+  /** Money and other fractional values need fractional ticks. */
+  allowDecimals?: boolean;
 }
 
 function Frame({ label, height, children }: { label: string; height: number; children: React.ReactElement }) {
@@ -42,13 +44,13 @@ const tooltipStyle = {
   labelStyle: { fontWeight: 600 },
 };
 
-export function BarSeriesChart({ label, data, xKey, series, formatX, formatY, height = 260, stacked }: ChartProps) {
+export function BarSeriesChart({ label, data, xKey, series, formatX, formatY, height = 260, stacked, allowDecimals = false }: ChartProps) {
   return (
     <Frame label={label} height={height}>
       <BarChart data={[...data]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid stroke={GRID} vertical={false} />
         <XAxis dataKey={xKey} tick={{ fill: AXIS, fontSize: 12 }} tickFormatter={formatX} stroke={AXIS} minTickGap={12} />
-        <YAxis tick={{ fill: AXIS, fontSize: 12 }} tickFormatter={formatY} stroke={AXIS} width={64} allowDecimals={false} />
+        <YAxis tick={{ fill: AXIS, fontSize: 12 }} tickFormatter={formatY} stroke={AXIS} width={64} allowDecimals={allowDecimals} />
         <Tooltip
           {...tooltipStyle}
           labelFormatter={(v) => (formatX ? formatX(String(v)) : String(v))}
@@ -64,19 +66,19 @@ export function BarSeriesChart({ label, data, xKey, series, formatX, formatY, he
   );
 }
 
-export function LineSeriesChart({ label, data, xKey, series, formatX, formatY, height = 260 }: ChartProps) {
+export function LineSeriesChart({ label, data, xKey, series, formatX, formatY, height = 260, allowDecimals = false }: ChartProps) {
   return (
     <Frame label={label} height={height}>
       <LineChart data={[...data]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid stroke={GRID} vertical={false} />
         <XAxis dataKey={xKey} tick={{ fill: AXIS, fontSize: 12 }} tickFormatter={formatX} stroke={AXIS} minTickGap={12} />
-        <YAxis tick={{ fill: AXIS, fontSize: 12 }} tickFormatter={formatY} stroke={AXIS} width={64} allowDecimals={false} />
+        <YAxis tick={{ fill: AXIS, fontSize: 12 }} tickFormatter={formatY} stroke={AXIS} width={64} allowDecimals={allowDecimals} />
         <Tooltip {...tooltipStyle} labelFormatter={(v) => (formatX ? formatX(String(v)) : String(v))} formatter={(v) => (formatY ? formatY(Number(v)) : String(v))} />
         {series.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} />}
         {series.map((s, i) => (
           <Line
             key={s.key}
-            type="monotone"
+            type="linear"
             dataKey={s.key}
             name={s.label}
             stroke={s.color ?? SERIES_COLORS[i % SERIES_COLORS.length]}

@@ -41,9 +41,9 @@ export function formatBucket(label: string): string {
 
 export type ChangeUnit = 'percent' | 'points' | 'count';
 
-/** A change against the previous period: +12.5%, -0.3 pts, +3; null (nothing to compare with) reads "new". */
+/** A change against the previous period: +12.5%, −0.3 pts, +3; null when there was nothing to compare with. */
 export function formatChange(value: number | null, unit: ChangeUnit): string {
-  if (value === null) return 'no earlier data';
+  if (value === null) return '—';
   const sign = value > 0 ? '+' : value < 0 ? '−' : '±';
   const abs = Math.abs(value);
   if (unit === 'percent') return `${sign}${abs.toFixed(1)}%`;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_LEVEL_PERMISSIONS, ADMIN_PERMISSIONS } from '@/lib/admin-permissions';
 import { client, uniqueEmail } from '../helpers/http';
 import { openDb, type Db, type ErrorBody } from './helpers-auth';
-import { signedInAdmin, signedInCoach, type TestAdmin } from './admin-helpers';
+import { signedInAdmin, signedInCoach } from './admin-helpers';
 
 /**
  * Spec 02 §6-§7: every admin endpoint needs role admin or super_admin (anonymous 401, coach 403)

@@ -90,8 +90,8 @@ describe('GET /users/admins', () => {
     expect(me).toMatchObject({ _id: admin.id, email: admin.email, role: 'super_admin' });
     expect(me.lastLogin).not.toBeNull();
     expect(res.body.find((a) => a.id === created.body.admin.id)!.lastLogin).toBeNull();
-    const [{ n }] = (await db<{ n: number }[]>`select count(*)::int as n from users where role in ('admin', 'super_admin') and deleted_at is null`) as [{ n: number }];
-    expect(res.body.length).toBeLessThanOrEqual(n);
+    const [count] = await db<{ n: number }[]>`select count(*)::int as n from users where role in ('admin', 'super_admin') and deleted_at is null`;
+    expect(res.body.length).toBeLessThanOrEqual(count!.n);
     expect(res.body.every((a) => a.role === 'admin' || a.role === 'super_admin')).toBe(true);
   });
 });

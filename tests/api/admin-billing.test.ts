@@ -14,6 +14,8 @@ let c1: CoachRow;
 let c2: CoachRow;
 let c3: CoachRow;
 const tx: Record<string, string> = {};
+/** A dataset transaction's id by name. */
+const T = (name: string) => tx[name]!;
 
 const RANGE = 'startDate=2022-02-01&endDate=2022-03-31&timezone=UTC';
 
@@ -146,10 +148,10 @@ describe('GET /admin/billing/transactions', () => {
     const res = await request<{ transactions: Tx[] }>('GET', `/admin/billing/transactions?limit=50&search=${encodeURIComponent(c1.email)}`, { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body.transactions.map((t) => [t.id, t.status, t.amount])).toEqual([
-      [tx['c1-mar-failed'], 'failed', 99],
-      [tx['c1-mar'], 'succeeded', 99],
-      [tx['c1-feb'], 'succeeded', 99],
-      [tx['c1-jan'], 'succeeded', 99],
+      [T('c1-mar-failed'), 'failed', 99],
+      [T('c1-mar'), 'succeeded', 99],
+      [T('c1-feb'), 'succeeded', 99],
+      [T('c1-jan'), 'succeeded', 99],
     ]);
     expect(res.body.transactions[2]).toMatchObject({
       date: '2022-02-10T10:00:00.000Z',
@@ -179,23 +181,23 @@ describe('POST /admin/billing/refund/{id}', () => {
   it('refunds a succeeded transaction once and records who and why', async () => {
     const res = await request<{ message: string; transaction: { status: string; refundReason: string; refundedBy: { id: string }; refundedAt: string } }>(
       'POST',
-      `/admin/billing/refund/${tx['c1-mar']}`,
+      `/admin/billing/refund/${T('c1-mar')}`,
       { token: admin.token, body: { reason: 'Charged twice' } },
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe('Transaction refunded successfully');
     expect(res.body.transaction).toMatchObject({ status: 'refunded', refundReason: 'Charged twice', refundedBy: { id: admin.id } });
     const [row] = await db<{ status: string; refunded_by: string; refund_reason: string; refunded_at: Date; provider_refund_id: string }[]>`
-      select status, refunded_by, refund_reason, refunded_at, provider_refund_id from transactions where id = ${tx['c1-mar']}`;
+      select status, refunded_by, refund_reason, refunded_at, provider_refund_id from transactions where id = ${T('c1-mar')}`;
     expect(row).toMatchObject({ status: 'refunded', refunded_by: admin.id, refund_reason: 'Charged twice' });
     expect(row!.refunded_at).toBeInstanceOf(Date);
     expect(row!.provider_refund_id).toMatch(/^local_re_/);
 
-    const again = await request<ErrorBody>('POST', `/admin/billing/refund/${tx['c1-mar']}`, { token: admin.token, body: { reason: 'Again' } });
+    const again = await request<ErrorBody>('POST', `/admin/billing/refund/${T('c1-mar')}`, { token: admin.token, body: { reason: 'Again' } });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ error: 'ALREADY_REFUNDED', message: 'This transaction has already been refunded' });
 
-    const audit = await db<{ details: string }[]>`select details from security_log where user_id = ${admin.id} and type = 'admin_action' and details like ${`%${tx['c1-mar']}%`}`;
+    const audit = await db<{ details: string }[]>`select details from security_log where user_id = ${admin.id} and type = 'admin_action' and details like ${`%${T('c1-mar')}%`}`;
     expect(audit).toHaveLength(1);
     expect(audit[0]!.details).toContain('Reason: Charged twice');
 
@@ -206,11 +208,11 @@ describe('POST /admin/billing/refund/{id}', () => {
 
   it('refunds only once when two refunds race', async () => {
     const [a, b] = await Promise.all([
-      request('POST', `/admin/billing/refund/${tx['c2-mar']}`, { token: admin.token, body: { reason: 'Race one' } }),
-      request('POST', `/admin/billing/refund/${tx['c2-mar']}`, { token: admin.token, body: { reason: 'Race two' } }),
+      request('POST', `/admin/billing/refund/${T('c2-mar')}`, { token: admin.token, body: { reason: 'Race one' } }),
+      request('POST', `/admin/billing/refund/${T('c2-mar')}`, { token: admin.token, body: { reason: 'Race two' } }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
-    const audit = await db`select id from security_log where type = 'admin_action' and details like ${`%${tx['c2-mar']}%`}`;
+    const audit = await db`select id from security_log where type = 'admin_action' and details like ${`%${T('c2-mar')}%`}`;
     expect(audit).toHaveLength(1);
   });
 
@@ -220,11 +222,11 @@ describe('POST /admin/billing/refund/{id}', () => {
       expect(res.status, name).toBe(400);
       expect(res.body).toMatchObject({ error: 'NOT_REFUNDABLE', message: 'Only succeeded (paid) transactions can be refunded' });
     }
-    expect((await request('POST', `/admin/billing/refund/${tx['c3-feb-refunded']}`, { token: admin.token, body: { reason: 'x' } })).status).toBe(409);
+    expect((await request('POST', `/admin/billing/refund/${T('c3-feb-refunded')}`, { token: admin.token, body: { reason: 'x' } })).status).toBe(409);
     expect((await request('POST', `/admin/billing/refund/${c1.id}`, { token: admin.token, body: { reason: 'x' } })).status).toBe(404);
-    const noReason = await request<ErrorBody>('POST', `/admin/billing/refund/${tx['c1-feb']}`, { token: admin.token, body: { reason: '  ' } });
+    const noReason = await request<ErrorBody>('POST', `/admin/billing/refund/${T('c1-feb')}`, { token: admin.token, body: { reason: '  ' } });
     expect(noReason.status).toBe(400);
-    const [row] = await db<{ status: string }[]>`select status from transactions where id = ${tx['c1-feb']}`;
+    const [row] = await db<{ status: string }[]>`select status from transactions where id = ${T('c1-feb')}`;
     expect(row!.status).toBe('succeeded');
   });
 });
@@ -259,6 +261,6 @@ describe('PUT /admin/users/{userId}/plan', () => {
     const plan = await request<ErrorBody>('PUT', `/admin/users/${c3.id}/plan`, { token: admin.token, body: { plan: 'gold' } });
     expect(plan.status).toBe(400);
     expect(plan.body.message).toBe('Plan must be one of free, basic, professional, enterprise');
-    expect((await request('PUT', `/admin/users/${tx['c1-jan']}/plan`, { token: admin.token, body: { plan: 'basic' } })).status).toBe(404);
+    expect((await request('PUT', `/admin/users/${T('c1-jan')}/plan`, { token: admin.token, body: { plan: 'basic' } })).status).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { ADMIN_LEVEL_DESCRIPTIONS, ADMIN_LEVELS, ADMIN_ROLES } from '@/lib/admin-permissions';
@@ -49,6 +49,7 @@ function AddAdminForm({ onCreated }: { onCreated(): void }) {
     defaultValues: { username: '', email: '', firstName: '', lastName: '', password: '', role: 'admin', adminLevel: 'full' },
   });
   const { errors, isSubmitting } = form.formState;
+  const level = useWatch({ control: form.control, name: 'adminLevel' });
   const submit = form.handleSubmit(async (values) => {
     try {
       await api.post('/admin/users', values);
@@ -80,16 +81,21 @@ function AddAdminForm({ onCreated }: { onCreated(): void }) {
           ))}
         </select>
       </Field>
-      <Field id="new-admin-level" label="Admin level" error={errors.adminLevel?.message}>
+      <Field
+        id="new-admin-level"
+        label="Admin level"
+        error={errors.adminLevel?.message}
+        hint={<p className="text-xs text-stone-500">{ADMIN_LEVEL_DESCRIPTIONS[level ?? 'full']}</p>}
+      >
         <select id="new-admin-level" className={inputClass} {...form.register('adminLevel')}>
           {ADMIN_LEVELS.map((l) => (
             <option key={l} value={l}>
-              {levelLabel(l)} — {ADMIN_LEVEL_DESCRIPTIONS[l]}
+              {levelLabel(l)}
             </option>
           ))}
         </select>
       </Field>
-      <div className="flex items-end">
+      <div className="flex items-start pt-6">
         <Button type="submit" loading={isSubmitting}>
           Add New Admin
         </Button>

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Field, controlClass, inputClass } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { BarSeriesChart, ShareChart } from '../charts';
-import { formatAmount, formatBucket, formatChange, formatCount, formatDate, formatRate, planLabel } from '../format';
+import { formatAmount, formatBucket, formatChange, formatCount, formatDate, formatRate, planLabel, type ChangeUnit } from '../format';
 import type { AdminTransaction, RevenueAnalyticsAnswer, RevenueMetrics, RevenueStatsAnswer, SubscribersAnswer, Subscriber, TransactionsAnswer } from '../types';
 import { Badge, DataTable, EmptyState, Section, StatCard, StatGrid, TRANSACTION_STATUS, type Tone } from '../ui';
 
@@ -24,31 +24,32 @@ function changeTone(value: number | null, upIsGood = true): Tone {
 /** The four metric cards, each with its change against the period before (never fixed text). */
 export function RevenueCards({ metrics }: { metrics: RevenueMetrics | null }) {
   const m = metrics;
-  const vs = 'vs previous period';
+  /** The change against the period before; null when that period had nothing to compare with. */
+  const versus = (value: number | null, unit: ChangeUnit) => (value === null ? 'No earlier period to compare with' : `${formatChange(value, unit)} vs previous period`);
   return (
     <StatGrid>
       <StatCard
         label="Revenue"
         value={m ? formatAmount(m.totalRevenue) : '—'}
-        detail={m ? `${formatChange(m.changes.totalRevenue, 'percent')} ${vs}` : undefined}
+        detail={m ? versus(m.changes.totalRevenue, 'percent') : undefined}
         detailTone={changeTone(m?.changes.totalRevenue ?? null)}
       />
       <StatCard
         label="Active subscriptions"
         value={m ? formatCount(m.activeSubscriptions) : '—'}
-        detail={m ? `${formatChange(m.changes.activeSubscriptions, 'count')} ${vs}` : undefined}
+        detail={m ? versus(m.changes.activeSubscriptions, 'count') : undefined}
         detailTone={changeTone(m?.changes.activeSubscriptions ?? null)}
       />
       <StatCard
         label="Average revenue per user"
         value={m ? formatAmount(m.averageRevenuePerUser) : '—'}
-        detail={m ? `${formatChange(m.changes.averageRevenuePerUser, 'percent')} ${vs}` : undefined}
+        detail={m ? versus(m.changes.averageRevenuePerUser, 'percent') : undefined}
         detailTone={changeTone(m?.changes.averageRevenuePerUser ?? null)}
       />
       <StatCard
         label="Churn rate"
         value={m ? formatRate(m.churnRate) : '—'}
-        detail={m ? `${formatChange(m.changes.churnRate, 'points')} ${vs}` : undefined}
+        detail={m ? versus(m.changes.churnRate, 'points') : undefined}
         detailTone={changeTone(m?.changes.churnRate ?? null, false)}
       />
     </StatGrid>
@@ -185,10 +186,12 @@ function TransactionsTable({ transactions, canRefund, onChanged }: { transaction
 }
 
 function PlanChanger({ user, onChanged }: { user: Subscriber; onChanged(): void }) {
-  const current = ADMIN_PLANS.some((p) => p.id === user.plan) ? (user.plan as AdminPlanId) : 'free';
-  const [plan, setPlan] = useState<AdminPlanId>(current);
+  // A user on a plan the admin list does not offer (beta, full) starts with no choice made.
+  const current = ADMIN_PLANS.some((p) => p.id === user.plan) ? (user.plan as AdminPlanId) : '';
+  const [plan, setPlan] = useState<AdminPlanId | ''>(current);
   const [saving, setSaving] = useState(false);
   const save = async () => {
+    if (!plan) return;
     setSaving(true);
     try {
       const answer = await api.put<{ message: string }>(`/admin/users/${user.id}/plan`, { plan });
@@ -206,13 +209,18 @@ function PlanChanger({ user, onChanged }: { user: Subscriber; onChanged(): void 
         New plan for {user.email}
       </label>
       <select id={`plan-${user.id}`} className={controlClass} value={plan} onChange={(e) => setPlan(e.target.value as AdminPlanId)}>
+        {current === '' && (
+          <option value="" disabled>
+            Choose…
+          </option>
+        )}
         {ADMIN_PLANS.map((p) => (
           <option key={p.id} value={p.id}>
             {p.label}
           </option>
         ))}
       </select>
-      <Button variant="secondary" className="px-3 py-1.5" loading={saving} disabled={plan === user.plan} onClick={() => void save()} aria-label={`Update plan of ${user.email}`}>
+      <Button variant="secondary" className="px-3 py-1.5" loading={saving} disabled={plan === '' || plan === user.plan} onClick={() => void save()} aria-label={`Update plan of ${user.email}`}>
         Update plan
       </Button>
     </div>

@@ -150,7 +150,7 @@ export function ProfileView({ profile }: { profile: AdminProfileAnswer | null })
   if (!user) return null;
   return (
     <div className="space-y-6">
-      <Section title="Admin Profile">
+      <Section title="Account details">
         <ReadOnlyDetails user={user} />
       </Section>
       <Section title="Update profile">

@@ -172,7 +172,7 @@ export function UsageTrendsView({ trends }: { trends: UsageTrendsAnswer | null }
       </Section>
       {totals.length > 0 && (
         <Section title="Cost over time">
-          <BarSeriesChart label="API cost over time" data={totals.map((t) => ({ date: t.date, cost: Math.round(t.cost * 10000) / 10000 }))} xKey="date" formatX={formatBucket} formatY={(v) => `$${v.toFixed(2)}`} series={[{ key: 'cost', label: 'Cost (USD)' }]} height={200} />
+          <BarSeriesChart label="API cost over time" data={totals.map((t) => ({ date: t.date, cost: Math.round(t.cost * 10000) / 10000 }))} xKey="date" formatX={formatBucket} formatY={(v) => `$${v.toFixed(2)}`} allowDecimals series={[{ key: 'cost', label: 'Cost (USD)' }]} height={200} />
         </Section>
       )}
       <Section title="Trend rows">
@@ -187,28 +187,26 @@ export function ServicesView({ breakdown }: { breakdown: BreakdownAnswer | null 
   if (!list.length) return <EmptyState title={EMPTY.services} hint={EMPTY.collecting} />;
   return (
     <div className="space-y-6">
-      <div className="grid gap-6 lg:grid-cols-3">
-        <Section title="Service breakdown" className="lg:col-span-2">
-          <DataTable
-            caption="Calls, success rate, response time and cost per service"
-            rows={list}
-            rowKey={(s) => s.service}
-            columns={[
-              { header: 'Service', cell: (s) => <span className="font-medium">{serviceName(s.service)}</span> },
-              { header: 'Calls', cell: (s) => formatCount(s.count), align: 'right' },
-              { header: 'Successful', cell: (s) => formatCount(s.successCount), align: 'right' },
-              { header: 'Errors', cell: (s) => formatCount(s.errorCount), align: 'right' },
-              { header: 'Success rate', cell: (s) => formatRate(s.successRate), align: 'right' },
-              { header: 'Avg response', cell: (s) => formatMs(s.avgResponseTime), align: 'right' },
-              { header: 'Cost', cell: (s) => formatCost(s.totalCost), align: 'right' },
-            ]}
-          />
-        </Section>
+      <Section title="Service breakdown">
+        <DataTable
+          caption="Calls, success rate, response time and cost per service"
+          rows={list}
+          rowKey={(s) => s.service}
+          columns={[
+            { header: 'Service', cell: (s) => <span className="font-medium">{serviceName(s.service)}</span> },
+            { header: 'Calls', cell: (s) => formatCount(s.count), align: 'right' },
+            { header: 'Successful', cell: (s) => formatCount(s.successCount), align: 'right' },
+            { header: 'Errors', cell: (s) => formatCount(s.errorCount), align: 'right' },
+            { header: 'Success rate', cell: (s) => formatRate(s.successRate), align: 'right' },
+            { header: 'Avg response', cell: (s) => formatMs(s.avgResponseTime), align: 'right' },
+            { header: 'Cost', cell: (s) => formatCost(s.totalCost), align: 'right' },
+          ]}
+        />
+      </Section>
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         <Section title="Share of calls">
           <ShareChart label="Share of API calls per service" data={list.map((s) => ({ name: serviceName(s.service), calls: s.count }))} nameKey="name" valueKey="calls" formatValue={formatCount} />
         </Section>
-      </div>
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {list.map((s) => (
           <article key={s.service} className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm dark:border-stone-800 dark:bg-stone-900" aria-label={`${serviceName(s.service)} service`}>
             <div className="flex items-center justify-between">
