@@ -57,6 +57,8 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
   align?: 'left' | 'right';
   className?: string;
+  /** Cells keep to one line unless the column may wrap (descriptions, messages). */
+  wrap?: boolean;
 }
 
 /** A plain accessible table: caption for screen readers, header cells with scope. */
@@ -64,7 +66,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, empty }: { captio
   if (!rows.length && empty) return <>{empty}</>;
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-max text-sm">
+      <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b border-stone-200 text-left text-xs uppercase tracking-wide text-stone-500 dark:border-stone-700 dark:text-stone-400">
@@ -79,7 +81,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, empty }: { captio
           {rows.map((row, i) => (
             <tr key={rowKey(row, i)} className="border-b border-stone-100 last:border-0 dark:border-stone-800">
               {columns.map((c) => (
-                <td key={c.header} className={cn('px-3 py-2 align-top', c.align === 'right' && 'text-right tabular-nums', c.className)}>
+                <td key={c.header} className={cn('px-3 py-2 align-top', c.wrap ? 'min-w-40 whitespace-normal' : 'whitespace-nowrap', c.align === 'right' && 'text-right tabular-nums', c.className)}>
                   {c.cell(row)}
                 </td>
               ))}

@@ -300,8 +300,12 @@ export function AdminManagementView({
           columns={[
             { header: 'When', cell: (e) => <span className="whitespace-nowrap">{formatDateTime(e.timestamp)}</span> },
             { header: 'Admin', cell: (e) => e.admin?.email ?? '—' },
-            { header: 'Action', cell: (e) => (e.type === 'admin_login' ? <Badge>Sign-in</Badge> : <Badge tone="brand">Action</Badge>) },
-            { header: 'Details', cell: (e) => <span className="block max-w-xl whitespace-normal">{e.details}</span> },
+            {
+              header: 'Action',
+              cell: (e) =>
+                e.type !== 'admin_login' ? <Badge tone="brand">Action</Badge> : e.success ? <Badge>Sign-in</Badge> : <Badge tone="red">Sign-in refused</Badge>,
+            },
+            { header: 'Details', cell: (e) => <span className="block max-w-xl">{e.details}</span>, wrap: true },
           ]}
         />
       </Section>

@@ -131,11 +131,12 @@ function TransactionsTable({ transactions, canRefund, onChanged }: { transaction
               </div>
             ),
           },
-          { header: 'Description', cell: (t) => t.description },
+          { header: 'Description', cell: (t) => t.description, wrap: true },
           { header: 'Plan', cell: (t) => <Badge>{planLabel(t.plan)}</Badge> },
           { header: 'Amount', cell: (t) => formatAmount(t.amount), align: 'right' },
           {
             header: 'Status',
+            wrap: true,
             cell: (t) => {
               const s = TRANSACTION_STATUS[t.status] ?? { label: t.status, tone: 'stone' as const };
               return (

@@ -294,7 +294,7 @@ export function ErrorsView({ errors }: { errors: ErrorsAnswer | null }) {
               columns={[
                 { header: 'Error type', cell: (s) => (s.statusCode ? `HTTP ${s.statusCode}` : 'No status code') },
                 { header: 'Count', cell: (s) => formatCount(s.count), align: 'right' },
-                { header: 'Sample messages', cell: (s) => <Samples messages={s.errorMessages} distinct={s.distinctErrorMessages} /> },
+                { header: 'Sample messages', cell: (s) => <Samples messages={s.errorMessages} distinct={s.distinctErrorMessages} />, wrap: true },
               ]}
             />
           </Section>
