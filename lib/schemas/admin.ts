@@ -52,9 +52,16 @@ export const dateRangeQuerySchema = z
   .transform((q, ctx): DateRange => {
     const timezone = q.timezone ?? 'UTC';
     const now = new Date();
-    const to = q.endDate ? (zonedMidnight(q.endDate, timezone, 1) ?? new Date(Date.parse(q.endDate) + 1)) : now;
-    const from = q.startDate ? (zonedMidnight(q.startDate, timezone) ?? new Date(Date.parse(q.startDate))) : new Date(to.getTime() - ADMIN_DATE_RANGES.defaultDays * DAY_MS);
-    if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) {
+    // A date-only value is a calendar day (an impossible one, like 30 February, is refused).
+    const bound = (value: string, plusDays: number, plusMs: number) =>
+      DATE_ONLY.test(value) ? zonedMidnight(value, timezone, plusDays) : new Date(Date.parse(value) + plusMs);
+    const to = q.endDate ? bound(q.endDate, 1, 1) : now;
+    if (!to || Number.isNaN(to.getTime())) {
+      ctx.addIssue({ code: 'custom', message: 'Invalid date', path: ['endDate'] });
+      return z.NEVER;
+    }
+    const from = q.startDate ? bound(q.startDate, 0, 0) : new Date(to.getTime() - ADMIN_DATE_RANGES.defaultDays * DAY_MS);
+    if (!from || Number.isNaN(from.getTime())) {
       ctx.addIssue({ code: 'custom', message: 'Invalid date', path: ['startDate'] });
       return z.NEVER;
     }
