@@ -219,7 +219,21 @@ export function AdminDashboard() {
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h1 className="text-2xl font-semibold">{active === 'profile' ? 'Admin Profile' : 'Admin Dashboard'}</h1>
         </div>
-        <div role="tablist" aria-label="Admin dashboard sections" className="flex flex-wrap gap-1 border-b border-stone-200 dark:border-stone-800">
+        <div
+          role="tablist"
+          aria-label="Admin dashboard sections"
+          className="flex flex-wrap gap-1 border-b border-stone-200 dark:border-stone-800"
+          onKeyDown={(e) => {
+            // Arrow keys, Home and End move between tabs (WAI-ARIA tabs pattern, automatic activation).
+            const i = tabs.findIndex((t) => t.id === current.id);
+            const next = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[e.key];
+            if (next === undefined || !tabs.length) return;
+            e.preventDefault();
+            const target = tabs[(next + tabs.length) % tabs.length]!;
+            setActive(target.id);
+            document.getElementById(`tab-${target.id}`)?.focus();
+          }}
+        >
           {tabs.map((t) => (
             <button
               key={t.id}
@@ -228,6 +242,7 @@ export function AdminDashboard() {
               type="button"
               aria-selected={t.id === current.id}
               aria-controls="admin-tabpanel"
+              tabIndex={t.id === current.id || (current.id === 'profile' && t === tabs[0]) ? 0 : -1}
               onClick={() => setActive(t.id)}
               className={cn(
                 '-mb-px border-b-2 px-3 py-2 text-sm font-medium transition-colors',

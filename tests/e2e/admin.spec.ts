@@ -143,6 +143,10 @@ test.describe('Admin portal', () => {
     await page.getByRole('button', { name: 'Last Month' }).click();
     await expect(page.getByRole('button', { name: 'Update' })).toBeEnabled({ timeout: 20_000 });
 
+    // The tabs follow the keyboard pattern of tabs: arrows move and open.
+    await page.getByRole('tab', { name: 'Overview' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'API Usage' })).toBeFocused();
     await openTab(page, 'API Usage');
     await expect(page.getByRole('table', { name: /API usage per service/ })).toContainText('Twilio');
     await expect(page.getByRole('button', { name: 'Last Year' })).toHaveCount(0);
@@ -196,6 +200,14 @@ test.describe('Admin portal', () => {
     await expect(adminsTable.getByRole('row').filter({ hasText: 'night.ops@cadence.local' })).toContainText('Never');
     await expect(page.getByRole('table', { name: 'Administrator audit log' })).toContainText('Created admin account night.ops@cadence.local');
     await shot(page, 'admin-dashboard-admin-created');
+    await page.getByRole('button', { name: 'Edit night.ops@cadence.local' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Nia Night' });
+    await edit.getByLabel('Last name').fill('Nightingale');
+    await edit.getByLabel('Admin level').selectOption('intermediate');
+    await shot(page, 'admin-dashboard-edit-admin');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Admin updated successfully')).toBeVisible();
+    await expect(adminsTable.getByRole('row').filter({ hasText: 'night.ops@cadence.local' })).toContainText('Intermediate', { timeout: 20_000 });
     page.once('dialog', (dialog) => {
       expect(dialog.message()).toBe('Are you sure you want to delete this admin?');
       void dialog.accept();
