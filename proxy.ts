@@ -13,16 +13,23 @@ const under = (path: string, prefixes: string[]) => prefixes.some((p) => path ==
  * expired one: pages hold no data, every /api call checks the live session, and the browser
  * refreshes or signs out on its first call.
  */
-async function roleOf(req: NextRequest): Promise<Role | null> {
+async function roleOf(req: NextRequest, allowExpired = true): Promise<Role | null> {
   const token = req.cookies.get(ACCESS_COOKIE)?.value;
   if (!token) return null;
-  const verified = await verifyAccessToken(token, { allowExpired: true });
+  const verified = await verifyAccessToken(token, { allowExpired });
   return verified.ok ? verified.claims.role : null;
 }
 
 export async function proxy(req: NextRequest) {
   const path = req.nextUrl.pathname;
   const to = (target: string) => NextResponse.redirect(new URL(target, req.url));
+  // Spec 02 §2: the admin login page sends an admin who is already signed in to the dashboard.
+  // Only a live access token counts here (the page itself forwards one that refreshes), so a
+  // stale cookie can never bounce between the two pages.
+  if (path === '/admin-portal') {
+    const live = await roleOf(req, false);
+    return live === 'admin' || live === 'super_admin' ? to('/admin-dashboard') : NextResponse.next();
+  }
   if (under(path, PUBLIC)) return NextResponse.next();
   const role = await roleOf(req);
   const isAdmin = role === 'admin' || role === 'super_admin';

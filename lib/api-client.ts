@@ -29,8 +29,8 @@ export class ApiError extends Error {
 
 const BASE = process.env.NEXT_PUBLIC_API_URL ?? '/api';
 const CSRF_FETCHED_AT = 'csrfTokenFetchedAt';
-const NO_CSRF_PATHS = ['/users/login', '/users/login/2fa', '/users/refresh-token'];
-const NO_REFRESH_PATHS = ['/users/login', '/users/login/2fa', '/users/refresh-token', '/users/logout'];
+const NO_CSRF_PATHS = ['/users/login', '/users/login/2fa', '/admin/login', '/users/refresh-token'];
+const NO_REFRESH_PATHS = ['/users/login', '/users/login/2fa', '/admin/login', '/users/refresh-token', '/users/logout'];
 
 let csrfRequest: Promise<string | null> | null = null;
 

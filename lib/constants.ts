@@ -281,3 +281,124 @@ export const BILLING_MESSAGES = {
 export const RENEWAL_MAX_ATTEMPTS = 3;
 export const RENEWAL_RETRY_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_BILLING_COUNTRY = 'US';
+/** Administrator texts (spec 02 §2, §4, §5, §8). */
+export const ADMIN_MESSAGES = {
+  portalTitle: 'Admin Portal',
+  returnToLogin: 'Return to Main Login',
+  loginFailed: 'Invalid email or password',
+  accessDenied: 'Access denied. Admin privileges required.',
+  loadingDashboard: 'Loading dashboard data...',
+  fetchFailed: 'Failed to fetch dashboard data. Please try again.',
+  partialFailure: 'Some data could not be loaded, but the dashboard is still functional',
+  noPermission: 'You do not have permission to access the admin dashboard',
+  tryAgain: 'Try Again',
+  refreshData: 'Refresh Data',
+  waiting: 'Waiting...',
+  createAdminFailed: 'Failed to create admin',
+  deleteAdminFailed: 'Failed to delete admin',
+  updateAdminFailed: 'Failed to update admin',
+  deleteAdminConfirm: 'Are you sure you want to delete this admin?',
+  adminCreated: 'Admin created successfully',
+  adminDeleted: 'Admin deleted successfully',
+  adminUpdated: 'Admin updated successfully',
+  profileUpdated: 'Profile updated successfully!',
+  profileUpdateFailed: 'Failed to update profile',
+  passwordChanged: 'Password changed successfully!',
+  passwordChangeFailed: 'Failed to change password',
+  billingLoadFailed: 'Failed to load billing data',
+  refundFailed: 'Failed to refund transaction',
+  refunded: 'Transaction refunded successfully',
+  planUpdateFailed: 'Failed to update user plan',
+  planUpdated: (plan: string) => `User plan updated to ${plan} successfully`,
+  analyticsLoadFailed: 'Failed to load analytics data',
+  crash: 'Something went wrong. Please try again later.',
+  cannotDeleteSelf: 'You cannot delete your own admin account',
+  cannotChangeOwnAccess: 'You cannot change your own role or admin level',
+  superAdminOnly: 'Only a super admin can create, change or delete super admin accounts',
+  refundOnlySucceeded: 'Only succeeded (paid) transactions can be refunded',
+  alreadyRefunded: 'This transaction has already been refunded',
+} as const;
+
+/** Empty-state texts of the admin tabs (spec 02 §2). */
+export const ADMIN_EMPTY_STATES = {
+  apiUsage: 'No API usage data available.',
+  collecting: 'The system may still be collecting usage metrics or there is no activity yet.',
+  trends: 'No usage trend data available.',
+  services: 'No service breakdown data available.',
+  errors: 'No errors recorded in this period.',
+  platform: 'No platform statistics available.',
+  checkInTrend: 'No check-ins in the last 30 days.',
+  topUsers: 'No user API usage in this period.',
+  admins: 'No administrators found.',
+  latestUsers: 'No users yet.',
+  latestClients: 'No clients yet.',
+  auditLog: 'No admin actions recorded yet.',
+  transactions: 'No transactions found.',
+  subscribers: 'No users found.',
+  revenue: 'No revenue in this period.',
+  planDistribution: 'No users on any plan yet.',
+  churn: 'No subscription changes in this period.',
+  topRevenueUsers: 'No paying users in this period.',
+} as const;
+
+/** Admin date ranges (spec 02 §9): default the last 30 days; all time starts 2020-01-01. */
+export const ADMIN_DATE_RANGES = {
+  defaultDays: 30,
+  allTimeStart: '2020-01-01',
+  presets: [
+    { id: '7d', label: 'Last 7 Days', days: 7 },
+    { id: '30d', label: 'Last Month', days: 30 },
+    { id: '180d', label: 'Last 6 Months', days: 180 },
+    { id: '365d', label: 'Last Year', days: 365, overviewOnly: true },
+    { id: 'all', label: 'All Time', days: null },
+  ],
+} as const;
+
+/** Admin dashboard fetch rules (spec 02 §4, §9). */
+export const ADMIN_FETCH = {
+  debounceMs: 600,
+  minGapMs: 1000,
+} as const;
+
+/** Admin list sizes and number formats (spec 02 §9). */
+export const ADMIN_LIMITS = {
+  trendPreviewRows: 10,
+  errorSampleMessages: 2,
+  transactions: 50,
+  transactionsMax: 200,
+  topUsers: 10,
+  recentActivity: 5,
+  auditLog: 50,
+  subscribers: 50,
+  costDecimals: 4,
+  rateDecimals: 1,
+  platformTrendDays: 30,
+  activeUserDays: 30,
+} as const;
+
+/** The plans an admin can move a user to, with their badge labels (spec 02 §9). */
+export const ADMIN_PLANS = [
+  { id: 'free', label: 'Free' },
+  { id: 'basic', label: 'Basic' },
+  { id: 'professional', label: 'Pro' },
+  { id: 'enterprise', label: 'Enterprise' },
+] as const;
+export type AdminPlanId = (typeof ADMIN_PLANS)[number]['id'];
+
+/** Admin form validation texts (spec 02 §5). */
+export const ADMIN_VALIDATION = {
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  usernameRequired: 'Username is required',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  invalidEmail: 'Please enter a valid email address',
+  passwordsDoNotMatch: 'New passwords do not match',
+  passwordTooShort: 'Password must be at least 8 characters long',
+  currentPasswordRequired: 'Current password is required',
+  roleInvalid: 'Role must be admin or super_admin',
+  planInvalid: 'Plan must be one of free, basic, professional, enterprise',
+  reasonRequired: 'Please give a reason for the refund',
+  dateRangeIncomplete: 'Choose both a start and an end date',
+  dateRangeOrder: 'The start date must be before the end date',
+} as const;

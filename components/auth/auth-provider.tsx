@@ -46,8 +46,14 @@ export interface LoginResponse {
 interface AuthContextValue extends AuthState {
   /** Rejects with a 403 ApiError `TWO_FACTOR_REQUIRED` carrying `twoFactorToken` when the account has two-factor on. */
   login(email: string, password: string): Promise<StoredUser>;
+  /**
+   * The admin portal's sign-in (POST /admin/login). A refusal (403, not an admin) also ends any
+   * session this browser holds (spec 02 §4: tokens and user are removed and the user signed out).
+   */
+  adminLogin(email: string, password: string): Promise<StoredUser>;
   completeSecondFactor(twoFactorToken: string, code: string): Promise<StoredUser>;
-  logout(): Promise<void>;
+  /** Signs out and goes to `redirectTo` (default /login; the admin screens use /admin-portal). */
+  logout(redirectTo?: string): Promise<void>;
   updateUser(fields: Partial<StoredUser>): void;
 }
 
@@ -105,7 +111,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
    * Both sign-in steps answer the same login response: its tokens and user are stored and the
    * CSRF token bound to the new session is kept.
    */
-  const openSession = useCallback(async (path: '/users/login' | '/users/login/2fa', body: object) => {
+  const openSession = useCallback(async (path: '/users/login' | '/users/login/2fa' | '/admin/login', body: object) => {
     dispatch({ type: 'request' });
     try {
       const { data, headers } = await apiRequest<LoginResponse>('POST', path, { body });
@@ -123,6 +129,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback((email: string, password: string) => openSession('/users/login', { email, password }), [openSession]);
 
+  const adminLogin = useCallback(
+    async (email: string, password: string) => {
+      try {
+        return await openSession('/admin/login', { email, password });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 403 && error.code !== 'TWO_FACTOR_REQUIRED') {
+          await api.post('/users/logout', {}, { signOutOnFailure: false }).catch(() => undefined);
+          signOutLocally();
+        }
+        throw error;
+      }
+    },
+    [openSession, signOutLocally],
+  );
+
   /** The second step of a two-factor sign-in: the ticket from the 403 TWO_FACTOR_REQUIRED answer and a code. */
   const completeSecondFactor = useCallback(
     (twoFactorToken: string, code: string) => openSession('/users/login/2fa', { twoFactorToken, code }),
@@ -130,7 +151,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   /** Clears local state and goes to /login after ~100 ms, even when the server call fails. */
-  const logout = useCallback(async () => {
+  const logout = useCallback(async (redirectTo = '/login') => {
     try {
       await api.post('/users/logout', {}, { signOutOnFailure: false });
     } catch {
@@ -138,7 +159,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     signOutLocally();
     await new Promise((r) => setTimeout(r, LOGOUT_REDIRECT_MS));
-    reloadTo('/login');
+    reloadTo(redirectTo);
   }, [signOutLocally]);
 
   const updateUser = useCallback((fields: Partial<StoredUser>) => {
@@ -147,7 +168,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     dispatch({ type: 'update', fields });
   }, []);
 
-  const value = useMemo(() => ({ ...state, login, completeSecondFactor, logout, updateUser }), [state, login, completeSecondFactor, logout, updateUser]);
+  const value = useMemo(
+    () => ({ ...state, login, adminLogin, completeSecondFactor, logout, updateUser }),
+    [state, login, adminLogin, completeSecondFactor, logout, updateUser],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

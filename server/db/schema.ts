@@ -488,12 +488,18 @@ export const transactions = pgTable(
     details: jsonb('details').$type<InvoiceDetails>(),
     failureMessage: text('failure_message'),
     refundedAt: ts('refunded_at'),
+    /** The administrator who refunded it (spec 02 §4 admin refund) and the reason they gave. */
+    refundedBy: uuid('refunded_by').references(() => users.id, { onDelete: 'set null' }),
+    refundReason: text('refund_reason'),
+    /** The payment provider's refund id (local_re_… for the local provider). */
+    providerRefundId: text('provider_refund_id'),
     date: ts('date').notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [
     index('transactions_user_idx').on(t.userId, t.date),
     index('transactions_date_idx').on(t.date),
+    index('transactions_status_date_idx').on(t.status, t.date),
     uniqueIndex('transactions_invoice_unique').on(t.providerInvoiceId),
     index('transactions_payment_idx').on(t.providerPaymentId),
   ],

@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { z, type ZodType } from 'zod';
+import { hasAdminPermission, type AdminPermission } from '@/lib/admin-permissions';
 import { assertCsrf, authenticate, isAdmin, readCredentials, type AuthUser } from '../auth/guards';
 import { log } from '../log';
 import { AppError, forbidden, type FieldError } from './errors';
@@ -7,8 +8,12 @@ import { requestInfo, type RequestInfo } from './request-info';
 
 type Auth = 'public' | 'user' | 'admin';
 
+const ADMIN_REQUIRED = 'Access denied. Admin privileges required.';
+
 interface RouteOptions<B, Q, P> {
   auth: Auth;
+  /** With auth 'admin': the admin permission the endpoint needs (spec 02 §6, lib/admin-permissions). */
+  permission?: AdminPermission;
   body?: ZodType<B>;
   query?: ZodType<Q>;
   params?: ZodType<P>;
@@ -79,7 +84,13 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = undefine
       if (options.auth !== 'public') {
         const credentials = readCredentials(req.headers, req.cookies);
         user = await authenticate(credentials);
-        if (options.auth === 'admin' && !isAdmin(user)) throw forbidden('Access denied. Admin privileges required.');
+        if (options.auth === 'admin' && !isAdmin(user)) throw forbidden(ADMIN_REQUIRED);
+        if (options.permission) {
+          if (options.auth !== 'admin') throw new Error('a permission needs auth: admin');
+          if (!hasAdminPermission(user, options.permission)) {
+            throw forbidden(`You do not have permission to do this (${options.permission} required)`, 'INSUFFICIENT_PERMISSION');
+          }
+        }
         assertCsrf(req.method, credentials!.source, req.headers, user.sessionId);
       }
       const params = parseWith(options.params, await routeCtx.params);

@@ -88,7 +88,8 @@ async function ensureCustomer(userId: string, tx: Executor): Promise<string> {
   return id;
 }
 
-function providerFailure(error: unknown): never {
+/** A provider's refusal as the API's error: 402 for a declined card, 400/404 for a refused request. */
+export function providerFailure(error: unknown): never {
   if (error instanceof PaymentDeclinedError) throw new AppError(402, error.code, error.message);
   if (error instanceof ProviderRequestError) throw new AppError(error.status === 404 ? 404 : 400, 'PAYMENT_PROVIDER_ERROR', error.message);
   throw error;
@@ -122,7 +123,8 @@ function paymentMethodDto(pm: PaymentMethodRow) {
   };
 }
 
-function notifyBillingChanged(userId: string): void {
+/** Tells the user's open billing screens to reload. */
+export function notifyBillingChanged(userId: string): void {
   emitToUser(userId, 'update', { type: 'billing' });
 }
 
@@ -785,27 +787,6 @@ export async function renewDueSubscriptions(now = new Date()): Promise<number> {
 
 // ---------------------------------------------------------------------------------------------
 // For the administrator area and account deletion
-
-/** Refunds a paid transaction through its provider, once (issue 8's admin refund calls this). */
-export async function refundTransaction(transactionId: string, reason: string | null) {
-  const [t] = await getDb().select().from(transactions).where(eq(transactions.id, transactionId)).limit(1);
-  if (!t) throw new AppError(404, 'NOT_FOUND', 'Transaction not found');
-  const refunded = await withBillingLock(t.userId, async (tx) => {
-    const [row] = await tx.select().from(transactions).where(eq(transactions.id, transactionId)).limit(1);
-    if (!row || row.status !== 'succeeded' || row.amountCents <= 0) throw new AppError(409, 'NOT_REFUNDABLE', 'Only paid transactions can be refunded');
-    await paymentsProvider()
-      .refund({ paymentId: row.providerPaymentId, invoiceId: row.providerInvoiceId, amountCents: row.amountCents, reason })
-      .catch(providerFailure);
-    const [saved] = await tx
-      .update(transactions)
-      .set({ status: 'refunded', refundedAt: new Date(), details: { ...(row.details ?? { lines: [] }), refundReason: reason } })
-      .where(eq(transactions.id, row.id))
-      .returning();
-    return saved!;
-  });
-  notifyBillingChanged(t.userId);
-  return { success: true, message: 'Transaction refunded successfully', transaction: transactionDto(refunded) };
-}
 
 /** Ends the provider's subscriptions of an account being deleted, so it is never charged again. */
 export async function endSubscriptionsForDeletedAccount(userId: string): Promise<void> {

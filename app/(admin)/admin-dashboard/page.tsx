@@ -1,5 +1,7 @@
-import { AdminShell } from '@/components/shell/admin-shell';
+import { AdminDashboard } from '@/components/admin/admin-dashboard';
+
+export const metadata = { title: 'Admin Dashboard · Cadence' };
 
 export default function AdminDashboardPage() {
-  return <AdminShell />;
+  return <AdminDashboard />;
 }

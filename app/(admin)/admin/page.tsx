@@ -1,5 +1,7 @@
-import { AdminShell } from '@/components/shell/admin-shell';
+import { AdminDashboard } from '@/components/admin/admin-dashboard';
+
+export const metadata = { title: 'Admin · Cadence' };
 
 export default function AdminPage() {
-  return <AdminShell />;
+  return <AdminDashboard />;
 }

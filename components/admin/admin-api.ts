@@ -1,0 +1,74 @@
+import { api } from '@/lib/api-client';
+import { ADMIN_LIMITS } from '@/lib/constants';
+import type {
+  AdminProfileAnswer,
+  AdminsAnswer,
+  AuditLogAnswer,
+  BreakdownAnswer,
+  ErrorsAnswer,
+  ManagementAnswer,
+  PlatformAnswer,
+  RevenueAnalyticsAnswer,
+  RevenueStatsAnswer,
+  SubscribersAnswer,
+  TopUsersAnswer,
+  TransactionsAnswer,
+  UsageStatsAnswer,
+  UsageTrendsAnswer,
+} from './types';
+
+/** A date range as the screens hold it: local calendar days, both inclusive. */
+export interface RangeParams {
+  startDate: string;
+  endDate: string;
+}
+
+export function browserTimezone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+const rangeQuery = (r: RangeParams) => new URLSearchParams({ startDate: r.startDate, endDate: r.endDate, timezone: browserTimezone() }).toString();
+
+/** Every admin call of spec 02 §7 (and the ones Cadence adds, docs/api.md). */
+export const adminApi = {
+  usageStats: (r: RangeParams) => api.get<UsageStatsAnswer>(`/admin/usage/stats?${rangeQuery(r)}`),
+  usageTrends: (r: RangeParams) => api.get<UsageTrendsAnswer>(`/admin/usage/trends?${rangeQuery(r)}`),
+  usageBreakdown: (r: RangeParams) => api.get<BreakdownAnswer>(`/admin/usage/breakdown?${rangeQuery(r)}`),
+  usageErrors: (r: RangeParams) => api.get<ErrorsAnswer>(`/admin/usage/errors?${rangeQuery(r)}`),
+  topUsers: (r: RangeParams) => api.get<TopUsersAnswer>(`/admin/users/top?${rangeQuery(r)}`),
+  platformStats: () => api.get<PlatformAnswer>(`/admin/platform/stats?timezone=${encodeURIComponent(browserTimezone())}`),
+  admins: () => api.get<AdminsAnswer>('/users/admins'),
+  management: () => api.get<ManagementAnswer>('/admin/management'),
+  auditLog: () => api.get<AuditLogAnswer>(`/admin/audit-log?limit=${ADMIN_LIMITS.auditLog}`),
+  revenueStats: (r: RangeParams) => api.get<RevenueStatsAnswer>(`/admin/revenue/stats?${rangeQuery(r)}`),
+  revenueAnalytics: (r: RangeParams) => api.get<RevenueAnalyticsAnswer>(`/admin/revenue/analytics?${rangeQuery(r)}`),
+  transactions: () => api.get<TransactionsAnswer>(`/admin/billing/transactions?limit=${ADMIN_LIMITS.transactions}`),
+  subscribers: () => api.get<SubscribersAnswer>(`/admin/billing/subscribers?limit=${ADMIN_LIMITS.subscribers}`),
+  profile: () => api.get<AdminProfileAnswer>('/admin/profile'),
+};
+
+export type Loaded<T extends Record<string, () => Promise<unknown>>> = { [K in keyof T]: Awaited<ReturnType<T[K]>> | null };
+
+/**
+ * Runs a tab's calls side by side. A failed call leaves its part empty (null) and is named in
+ * `failed`, so the rest of the tab still shows (spec 02 §4).
+ */
+export async function loadSettled<T extends Record<string, () => Promise<unknown>>>(loaders: T): Promise<{ data: Loaded<T>; failed: string[] }> {
+  const keys = Object.keys(loaders) as (keyof T & string)[];
+  const results = await Promise.allSettled(keys.map((k) => loaders[k]!()));
+  const data = {} as Loaded<T>;
+  const failed: string[] = [];
+  results.forEach((result, i) => {
+    const key = keys[i]!;
+    if (result.status === 'fulfilled') data[key] = result.value as Loaded<T>[typeof key];
+    else {
+      data[key] = null;
+      failed.push(key);
+    }
+  });
+  return { data, failed };
+}
