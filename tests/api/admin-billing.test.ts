@@ -191,7 +191,7 @@ describe('POST /admin/billing/refund/{id}', () => {
       select status, refunded_by, refund_reason, refunded_at, provider_refund_id from transactions where id = ${T('c1-mar')}`;
     expect(row).toMatchObject({ status: 'refunded', refunded_by: admin.id, refund_reason: 'Charged twice' });
     expect(row!.refunded_at).toBeInstanceOf(Date);
-    expect(row!.provider_refund_id).toMatch(/^local_re_/);
+    expect(row!.provider_refund_id).toMatch(/^re_local_/);
 
     const again = await request<ErrorBody>('POST', `/admin/billing/refund/${T('c1-mar')}`, { token: admin.token, body: { reason: 'Again' } });
     expect(again.status).toBe(409);
