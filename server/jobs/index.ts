@@ -1,7 +1,11 @@
 import { PgBoss } from 'pg-boss';
 import { sql } from 'drizzle-orm';
+import { config } from '../config';
 import { getDb } from '../db/client';
 import { log } from '../log';
+import { markNoResponse, processReply, sendCheckIn } from '../services/engine/conversation';
+import { dispatch } from '../services/engine/dispatcher';
+import { bossQueue, ENGINE_QUEUES } from '../services/engine/runtime';
 import { DATA_EXPORT_QUEUE, removeExpiredExports, runDataExport } from '../services/data-export';
 import { purgeExpiredRateLimits } from '../services/rate-limit';
 import { setQueue } from './queue';
@@ -21,6 +25,58 @@ export interface Workers {
   stop(): Promise<void>;
 }
 
+/** Runs each job of a batch on its own; a failing job is retried by pg-boss without failing the others. */
+function perJob<T>(handle: (data: T) => Promise<unknown>) {
+  return async (jobs: { id: string; data: T }[]) =>
+    Promise.all(
+      jobs.map(async (job) => {
+        try {
+          await handle(job.data);
+          return { id: job.id, status: 'completed' as const };
+        } catch (error) {
+          log.error({ err: error, jobId: job.id }, 'check-in job failed');
+          return { id: job.id, status: 'failed' as const, output: { message: error instanceof Error ? error.message : String(error) } };
+        }
+      }),
+    );
+}
+
+/** The AI check-in engine: a scheduler pass each minute, send / reply / no-response workers. */
+async function startEngine(boss: PgBoss): Promise<() => void> {
+  const cfg = config();
+  const queue = bossQueue(boss);
+  const pass = async () => {
+    await dispatch({ queue });
+  };
+  await boss.createQueue(ENGINE_QUEUES.tick, { expireInSeconds: 120, retryLimit: 0 });
+  await boss.createQueue(ENGINE_QUEUES.send, { expireInSeconds: 120, retryLimit: 3, retryDelay: 5 });
+  await boss.createQueue(ENGINE_QUEUES.reply, { expireInSeconds: 300, retryLimit: 3, retryDelay: 10 });
+  await boss.createQueue(ENGINE_QUEUES.noResponse, { expireInSeconds: 120, retryLimit: 3, retryDelay: 30 });
+  await boss.schedule(ENGINE_QUEUES.tick, '* * * * *');
+  await boss.work(ENGINE_QUEUES.tick, async () => {
+    await pass();
+  });
+  const concurrency = cfg.CHECKIN_SEND_CONCURRENCY;
+  const batch = { batchSize: concurrency, perJobResults: true, burstWhenBatchFull: true, pollingIntervalSeconds: 1 } as const;
+  await boss.work<{ checkInId: string }>(ENGINE_QUEUES.send, batch, perJob((d) => sendCheckIn(d.checkInId, { queue })));
+  await boss.work<{ checkInId: string }>(ENGINE_QUEUES.reply, batch, perJob((d) => processReply(d.checkInId, { queue })));
+  await boss.work<{ checkInId: string }>(ENGINE_QUEUES.noResponse, batch, perJob((d) => markNoResponse({ checkInId: d.checkInId })));
+  // A pass at start catches up at once after downtime instead of at the next minute.
+  void pass().catch((error: unknown) => log.error({ err: error }, 'check-in dispatch failed'));
+  if (!cfg.SCHEDULER_TICK_SECONDS) return () => {};
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    pass()
+      .catch((error: unknown) => log.error({ err: error }, 'check-in dispatch failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, cfg.SCHEDULER_TICK_SECONDS * 1000);
+  return () => clearInterval(timer);
+}
+
 /** Starts pg-boss on the app's database; later issues add their queues here. */
 export async function startWorkers(databaseUrl: string): Promise<Workers> {
   const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss' });
@@ -36,9 +92,11 @@ export async function startWorkers(databaseUrl: string): Promise<Workers> {
     for (const job of jobs) await runDataExport(job.data);
   });
   setQueue(boss);
+  const stopEngine = await startEngine(boss);
   return {
     // Graceful: in-flight jobs finish before the connections close.
     stop: async () => {
+      stopEngine();
       setQueue(undefined);
       await boss.stop({ graceful: true, timeout: 20_000 });
     },
