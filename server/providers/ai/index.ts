@@ -4,21 +4,23 @@ import { metered } from '../metering';
 import { tokenCost, type TokenUsage } from '../pricing';
 import { localAiProvider } from './local';
 import { openAiProvider } from './openai';
-import { AiAnswerError, type AiProvider, type AiResult, type CheckInContext, type FollowUpContext, type GeneratedMilestone, type MilestoneContext, type ReplyAnalysis, type ReplyContext } from './types';
+import { isAiAnswerError, type AiProvider, type AiResult, type CheckInContext, type FollowUpContext, type GeneratedMilestone, type MilestoneContext, type ReplyAnalysis, type ReplyContext } from './types';
 
 export * from './types';
 
-const holder = globalThis as unknown as { cadenceAi?: AiProvider };
+// Kept per module graph (the Next bundle and the server each build their own), so an error the
+// provider throws is always this graph's AiAnswerError.
+let provider: AiProvider | undefined;
 
 /** OpenAI (or any compatible server) when OPENAI_API_KEY is set; the built-in writer otherwise. */
 export function aiProvider(): AiProvider {
-  if (!holder.cadenceAi) {
+  if (!provider) {
     const cfg = config();
-    holder.cadenceAi = cfg.OPENAI_API_KEY
+    provider = cfg.OPENAI_API_KEY
       ? openAiProvider({ apiKey: cfg.OPENAI_API_KEY, baseURL: cfg.OPENAI_BASE_URL, model: cfg.OPENAI_MODEL, timeoutSeconds: cfg.OPENAI_TIMEOUT_SECONDS })
       : localAiProvider();
   }
-  return holder.cadenceAi;
+  return provider;
 }
 
 /** How many times a malformed answer is asked for again before the call fails. */
@@ -37,7 +39,7 @@ async function run<T>(operation: string, coachId: string, call: (p: AiProvider) 
       const result = await metered({ service, operation, userId: coachId }, () => call(provider), (r) => tokenCost(r.model, r.usage));
       return result.value;
     } catch (error) {
-      if (!(error instanceof AiAnswerError) || attempt >= MALFORMED_RETRIES) throw error;
+      if (!isAiAnswerError(error) || attempt >= MALFORMED_RETRIES) throw error;
       log.warn({ operation, coachId, err: error.message }, 'malformed AI answer; asking once more');
     }
   }

@@ -77,7 +77,7 @@ export function composeCheckInText(ctx: CheckInContext): string {
   const [only] = ctx.goals;
   if (ctx.goals.length === 0) {
     parts.push(`${ctx.coach.name} asked me to check in.`, 'How are things going this week?');
-  } else if (!ctx.isGlobal && only) {
+  } else if (ctx.goals.length === 1 && only) {
     parts.push(`Checking in on ${goalLine(only)}.`);
     const milestone = nextMilestone(only);
     if (milestone && trackable(only)) parts.push(`Next milestone: ${milestone.title}.`);

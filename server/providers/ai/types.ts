@@ -103,12 +103,19 @@ export interface AiProvider {
   generateMilestones(ctx: MilestoneContext): Promise<AiResult<GeneratedMilestone[]>>;
 }
 
-/** The AI answered, but not in the agreed shape, twice. */
+/** The AI answered, but not in the agreed shape. */
 export class AiAnswerError extends Error {
+  readonly code = 'AI_ANSWER_MALFORMED';
   constructor(
     readonly operation: string,
     detail: string,
   ) {
     super(`The AI answer to ${operation} was malformed: ${detail}`);
+    this.name = 'AiAnswerError';
   }
+}
+
+/** By its code, not instanceof: the Next bundle and the server process each have their own class. */
+export function isAiAnswerError(error: unknown): error is AiAnswerError {
+  return error instanceof Error && (error as { code?: unknown }).code === 'AI_ANSWER_MALFORMED';
 }

@@ -32,8 +32,7 @@ export async function initiateCheckIn(coach: CoachRef, input: { clientId: string
     if (goal.archived || goal.status === 'completed') throw new AppError(409, 'CONFLICT', 'This goal is completed or archived');
     goalTitle = goal.title;
   }
-  if (!(await withinQuota(coach, now))) throw quotaError(coach, now);
-
+  // No quota check here: past the quota the check-in is recorded as failed (and the coach told once).
   const [row] = await edb.db
     .insert(checkIns)
     .values({

@@ -24,6 +24,8 @@ import { ineligibility, loadSources } from './sources';
  */
 
 const STATE_KEY = 'checkin-dispatch';
+/** Drizzle's postgres.js client leaves timestamps to Drizzle, so raw statements pass ISO strings. */
+const iso = (d: Date) => d.toISOString();
 const INSERT_BATCH = 1000;
 const QUEUE_BATCH = 2000;
 
@@ -168,14 +170,14 @@ export async function dispatch(options: EngineOptions = {}): Promise<DispatchSta
   const lapsed = at(-T.claimLeaseMs);
   for (;;) {
     const batch = await edb.sql.begin(async (tx) => {
-      const taken = await tx<{ id: string; scheduled_for: Date }[]>`
-        update check_ins set enqueued_at = ${now}
+      const taken = await tx<{ id: string; scheduled_for: string }[]>`
+        update check_ins set enqueued_at = ${iso(now)}
         where id in (
           select id from check_ins
           where status = 'scheduled' and delivery_started_at is null
-            and scheduled_for > ${catchUpFrom} and scheduled_for <= ${horizon}
-            and (enqueued_at is null or (enqueued_at < ${requeueBefore} and scheduled_for < ${requeueBefore}))
-            and (claimed_at is null or claimed_at < ${lapsed})
+            and scheduled_for > ${iso(catchUpFrom)} and scheduled_for <= ${iso(horizon)}
+            and (enqueued_at is null or (enqueued_at < ${iso(requeueBefore)} and scheduled_for < ${iso(requeueBefore)}))
+            and (claimed_at is null or claimed_at < ${iso(lapsed)})
           order by scheduled_for
           limit ${QUEUE_BATCH}
           for update skip locked)

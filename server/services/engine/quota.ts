@@ -26,11 +26,11 @@ export async function recordQuotaStop(edb: EngineDb, checkInId: string, coach: P
   const first = await edb.sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtext(${`ai-quota:${coach.id}`}))`;
     await tx`
-      update check_ins set status = ${status}, failure_reason = ${QUOTA_REASON}, claimed_at = null, updated_at = ${now}
+      update check_ins set status = ${status}, failure_reason = ${QUOTA_REASON}, claimed_at = null, updated_at = ${now.toISOString()}
       where id = ${checkInId}`;
     const [row] = await tx<{ n: number }[]>`
       select count(*)::int as n from check_ins
-      where coach_id = ${coach.id} and failure_reason = ${QUOTA_REASON} and updated_at >= ${monthStart} and id <> ${checkInId}`;
+      where coach_id = ${coach.id} and failure_reason = ${QUOTA_REASON} and updated_at >= ${monthStart.toISOString()} and id <> ${checkInId}`;
     return (row?.n ?? 0) === 0;
   });
   if (!first) return;
