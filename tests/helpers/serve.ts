@@ -5,6 +5,8 @@ const stack = await startStack(
   {
     // Short-lived access tokens make every browser test cross token expiry and refresh.
     ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TTL ?? '6',
+    // Serves the test-only check-in loop page (app/(app)/dashboard/e2e-check-in).
+    E2E_HARNESS: '1',
   },
   Number(process.env.E2E_PORT ?? 3210),
 );

@@ -1,0 +1,94 @@
+import { randomInt } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { postClientReply } from '../../scripts/client-reply';
+import { client } from '../helpers/http';
+import { expect, fillLogin, shot, stack, test, verifiedCoach } from './fixtures';
+
+/**
+ * The AI check-in loop in Chromium: the coach presses Send check-in, the client answers through
+ * the local reply command's code (the Twilio webhook), and the summary, motivation and engagement
+ * appear on the coach's screen without a reload. The button is shown on the test-only page
+ * /dashboard/e2e-check-in until the coach dashboard places it; the stack runs the local providers.
+ */
+
+function smsTo(phone: string): string[] {
+  const file = path.join(stack().outboxDir, 'sms.jsonl');
+  if (!fs.existsSync(file)) return [];
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { to: string; text: string })
+    .filter((m) => m.to === phone)
+    .map((m) => m.text);
+}
+
+async function clientWithGoal(ip: string, email: string, password: string) {
+  const request = client(stack().baseUrl);
+  const login = await request<{ accessToken: string }>('POST', '/users/login', { ip, body: { email, password } });
+  expect(login.status).toBe(200);
+  const token = login.body.accessToken;
+  const phone = `+1555${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
+  const created = await request<{ client: { _id: string } }>('POST', '/coach/clients', {
+    ip,
+    token,
+    body: { firstName: 'Riley', lastName: 'Walker', email: `riley-${randomInt(0, 1e6)}@example.com`, phone, goalTitle: 'Walk 100 km', goalType: 'progress', metric: 'km', targetValue: 100 },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const goals = await request<{ goals: { _id: string }[] }>('GET', `/dashboard/client-goals/${created.body.client._id}`, { ip, token });
+  return { clientId: created.body.client._id, goalId: goals.body.goals[0]!._id, phone, token, request };
+}
+
+test('the coach sends a check-in, the client answers, and the analysis appears live', async ({ page, clientIp }) => {
+  const coach = await verifiedCoach(clientIp);
+  const { clientId, goalId, phone } = await clientWithGoal(clientIp, coach.email, coach.password);
+
+  await page.goto('/login');
+  await fillLogin(page, coach.email, coach.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`/dashboard/e2e-check-in?clientId=${clientId}&goalId=${goalId}`);
+  await expect(page.getByText('No check-ins yet')).toBeVisible();
+  await expect(page.getByTestId('realtime-status')).toHaveText('Live updates: connected');
+
+  await page.getByRole('button', { name: 'Send check-in' }).click();
+  await expect(page.getByText('Check-in sent to Riley')).toBeVisible();
+  await expect(page.getByTestId('checkin-status')).toHaveText('sent');
+  await expect(page.getByTestId('checkin-ai-message')).toContainText('Riley');
+  await expect(page.getByTestId('checkin-ai-message')).toContainText('Walk 100 km');
+  expect(smsTo(phone)).toHaveLength(1);
+  await shot(page, 'checkin-loop-sent');
+
+  // The client answers by text, through the same webhook Twilio calls.
+  const answer = await postClientReply({ appUrl: stack().baseUrl, from: phone, body: 'Walked 5 km today, feeling great' });
+  expect(answer.status).toBe(200);
+
+  // No reload: the realtime events bring the reply, then the analysis and the follow-up.
+  await expect(page.getByText(/Riley Walker replied to the check-in/)).toBeVisible();
+  await expect(page.getByTestId('checkin-status')).toHaveText('completed');
+  await expect(page.getByTestId('checkin-client-response')).toHaveText('Walked 5 km today, feeling great');
+  await expect(page.getByTestId('checkin-summary')).toContainText('Riley sounds upbeat');
+  await expect(page.getByTestId('checkin-summary')).toContainText('now 5 km of 100 km');
+  await expect(page.getByTestId('checkin-motivation')).toHaveText('high');
+  await expect(page.getByTestId('checkin-engagement')).toHaveText('great');
+  await expect(page.getByTestId('checkin-follow-up')).toContainText('5 km of 100 km');
+  await shot(page, 'checkin-loop-completed');
+  expect(smsTo(phone)).toHaveLength(2);
+});
+
+test('a check-in that cannot be sent says so', async ({ page, clientIp }) => {
+  const coach = await verifiedCoach(clientIp);
+  const { clientId, phone } = await clientWithGoal(clientIp, coach.email, coach.password);
+  // The client texted STOP: nothing may be sent to them.
+  expect((await postClientReply({ appUrl: stack().baseUrl, from: phone, body: 'STOP' })).status).toBe(200);
+
+  await page.goto('/login');
+  await fillLogin(page, coach.email, coach.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`/dashboard/e2e-check-in?clientId=${clientId}`);
+  await page.getByRole('button', { name: 'Send check-in' }).click();
+  await expect(page.getByText('Failed to send check-in')).toBeVisible();
+  await expect(page.getByText(/replied STOP/).first()).toBeVisible();
+  await shot(page, 'checkin-loop-refused');
+  expect(smsTo(phone)).toHaveLength(0);
+});
