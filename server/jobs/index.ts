@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { config } from '../config';
 import { getDb } from '../db/client';
 import { log } from '../log';
-import { markNoResponse, processReply, sendCheckIn } from '../services/engine/conversation';
+import { processReply, sendCheckIn } from '../services/engine/conversation';
 import { dispatch } from '../services/engine/dispatcher';
 import { bossQueue, ENGINE_QUEUES } from '../services/engine/runtime';
 import { DATA_EXPORT_QUEUE, removeExpiredExports, runDataExport } from '../services/data-export';
@@ -41,7 +41,7 @@ function perJob<T>(handle: (data: T) => Promise<unknown>) {
     );
 }
 
-/** The AI check-in engine: a scheduler pass each minute, send / reply / no-response workers. */
+/** The AI check-in engine: a scheduler pass each minute (planning, queueing, sweeps), send and reply workers. */
 async function startEngine(boss: PgBoss): Promise<() => void> {
   const cfg = config();
   const queue = bossQueue(boss);
@@ -51,16 +51,16 @@ async function startEngine(boss: PgBoss): Promise<() => void> {
   await boss.createQueue(ENGINE_QUEUES.tick, { expireInSeconds: 120, retryLimit: 0 });
   await boss.createQueue(ENGINE_QUEUES.send, { expireInSeconds: 120, retryLimit: 3, retryDelay: 5 });
   await boss.createQueue(ENGINE_QUEUES.reply, { expireInSeconds: 300, retryLimit: 3, retryDelay: 10 });
-  await boss.createQueue(ENGINE_QUEUES.noResponse, { expireInSeconds: 120, retryLimit: 3, retryDelay: 30 });
   await boss.schedule(ENGINE_QUEUES.tick, '* * * * *');
   await boss.work(ENGINE_QUEUES.tick, async () => {
     await pass();
   });
+  // Two fetch loops per instance, each taking half the concurrency per fetch and fetching again at
+  // once while its batches come back full, so a slow send holds back half the pipeline at most.
   const concurrency = cfg.CHECKIN_SEND_CONCURRENCY;
-  const batch = { batchSize: concurrency, perJobResults: true, burstWhenBatchFull: true, pollingIntervalSeconds: 1 } as const;
+  const batch = { batchSize: Math.max(1, Math.ceil(concurrency / 2)), localConcurrency: 2, perJobResults: true, burstWhenBatchFull: true, pollingIntervalSeconds: 0.5 } as const;
   await boss.work<{ checkInId: string }>(ENGINE_QUEUES.send, batch, perJob((d) => sendCheckIn(d.checkInId, { queue })));
   await boss.work<{ checkInId: string }>(ENGINE_QUEUES.reply, batch, perJob((d) => processReply(d.checkInId, { queue })));
-  await boss.work<{ checkInId: string }>(ENGINE_QUEUES.noResponse, batch, perJob((d) => markNoResponse({ checkInId: d.checkInId })));
   // A pass at start catches up at once after downtime instead of at the next minute.
   void pass().catch((error: unknown) => log.error({ err: error }, 'check-in dispatch failed'));
   if (!cfg.SCHEDULER_TICK_SECONDS) return () => {};

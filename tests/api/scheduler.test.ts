@@ -44,7 +44,6 @@ function recorder(): Recorder {
     replies: [],
     sendJobs: async (jobs) => void rec.sends.push(...jobs),
     replyJob: async (id) => void rec.replies.push(id),
-    noResponseJob: async () => {},
   };
   return rec;
 }

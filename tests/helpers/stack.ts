@@ -29,18 +29,18 @@ export function freePort(): Promise<number> {
   });
 }
 
-/**
- * One embedded Postgres in a fresh temporary folder and one real app process (built Next app,
- * Socket.IO, workers) on free ports: what the API and browser tests talk to over HTTP.
- */
-export async function startStack(env: Record<string, string> = {}, port?: number): Promise<Stack> {
-  // Under /tmp-like folders every parent must be enterable by the postgres OS user when root.
-  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-test-'));
-  fs.chmodSync(base, 0o755);
-  const dataDir = path.join(base, 'data');
-  const outboxDir = path.join(base, 'outbox');
-  const pg = await startEmbeddedPostgres(path.join(base, 'pg'), await freePort());
-  const appPort = port ?? (await freePort());
+export interface App {
+  baseUrl: string;
+  port: number;
+  socketPort: number;
+  pid: number | undefined;
+  /** SIGTERM and wait (graceful); `kill('SIGKILL')` simulates a crash. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** One app process (built Next app, Socket.IO, workers) on an existing database. */
+export async function startApp(options: { databaseUrl: string; dataDir: string; outboxDir: string; env?: Record<string, string>; port?: number }): Promise<App> {
+  const appPort = options.port ?? (await freePort());
   const child: ChildProcess = fork(path.resolve('server/index.ts'), [], {
     execArgv: ['--import', 'tsx'],
     env: {
@@ -50,16 +50,16 @@ export async function startStack(env: Record<string, string> = {}, port?: number
       HOST: '127.0.0.1',
       SOCKET_PORT: '0',
       APP_URL: `http://localhost:${appPort}`,
-      DATABASE_URL: pg.url,
-      DATA_DIR: dataDir,
-      OUTBOX_DIR: outboxDir,
+      DATABASE_URL: options.databaseUrl,
+      DATA_DIR: options.dataDir,
+      OUTBOX_DIR: options.outboxDir,
       JWT_SECRET: TEST_JWT_SECRET,
       TRUST_PROXY: 'true',
       ADMIN_EMAIL: TEST_ADMIN.email,
       ADMIN_PASSWORD: TEST_ADMIN.password,
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
       NEXT_TELEMETRY_DISABLED: '1',
-      ...env,
+      ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -75,25 +75,49 @@ export async function startStack(env: Record<string, string> = {}, port?: number
       clearTimeout(timer);
       reject(new Error(`app exited with code ${code} before it was ready`));
     });
-  }).catch(async (error: unknown) => {
-    // Leave nothing behind (the database would keep the test runner from exiting).
+  }).catch((error: unknown) => {
     if (child.exitCode === null) child.kill('SIGKILL');
+    throw error;
+  });
+  return {
+    baseUrl: `http://localhost:${ready.port}`,
+    port: ready.port,
+    socketPort: ready.socketPort,
+    pid: child.pid,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+/**
+ * One embedded Postgres in a fresh temporary folder and one real app process (built Next app,
+ * Socket.IO, workers) on free ports: what the API and browser tests talk to over HTTP.
+ */
+export async function startStack(env: Record<string, string> = {}, port?: number): Promise<Stack> {
+  // Under /tmp-like folders every parent must be enterable by the postgres OS user when root.
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-test-'));
+  fs.chmodSync(base, 0o755);
+  const dataDir = path.join(base, 'data');
+  const outboxDir = path.join(base, 'outbox');
+  const pg = await startEmbeddedPostgres(path.join(base, 'pg'), await freePort());
+  const app = await startApp({ databaseUrl: pg.url, dataDir, outboxDir, env, port }).catch(async (error: unknown) => {
+    // Leave nothing behind (the database would keep the test runner from exiting).
     await pg.stop().catch(() => {});
     fs.rmSync(base, { recursive: true, force: true });
     throw error;
   });
   return {
-    baseUrl: `http://localhost:${ready.port}`,
-    socketPort: ready.socketPort,
+    baseUrl: app.baseUrl,
+    socketPort: app.socketPort,
     databaseUrl: pg.url,
     outboxDir,
     dataDir,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await app.stop();
       await pg.stop();
       fs.rmSync(base, { recursive: true, force: true });
     },

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { getDb } from '../../db/client';
-import { checkIns, clients, goals, webhookEvents, type CheckIn, type Client, type Goal } from '../../db/schema';
+import { checkIns, clients, goals, schedules, webhookEvents, type CheckIn, type Client, type Goal } from '../../db/schema';
 import { log } from '../../log';
 import { analyseReply, composeCheckIn, composeFollowUp } from '../../providers/ai';
 import { sendEmail } from '../../providers/email';
@@ -11,9 +11,9 @@ import { updateProgress } from '../goals';
 import { notifyCoach, type NotificationInput } from '../notifications';
 import { checkInContext, coachName, coveredGoals, loadParticipants, type Participants } from './context';
 import { recordQuotaStop, withinQuota } from './quota';
-import { ENGINE_TIMING as T, noResponseWindowMs, resolve, setInlineHandlers, type EngineDb, type EngineOptions } from './runtime';
+import { ENGINE_TIMING as T, noResponseWindowMs, resolve, setInlineHandlers, type EngineDb, type EngineOptions, type EngineQueue } from './runtime';
 import { parseDedupeKey, slotsOn } from './slots';
-import { ineligibility, loadSources } from './sources';
+import { ineligibility, sourcesOf } from './sources';
 
 /**
  * The conversation of one check-in: the AI message goes out (sent), the client's reply comes in
@@ -32,9 +32,9 @@ async function notify(coachId: string, input: NotificationInput, at: Date): Prom
 }
 
 /** Tells the coach's open screens: the check-in as the history shows it, and the client's new state. */
-export async function publishCheckIn(row: CheckIn, created = false): Promise<void> {
-  const titles = new Map<string, string>();
-  if (row.goalId) {
+export async function publishCheckIn(row: CheckIn, created = false, knownGoals: Pick<Goal, 'id' | 'title'>[] = []): Promise<void> {
+  const titles = new Map(knownGoals.map((g) => [g.id, g.title]));
+  if (row.goalId && !titles.has(row.goalId)) {
     const [goal] = await getDb().select({ title: goals.title }).from(goals).where(eq(goals.id, row.goalId));
     if (goal) titles.set(row.goalId, goal.title);
   }
@@ -71,23 +71,31 @@ export interface StepOutcome {
 export async function sendCheckIn(checkInId: string, options: EngineOptions = {}): Promise<StepOutcome> {
   const { now, edb, queue } = resolve(options);
   const { db } = edb;
-  const [row] = await db.select().from(checkIns).where(eq(checkIns.id, checkInId)).limit(1);
-  if (!row || row.status !== 'scheduled') return { status: 'skipped' };
-  const due = row.scheduledFor ?? row.createdAt;
-  if (due.getTime() - now.getTime() > T.earlyToleranceMs) {
-    // Ran early (clock skew, or the row moved later): the next pass queues it for its instant.
-    await db.update(checkIns).set({ enqueuedAt: null }).where(and(eq(checkIns.id, checkInId), eq(checkIns.status, 'scheduled'), isNull(checkIns.claimedAt)));
-    return { status: 'early' };
-  }
   const lapsed = new Date(now.getTime() - T.claimLeaseMs);
   const unclaimed = and(eq(checkIns.id, checkInId), eq(checkIns.status, 'scheduled'), isNull(checkIns.deliveryStartedAt), or(isNull(checkIns.claimedAt), lt(checkIns.claimedAt, lapsed)));
-  if (now.getTime() - due.getTime() >= T.catchUpMs) {
-    const [missed] = await db.update(checkIns).set({ status: 'missed', failureReason: 'Not sent within an hour of its time', claimedAt: null, updatedAt: now }).where(unclaimed).returning();
-    if (missed) await publishCheckIn(missed);
-    return { status: missed ? 'missed' : 'skipped', checkIn: missed };
+  const due = sql`coalesce(${checkIns.scheduledFor}, ${checkIns.createdAt})`;
+  // The usual case in one statement: the row is due, not taken, and this worker takes it.
+  const [claimed] = await db
+    .update(checkIns)
+    .set({ claimedAt: now, updatedAt: now })
+    .where(and(unclaimed, sql`${due} <= ${new Date(now.getTime() + T.earlyToleranceMs).toISOString()}`, sql`${due} > ${new Date(now.getTime() - T.catchUpMs).toISOString()}`))
+    .returning();
+  if (!claimed) {
+    const [row] = await db.select().from(checkIns).where(eq(checkIns.id, checkInId)).limit(1);
+    if (!row || row.status !== 'scheduled') return { status: 'skipped' };
+    const at = (row.scheduledFor ?? row.createdAt).getTime();
+    if (at - now.getTime() > T.earlyToleranceMs) {
+      // Ran early (clock skew, or the row moved later): the next pass queues it for its instant.
+      await db.update(checkIns).set({ enqueuedAt: null }).where(and(eq(checkIns.id, checkInId), eq(checkIns.status, 'scheduled'), isNull(checkIns.claimedAt)));
+      return { status: 'early' };
+    }
+    if (now.getTime() - at >= T.catchUpMs) {
+      const [missed] = await db.update(checkIns).set({ status: 'missed', failureReason: 'Not sent within an hour of its time', claimedAt: null, updatedAt: now }).where(unclaimed).returning();
+      if (missed) await publishCheckIn(missed);
+      return { status: missed ? 'missed' : 'skipped', checkIn: missed };
+    }
+    return { status: 'skipped' };
   }
-  const [claimed] = await db.update(checkIns).set({ claimedAt: now, updatedAt: now }).where(unclaimed).returning();
-  if (!claimed) return { status: 'skipped' };
   try {
     return await deliver(edb, claimed, now, queue);
   } catch (error) {
@@ -101,23 +109,25 @@ export async function sendCheckIn(checkInId: string, options: EngineOptions = {}
   }
 }
 
-async function deliver(edb: EngineDb, claimed: CheckIn, now: Date, queue: ReturnType<typeof resolve>['queue']): Promise<StepOutcome> {
+async function deliver(edb: EngineDb, claimed: CheckIn, now: Date, _queue: EngineQueue): Promise<StepOutcome> {
   const { db } = edb;
+  const slot = claimed.source === 'schedule' && claimed.dedupeKey ? parseDedupeKey(claimed.dedupeKey) : null;
+  const [p, aiRows] = await Promise.all([
+    loadParticipants(db, claimed.clientId),
+    slot ? db.select().from(schedules).where(and(eq(schedules.clientId, claimed.clientId), eq(schedules.active, true))) : Promise.resolve([]),
+  ]);
   const stop = async (status: 'cancelled' | 'failed', reason: string): Promise<StepOutcome> => {
     const updated = await settle(edb, claimed, { status, failureReason: reason }, now);
-    if (updated) await publishCheckIn(updated);
+    if (updated) await publishCheckIn(updated, false, p?.activeGoals);
     return { status, reason, checkIn: updated };
   };
-  const p = await loadParticipants(db, claimed.clientId);
   if (!p) return stop('cancelled', 'The client no longer exists');
   const why = ineligibility(p.client);
   if (why) return stop('cancelled', why);
 
   let promptTemplate: string | undefined;
-  const slot = claimed.source === 'schedule' && claimed.dedupeKey ? parseDedupeKey(claimed.dedupeKey) : null;
   if (slot) {
-    const sources = (await loadSources(db, [claimed.clientId])).get(claimed.clientId);
-    const intent = sources ? slotsOn(sources, slot.date).find((i) => i.key === claimed.dedupeKey) : undefined;
+    const intent = slotsOn(sourcesOf(p.client, p.activeGoals, aiRows), slot.date).find((i) => i.key === claimed.dedupeKey);
     if (!intent) return stop('cancelled', 'The schedule no longer has this slot');
     if (Math.abs(intent.at.getTime() - (claimed.scheduledFor ?? now).getTime()) > 60_000) {
       // The client's zone changed: the same local slot now happens at another instant.
@@ -135,7 +145,7 @@ async function deliver(edb: EngineDb, claimed: CheckIn, now: Date, queue: Return
   if (!(await withinQuota(p.coach, now))) {
     await recordQuotaStop(edb, claimed.id, p.coach, now, 'failed');
     const [row] = await db.select().from(checkIns).where(eq(checkIns.id, claimed.id));
-    if (row) await publishCheckIn(row);
+    if (row) await publishCheckIn(row, false, p.activeGoals);
     return { status: 'quota', checkIn: row };
   }
 
@@ -165,10 +175,12 @@ async function deliver(edb: EngineDb, claimed: CheckIn, now: Date, queue: Return
     log.warn({ err: error, checkInId: claimed.id, channel }, 'check-in delivery failed');
     return stop('failed', `The ${channel === 'sms' ? 'text message' : 'e-mail'} could not be delivered: ${errorText(error)}`);
   }
+  // No reply within the window is found by the scheduler's minute sweep (no job per check-in).
   const sent = await settle(edb, started, { status: 'sent', sentAt: now, providerMessageId }, now);
-  await db.update(clients).set({ lastCheckInAt: now }).where(eq(clients.id, claimed.clientId));
-  await queue.noResponseJob(claimed.id, new Date(now.getTime() + noResponseWindowMs())).catch((error: unknown) => log.warn({ err: error }, 'no-response job not queued; the sweep will catch it'));
-  if (sent) await publishCheckIn(sent, true);
+  await Promise.all([
+    db.update(clients).set({ lastCheckInAt: now }).where(eq(clients.id, claimed.clientId)),
+    sent ? publishCheckIn(sent, true, p.activeGoals) : Promise.resolve(),
+  ]);
   return { status: 'sent', checkIn: sent };
 }
 

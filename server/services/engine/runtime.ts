@@ -10,7 +10,6 @@ export const ENGINE_QUEUES = {
   tick: 'checkin-tick',
   send: 'checkin-send',
   reply: 'checkin-reply',
-  noResponse: 'checkin-no-response',
 } as const;
 
 /** Timing rules of the engine (docs/decisions.md, "AI check-in engine"). */
@@ -53,7 +52,6 @@ export interface EngineQueue {
   /** Queues send jobs; with `tx` inside that transaction, so rows and jobs commit together. */
   sendJobs(jobs: SendJob[], tx?: postgres.TransactionSql): Promise<void>;
   replyJob(checkInId: string): Promise<void>;
-  noResponseJob(checkInId: string, startAfter: Date): Promise<void>;
 }
 
 /** pg-boss running its SQL on the caller's open transaction. */
@@ -73,9 +71,6 @@ export function bossQueue(boss: PgBoss): EngineQueue {
     async replyJob(checkInId) {
       await boss.send(ENGINE_QUEUES.reply, { checkInId });
     },
-    async noResponseJob(checkInId, startAfter) {
-      await boss.send(ENGINE_QUEUES.noResponse, { checkInId }, { startAfter });
-    },
   };
 }
 
@@ -89,15 +84,14 @@ export function setInlineHandlers(handlers: Handlers): void {
 
 /**
  * Without a queue (an instance with JOBS_DISABLED, a script) a reply is processed at once in the
- * background; sends and no-response checks are left to the instances that run the scheduler, whose
- * sweep finds every row that is due.
+ * background; sends are left to the instances that run the scheduler, whose pass finds every row
+ * that is due.
  */
 const noQueue: EngineQueue = {
   sendJobs: async () => {},
   replyJob: async (checkInId) => {
     void inline.processReply?.(checkInId).catch((error: unknown) => log.error({ err: error, checkInId }, 'inline reply processing failed'));
   },
-  noResponseJob: async () => {},
 };
 
 export function engineQueue(): EngineQueue {

@@ -1,7 +1,9 @@
 import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { clients, goals, schedules, type Client } from '../../db/schema';
-import type { ScheduleSources } from './slots';
+import { clients, goals, schedules, type Client, type Goal } from '../../db/schema';
+import type { ScheduleSources, SlotAiSchedule } from './slots';
+
+type AiSchedule = typeof schedules.$inferSelect;
 
 /** Why a client gets no scheduled check-ins right now; null when it does. */
 export function ineligibility(client: Pick<Client, 'archived' | 'checkInsHeld' | 'smsOptedOut' | 'phone' | 'email'>): string | null {
@@ -45,16 +47,25 @@ export async function loadSources(db: Executor, clientIds?: string[]): Promise<M
   const out = new Map<string, ScheduleSources>();
   for (const c of clientRows) out.set(c.id, { client: c, goals: [], aiSchedules: [] });
   for (const g of goalRows) out.get(g.clientId)?.goals.push({ id: g.id, checkInSchedule: g.checkInSchedule });
-  for (const s of aiRows) {
-    out.get(s.clientId)?.aiSchedules.push({
-      id: s.id,
-      goalId: s.goalId,
-      timeSlots: s.timeSlots,
-      clientTimezone: s.clientTimezone,
-      frequency: s.frequency,
-      customDays: s.customDays,
-      promptTemplate: s.promptTemplate,
-    });
-  }
+  for (const s of aiRows) out.get(s.clientId)?.aiSchedules.push(aiSlotSource(s));
   return out;
+}
+
+export const aiSlotSource = (s: AiSchedule): SlotAiSchedule => ({
+  id: s.id,
+  goalId: s.goalId,
+  timeSlots: s.timeSlots,
+  clientTimezone: s.clientTimezone,
+  frequency: s.frequency,
+  customDays: s.customDays,
+  promptTemplate: s.promptTemplate,
+});
+
+/** The same sources from rows already loaded (the send step has the client and its goals). */
+export function sourcesOf(client: Pick<Client, 'id' | 'coachId' | 'timezone' | 'checkInSchedule'>, activeGoals: Pick<Goal, 'id' | 'checkInSchedule'>[], aiRows: AiSchedule[]): ScheduleSources {
+  return {
+    client: { id: client.id, coachId: client.coachId, timezone: client.timezone, checkInSchedule: client.checkInSchedule },
+    goals: activeGoals.map((g) => ({ id: g.id, checkInSchedule: g.checkInSchedule })),
+    aiSchedules: aiRows.map(aiSlotSource),
+  };
 }
