@@ -65,6 +65,7 @@ export interface CheckInView {
   engagementAssessment: string | null;
   concerns: string[];
   value: number | null;
+  failureReason: string | null;
   goal: { _id: string; title: string } | null;
 }
 

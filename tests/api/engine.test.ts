@@ -158,6 +158,7 @@ describe('the conversation', () => {
     const failed = await waitForStatus(accessToken, twice.id, 'failed');
     expect(failed.clientResponse).toBe('Read two more books');
     expect(failed.motivation).toBeNull();
+    expect(failed.failureReason).toMatch(/^The AI could not analyse the reply/);
     expect((await checkInRow(failed._id)).failure_reason).toMatch(/^The AI could not analyse the reply: The AI answer to analyseReply was malformed/);
     expect(ai.requestsFor('Garbled', 'analyse')).toHaveLength(2);
     expect(ai.requestsFor('Garbled', 'followup')).toHaveLength(0);
@@ -316,6 +317,7 @@ describe('immediate contact and global check-ins', () => {
     await reply(c.phone, 'Ran 12 km');
     const done = await waitForStatus(accessToken, c.id, 'completed');
     expect(done.value).toBeNull();
+    expect(done.failureReason).toBeNull();
 
     const one = await request<{ checkIn: CheckInView }>('POST', '/ai/immediate-contact', { token: accessToken, body: { _id: c.id, goalId: c.goalId } });
     expect(one.body.checkIn).toMatchObject({ isGlobalCheckIn: false, goal: { _id: c.goalId } });
@@ -443,7 +445,7 @@ describe('AI schedules', () => {
     }
   });
 
-  it('sends at the slot, and a changed schedule cancels the check-in it no longer has', async () => {
+  it('plans the slot ahead, cancels it when the schedule changes, and cancels the new one when the client is held', async () => {
     const { accessToken } = await coach();
     const c = await createClient(request, accessToken, { firstName: 'Timely', timezone: 'Asia/Tokyo', goal: { title: 'Practice piano 40 hours', target: 40, unit: 'hours' } });
     const local = (offsetMinutes: number) => {
