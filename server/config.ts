@@ -36,6 +36,11 @@ const envSchema = z.object({
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString,
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  /** Seconds one AI request may take before it is abandoned (and retried once by the SDK). */
+  OPENAI_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+  /** Price of the configured model per 1K tokens; overrides the table (a model it does not know costs 0). */
+  AI_PRICE_INPUT_PER_1K_USD: z.coerce.number().min(0).optional(),
+  AI_PRICE_OUTPUT_PER_1K_USD: z.coerce.number().min(0).optional(),
   TWILIO_ACCOUNT_SID: optionalString,
   TWILIO_AUTH_TOKEN: optionalString,
   TWILIO_FROM_NUMBER: optionalString,
@@ -45,6 +50,12 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_API_BASE: optionalString,
   JOBS_DISABLED: bool,
+  /** A sent check-in with no reply after this many hours becomes no_response. */
+  NO_RESPONSE_WINDOW_HOURS: z.coerce.number().positive().default(24),
+  /** How many check-ins one instance sends at the same time. */
+  CHECKIN_SEND_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
+  /** Extra scheduler passes every N seconds in each instance, on top of the pg-boss minute cron (tests, benchmarks). */
+  SCHEDULER_TICK_SECONDS: z.coerce.number().positive().optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & { appUrl: string; outboxDir: string };

@@ -3,6 +3,7 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Archive, Camera, Clock, Mail, Pause, Pencil, Phone, Play } from 'lucide-react';
+import { SendCheckInButton } from './send-check-in-button';
 import { GoalsTab } from '@/components/workspace/goals/goals-tab';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -139,6 +140,7 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
               </div>
             </dl>
             <div className="mt-3 flex flex-wrap gap-2">
+              <SendCheckInButton clientId={client.id} variant="primary" className="px-3 py-1.5" disabled={client.checkInsHeld} />
               <Button variant="secondary" className="px-3 py-1.5" onClick={() => setEditing(true)}>
                 <Pencil className="h-4 w-4" aria-hidden /> Edit
               </Button>

@@ -110,7 +110,10 @@ export function useWorkspaceRealtime(refresh: (options: { trailing: boolean }) =
       void queryClient.invalidateQueries({ queryKey: id ? key(id) : key('').slice(0, 2) });
     };
     const offs = [
-      subscribe('clientProfileUpdated', () => refresh({ trailing: true })),
+      subscribe('clientProfileUpdated', (payload) => {
+        refresh({ trailing: true });
+        invalidate(workspaceKeys.checkIns, payload);
+      }),
       subscribe('goalProgressUpdated', (payload) => {
         refresh({ trailing: true });
         invalidate(workspaceKeys.goals, payload);

@@ -352,6 +352,17 @@ export const checkIns = pgTable(
     engagementAssessment: text('engagement_assessment'),
     concerns: jsonb('concerns').$type<string[]>(),
     value: numeric('value', { mode: 'number' }),
+    /** What made it: 'schedule' (client, goal or AI schedule slot) or 'manual' (immediate contact). */
+    source: text('source').notNull().default('schedule'),
+    /** When the send (or reply) job was queued; a due row without a live job is queued again. */
+    enqueuedAt: ts('enqueued_at'),
+    /** Set by the one worker that took the row (UPDATE … WHERE status = …); a stale claim can be taken over. */
+    claimedAt: ts('claimed_at'),
+    /** Set just before the SMS or e-mail provider is called: past this point the row is never sent again. */
+    deliveryStartedAt: ts('delivery_started_at'),
+    providerMessageId: text('provider_message_id'),
+    /** Why a check-in failed, was cancelled or missed (quota, AI answer, provider error, schedule removed). */
+    failureReason: text('failure_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -364,6 +375,13 @@ export const checkIns = pgTable(
     index('check_ins_status_idx').on(t.status, t.scheduledFor),
   ],
 );
+
+/** Durable facts of the check-in scheduler, e.g. the last instant a dispatch pass covered. */
+export const schedulerState = pgTable('scheduler_state', {
+  name: text('name').primaryKey(),
+  coveredUntil: ts('covered_until').notNull(),
+  updatedAt: updatedAt(),
+});
 
 /** AI schedules (spec 02 §3 Schedule): time slots on chosen weekdays in the client's zone. */
 export const schedules = pgTable(

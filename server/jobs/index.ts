@@ -1,8 +1,12 @@
 import { PgBoss } from 'pg-boss';
 import { sql } from 'drizzle-orm';
+import { config } from '../config';
 import { getDb } from '../db/client';
 import { log } from '../log';
 import { renewDueSubscriptions } from '../services/billing';
+import { processReply, sendCheckIn } from '../services/engine/conversation';
+import { dispatch } from '../services/engine/dispatcher';
+import { bossQueue, ENGINE_QUEUES } from '../services/engine/runtime';
 import { DATA_EXPORT_QUEUE, removeExpiredExports, runDataExport } from '../services/data-export';
 import { purgeExpiredRateLimits } from '../services/rate-limit';
 import { setQueue } from './queue';
@@ -22,6 +26,58 @@ async function maintenance(): Promise<void> {
 
 export interface Workers {
   stop(): Promise<void>;
+}
+
+/** Runs each job of a batch on its own; a failing job is retried by pg-boss without failing the others. */
+function perJob<T>(handle: (data: T) => Promise<unknown>) {
+  return async (jobs: { id: string; data: T }[]) =>
+    Promise.all(
+      jobs.map(async (job) => {
+        try {
+          await handle(job.data);
+          return { id: job.id, status: 'completed' as const };
+        } catch (error) {
+          log.error({ err: error, jobId: job.id }, 'check-in job failed');
+          return { id: job.id, status: 'failed' as const, output: { message: error instanceof Error ? error.message : String(error) } };
+        }
+      }),
+    );
+}
+
+/** The AI check-in engine: a scheduler pass each minute (planning, queueing, sweeps), send and reply workers. */
+async function startEngine(boss: PgBoss): Promise<() => void> {
+  const cfg = config();
+  const queue = bossQueue(boss);
+  const pass = async () => {
+    await dispatch({ queue });
+  };
+  await boss.createQueue(ENGINE_QUEUES.tick, { expireInSeconds: 120, retryLimit: 0 });
+  await boss.createQueue(ENGINE_QUEUES.send, { expireInSeconds: 120, retryLimit: 3, retryDelay: 5 });
+  await boss.createQueue(ENGINE_QUEUES.reply, { expireInSeconds: 300, retryLimit: 3, retryDelay: 10 });
+  await boss.schedule(ENGINE_QUEUES.tick, '* * * * *');
+  await boss.work(ENGINE_QUEUES.tick, async () => {
+    await pass();
+  });
+  // Two fetch loops per instance, each taking half the concurrency per fetch and fetching again at
+  // once while its batches come back full, so a slow send holds back half the pipeline at most.
+  const concurrency = cfg.CHECKIN_SEND_CONCURRENCY;
+  const batch = { batchSize: Math.max(1, Math.ceil(concurrency / 2)), localConcurrency: 2, perJobResults: true, burstWhenBatchFull: true, pollingIntervalSeconds: 0.5 } as const;
+  await boss.work<{ checkInId: string }>(ENGINE_QUEUES.send, batch, perJob((d) => sendCheckIn(d.checkInId, { queue })));
+  await boss.work<{ checkInId: string }>(ENGINE_QUEUES.reply, batch, perJob((d) => processReply(d.checkInId, { queue })));
+  // A pass at start catches up at once after downtime instead of at the next minute.
+  void pass().catch((error: unknown) => log.error({ err: error }, 'check-in dispatch failed'));
+  if (!cfg.SCHEDULER_TICK_SECONDS) return () => {};
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    pass()
+      .catch((error: unknown) => log.error({ err: error }, 'check-in dispatch failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, cfg.SCHEDULER_TICK_SECONDS * 1000);
+  return () => clearInterval(timer);
 }
 
 /** Starts pg-boss on the app's database; later issues add their queues here. */
@@ -44,9 +100,11 @@ export async function startWorkers(databaseUrl: string): Promise<Workers> {
     await renewDueSubscriptions();
   });
   setQueue(boss);
+  const stopEngine = await startEngine(boss);
   return {
     // Graceful: in-flight jobs finish before the connections close.
     stop: async () => {
+      stopEngine();
       setQueue(undefined);
       await boss.stop({ graceful: true, timeout: 20_000 });
     },

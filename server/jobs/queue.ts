@@ -8,6 +8,11 @@ export function setQueue(boss: PgBoss | undefined): void {
   holder.cadenceBoss = boss;
 }
 
+/** The running queue of this process, if any. */
+export function getQueue(): PgBoss | undefined {
+  return holder.cadenceBoss;
+}
+
 /**
  * Queues a job for the workers; with no queue running (JOBS_DISABLED, scripts) the job's own
  * handler runs at once in the background instead, so the user's request still completes.

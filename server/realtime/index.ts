@@ -14,7 +14,8 @@ export interface ServerToClientEvents {
   'message-read': (payload: { messageId: string; roomId: string; userId: string }) => void;
   'room-joined': (payload: { roomId: string }) => void;
   checkInCreated: (payload: Record<string, unknown>) => void;
-  clientProfileUpdated: (payload: { clientId: string; lastCheckIn?: string }) => void;
+  /** `checkIn` (the check-in as the history answers it) comes with every change the engine makes. */
+  clientProfileUpdated: (payload: { clientId: string; lastCheckIn?: string; checkIn?: Record<string, unknown> }) => void;
   goalProgressUpdated: (payload: { goalId: string; clientId: string; progress: number }) => void;
   error: (payload: { message: string }) => void;
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { EXECUTIVE_SUMMARIES_PER_PAGE, WORKSPACE_VALIDATION as V } from '@/lib/constants';
 import { getDb } from '../db/client';
 import { checkIns, goals } from '../db/schema';
@@ -53,7 +53,12 @@ async function getOwnedCheckIn(coach: CoachRef, checkInId: string) {
 export async function deleteCheckIn(coach: CoachRef, checkInId: string) {
   const row = await getOwnedCheckIn(coach, checkInId);
   if (row.status !== 'scheduled') throw new AppError(409, 'CONFLICT', V.onlyUpcomingDeletable);
-  await getDb().delete(checkIns).where(and(eq(checkIns.id, checkInId), eq(checkIns.coachId, coach.id), eq(checkIns.status, 'scheduled')));
+  // A row whose message is being handed to the SMS provider right now is no longer upcoming.
+  const deleted = await getDb()
+    .delete(checkIns)
+    .where(and(eq(checkIns.id, checkInId), eq(checkIns.coachId, coach.id), eq(checkIns.status, 'scheduled'), isNull(checkIns.deliveryStartedAt)))
+    .returning({ id: checkIns.id });
+  if (deleted.length === 0) throw new AppError(409, 'CONFLICT', V.onlyUpcomingDeletable);
   return { success: true, message: 'Check-in deleted' };
 }
 

@@ -49,6 +49,8 @@ export function checkInSummary(c: CheckIn, goalTitles: Map<string, string>) {
     engagementAssessment: c.engagementAssessment,
     concerns: c.concerns ?? [],
     value: c.value,
+    /** Why a check-in failed, was cancelled or missed (the AI check-in engine). */
+    failureReason: c.failureReason,
   };
 }
 export type CheckInDto = ReturnType<typeof checkInSummary>;

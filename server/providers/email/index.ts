@@ -1,11 +1,12 @@
 import { config } from '../../config';
 import { metered } from '../metering';
+import { EMAIL_COST_USD } from '../pricing';
 import { outboxEmailProvider } from './outbox';
 import { resendEmailProvider } from './resend';
 import type { EmailMessage, EmailProvider } from './types';
 
-/** Price per e-mail used for cost metering (docs/decisions.md). */
-export const EMAIL_COST_USD = 0.0004;
+/** Price per e-mail used for cost metering (server/providers/pricing.ts). */
+export { EMAIL_COST_USD };
 
 let provider: EmailProvider | undefined;
 

@@ -1,11 +1,12 @@
 import { config } from '../../config';
 import { metered } from '../metering';
+import { SMS_SEGMENT_COST_USD, smsCost } from '../pricing';
 import { outboxSmsProvider } from './outbox';
 import { twilioSmsProvider } from './twilio';
 import type { SmsMessage, SmsProvider } from './types';
 
-/** Price per SMS segment used for cost metering (docs/decisions.md). */
-export const SMS_SEGMENT_COST_USD = 0.0079;
+/** Price per SMS segment used for cost metering (server/providers/pricing.ts). */
+export { SMS_SEGMENT_COST_USD };
 
 let provider: SmsProvider | undefined;
 
@@ -29,6 +30,6 @@ export async function sendSms(message: SmsMessage, userId?: string | null): Prom
   return metered(
     { service: p.name === 'twilio' ? 'twilio' : 'sms', operation: 'messages.create', userId },
     () => p.send({ ...message, from: smsFromNumber() }),
-    (r) => (p.name === 'twilio' ? r.segments * SMS_SEGMENT_COST_USD : 0),
+    (r) => (p.name === 'twilio' ? smsCost(r.segments) : 0),
   );
 }

@@ -1,0 +1,5 @@
+import { aiScheduleSchema } from '@/lib/schemas/ai-schedule';
+import { route } from '@/server/http/route';
+import { saveAiSchedule } from '@/server/services/ai-schedules';
+
+export const POST = route({ auth: 'user', body: aiScheduleSchema }, ({ user, body }) => saveAiSchedule(user, body));

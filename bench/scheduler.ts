@@ -1,0 +1,189 @@
+/**
+ * Scheduler benchmark: 10,000 check-ins due in the same minute, two app instances on one
+ * PostgreSQL, the real openai and twilio SDKs pointed at local fake servers.
+ *
+ *   npm run bench:scheduler                 BENCH_CHECKINS (10000), BENCH_INSTANCES (2),
+ *                                           BENCH_LEAD_SECONDS (120), BENCH_CONCURRENCY (16)
+ *
+ * Each client gets one weekly slot at the same instant T, in one of several time zones (so the
+ * local times differ). The instances plan the rows and queue the send jobs ahead of T; at T they
+ * drain the queue. Reported: time to plan, time to drain after T, lateness per check-in (sent_at -
+ * scheduled_for; worst, p50, p95, p99), throughput, and duplicates (must be 0). Written to
+ * bench/results-scheduler.json.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { buildIfNeeded } from '../scripts/build-if-needed';
+import { startEmbeddedPostgres } from '../server/db/embedded';
+import { runMigrations } from '../server/db/migrate';
+import { startFakeOpenAi } from '../tests/helpers/fake-openai';
+import { startFakeTwilio } from '../tests/helpers/fake-twilio';
+import { freePort, startApp, type App } from '../tests/helpers/stack';
+
+const COUNT = Number(process.env.BENCH_CHECKINS ?? 10_000);
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 2);
+const LEAD_SECONDS = Number(process.env.BENCH_LEAD_SECONDS ?? 120);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const CLIENTS_PER_COACH = 500;
+const ZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'Europe/London', 'Europe/Paris', 'Asia/Tokyo', 'Australia/Sydney', 'Pacific/Honolulu', 'UTC'];
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const seconds = (ms: number) => Math.round(ms) / 1000;
+
+function localSlot(zone: string, at: Date): { day: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const get = (t: string) => parts.find((p) => p.type === t)!.value;
+  return { day: String(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(get('weekday'))), time: `${get('hour')}:${get('minute')}` };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function main(): Promise<void> {
+  buildIfNeeded();
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-bench-'));
+  fs.chmodSync(base, 0o755);
+  const ai = await startFakeOpenAi();
+  const sms = await startFakeTwilio();
+  const pg = await startEmbeddedPostgres(path.join(base, 'pg'), await freePort());
+  const apps: App[] = [];
+  const sql = postgres(pg.url, { max: 4, onnotice: () => {} });
+  try {
+    await runMigrations(pg.url);
+
+    // The minute every check-in is due: whole, and far enough ahead for the instances to start.
+    const due = new Date(Math.ceil((Date.now() + LEAD_SECONDS * 1000) / 60_000) * 60_000);
+    say(`Seeding ${COUNT} clients due at ${due.toISOString()} (${INSTANCES} instances, send concurrency ${CONCURRENCY} each)…`);
+    const coaches = Math.ceil(COUNT / CLIENTS_PER_COACH);
+    const coachIds: string[] = [];
+    for (let i = 0; i < coaches; i++) {
+      const [row] = await sql<{ id: string }[]>`
+        insert into users (username, email, password_hash, first_name, last_name, plan_id, is_verified)
+        values (${`coach${i}`}, ${`bench-coach-${i}@example.com`}, 'x', 'Bench', ${`Coach ${i}`}, 'full', true) returning id`;
+      coachIds.push(row!.id);
+    }
+    const rows = Array.from({ length: COUNT }, (_, i) => {
+      const zone = ZONES[i % ZONES.length]!;
+      const { day, time } = localSlot(zone, due);
+      return {
+        coach_id: coachIds[Math.floor(i / CLIENTS_PER_COACH)]!,
+        first_name: `Client${i}`,
+        last_name: 'Bench',
+        email: `client${i}@example.com`,
+        phone: `+1555${String(i).padStart(7, '0')}`,
+        timezone: zone,
+        check_in_schedule: { [day]: [{ id: `slot-${i}`, time, enabled: true }] },
+      };
+    });
+    for (let i = 0; i < rows.length; i += 1000) {
+      const chunk = rows.slice(i, i + 1000);
+      const clients = await sql<{ id: string; coach_id: string }[]>`
+        insert into clients (coach_id, first_name, last_name, email, phone, timezone, check_in_schedule)
+        select coach_id, first_name, last_name, email, phone, timezone, check_in_schedule
+        from jsonb_to_recordset(${sql.json(chunk)}) as x(coach_id uuid, first_name text, last_name text, email text, phone text, timezone text, check_in_schedule jsonb)
+        returning id, coach_id`;
+      const goals = clients.map((c) => ({ coach_id: c.coach_id, client_id: c.id }));
+      await sql`
+        insert into goals (coach_id, client_id, title, type, target, unit, current_value, progress)
+        select coach_id, client_id, 'Walk 100 km', 'progress', 100, 'km', 40, 40
+        from jsonb_to_recordset(${sql.json(goals)}) as x(coach_id uuid, client_id uuid)`;
+    }
+
+    const env = {
+      LOG_LEVEL: 'warn',
+      OPENAI_API_KEY: 'bench',
+      OPENAI_BASE_URL: `${ai.url}/v1`,
+      TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: 'bench-token',
+      TWILIO_FROM_NUMBER: '+15005550006',
+      TWILIO_BASE_URL: sms.url,
+      CHECKIN_SEND_CONCURRENCY: String(CONCURRENCY),
+      RATE_LIMIT_DISABLED: 'true',
+    };
+    const startedAt = Date.now();
+    for (let i = 0; i < INSTANCES; i++) {
+      apps.push(await startApp({ databaseUrl: pg.url, dataDir: path.join(base, `data${i}`), outboxDir: path.join(base, `outbox${i}`), env }));
+    }
+    say(`Instances ready in ${seconds(Date.now() - startedAt)} s (pids ${apps.map((a) => a.pid).join(', ')}).`);
+
+    // Planning: rows and queued jobs appear ahead of the due minute.
+    let plannedAt = 0;
+    for (;;) {
+      const [row] = await sql<{ n: number; queued: number }[]>`select count(*)::int as n, count(enqueued_at)::int as queued from check_ins`;
+      if (row!.n >= COUNT && row!.queued >= COUNT) {
+        plannedAt = Date.now();
+        break;
+      }
+      if (Date.now() > due.getTime()) throw new Error(`only ${row!.n} rows (${row!.queued} queued) were planned before the due minute`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    say(`Planned and queued ${COUNT} check-ins ${seconds(plannedAt - startedAt)} s after the instances started; ${seconds(due.getTime() - plannedAt)} s before they are due.`);
+
+    // Draining.
+    const deadline = due.getTime() + 15 * 60_000;
+    for (;;) {
+      const [row] = await sql<{ sent: number; open: number }[]>`
+        select count(*) filter (where status = 'sent')::int as sent, count(*) filter (where status = 'scheduled')::int as open from check_ins`;
+      if (row!.open === 0) break;
+      if (Date.now() > deadline) throw new Error(`not drained 15 minutes after the due minute: ${row!.sent} sent, ${row!.open} waiting`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+
+    const [summary] = await sql<{ rows: number; sent: number; other: number; first: string; last: string; keys: number }[]>`
+      select count(*)::int as rows, count(*) filter (where status = 'sent')::int as sent, count(*) filter (where status <> 'sent')::int as other,
+             min(sent_at)::text as first, max(sent_at)::text as last, count(distinct dedupe_key)::int as keys
+      from check_ins`;
+    const lateness = (await sql<{ ms: number }[]>`select extract(epoch from (sent_at - scheduled_for)) * 1000 as ms from check_ins where sent_at is not null`)
+      .map((r) => Number(r.ms))
+      .sort((x, y) => x - y);
+    const perPhone = new Map<string, number>();
+    for (const m of sms.messages) perPhone.set(m.to, (perPhone.get(m.to) ?? 0) + 1);
+    const duplicateSms = [...perPhone.values()].filter((n) => n > 1).reduce((sum, n) => sum + n - 1, 0);
+    const [usage] = await sql<{ ai: number; sms: number }[]>`
+      select count(*) filter (where service = 'openai')::int as ai, count(*) filter (where service = 'twilio')::int as sms from api_usage`;
+    const lastSent = new Date(summary!.last).getTime();
+    const firstSent = new Date(summary!.first).getTime();
+    const result = {
+      date: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+      setup: { checkIns: COUNT, instances: INSTANCES, sendConcurrencyPerInstance: CONCURRENCY, zones: ZONES.length, providers: 'openai + twilio SDKs against local fake servers' },
+      dueAt: due.toISOString(),
+      planning: { secondsAfterStart: seconds(plannedAt - startedAt), secondsBeforeDue: seconds(due.getTime() - plannedAt) },
+      drain: {
+        secondsAfterDue: seconds(lastSent - due.getTime()),
+        firstSentAfterDueMs: Math.round(firstSent - due.getTime()),
+        throughputPerSecond: Math.round((summary!.sent / Math.max(0.001, (lastSent - due.getTime()) / 1000)) * 10) / 10,
+      },
+      latenessMs: {
+        worst: Math.round(lateness.at(-1) ?? 0),
+        p50: Math.round(percentile(lateness, 50)),
+        p95: Math.round(percentile(lateness, 95)),
+        p99: Math.round(percentile(lateness, 99)),
+      },
+      outcome: { rows: summary!.rows, sent: summary!.sent, notSent: summary!.other, distinctSlots: summary!.keys },
+      duplicates: { smsToSameClient: duplicateSms, smsTotal: sms.messages.length, rowsPerSlotAboveOne: summary!.rows - summary!.keys },
+      meteredCalls: { ai: usage!.ai, sms: usage!.sms, aiRequestsSeenByFake: ai.requests.length },
+    };
+    fs.mkdirSync(path.resolve('bench'), { recursive: true });
+    fs.writeFileSync(path.resolve('bench/results-scheduler.json'), `${JSON.stringify(result, null, 2)}\n`);
+    say(JSON.stringify(result, null, 2));
+    say(`\nDrained ${summary!.sent} check-ins ${result.drain.secondsAfterDue} s after the due minute; worst lateness ${result.latenessMs.worst} ms; duplicates ${duplicateSms}.`);
+    if (duplicateSms > 0 || summary!.rows !== COUNT || summary!.sent !== COUNT) process.exitCode = 1;
+  } finally {
+    for (const app of apps) await app.stop().catch(() => {});
+    await sql.end({ timeout: 5 });
+    await pg.stop();
+    await ai.close();
+    await sms.close();
+    fs.rmSync(base, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

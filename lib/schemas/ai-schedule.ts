@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { DEFAULT_CHECK_IN_TIME, WEEKDAYS, WORKSPACE_VALIDATION } from '../constants';
+import { isSupportedTimezone } from '../timezones';
+
+/** Texts of spec 02 §5 "Schedule (AI scheduling)". */
+export const AI_SCHEDULE_MESSAGES = {
+  invalidTime: (time: string) => `Invalid time format: ${time}. Use HH:MM format (e.g., 09:00, 14:30)`,
+  noDays: 'Please select at least one day of the week',
+  invalidDays: (days: string[]) => `Invalid day values: ${days.join(', ')}`,
+  noTimeSlots: 'Please add at least one time slot',
+} as const;
+
+/** New schedules run Monday to Friday at 09:00 unless told otherwise (spec 02 §5). */
+export const DEFAULT_AI_SCHEDULE_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
+export const DEFAULT_AI_SCHEDULE_SLOT = { time: DEFAULT_CHECK_IN_TIME } as const;
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * The schedule data of POST /ai-schedule/create and /ai/schedule-check-in. Every bad time and day
+ * is reported with the spec's own message.
+ */
+export const aiScheduleSchema = z
+  .object({
+    clientId: z.string({ error: WORKSPACE_VALIDATION.clientIdMissing }).uuid(WORKSPACE_VALIDATION.clientIdMissing),
+    goalId: z.string().uuid('Not a valid goal id').nullable().optional(),
+    timeSlots: z
+      .array(z.union([z.object({ time: z.string({ error: AI_SCHEDULE_MESSAGES.invalidTime('(missing)') }) }), z.string()]))
+      .max(24)
+      .optional(),
+    clientTimezone: z.string().refine(isSupportedTimezone, 'Please choose a valid timezone').optional(),
+    clientTimezoneOffset: z.number().optional(),
+    frequency: z.enum(['custom', 'daily', 'weekdays']).default('custom'),
+    customDays: z.array(z.string()).max(7).optional(),
+    promptTemplate: z.string().max(1000).default(''),
+  })
+  .transform((v, ctx) => {
+    const rawSlots = v.timeSlots ?? [DEFAULT_AI_SCHEDULE_SLOT];
+    const times = rawSlots.map((s) => (typeof s === 'string' ? s : s.time).trim());
+    if (times.length === 0) ctx.addIssue({ code: 'custom', path: ['timeSlots'], message: AI_SCHEDULE_MESSAGES.noTimeSlots });
+    times.forEach((time, i) => {
+      if (!HHMM.test(time)) ctx.addIssue({ code: 'custom', path: ['timeSlots', i, 'time'], message: AI_SCHEDULE_MESSAGES.invalidTime(time) });
+    });
+    const rawDays = v.customDays ?? [...DEFAULT_AI_SCHEDULE_DAYS];
+    const days = rawDays.map((d) => d.trim().toLowerCase());
+    if (v.frequency === 'custom' && days.length === 0) ctx.addIssue({ code: 'custom', path: ['customDays'], message: AI_SCHEDULE_MESSAGES.noDays });
+    const invalid = rawDays.filter((_, i) => !(WEEKDAYS as readonly string[]).includes(days[i]!));
+    if (invalid.length) ctx.addIssue({ code: 'custom', path: ['customDays'], message: AI_SCHEDULE_MESSAGES.invalidDays(invalid) });
+    return {
+      clientId: v.clientId,
+      goalId: v.goalId ?? null,
+      timeSlots: [...new Set(times)].sort().map((time) => ({ time })),
+      clientTimezone: v.clientTimezone,
+      frequency: v.frequency,
+      // Kept in weekday order, each once.
+      customDays: WEEKDAYS.filter((d) => days.includes(d)),
+      promptTemplate: v.promptTemplate.trim(),
+    };
+  });
+export type AiScheduleInput = z.output<typeof aiScheduleSchema>;
+
+export const immediateContactSchema = z.object({
+  _id: z.string({ error: WORKSPACE_VALIDATION.clientIdMissing }).uuid(WORKSPACE_VALIDATION.clientIdMissing),
+  goalId: z.string().uuid('Not a valid goal id').nullable().optional(),
+});
+
+export const initiateCheckInSchema = z.object({
+  clientId: z.string({ error: WORKSPACE_VALIDATION.clientIdMissing }).uuid(WORKSPACE_VALIDATION.clientIdMissing),
+  goalId: z.string().uuid('Not a valid goal id').nullable().optional(),
+});
+
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+export const generateMilestonesQuerySchema = z.object({ save: flag, replace: flag });
+
+export const goalIdParamSchema = z.object({ goalId: z.string().uuid('Not a valid goal id') });

@@ -1,0 +1,136 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { AiScheduleInput } from '@/lib/schemas/ai-schedule';
+import { offsetMinutes } from '@/lib/timezones';
+import { getDb } from '../db/client';
+import { schedules } from '../db/schema';
+import { notFound } from '../http/errors';
+import { getOwnedClient, publishClient, type CoachRef } from './clients';
+import { getOwnedGoal } from './goals';
+import { reconcileClient } from './engine/dispatcher';
+import { slotsBetween } from './engine/slots';
+
+type ScheduleRow = typeof schedules.$inferSelect;
+
+const NEXT_RUNS = 5;
+
+/** A schedule as the AI scheduling calls answer it (spec 02 §3 Schedule), with its next instants. */
+export function scheduleDto(s: ScheduleRow, coachId: string, now = new Date()) {
+  const next = s.active
+    ? slotsBetween(
+        { client: { id: s.clientId, coachId, timezone: s.clientTimezone, checkInSchedule: {} }, goals: s.goalId ? [{ id: s.goalId, checkInSchedule: {} }] : [], aiSchedules: [s] },
+        now,
+        new Date(now.getTime() + 15 * 24 * 3_600_000),
+      )
+        .slice(0, NEXT_RUNS)
+        .map((i) => i.at.toISOString())
+    : [];
+  return {
+    _id: s.id,
+    id: s.id,
+    clientId: s.clientId,
+    goalId: s.goalId,
+    timeSlots: s.timeSlots,
+    clientTimezone: s.clientTimezone,
+    clientTimezoneOffset: offsetMinutes(s.clientTimezone, now),
+    frequency: s.frequency,
+    customDays: s.customDays,
+    promptTemplate: s.promptTemplate,
+    active: s.active,
+    nextCheckIns: next,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+  };
+}
+
+async function assertTargets(coach: CoachRef, input: Pick<AiScheduleInput, 'clientId' | 'goalId'>) {
+  const client = await getOwnedClient(coach.id, input.clientId);
+  if (input.goalId) {
+    const goal = await getOwnedGoal(coach.id, input.goalId);
+    if (goal.clientId !== client.id) throw notFound('Goal');
+  }
+  return client;
+}
+
+/** POST /ai-schedule/create: a new schedule, in the client's zone unless another is given. */
+export async function createAiSchedule(coach: CoachRef, input: AiScheduleInput) {
+  const client = await assertTargets(coach, input);
+  const [row] = await getDb()
+    .insert(schedules)
+    .values({
+      coachId: coach.id,
+      clientId: client.id,
+      goalId: input.goalId,
+      timeSlots: input.timeSlots,
+      clientTimezone: input.clientTimezone ?? client.timezone,
+      frequency: input.frequency,
+      customDays: input.customDays,
+      promptTemplate: input.promptTemplate,
+    })
+    .returning();
+  await publishClient(coach, client.id);
+  return scheduleDto(row!, coach.id);
+}
+
+/**
+ * POST /ai/schedule-check-in: the one active schedule of a client (or of one goal) is replaced by
+ * the data sent; the scheduler reads it on its next pass, and check-ins queued for slots it no
+ * longer has are cancelled before they go out.
+ */
+export async function saveAiSchedule(coach: CoachRef, input: AiScheduleInput) {
+  const client = await assertTargets(coach, input);
+  const db = getDb();
+  const row = await db.transaction(async (tx) => {
+    const scope = and(eq(schedules.coachId, coach.id), eq(schedules.clientId, client.id), input.goalId ? eq(schedules.goalId, input.goalId) : isNull(schedules.goalId), eq(schedules.active, true));
+    const [existing] = await tx.select({ id: schedules.id }).from(schedules).where(scope).orderBy(desc(schedules.updatedAt)).limit(1).for('update');
+    const values = {
+      timeSlots: input.timeSlots,
+      clientTimezone: input.clientTimezone ?? client.timezone,
+      frequency: input.frequency,
+      customDays: input.customDays,
+      promptTemplate: input.promptTemplate,
+    };
+    if (existing) {
+      const [updated] = await tx.update(schedules).set({ ...values, updatedAt: sql`now()` }).where(eq(schedules.id, existing.id)).returning();
+      return updated!;
+    }
+    const [created] = await tx.insert(schedules).values({ ...values, coachId: coach.id, clientId: client.id, goalId: input.goalId }).returning();
+    return created!;
+  });
+  await reconcileClient(client.id);
+  await publishClient(coach, client.id);
+  return { success: true, message: 'Check-in schedule saved', schedule: scheduleDto(row, coach.id) };
+}
+
+export async function clientAiSchedules(coach: CoachRef, clientId: string) {
+  await getOwnedClient(coach.id, clientId);
+  const rows = await getDb()
+    .select()
+    .from(schedules)
+    .where(and(eq(schedules.coachId, coach.id), eq(schedules.clientId, clientId), eq(schedules.active, true)))
+    .orderBy(desc(schedules.createdAt));
+  return { success: true, schedules: rows.map((s) => scheduleDto(s, coach.id)) };
+}
+
+export async function goalAiSchedules(coach: CoachRef, goalId: string) {
+  await getOwnedGoal(coach.id, goalId);
+  const rows = await getDb()
+    .select()
+    .from(schedules)
+    .where(and(eq(schedules.coachId, coach.id), eq(schedules.goalId, goalId), eq(schedules.active, true)))
+    .orderBy(desc(schedules.createdAt));
+  const list = rows.map((s) => scheduleDto(s, coach.id));
+  return { success: true, schedules: list, schedule: list[0] ?? null };
+}
+
+/** DELETE /ai-schedule/{id}: the schedule stops; its upcoming check-ins are cancelled by the scheduler. */
+export async function deleteAiSchedule(coach: CoachRef, scheduleId: string) {
+  const [row] = await getDb()
+    .update(schedules)
+    .set({ active: false, updatedAt: sql`now()` })
+    .where(and(eq(schedules.id, scheduleId), eq(schedules.coachId, coach.id), eq(schedules.active, true)))
+    .returning();
+  if (!row) throw notFound('Schedule');
+  await reconcileClient(row.clientId);
+  await publishClient(coach, row.clientId);
+  return { success: true, message: 'Schedule removed' };
+}

@@ -1,0 +1,400 @@
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { getDb } from '../../db/client';
+import { checkIns, clients, goals, schedules, webhookEvents, type CheckIn, type Client, type Goal } from '../../db/schema';
+import { log } from '../../log';
+import { analyseReply, composeCheckIn, composeFollowUp } from '../../providers/ai';
+import { sendEmail } from '../../providers/email';
+import { sendSms } from '../../providers/sms';
+import { emitToUser } from '../../realtime';
+import { checkInSummary, type CoachRef } from '../clients';
+import { updateProgress } from '../goals';
+import { notifyCoach, type NotificationInput } from '../notifications';
+import { checkInContext, coachName, coveredGoals, loadParticipants, type Participants } from './context';
+import { recordQuotaStop, withinQuota } from './quota';
+import { ENGINE_TIMING as T, noResponseWindowMs, resolve, setInlineHandlers, type EngineDb, type EngineOptions, type EngineQueue } from './runtime';
+import { parseDedupeKey, slotsOn } from './slots';
+import { ineligibility, sourcesOf } from './sources';
+
+/**
+ * The conversation of one check-in: the AI message goes out (sent), the client's reply comes in
+ * (responded), the AI analyses it and answers (completed); no reply in time gives no_response.
+ * Every step takes its row with one conditional UPDATE, so two workers never do the same step.
+ */
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+const clientName = (c: Pick<Client, 'firstName' | 'lastName'>) => `${c.firstName} ${c.lastName}`.trim();
+const excerpt = (text: string, max = 120) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const trackable = (g: Goal) => g.target !== null && g.target > 0;
+const coachRef = (p: Participants): CoachRef => ({ id: p.coach.id, timezone: p.coach.timezone, planId: p.coach.planId });
+
+async function notify(coachId: string, input: NotificationInput, at: Date): Promise<void> {
+  await notifyCoach(coachId, input, at).catch((error: unknown) => log.error({ err: error, coachId, type: input.type }, 'coach notification failed'));
+}
+
+/** Tells the coach's open screens: the check-in as the history shows it, and the client's new state. */
+export async function publishCheckIn(row: CheckIn, created = false, knownGoals: Pick<Goal, 'id' | 'title'>[] = []): Promise<void> {
+  const titles = new Map(knownGoals.map((g) => [g.id, g.title]));
+  if (row.goalId && !titles.has(row.goalId)) {
+    const [goal] = await getDb().select({ title: goals.title }).from(goals).where(eq(goals.id, row.goalId));
+    if (goal) titles.set(row.goalId, goal.title);
+  }
+  const dto = checkInSummary(row, titles);
+  if (created) emitToUser(row.coachId, 'checkInCreated', { clientId: row.clientId, checkIn: dto });
+  emitToUser(row.coachId, 'clientProfileUpdated', { clientId: row.clientId, lastCheckIn: row.sentAt?.toISOString(), checkIn: dto });
+}
+
+/** Ends a claimed row's step; only the holder of the claim can (same claimedAt). */
+async function settle(edb: EngineDb, row: CheckIn, fields: Partial<typeof checkIns.$inferInsert>, now: Date): Promise<CheckIn | undefined> {
+  const [updated] = await edb.db
+    .update(checkIns)
+    .set({ ...fields, claimedAt: null, updatedAt: now })
+    .where(and(eq(checkIns.id, row.id), row.claimedAt ? eq(checkIns.claimedAt, row.claimedAt) : isNull(checkIns.claimedAt)))
+    .returning();
+  return updated;
+}
+
+export type StepStatus = 'sent' | 'skipped' | 'early' | 'missed' | 'cancelled' | 'failed' | 'rescheduled' | 'completed' | 'quota';
+
+export interface StepOutcome {
+  status: StepStatus;
+  reason?: string;
+  checkIn?: CheckIn;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sending
+
+/**
+ * The send job. Re-reads everything at send time: a check-in whose slot was removed, whose client
+ * was held, archived or opted out, or whose goal is gone is cancelled instead of sent.
+ */
+export async function sendCheckIn(checkInId: string, options: EngineOptions = {}): Promise<StepOutcome> {
+  const { now, edb, queue } = resolve(options);
+  const { db } = edb;
+  const lapsed = new Date(now.getTime() - T.claimLeaseMs);
+  const unclaimed = and(eq(checkIns.id, checkInId), eq(checkIns.status, 'scheduled'), isNull(checkIns.deliveryStartedAt), or(isNull(checkIns.claimedAt), lt(checkIns.claimedAt, lapsed)));
+  const due = sql`coalesce(${checkIns.scheduledFor}, ${checkIns.createdAt})`;
+  // The usual case in one statement: the row is due, not taken, and this worker takes it.
+  const [claimed] = await db
+    .update(checkIns)
+    .set({ claimedAt: now, updatedAt: now })
+    .where(and(unclaimed, sql`${due} <= ${new Date(now.getTime() + T.earlyToleranceMs).toISOString()}`, sql`${due} > ${new Date(now.getTime() - T.catchUpMs).toISOString()}`))
+    .returning();
+  if (!claimed) {
+    const [row] = await db.select().from(checkIns).where(eq(checkIns.id, checkInId)).limit(1);
+    if (!row || row.status !== 'scheduled') return { status: 'skipped' };
+    const at = (row.scheduledFor ?? row.createdAt).getTime();
+    if (at - now.getTime() > T.earlyToleranceMs) {
+      // Ran early (clock skew, or the row moved later): the next pass queues it for its instant.
+      await db.update(checkIns).set({ enqueuedAt: null }).where(and(eq(checkIns.id, checkInId), eq(checkIns.status, 'scheduled'), isNull(checkIns.claimedAt)));
+      return { status: 'early' };
+    }
+    if (now.getTime() - at >= T.catchUpMs) {
+      const [missed] = await db.update(checkIns).set({ status: 'missed', failureReason: 'Not sent within an hour of its time', claimedAt: null, updatedAt: now }).where(unclaimed).returning();
+      if (missed) await publishCheckIn(missed);
+      return { status: missed ? 'missed' : 'skipped', checkIn: missed };
+    }
+    return { status: 'skipped' };
+  }
+  try {
+    return await deliver(edb, claimed, now, queue);
+  } catch (error) {
+    // Nothing left the building yet: give the row back so the retry can take it at once.
+    await db
+      .update(checkIns)
+      .set({ claimedAt: null })
+      .where(and(eq(checkIns.id, claimed.id), eq(checkIns.claimedAt, now), isNull(checkIns.deliveryStartedAt)))
+      .catch(() => {});
+    throw error;
+  }
+}
+
+async function deliver(edb: EngineDb, claimed: CheckIn, now: Date, _queue: EngineQueue): Promise<StepOutcome> {
+  const { db } = edb;
+  const slot = claimed.source === 'schedule' && claimed.dedupeKey ? parseDedupeKey(claimed.dedupeKey) : null;
+  const [p, aiRows] = await Promise.all([
+    loadParticipants(db, claimed.clientId),
+    slot ? db.select().from(schedules).where(and(eq(schedules.clientId, claimed.clientId), eq(schedules.active, true))) : Promise.resolve([]),
+  ]);
+  const stop = async (status: 'cancelled' | 'failed', reason: string): Promise<StepOutcome> => {
+    const updated = await settle(edb, claimed, { status, failureReason: reason }, now);
+    if (updated) await publishCheckIn(updated, false, p?.activeGoals);
+    return { status, reason, checkIn: updated };
+  };
+  if (!p) return stop('cancelled', 'The client no longer exists');
+  const why = ineligibility(p.client);
+  if (why) return stop('cancelled', why);
+
+  let promptTemplate: string | undefined;
+  if (slot) {
+    const intent = slotsOn(sourcesOf(p.client, p.activeGoals, aiRows), slot.date).find((i) => i.key === claimed.dedupeKey);
+    if (!intent) return stop('cancelled', 'The schedule no longer has this slot');
+    if (Math.abs(intent.at.getTime() - (claimed.scheduledFor ?? now).getTime()) > 60_000) {
+      // The client's zone changed: the same local slot now happens at another instant.
+      const moved = await settle(edb, claimed, { scheduledFor: intent.at, enqueuedAt: null }, now);
+      return { status: 'rescheduled', checkIn: moved };
+    }
+    promptTemplate = intent.promptTemplate;
+  }
+
+  const covered = coveredGoals(claimed, p.activeGoals);
+  if (!claimed.goalId && !claimed.isGlobalCheckIn) return stop('cancelled', 'The goal was deleted');
+  if (claimed.goalId && covered.length === 0) return stop('cancelled', 'The goal is completed or archived');
+  if (!claimed.goalId && claimed.cancelledGoals.length > 0 && covered.length === 0) return stop('cancelled', 'Cancelled for every goal');
+
+  if (!(await withinQuota(p.coach, now))) {
+    await recordQuotaStop(edb, claimed.id, p.coach, now, 'failed');
+    const [row] = await db.select().from(checkIns).where(eq(checkIns.id, claimed.id));
+    if (row) await publishCheckIn(row, false, p.activeGoals);
+    return { status: 'quota', checkIn: row };
+  }
+
+  let text: string;
+  try {
+    text = await composeCheckIn(p.coach.id, await checkInContext(db, claimed, p, now, promptTemplate));
+  } catch (error) {
+    log.warn({ err: error, checkInId: claimed.id }, 'check-in message could not be written');
+    return stop('failed', `The AI could not write the message: ${errorText(error)}`);
+  }
+
+  const channel = p.client.phone ? 'sms' : 'email';
+  const [started] = await db
+    .update(checkIns)
+    .set({ aiMessage: text, channel, deliveryStartedAt: now, updatedAt: now })
+    .where(and(eq(checkIns.id, claimed.id), eq(checkIns.status, 'scheduled'), eq(checkIns.claimedAt, claimed.claimedAt!)))
+    .returning();
+  if (!started) return { status: 'skipped' };
+
+  let providerMessageId: string;
+  try {
+    providerMessageId =
+      channel === 'sms'
+        ? (await sendSms({ to: p.client.phone!, text }, p.coach.id)).id
+        : (await sendEmail({ to: p.client.email!, subject: `Check-in from ${coachName(p.coach)}`, text }, p.coach.id)).id;
+  } catch (error) {
+    log.warn({ err: error, checkInId: claimed.id, channel }, 'check-in delivery failed');
+    return stop('failed', `The ${channel === 'sms' ? 'text message' : 'e-mail'} could not be delivered: ${errorText(error)}`);
+  }
+  // No reply within the window is found by the scheduler's minute sweep (no job per check-in).
+  const sent = await settle(edb, started, { status: 'sent', sentAt: now, providerMessageId }, now);
+  await Promise.all([
+    db.update(clients).set({ lastCheckInAt: now }).where(eq(clients.id, claimed.clientId)),
+    sent ? publishCheckIn(sent, true, p.activeGoals) : Promise.resolve(),
+  ]);
+  return { status: 'sent', checkIn: sent };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inbound text messages
+
+const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
+const START_WORDS = new Set(['START', 'UNSTOP']);
+
+export interface InboundSms {
+  from: string;
+  to?: string;
+  body: string;
+  messageSid?: string;
+}
+
+export type InboundResult =
+  | { action: 'duplicate' }
+  | { action: 'opted_out' | 'opted_in'; clients: number }
+  | { action: 'reply'; checkInId: string }
+  | { action: 'unmatched' };
+
+/**
+ * A text from a client (the Twilio webhook). STOP and its synonyms opt the number out, START opts
+ * it back in; anything else is the reply to the client's latest check-in awaiting one.
+ */
+export async function receiveSms(message: InboundSms, options: EngineOptions = {}): Promise<InboundResult> {
+  const { now, edb, queue } = resolve(options);
+  const { db } = edb;
+  if (message.messageSid) {
+    // Twilio retries a webhook it got no answer to: each message is handled once.
+    const fresh = await db
+      .insert(webhookEvents)
+      .values({ id: `twilio:${message.messageSid}`, provider: 'twilio', type: 'inbound_sms' })
+      .onConflictDoNothing()
+      .returning({ id: webhookEvents.id });
+    if (fresh.length === 0) return { action: 'duplicate' };
+  }
+  const from = message.from.trim();
+  const body = message.body.trim().slice(0, 2000);
+  const keyword = body.toUpperCase().replace(/[.!]+$/, '');
+
+  if (STOP_WORDS.has(keyword) || START_WORDS.has(keyword)) {
+    const optOut = STOP_WORDS.has(keyword);
+    const changed = await db
+      .update(clients)
+      .set({ smsOptedOut: optOut, updatedAt: now })
+      .where(and(eq(clients.phone, from), eq(clients.smsOptedOut, !optOut)))
+      .returning();
+    for (const c of changed) {
+      const text = optOut
+        ? `${clientName(c)} replied ${keyword}: Cadence will send them no more messages until they reply START.`
+        : `${clientName(c)} replied ${keyword}: check-ins to them have resumed.`;
+      await notify(c.coachId, { type: 'system', message: text, urgent: false }, now);
+      emitToUser(c.coachId, 'clientProfileUpdated', { clientId: c.id });
+    }
+    log.info({ keyword, clients: changed.length }, optOut ? 'sms opt-out' : 'sms opt-in');
+    return { action: optOut ? 'opted_out' : 'opted_in', clients: changed.length };
+  }
+
+  const [open] = await db
+    .select({ checkIn: checkIns })
+    .from(checkIns)
+    .innerJoin(clients, eq(clients.id, checkIns.clientId))
+    .where(and(eq(clients.phone, from), inArray(checkIns.status, ['sent', 'no_response']), eq(checkIns.channel, 'sms')))
+    .orderBy(desc(checkIns.sentAt))
+    .limit(1);
+  if (!open) {
+    const known = await db.select().from(clients).where(eq(clients.phone, from));
+    for (const c of known) {
+      await notify(c.coachId, { type: 'checkin_response', message: `${clientName(c)} sent a text outside a check-in: "${excerpt(body)}"` }, now);
+    }
+    log.info({ known: known.length }, 'inbound text matched no open check-in');
+    return { action: 'unmatched' };
+  }
+  const [responded] = await db
+    .update(checkIns)
+    .set({ status: 'responded', clientResponse: body, respondedAt: now, enqueuedAt: now, claimedAt: null, updatedAt: now })
+    .where(and(eq(checkIns.id, open.checkIn.id), inArray(checkIns.status, ['sent', 'no_response'])))
+    .returning();
+  if (!responded) return { action: 'unmatched' };
+  const [client] = await db.update(clients).set({ lastResponseAt: now }).where(eq(clients.id, responded.clientId)).returning();
+  await notify(responded.coachId, { type: 'checkin_response', message: `${client ? clientName(client) : 'A client'} replied to the check-in: "${excerpt(body)}"` }, now);
+  await publishCheckIn(responded);
+  await queue.replyJob(responded.id).catch((error: unknown) => log.warn({ err: error }, 'reply job not queued; the sweep will catch it'));
+  return { action: 'reply', checkInId: responded.id };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Analysis and follow-up
+
+/** The reply job: analysis stored, goal progress updated (source ai), follow-up sent, completed. */
+export async function processReply(checkInId: string, options: EngineOptions = {}): Promise<StepOutcome> {
+  const { now, edb } = resolve(options);
+  const { db } = edb;
+  const lapsed = new Date(now.getTime() - T.claimLeaseMs);
+  const [claimed] = await db
+    .update(checkIns)
+    .set({ claimedAt: now, updatedAt: now })
+    .where(and(eq(checkIns.id, checkInId), eq(checkIns.status, 'responded'), isNull(checkIns.failureReason), or(isNull(checkIns.claimedAt), lt(checkIns.claimedAt, lapsed))))
+    .returning();
+  if (!claimed) return { status: 'skipped' };
+  const stop = async (reason: string): Promise<StepOutcome> => {
+    const updated = await settle(edb, claimed, { status: 'failed', failureReason: reason }, now);
+    if (updated) await publishCheckIn(updated);
+    return { status: 'failed', reason, checkIn: updated };
+  };
+  if (claimed.aiResponse) {
+    // A worker stopped after the follow-up was written and perhaps sent: never send it twice.
+    const done = await settle(edb, claimed, { status: 'completed', completedAt: now, failureReason: 'The follow-up was interrupted and not sent again' }, now);
+    return { status: 'completed', checkIn: done };
+  }
+  const p = await loadParticipants(db, claimed.clientId);
+  if (!p) return stop('The client no longer exists');
+  if (!(await withinQuota(p.coach, now))) {
+    await recordQuotaStop(edb, claimed.id, p.coach, now, 'responded');
+    return { status: 'quota' };
+  }
+
+  const base = await checkInContext(db, claimed, p, claimed.sentAt ?? now);
+  const ctx = { ...base, message: claimed.aiMessage ?? '', reply: claimed.clientResponse ?? '' };
+  let analysis;
+  try {
+    analysis = await analyseReply(p.coach.id, ctx);
+  } catch (error) {
+    log.warn({ err: error, checkInId }, 'reply analysis failed');
+    return stop(`The AI could not analyse the reply: ${errorText(error)}`);
+  }
+
+  // The number counts for one goal: the check-in's own, or a global check-in's only numeric goal.
+  const covered = coveredGoals(claimed, p.activeGoals);
+  const numeric = covered.filter(trackable);
+  const goal = claimed.goalId ? covered[0] : numeric.length === 1 ? numeric[0] : undefined;
+  const value = goal && trackable(goal) && analysis.progressValue !== null ? analysis.progressValue : null;
+  await db
+    .update(checkIns)
+    .set({
+      coachSummary: analysis.coachSummary,
+      insights: analysis.insights,
+      executiveSummary: analysis.executiveSummary,
+      motivation: analysis.motivation,
+      engagementAssessment: analysis.engagementAssessment,
+      concerns: analysis.concerns,
+      value,
+      updatedAt: now,
+    })
+    .where(eq(checkIns.id, claimed.id));
+  await db.update(clients).set({ executiveSummary: analysis.executiveSummary, updatedAt: now }).where(eq(clients.id, claimed.clientId));
+
+  const who = clientName(p.client);
+  if (goal && value !== null) {
+    const before = goal.progress;
+    try {
+      const updated = await updateProgress(coachRef(p), goal.id, { currentValue: value, source: 'ai', note: `From the check-in reply: "${excerpt(ctx.reply, 200)}"` });
+      if (before < 100 && updated.progress >= 100) {
+        await notify(p.coach.id, { type: 'goal_completed', message: `${who} reached the target of "${goal.title}" (${value}${goal.unit ? ` ${goal.unit}` : ''}).` }, now);
+      }
+    } catch (error) {
+      log.warn({ err: error, goalId: goal.id }, 'progress from the reply not recorded');
+    }
+  } else if (analysis.goalCompleted) {
+    const done = goal ?? (covered.length === 1 ? covered[0] : undefined);
+    if (done) await notify(p.coach.id, { type: 'goal_completed', message: `${who} says "${done.title}" is done. Mark the goal complete when you agree.` }, now);
+  }
+
+  const canText = claimed.channel === 'sms' && Boolean(p.client.phone) && !p.client.smsOptedOut;
+  if (canText) {
+    let followUp: string;
+    try {
+      followUp = await composeFollowUp(p.coach.id, { ...ctx, analysis: { ...analysis, progressValue: value } });
+    } catch (error) {
+      return stop(`The AI could not write the follow-up: ${errorText(error)}`);
+    }
+    const [written] = await db
+      .update(checkIns)
+      .set({ aiResponse: followUp, updatedAt: now })
+      .where(and(eq(checkIns.id, claimed.id), eq(checkIns.claimedAt, claimed.claimedAt!)))
+      .returning();
+    if (!written) return { status: 'skipped' };
+    try {
+      await sendSms({ to: p.client.phone!, text: followUp }, p.coach.id);
+    } catch (error) {
+      return stop(`The follow-up could not be delivered: ${errorText(error)}`);
+    }
+  }
+  const completed = await settle(edb, claimed, { status: 'completed', completedAt: now }, now);
+  if (completed) await publishCheckIn(completed);
+  return { status: 'completed', checkIn: completed };
+}
+
+setInlineHandlers({ processReply: (id) => processReply(id) });
+
+// ---------------------------------------------------------------------------------------------
+// No reply
+
+/** Marks sent check-ins with no reply within the window as no_response and tells their coaches. */
+export async function markNoResponse(filter: { checkInId?: string }, options: EngineOptions = {}): Promise<number> {
+  const { now, edb } = resolve(options);
+  const cutoff = new Date(now.getTime() - noResponseWindowMs());
+  const rows = await edb.db
+    .update(checkIns)
+    .set({ status: 'no_response', updatedAt: now })
+    .where(and(eq(checkIns.status, 'sent'), lt(checkIns.sentAt, new Date(cutoff.getTime() + 1)), filter.checkInId ? eq(checkIns.id, filter.checkInId) : undefined))
+    .returning();
+  if (rows.length === 0) return 0;
+  const names = new Map(
+    (await edb.db.select({ id: clients.id, firstName: clients.firstName, lastName: clients.lastName }).from(clients).where(inArray(clients.id, [...new Set(rows.map((r) => r.clientId))]))).map(
+      (c) => [c.id, clientName(c)],
+    ),
+  );
+  const hours = Math.round((noResponseWindowMs() / 3_600_000) * 10) / 10;
+  for (const row of rows) {
+    await notify(row.coachId, { type: 'missed_checkin', message: `${names.get(row.clientId) ?? 'A client'} did not reply to the check-in within ${hours} h.` }, now);
+    await publishCheckIn(row);
+  }
+  return rows.length;
+}

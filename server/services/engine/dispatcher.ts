@@ -1,0 +1,236 @@
+import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { checkIns, clients, schedulerState } from '../../db/schema';
+import { log } from '../../log';
+import { emitToUser } from '../../realtime';
+import { markNoResponse, publishCheckIn } from './conversation';
+import { ENGINE_TIMING as T, resolve, type EngineDb, type EngineOptions, type SendJob } from './runtime';
+import { parseDedupeKey, slotsBetween, slotsOn, type ScheduleSources, type SlotIntent } from './slots';
+import { ineligibility, loadSources } from './sources';
+
+/**
+ * The scheduler pass (the pg-boss minute cron, and at start). Idempotent, and safe to run on any
+ * number of instances at once: rows are inserted with ON CONFLICT DO NOTHING on the dedupe key,
+ * queued with an UPDATE that only one pass wins, and sent by a job that claims its row.
+ *
+ *  1. plan: every slot of every eligible client's schedules up to 10 minutes ahead becomes a
+ *     `scheduled` row; slots the scheduler never saw because no instance ran (downtime) become
+ *     `scheduled` when less than an hour late and `missed` when older.
+ *  2. reconcile: upcoming rows whose slot is gone (schedule changed, client held, archived or
+ *     opted out) are cancelled; rows whose instant moved (the client's zone changed) are moved.
+ *  3. queue: due and soon-due rows get a send job with startAfter = their instant, in the same
+ *     transaction that marks them queued; a due row left without a live job is queued again.
+ *  4. sweep: rows more than an hour late become missed, interrupted deliveries failed, sent rows
+ *     past the reply window no_response, and replies whose job was lost are queued again.
+ */
+
+const STATE_KEY = 'checkin-dispatch';
+/** Drizzle's postgres.js client leaves timestamps to Drizzle, so raw statements pass ISO strings. */
+const iso = (d: Date) => d.toISOString();
+const INSERT_BATCH = 1000;
+const QUEUE_BATCH = 2000;
+
+export interface DispatchStats {
+  planned: number;
+  missed: number;
+  cancelled: number;
+  moved: number;
+  queued: number;
+  lateMissed: number;
+  interrupted: number;
+  noResponse: number;
+  repliesRequeued: number;
+}
+
+type NewRow = typeof checkIns.$inferInsert;
+
+function rowFor(intent: SlotIntent, status: 'scheduled' | 'missed'): NewRow {
+  return {
+    coachId: intent.coachId,
+    clientId: intent.clientId,
+    goalId: intent.goalId,
+    isGlobalCheckIn: intent.goalId === null,
+    status,
+    dedupeKey: intent.key,
+    scheduledFor: intent.at,
+    source: 'schedule',
+    ...(status === 'missed' ? { failureReason: 'Not sent: no scheduler was running at the time' } : {}),
+  };
+}
+
+/**
+ * Cancels upcoming schedule rows whose slot no longer exists and moves rows whose instant changed.
+ * `sources` are the eligible clients' schedules (a client missing from it gets nothing).
+ */
+async function reconcile(edb: EngineDb, now: Date, sources: Map<string, ScheduleSources>, clientId?: string): Promise<{ cancelled: number; moved: number }> {
+  const { db } = edb;
+  const catchUpFrom = new Date(now.getTime() - T.catchUpMs);
+  let moved = 0;
+  let cancelledCount = 0;
+  const upcoming = await db
+    .select({ id: checkIns.id, clientId: checkIns.clientId, dedupeKey: checkIns.dedupeKey, scheduledFor: checkIns.scheduledFor })
+    .from(checkIns)
+    .where(
+      and(
+        eq(checkIns.status, 'scheduled'),
+        eq(checkIns.source, 'schedule'),
+        isNotNull(checkIns.dedupeKey),
+        isNull(checkIns.claimedAt),
+        gt(checkIns.scheduledFor, catchUpFrom),
+        lte(checkIns.scheduledFor, new Date(now.getTime() + T.reconcileHorizonMs)),
+        clientId ? eq(checkIns.clientId, clientId) : undefined,
+      ),
+    );
+  const missingClients = [...new Set(upcoming.map((r) => r.clientId).filter((id) => !sources.has(id)))];
+  const reasons = new Map<string, string>();
+  if (missingClients.length) {
+    for (const c of await db.select().from(clients).where(inArray(clients.id, missingClients))) reasons.set(c.id, ineligibility(c) ?? 'The client gets no check-ins now');
+  }
+  const cancel = new Map<string, string[]>();
+  for (const row of upcoming) {
+    const src = sources.get(row.clientId);
+    const slot = parseDedupeKey(row.dedupeKey!);
+    if (!slot) continue;
+    let reason: string | undefined;
+    if (!src) reason = reasons.get(row.clientId) ?? 'The client no longer exists';
+    else {
+      const intent = slotsOn(src, slot.date).find((i) => i.key === row.dedupeKey);
+      if (!intent) reason = 'The schedule no longer has this slot';
+      else if (row.scheduledFor && Math.abs(intent.at.getTime() - row.scheduledFor.getTime()) > 60_000) {
+        const updated = await db
+          .update(checkIns)
+          .set({ scheduledFor: intent.at, enqueuedAt: null, updatedAt: now })
+          .where(and(eq(checkIns.id, row.id), eq(checkIns.status, 'scheduled'), isNull(checkIns.claimedAt)))
+          .returning({ id: checkIns.id });
+        moved += updated.length;
+      }
+    }
+    if (reason) cancel.set(reason, [...(cancel.get(reason) ?? []), row.id]);
+  }
+  for (const [reason, ids] of cancel) {
+    const cancelled = await db
+      .update(checkIns)
+      .set({ status: 'cancelled', failureReason: reason, updatedAt: now })
+      .where(and(inArray(checkIns.id, ids), eq(checkIns.status, 'scheduled'), isNull(checkIns.claimedAt)))
+      .returning();
+    cancelledCount += cancelled.length;
+    for (const row of cancelled) await publishCheckIn(row);
+  }
+  return { cancelled: cancelledCount, moved };
+}
+
+/** Brings one client's upcoming check-ins in line with its schedules at once (after an edit). */
+export async function reconcileClient(clientId: string, options: EngineOptions = {}): Promise<{ cancelled: number; moved: number }> {
+  const { now, edb } = resolve(options);
+  return reconcile(edb, now, await loadSources(edb.db, [clientId]), clientId);
+}
+
+export async function dispatch(options: EngineOptions = {}): Promise<DispatchStats> {
+  const { now, edb, queue } = resolve(options);
+  const { db } = edb;
+  const stats: DispatchStats = { planned: 0, missed: 0, cancelled: 0, moved: 0, queued: 0, lateMissed: 0, interrupted: 0, noResponse: 0, repliesRequeued: 0 };
+  const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
+
+  // 1. plan
+  const [state] = await db.select().from(schedulerState).where(eq(schedulerState.name, STATE_KEY));
+  const lastRun = state?.coveredUntil;
+  const catchUpFrom = at(-T.catchUpMs);
+  const scheduleFrom = lastRun && lastRun > catchUpFrom ? lastRun : catchUpFrom;
+  const missedFrom = lastRun && lastRun < catchUpFrom ? new Date(Math.max(lastRun.getTime(), now.getTime() - T.maxMissedLookbackMs)) : null;
+  const horizon = at(T.lookaheadMs);
+  const sources = await loadSources(db);
+  const rows: NewRow[] = [];
+  for (const src of sources.values()) {
+    for (const intent of slotsBetween(src, missedFrom ?? scheduleFrom, horizon)) {
+      if (intent.at > scheduleFrom) rows.push(rowFor(intent, 'scheduled'));
+      else if (missedFrom && intent.at <= catchUpFrom) rows.push(rowFor(intent, 'missed'));
+    }
+  }
+  const createdFor = new Set<string>();
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    const inserted = await db
+      .insert(checkIns)
+      .values(rows.slice(i, i + INSERT_BATCH))
+      .onConflictDoNothing({ target: [checkIns.clientId, checkIns.dedupeKey] })
+      .returning({ status: checkIns.status, coachId: checkIns.coachId });
+    for (const r of inserted) {
+      if (r.status === 'missed') stats.missed++;
+      else stats.planned++;
+      createdFor.add(r.coachId);
+    }
+  }
+  for (const coachId of createdFor) emitToUser(coachId, 'checkInCreated', { scheduled: true });
+
+  // 2. reconcile upcoming rows with the schedules as they are now
+  const reconciled = await reconcile(edb, now, sources);
+  stats.cancelled = reconciled.cancelled;
+  stats.moved = reconciled.moved;
+
+  // 3. queue send jobs, marking the rows in the same transaction
+  const requeueBefore = at(-T.requeueAfterMs);
+  const lapsed = at(-T.claimLeaseMs);
+  for (;;) {
+    const batch = await edb.sql.begin(async (tx) => {
+      const taken = await tx<{ id: string; scheduled_for: string }[]>`
+        update check_ins set enqueued_at = ${iso(now)}
+        where id in (
+          select id from check_ins
+          where status = 'scheduled' and delivery_started_at is null
+            and scheduled_for > ${iso(catchUpFrom)} and scheduled_for <= ${iso(horizon)}
+            and (enqueued_at is null or (enqueued_at < ${iso(requeueBefore)} and scheduled_for < ${iso(requeueBefore)}))
+            and (claimed_at is null or claimed_at < ${iso(lapsed)})
+          order by scheduled_for
+          limit ${QUEUE_BATCH}
+          for update skip locked)
+        returning id, scheduled_for`;
+      const jobs: SendJob[] = taken.map((r) => ({ checkInId: r.id, startAfter: new Date(r.scheduled_for) }));
+      await queue.sendJobs(jobs, tx);
+      return jobs.length;
+    });
+    stats.queued += batch;
+    if (batch < QUEUE_BATCH) break;
+  }
+
+  // 4. sweep
+  const late = await db
+    .update(checkIns)
+    .set({ status: 'missed', failureReason: 'Not sent within an hour of its time', claimedAt: null, updatedAt: now })
+    .where(
+      and(
+        eq(checkIns.status, 'scheduled'),
+        lte(checkIns.scheduledFor, catchUpFrom),
+        isNull(checkIns.deliveryStartedAt),
+        or(isNull(checkIns.claimedAt), lt(checkIns.claimedAt, lapsed)),
+      ),
+    )
+    .returning({ id: checkIns.id });
+  stats.lateMissed = late.length;
+  const interrupted = await db
+    .update(checkIns)
+    .set({ status: 'failed', failureReason: 'Delivery was interrupted and is not repeated, so the client is never texted twice', claimedAt: null, updatedAt: now })
+    .where(and(eq(checkIns.status, 'scheduled'), isNotNull(checkIns.deliveryStartedAt), lt(checkIns.claimedAt, lapsed)))
+    .returning({ id: checkIns.id });
+  stats.interrupted = interrupted.length;
+  stats.noResponse = await markNoResponse({}, { now, db: edb });
+  const lostReplies = await db
+    .update(checkIns)
+    .set({ enqueuedAt: now })
+    .where(
+      and(
+        eq(checkIns.status, 'responded'),
+        isNull(checkIns.failureReason),
+        or(isNull(checkIns.enqueuedAt), lt(checkIns.enqueuedAt, requeueBefore)),
+        or(isNull(checkIns.claimedAt), lt(checkIns.claimedAt, lapsed)),
+      ),
+    )
+    .returning({ id: checkIns.id });
+  for (const r of lostReplies) await queue.replyJob(r.id);
+  stats.repliesRequeued = lostReplies.length;
+
+  await db
+    .insert(schedulerState)
+    .values({ name: STATE_KEY, coveredUntil: now })
+    .onConflictDoUpdate({ target: schedulerState.name, set: { coveredUntil: sql`greatest(${schedulerState.coveredUntil}, excluded.covered_until)`, updatedAt: sql`now()` } });
+
+  if (Object.values(stats).some((n) => n > 0)) log.info({ ...stats, clients: sources.size }, 'check-in dispatch');
+  return stats;
+}

@@ -1,0 +1,111 @@
+import type { PgBoss } from 'pg-boss';
+import type postgres from 'postgres';
+import { config } from '../../config';
+import { getDb, getSql, type Database } from '../../db/client';
+import { getQueue } from '../../jobs/queue';
+import { log } from '../../log';
+
+/** Queue names of the check-in engine (pg-boss). */
+export const ENGINE_QUEUES = {
+  tick: 'checkin-tick',
+  send: 'checkin-send',
+  reply: 'checkin-reply',
+} as const;
+
+/** Timing rules of the engine (docs/decisions.md, "AI check-in engine"). */
+export const ENGINE_TIMING = {
+  /** Rows and send jobs are made this far ahead, so a send starts on the minute. */
+  lookaheadMs: 10 * 60_000,
+  /** A slot less late than this is still sent (after downtime); an older one is recorded as missed. */
+  catchUpMs: 60 * 60_000,
+  /** Slots missed while no scheduler ran are recorded this far back at most. */
+  maxMissedLookbackMs: 7 * 24 * 60 * 60_000,
+  /** Future scheduled rows are checked against the current schedules this far ahead. */
+  reconcileHorizonMs: 8 * 24 * 60 * 60_000,
+  /** A worker's claim on a row lapses after this; another may then take it over. */
+  claimLeaseMs: 5 * 60_000,
+  /** A due row still unsent this long after its job was queued gets a new job. */
+  requeueAfterMs: 2 * 60_000,
+  /** A job may start this early (clock skew between instances); earlier, it leaves the row alone. */
+  earlyToleranceMs: 5_000,
+} as const;
+
+export const noResponseWindowMs = () => config().NO_RESPONSE_WINDOW_HOURS * 60 * 60_000;
+
+/** The engine's database: Drizzle for queries, the driver for transactions that also queue jobs. */
+export interface EngineDb {
+  db: Database;
+  sql: postgres.Sql;
+}
+
+export function defaultEngineDb(): EngineDb {
+  return { db: getDb(), sql: getSql() };
+}
+
+export interface SendJob {
+  checkInId: string;
+  startAfter: Date;
+}
+
+/** Where the engine puts its follow-up work; pg-boss in the app, a recorder in tests. */
+export interface EngineQueue {
+  /** Queues send jobs; with `tx` inside that transaction, so rows and jobs commit together. */
+  sendJobs(jobs: SendJob[], tx?: postgres.TransactionSql): Promise<void>;
+  replyJob(checkInId: string): Promise<void>;
+}
+
+/** pg-boss running its SQL on the caller's open transaction. */
+function onTransaction(tx: postgres.TransactionSql) {
+  return {
+    executeSql: async (text: string, values?: unknown[]) => ({ rows: await tx.unsafe(text, (values ?? []) as postgres.ParameterOrJSON<never>[]) }),
+  };
+}
+
+export function bossQueue(boss: PgBoss): EngineQueue {
+  return {
+    async sendJobs(jobs, tx) {
+      if (jobs.length === 0) return;
+      const rows = jobs.map((j) => ({ data: { checkInId: j.checkInId }, startAfter: j.startAfter }));
+      await boss.insert(ENGINE_QUEUES.send, rows, tx ? { db: onTransaction(tx) } : undefined);
+    },
+    async replyJob(checkInId) {
+      await boss.send(ENGINE_QUEUES.reply, { checkInId });
+    },
+  };
+}
+
+type Handlers = { processReply: (checkInId: string) => Promise<unknown> };
+const inline: Partial<Handlers> = {};
+
+/** Lets the conversation module run a reply at once where no queue runs (JOBS_DISABLED, scripts). */
+export function setInlineHandlers(handlers: Handlers): void {
+  Object.assign(inline, handlers);
+}
+
+/**
+ * Without a queue (an instance with JOBS_DISABLED, a script) a reply is processed at once in the
+ * background; sends are left to the instances that run the scheduler, whose pass finds every row
+ * that is due.
+ */
+const noQueue: EngineQueue = {
+  sendJobs: async () => {},
+  replyJob: async (checkInId) => {
+    void inline.processReply?.(checkInId).catch((error: unknown) => log.error({ err: error, checkInId }, 'inline reply processing failed'));
+  },
+};
+
+export function engineQueue(): EngineQueue {
+  const boss = getQueue();
+  return boss ? bossQueue(boss) : noQueue;
+}
+
+/** What every engine entry point accepts: an injectable clock, database and queue (tests, benchmarks). */
+export interface EngineOptions {
+  now?: Date;
+  db?: EngineDb;
+  queue?: EngineQueue;
+}
+
+export function resolve(options: EngineOptions = {}) {
+  return { now: options.now ?? new Date(), edb: options.db ?? defaultEngineDb(), queue: options.queue ?? engineQueue() };
+}

@@ -1,0 +1,163 @@
+import { WEEKDAYS } from '@/lib/constants';
+import type { CheckInSchedule, DayKey } from '@/lib/preferences';
+import { addDays, zonedParts, zonedTimeToInstant } from '@/lib/zoned-time';
+
+/**
+ * Which check-ins a client's schedules call for, as pure functions of the schedules and the clock:
+ * the dispatcher, its reconciliation and the send job's re-check all ask the same question here.
+ *
+ * Three sources: the client's weekly schedule (a slot may name a goal), each active goal's own
+ * weekly schedule, and the AI schedules (time slots on chosen weekdays). A slot is identified by
+ * client + local date + time (+ goal): that is the check-in's dedupe key, unique per client in the
+ * database, so one slot is never sent twice. When a global slot (all goals) and a goal's slot fall
+ * on the same minute, the global one covers the goal and only it is kept.
+ */
+
+export interface SlotClient {
+  id: string;
+  coachId: string;
+  timezone: string;
+  checkInSchedule: CheckInSchedule;
+}
+
+export interface SlotGoal {
+  id: string;
+  checkInSchedule: CheckInSchedule;
+}
+
+export interface SlotAiSchedule {
+  id: string;
+  goalId: string | null;
+  timeSlots: { time: string }[];
+  clientTimezone: string;
+  frequency: string;
+  customDays: string[];
+  promptTemplate: string;
+}
+
+/** One client's schedules; goals and AI schedules are the active ones only. */
+export interface ScheduleSources {
+  client: SlotClient;
+  goals: SlotGoal[];
+  aiSchedules: SlotAiSchedule[];
+}
+
+export interface SlotIntent {
+  key: string;
+  clientId: string;
+  coachId: string;
+  /** Local date (YYYY-MM-DD) and time (HH:MM) in `zone`. */
+  date: string;
+  time: string;
+  zone: string;
+  goalId: string | null;
+  at: Date;
+  origin: 'client' | 'goal' | 'ai';
+  promptTemplate?: string;
+}
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export function dedupeKey(clientId: string, date: string, time: string, goalId: string | null): string {
+  return goalId ? `${clientId}:${date}:${time}:${goalId}` : `${clientId}:${date}:${time}`;
+}
+
+/** The parts of a schedule dedupe key; null for keys of another shape. */
+export function parseDedupeKey(key: string): { clientId: string; date: string; time: string; goalId: string | null } | null {
+  const m = /^([0-9a-f-]{36}):(\d{4}-\d{2}-\d{2}):(\d{2}:\d{2})(?::([0-9a-f-]{36}))?$/i.exec(key);
+  return m ? { clientId: m[1]!, date: m[2]!, time: m[3]!, goalId: m[4] ?? null } : null;
+}
+
+/** Monday = 0 (spec 02 §9) for a calendar date. */
+export function weekdayOf(date: string): number {
+  return (new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7;
+}
+
+/**
+ * The instant a local time happens. A time that does not exist (the hour skipped when clocks go
+ * forward) moves forward by the gap, as calendars do: 02:30 on a spring-forward night is 03:30.
+ * In the repeated hour the first occurrence is taken.
+ */
+export function slotInstant(zone: string, date: string, time: string): Date {
+  const instant = zonedTimeToInstant(zone, date, time);
+  const shown = zonedParts(zone, instant);
+  const wanted = Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+  if (shown.date === date && shown.minutes === wanted) return instant;
+  const shownAsUtc = Date.UTC(shown.year, shown.month - 1, shown.day, shown.hour, shown.minute);
+  const wantedAsUtc = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)), wanted / 60, wanted % 60);
+  return new Date(instant.getTime() + (wantedAsUtc - shownAsUtc));
+}
+
+/** The weekdays (0-6) an AI schedule runs on. */
+export function aiScheduleDays(s: Pick<SlotAiSchedule, 'frequency' | 'customDays'>): number[] {
+  if (s.frequency === 'daily') return [0, 1, 2, 3, 4, 5, 6];
+  if (s.frequency === 'weekdays') return [0, 1, 2, 3, 4];
+  return s.customDays.map((d) => (WEEKDAYS as readonly string[]).indexOf(d.toLowerCase())).filter((i) => i >= 0);
+}
+
+function weeklySlots(schedule: CheckInSchedule, day: number) {
+  return (schedule[String(day) as DayKey] ?? []).filter((s) => s.enabled && HHMM.test(s.time));
+}
+
+/** Every check-in the sources call for on a local date (each source reads the date in its own zone). */
+export function slotsOn(src: ScheduleSources, date: string): SlotIntent[] {
+  const { client } = src;
+  const day = weekdayOf(date);
+  const activeGoals = new Set(src.goals.map((g) => g.id));
+  const raw: Omit<SlotIntent, 'key' | 'at'>[] = [];
+  const base = { clientId: client.id, coachId: client.coachId, date };
+  for (const slot of weeklySlots(client.checkInSchedule, day)) {
+    if (slot.goalId && !activeGoals.has(slot.goalId)) continue;
+    raw.push({ ...base, time: slot.time, zone: client.timezone, goalId: slot.goalId ?? null, origin: 'client' });
+  }
+  for (const goal of src.goals) {
+    for (const slot of weeklySlots(goal.checkInSchedule, day)) raw.push({ ...base, time: slot.time, zone: client.timezone, goalId: goal.id, origin: 'goal' });
+  }
+  for (const s of src.aiSchedules) {
+    if (s.goalId && !activeGoals.has(s.goalId)) continue;
+    if (!aiScheduleDays(s).includes(day)) continue;
+    for (const { time } of s.timeSlots) {
+      if (!HHMM.test(time)) continue;
+      raw.push({ ...base, time, zone: s.clientTimezone || client.timezone, goalId: s.goalId, origin: 'ai', ...(s.promptTemplate ? { promptTemplate: s.promptTemplate } : {}) });
+    }
+  }
+  const globalTimes = new Set(raw.filter((r) => r.goalId === null).map((r) => r.time));
+  const byKey = new Map<string, SlotIntent>();
+  for (const r of raw) {
+    if (r.goalId !== null && globalTimes.has(r.time)) continue;
+    const key = dedupeKey(client.id, date, r.time, r.goalId);
+    const existing = byKey.get(key);
+    // The first source wins (client, then goal, then AI); an AI slot still lends its prompt.
+    if (existing) {
+      if (!existing.promptTemplate && r.promptTemplate) existing.promptTemplate = r.promptTemplate;
+      continue;
+    }
+    byKey.set(key, { ...r, key, at: slotInstant(r.zone, date, r.time) });
+  }
+  return [...byKey.values()];
+}
+
+/** The zones the sources read their times in. */
+function zonesOf(src: ScheduleSources): string[] {
+  return [...new Set([src.client.timezone, ...src.aiSchedules.map((s) => s.clientTimezone || src.client.timezone)])];
+}
+
+/** Every check-in the sources call for with an instant in (from, to], oldest first. */
+export function slotsBetween(src: ScheduleSources, from: Date, to: Date): SlotIntent[] {
+  const dates = new Set<string>();
+  for (const zone of zonesOf(src)) {
+    const last = zonedParts(zone, to).date;
+    // One day of margin each side: a slot's instant and its local date can straddle UTC midnight.
+    for (let d = addDays(zonedParts(zone, from).date, -1); d <= addDays(last, 1); d = addDays(d, 1)) dates.add(d);
+  }
+  const out: SlotIntent[] = [];
+  for (const date of dates) for (const intent of slotsOn(src, date)) if (intent.at > from && intent.at <= to) out.push(intent);
+  return out.sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+/** The local weekday and time shown to the AI, e.g. "Monday 09:00". */
+export function localTimeLabel(zone: string, at: Date): string {
+  const p = zonedParts(zone, at);
+  const name = WEEKDAYS[p.weekday] ?? 'monday';
+  return `${name[0]!.toUpperCase()}${name.slice(1)} ${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
+}

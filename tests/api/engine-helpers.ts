@@ -1,0 +1,105 @@
+import { randomInt } from 'node:crypto';
+import { io, type Socket } from 'socket.io-client';
+import { expect } from 'vitest';
+import type { ApiRequest } from './helpers-auth';
+
+/** A US number no other test uses. */
+export function uniquePhone(): string {
+  return `+1555${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
+}
+
+export interface CreatedClient {
+  id: string;
+  firstName: string;
+  phone: string;
+  goalId: string | null;
+}
+
+/** A client (with a progress goal when `goal` is given) of the signed-in coach. */
+export async function createClient(
+  request: ApiRequest,
+  token: string,
+  options: { firstName?: string; phone?: string | null; timezone?: string; goal?: { title: string; target: number; unit: string } } = {},
+): Promise<CreatedClient> {
+  const firstName = options.firstName ?? `Client${randomInt(0, 1_000_000)}`;
+  const phone = options.phone ?? uniquePhone();
+  const res = await request<{ client: { _id: string } }>('POST', '/coach/clients', {
+    token,
+    body: {
+      firstName,
+      lastName: 'Tester',
+      email: `${firstName.toLowerCase()}-${randomInt(0, 1_000_000)}@example.com`,
+      phone,
+      timezone: options.timezone ?? 'America/New_York',
+      ...(options.goal ? { goalTitle: options.goal.title, goalType: 'progress', metric: options.goal.unit, targetValue: options.goal.target } : {}),
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const id = res.body.client._id;
+  let goalId: string | null = null;
+  if (options.goal) {
+    const goals = await request<{ goals: { _id: string }[] }>('GET', `/dashboard/client-goals/${id}`, { token });
+    goalId = goals.body.goals[0]!._id;
+  }
+  return { id, firstName, phone, goalId };
+}
+
+export async function createGoal(request: ApiRequest, token: string, clientId: string, goal: { title: string; type?: string; target?: number; unit?: string }): Promise<string> {
+  const res = await request<{ goal: { _id: string } }>('POST', '/goals/create', { token, body: { clientId, type: goal.type ?? 'progress', ...goal } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.goal._id;
+}
+
+export interface CheckInView {
+  _id: string;
+  status: string;
+  isGlobalCheckIn: boolean;
+  cancelledGoals: string[];
+  aiMessage: string | null;
+  clientResponse: string | null;
+  aiResponse: string | null;
+  coachSummary: string | null;
+  insights: string[];
+  executiveSummary: string | null;
+  motivation: string | null;
+  engagementAssessment: string | null;
+  concerns: string[];
+  value: number | null;
+  failureReason: string | null;
+  goal: { _id: string; title: string } | null;
+}
+
+export async function checkInsOf(request: ApiRequest, token: string, clientId: string): Promise<CheckInView[]> {
+  const res = await request<{ checkIns: CheckInView[] }>('GET', `/dashboard/client-checkins/${clientId}?limit=50`, { token });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.checkIns;
+}
+
+/** Polls until `read` answers something `accept` takes (then returns it), or fails after `timeoutMs`. */
+export async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T | undefined;
+  while (Date.now() < deadline) {
+    last = await read();
+    if (accept(last)) return last;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timed out waiting for ${what}; last value: ${JSON.stringify(last)?.slice(0, 2000)}`);
+}
+
+export interface RecordedEvent {
+  event: string;
+  payload: Record<string, unknown>;
+}
+
+/** A coach's realtime connection recording every event it gets. */
+export async function listen(socketPort: number, token: string): Promise<{ events: RecordedEvent[]; close(): void }> {
+  const events: RecordedEvent[] = [];
+  const socket: Socket = io(`http://localhost:${socketPort}`, { path: '/socket.io/', auth: { token }, transports: ['websocket'], reconnection: false });
+  socket.onAny((event: string, payload: Record<string, unknown>) => events.push({ event, payload }));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('authenticated', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return { events, close: () => void socket.close() };
+}

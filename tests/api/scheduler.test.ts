@@ -1,0 +1,302 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import postgres from 'postgres';
+import { drizzle } from 'drizzle-orm/postgres-js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CheckInSchedule } from '@/lib/preferences';
+import * as schema from '../../server/db/schema';
+import type { EngineDb, EngineQueue, SendJob } from '../../server/services/engine/runtime';
+import { freePort } from '../helpers/stack';
+
+/**
+ * The scheduler against a real PostgreSQL of its own, with an injected clock: the dispatch pass and
+ * the send step are called directly, from two database connections at once where the test says so.
+ * Providers are the local ones (built-in AI writer, SMS outbox file).
+ */
+
+type Engine = typeof import('../../server/services/engine/dispatcher') & typeof import('../../server/services/engine/conversation');
+
+let base: string;
+let outbox: string;
+let pg: { url: string; stop(): Promise<void> };
+let engine: Engine;
+let a: EngineDb;
+let b: EngineDb;
+let raw: postgres.Sql;
+const pools: postgres.Sql[] = [];
+
+function engineDb(url: string): EngineDb {
+  const sql = postgres(url, { max: 8, onnotice: () => {} });
+  pools.push(sql);
+  return { sql, db: drizzle(sql, { schema }) };
+}
+
+interface Recorder extends EngineQueue {
+  sends: SendJob[];
+  replies: string[];
+}
+
+function recorder(): Recorder {
+  const rec: Recorder = {
+    sends: [],
+    replies: [],
+    sendJobs: async (jobs) => void rec.sends.push(...jobs),
+    replyJob: async (id) => void rec.replies.push(id),
+  };
+  return rec;
+}
+
+beforeAll(async () => {
+  base = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-scheduler-'));
+  fs.chmodSync(base, 0o755);
+  outbox = path.join(base, 'outbox');
+  Object.assign(process.env, { OUTBOX_DIR: outbox, DATA_DIR: path.join(base, 'data'), LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+  for (const key of ['OPENAI_API_KEY', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER', 'RESEND_API_KEY']) delete process.env[key];
+  const { startEmbeddedPostgres } = await import('../../server/db/embedded');
+  pg = await startEmbeddedPostgres(path.join(base, 'pg'), await freePort());
+  process.env.DATABASE_URL = pg.url;
+  const { runMigrations } = await import('../../server/db/migrate');
+  await runMigrations(pg.url);
+  engine = { ...(await import('../../server/services/engine/dispatcher')), ...(await import('../../server/services/engine/conversation')) };
+  a = engineDb(pg.url);
+  b = engineDb(pg.url);
+  raw = postgres(pg.url, { max: 4, onnotice: () => {} });
+  pools.push(raw);
+}, 120_000);
+
+afterAll(async () => {
+  for (const pool of pools) await pool.end({ timeout: 5 });
+  const { closeDb } = await import('../../server/db/client');
+  await closeDb();
+  await pg?.stop();
+  fs.rmSync(base, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  // Each scenario starts with no clients and a scheduler that has never run.
+  await raw`truncate users, clients, goals, check_ins, schedules, scheduler_state, api_usage, notifications cascade`;
+  fs.rmSync(outbox, { recursive: true, force: true });
+});
+
+let phoneCounter = 0;
+
+async function coach(): Promise<string> {
+  const [row] = await raw<{ id: string }[]>`
+    insert into users (username, email, password_hash, plan_id, is_verified) values ('coach', ${`coach-${randomUUID()}@example.com`}, 'x', 'full', true) returning id`;
+  return row!.id;
+}
+
+async function client(coachId: string, timezone: string, schedule: CheckInSchedule, extra: { held?: boolean } = {}): Promise<{ id: string; phone: string }> {
+  phoneCounter += 1;
+  const phone = `+1555${String(phoneCounter).padStart(7, '0')}`;
+  const [row] = await raw<{ id: string }[]>`
+    insert into clients (coach_id, first_name, last_name, email, phone, timezone, check_in_schedule, check_ins_held)
+    values (${coachId}, 'Test', ${String(phoneCounter)}, ${`c${phoneCounter}@example.com`}, ${phone}, ${timezone}, ${raw.json(schedule as postgres.JSONValue)}, ${extra.held ?? false})
+    returning id`;
+  return { id: row!.id, phone };
+}
+
+const slot = (time: string) => [{ id: randomUUID(), time, enabled: true }];
+const onMonday = (time: string): CheckInSchedule => ({ '0': slot(time) });
+
+function smsTo(phone: string): { to: string; text: string }[] {
+  const file = path.join(outbox, 'sms.jsonl');
+  if (!fs.existsSync(file)) return [];
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { to: string; text: string })
+    .filter((m) => m.to === phone);
+}
+
+async function rowsOf(clientId: string) {
+  return raw<{ id: string; status: string; scheduled_for: Date; sent_at: Date | null; failure_reason: string | null; dedupe_key: string }[]>`
+    select id, status, scheduled_for, sent_at, failure_reason, dedupe_key from check_ins where client_id = ${clientId} order by scheduled_for`;
+}
+
+describe('a Monday 09:00 America/New_York slot', () => {
+  const cases = [
+    { season: 'summer (EDT, UTC-4)', planAt: '2026-07-06T12:55:00Z', due: '2026-07-06T13:00:00.000Z' },
+    { season: 'winter (EST, UTC-5)', planAt: '2026-01-05T13:55:00Z', due: '2026-01-05T14:00:00.000Z' },
+    { season: 'the day after clocks go forward', planAt: '2026-03-09T12:51:00Z', due: '2026-03-09T13:00:00.000Z' },
+    { season: 'the day after clocks go back', planAt: '2026-11-02T13:51:00Z', due: '2026-11-02T14:00:00.000Z' },
+  ];
+  for (const c of cases) {
+    it(`fires at ${c.due.slice(11, 16)}Z in ${c.season}`, async () => {
+      const coachId = await coach();
+      const cl = await client(coachId, 'America/New_York', onMonday('09:00'));
+      const queue = recorder();
+      const stats = await engine.dispatch({ now: new Date(c.planAt), db: a, queue });
+      expect(stats.planned).toBe(1);
+      const [row] = await rowsOf(cl.id);
+      expect(row!.scheduled_for.toISOString()).toBe(c.due);
+      expect(queue.sends).toEqual([{ checkInId: row!.id, startAfter: new Date(c.due) }]);
+
+      const due = new Date(c.due);
+      expect((await engine.sendCheckIn(row!.id, { now: new Date(due.getTime() - 10_000), db: a, queue })).status).toBe('early');
+      const sent = await engine.sendCheckIn(row!.id, { now: new Date(due.getTime() + 400), db: a, queue });
+      expect(sent.status).toBe('sent');
+      expect(sent.checkIn!.sentAt!.toISOString()).toBe(new Date(due.getTime() + 400).toISOString());
+      expect(smsTo(cl.phone)).toHaveLength(1);
+      expect(smsTo(cl.phone)[0]!.text).toMatch(/^Good morning, Test!/);
+    });
+  }
+
+  it('reads the same wall-clock time in another zone (Europe/London 09:00 is 08:00Z in summer, 09:00Z in winter)', async () => {
+    const coachId = await coach();
+    const cl = await client(coachId, 'Europe/London', onMonday('09:00'));
+    await engine.dispatch({ now: new Date('2026-07-06T07:55:00Z'), db: a, queue: recorder() });
+    await raw`delete from scheduler_state`;
+    await engine.dispatch({ now: new Date('2026-01-05T08:55:00Z'), db: a, queue: recorder() });
+    expect((await rowsOf(cl.id)).map((r) => r.scheduled_for.toISOString())).toEqual(['2026-01-05T09:00:00.000Z', '2026-07-06T08:00:00.000Z']);
+  });
+});
+
+describe('two schedulers on one database', () => {
+  it('plan, queue and send each check-in exactly once', async () => {
+    const coachId = await coach();
+    const clients = [];
+    for (let i = 0; i < 150; i++) clients.push(await client(coachId, 'America/New_York', onMonday(i % 2 ? '10:00' : '10:01')));
+    const planAt = new Date('2026-07-06T13:52:00Z');
+    const qa = recorder();
+    const qb = recorder();
+    const [sa, sb] = await Promise.all([engine.dispatch({ now: planAt, db: a, queue: qa }), engine.dispatch({ now: planAt, db: b, queue: qb })]);
+    expect(sa.planned + sb.planned).toBe(150);
+    const count = await raw<{ n: number }[]>`select count(*)::int as n from check_ins`;
+    expect(count[0]!.n).toBe(150);
+    const jobs = [...qa.sends, ...qb.sends];
+    expect(jobs).toHaveLength(150);
+    expect(new Set(jobs.map((j) => j.checkInId)).size).toBe(150);
+
+    // Every job delivered twice (as after a retry), to both workers at once.
+    const sendAt = new Date('2026-07-06T14:01:02Z');
+    const outcomes = await Promise.all(
+      jobs.flatMap((j) => [engine.sendCheckIn(j.checkInId, { now: sendAt, db: a, queue: qa }), engine.sendCheckIn(j.checkInId, { now: sendAt, db: b, queue: qb })]),
+    );
+    expect(outcomes.filter((o) => o.status === 'sent')).toHaveLength(150);
+    expect(outcomes.filter((o) => o.status === 'skipped')).toHaveLength(150);
+    for (const c of clients) expect(smsTo(c.phone)).toHaveLength(1);
+
+    // Later passes of both find nothing new to plan or queue.
+    const again = await Promise.all([engine.dispatch({ now: sendAt, db: a, queue: qa }), engine.dispatch({ now: sendAt, db: b, queue: qb })]);
+    expect(again.map((s) => s.planned + s.queued)).toEqual([0, 0]);
+    const statuses = await raw<{ status: string; n: number }[]>`select status, count(*)::int as n from check_ins group by status`;
+    expect(statuses).toEqual([{ status: 'sent', n: 150 }]);
+  });
+});
+
+describe('a restart', () => {
+  it('between planning and queueing loses nothing: the next pass queues the rows', async () => {
+    const coachId = await coach();
+    const cl = await client(coachId, 'UTC', onMonday('09:00'));
+    const crashing: EngineQueue = { ...recorder(), sendJobs: async () => Promise.reject(new Error('process killed')) };
+    await expect(engine.dispatch({ now: new Date('2026-07-06T08:55:00Z'), db: a, queue: crashing })).rejects.toThrow('process killed');
+    const [planned] = await rowsOf(cl.id);
+    expect(planned!.status).toBe('scheduled');
+
+    const restarted = engineDb(pg.url);
+    const queue = recorder();
+    await engine.dispatch({ now: new Date('2026-07-06T08:55:30Z'), db: restarted, queue });
+    expect(queue.sends.map((j) => j.checkInId)).toEqual([planned!.id]);
+    expect((await engine.sendCheckIn(planned!.id, { now: new Date('2026-07-06T09:00:01Z'), db: restarted, queue })).status).toBe('sent');
+    expect(smsTo(cl.phone)).toHaveLength(1);
+  });
+
+  it('after a worker took a row but before it sent, the row is sent once the claim lapses', async () => {
+    const coachId = await coach();
+    const cl = await client(coachId, 'UTC', onMonday('09:00'));
+    const queue = recorder();
+    await engine.dispatch({ now: new Date('2026-07-06T08:55:00Z'), db: a, queue });
+    const [row] = await rowsOf(cl.id);
+    // A worker claimed it at 09:00 and the process died.
+    await raw`update check_ins set claimed_at = '2026-07-06T09:00:00Z' where id = ${row!.id}`;
+    expect((await engine.sendCheckIn(row!.id, { now: new Date('2026-07-06T09:00:30Z'), db: b, queue })).status).toBe('skipped');
+    const early = recorder();
+    await engine.dispatch({ now: new Date('2026-07-06T09:03:00Z'), db: b, queue: early });
+    expect(early.sends).toEqual([]);
+    const lapsed = recorder();
+    await engine.dispatch({ now: new Date('2026-07-06T09:06:00Z'), db: b, queue: lapsed });
+    expect(lapsed.sends.map((j) => j.checkInId)).toEqual([row!.id]);
+    expect((await engine.sendCheckIn(row!.id, { now: new Date('2026-07-06T09:06:01Z'), db: b, queue })).status).toBe('sent');
+    expect((await engine.sendCheckIn(row!.id, { now: new Date('2026-07-06T09:06:02Z'), db: a, queue })).status).toBe('skipped');
+    expect(smsTo(cl.phone)).toHaveLength(1);
+  });
+
+  it('while the SMS was being handed over never sends it again (recorded as failed)', async () => {
+    const coachId = await coach();
+    const cl = await client(coachId, 'UTC', onMonday('09:00'));
+    const queue = recorder();
+    await engine.dispatch({ now: new Date('2026-07-06T08:55:00Z'), db: a, queue });
+    const [row] = await rowsOf(cl.id);
+    await raw`update check_ins set claimed_at = '2026-07-06T09:00:00Z', delivery_started_at = '2026-07-06T09:00:01Z' where id = ${row!.id}`;
+    const after = recorder();
+    await engine.dispatch({ now: new Date('2026-07-06T09:06:00Z'), db: b, queue: after });
+    expect(after.sends).toEqual([]);
+    const [settled] = await rowsOf(cl.id);
+    expect(settled).toMatchObject({ status: 'failed', failure_reason: 'Delivery was interrupted and is not repeated, so the client is never texted twice' });
+    expect((await engine.sendCheckIn(row!.id, { now: new Date('2026-07-06T09:06:01Z'), db: b, queue })).status).toBe('skipped');
+    expect(smsTo(cl.phone)).toHaveLength(0);
+  });
+
+  it('after downtime sends slots less than an hour late and records older ones as missed', async () => {
+    const coachId = await coach();
+    const cl = await client(coachId, 'UTC', { '0': [...slot('08:00'), ...slot('08:40'), ...slot('09:25')] });
+    await engine.dispatch({ now: new Date('2026-07-06T07:30:00Z'), db: a, queue: recorder() });
+    // Every instance is down from 07:30 to 09:10.
+    const queue = recorder();
+    const stats = await engine.dispatch({ now: new Date('2026-07-06T09:10:00Z'), db: b, queue });
+    expect(stats).toMatchObject({ planned: 1, missed: 1 });
+    const rows = await rowsOf(cl.id);
+    expect(rows.map((r) => [r.scheduled_for.toISOString().slice(11, 16), r.status])).toEqual([
+      ['08:00', 'missed'],
+      ['08:40', 'scheduled'],
+    ]);
+    expect(queue.sends.map((j) => j.checkInId)).toEqual([rows[1]!.id]);
+    expect((await engine.sendCheckIn(rows[1]!.id, { now: new Date('2026-07-06T09:10:02Z'), db: b, queue })).status).toBe('sent');
+    // A row planned before the downtime but never sent: more than an hour late, it is missed too.
+    const other = await client(coachId, 'UTC', onMonday('11:00'));
+    await engine.dispatch({ now: new Date('2026-07-06T10:55:00Z'), db: a, queue: recorder() });
+    const [stale] = await rowsOf(other.id);
+    expect((await engine.sendCheckIn(stale!.id, { now: new Date('2026-07-06T12:00:00Z'), db: a, queue })).status).toBe('missed');
+    expect(smsTo(other.phone)).toHaveLength(0);
+  });
+});
+
+describe('schedule changes', () => {
+  it('a removed slot, a held client and a new zone each reach the rows already planned', async () => {
+    const coachId = await coach();
+    const removed = await client(coachId, 'UTC', onMonday('10:00'));
+    const held = await client(coachId, 'UTC', onMonday('10:00'));
+    const moved = await client(coachId, 'UTC', onMonday('10:00'));
+    const queue = recorder();
+    await engine.dispatch({ now: new Date('2026-07-06T09:55:00Z'), db: a, queue });
+    expect(queue.sends).toHaveLength(3);
+
+    await raw`update clients set check_in_schedule = '{}'::jsonb where id = ${removed.id}`;
+    await raw`update clients set check_ins_held = true where id = ${held.id}`;
+    await raw`update clients set timezone = 'Europe/Paris' where id = ${moved.id}`;
+    // The send step re-checks on its own, even before any pass ran again.
+    const [removedRow] = await rowsOf(removed.id);
+    const cancelled = await engine.sendCheckIn(removedRow!.id, { now: new Date('2026-07-06T10:00:01Z'), db: a, queue });
+    expect(cancelled).toMatchObject({ status: 'cancelled', reason: 'The schedule no longer has this slot' });
+    // The next pass cancels and moves the rest.
+    const stats = await engine.dispatch({ now: new Date('2026-07-06T09:56:00Z'), db: b, queue: recorder() });
+    expect(stats).toMatchObject({ cancelled: 1, moved: 1 });
+    expect((await rowsOf(held.id))[0]).toMatchObject({ status: 'cancelled', failure_reason: 'Check-ins are on hold for this client' });
+    expect((await rowsOf(moved.id))[0]!.scheduled_for.toISOString()).toBe('2026-07-06T08:00:00.000Z');
+    for (const c of [removed, held, moved]) expect(smsTo(c.phone)).toHaveLength(0);
+  });
+
+  it('a global slot covers a goal slot at the same minute: one check-in, not two', async () => {
+    const coachId = await coach();
+    const cl = await client(coachId, 'UTC', onMonday('09:00'));
+    await raw`insert into goals (coach_id, client_id, title, type, target, unit, check_in_schedule) values (${coachId}, ${cl.id}, 'Run', 'progress', 100, 'km', ${raw.json(onMonday('09:00') as postgres.JSONValue)})`;
+    await raw`insert into schedules (coach_id, client_id, time_slots, client_timezone, custom_days) values (${coachId}, ${cl.id}, ${raw.json([{ time: '09:00' }, { time: '09:05' }])}, 'UTC', ${['monday']})`;
+    await engine.dispatch({ now: new Date('2026-07-06T08:58:00Z'), db: a, queue: recorder() });
+    const rows = await rowsOf(cl.id);
+    expect(rows.map((r) => r.dedupe_key.split(':').slice(2, 4).join(':'))).toEqual(['09:00', '09:05']);
+  });
+});
