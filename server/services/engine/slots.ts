@@ -76,16 +76,10 @@ export function weekdayOf(date: string): number {
 /**
  * The instant a local time happens. A time that does not exist (the hour skipped when clocks go
  * forward) moves forward by the gap, as calendars do: 02:30 on a spring-forward night is 03:30.
- * In the repeated hour the first occurrence is taken.
+ * In the repeated hour the first occurrence is taken. (lib/zoned-time does both.)
  */
 export function slotInstant(zone: string, date: string, time: string): Date {
-  const instant = zonedTimeToInstant(zone, date, time);
-  const shown = zonedParts(zone, instant);
-  const wanted = Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-  if (shown.date === date && shown.minutes === wanted) return instant;
-  const shownAsUtc = Date.UTC(shown.year, shown.month - 1, shown.day, shown.hour, shown.minute);
-  const wantedAsUtc = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)), wanted / 60, wanted % 60);
-  return new Date(instant.getTime() + (wantedAsUtc - shownAsUtc));
+  return zonedTimeToInstant(zone, date, time);
 }
 
 /** The weekdays (0-6) an AI schedule runs on. */
