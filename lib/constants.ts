@@ -169,3 +169,25 @@ export const NEXT_CHECK_INS_ITEMS = 5;
 export const PROFILE_PIC_MAX_BYTES = 5 * 1024 * 1024;
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export const WEEKDAY_SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+
+/** Analytics screens (spec 02 §2, §8). */
+export const ANALYTICS = {
+  title: 'Analytics',
+  sections: { overview: 'Overview', clients: 'Clients', goals: 'Goals', engagement: 'Communication' },
+  empty: {
+    overview: 'No overview data available',
+    clients: 'No client data available',
+    goals: 'No goal data available',
+    engagement: 'No communication data available',
+    activeClients: 'No active clients found',
+  },
+  errors: {
+    overview: 'Failed to load overview analytics',
+    clients: 'Failed to load client analytics',
+    goals: 'Failed to load goal analytics',
+    engagement: 'Failed to load communication analytics',
+  },
+  retry: 'Retry',
+  loading: 'Loading analytics…',
+  timeRangeLabel: 'Time range',
+} as const;
