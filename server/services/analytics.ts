@@ -114,51 +114,169 @@ const pointsExpr = (sql: Sql) => sql`case
   when engagement_assessment = 'okay' then ${sql.unsafe(String(ENGAGEMENT_POINTS.okay))}
   else ${sql.unsafe(String(ENGAGEMENT_POINTS.unassessed))} end`;
 
-const satisfactionExpr = (sql: Sql) => sql`case motivation
-  when 'high' then ${sql.unsafe(String(MOTIVATION_SCORES.high))}
-  when 'medium' then ${sql.unsafe(String(MOTIVATION_SCORES.medium))}
-  when 'low' then ${sql.unsafe(String(MOTIVATION_SCORES.low))} end`;
-
 /** A timestamp parameter, sent as ISO text (postgres.js cannot bind a Date where Postgres infers text). */
 const ts = (sql: Sql, at: Date) => sql`${at.toISOString()}::timestamptz`;
 
-/** Reply delay in minutes (null unless answered after sending). */
-const minutesExpr = (sql: Sql) => sql`case when responded_at >= sent_at then extract(epoch from responded_at - sent_at) / 60 end`;
+/** Reply delay in seconds (null unless answered after sending): a generated column, in the index. */
+const secondsExpr = (sql: Sql) => sql`response_seconds`;
+
+/** The RESPONSE_TIME_BUCKETS index of a reply delay, by plain integer comparisons. */
+const delayBucketExpr = (sql: Sql) =>
+  sql.unsafe(
+    `case ${RESPONSE_TIME_BUCKETS.map((b, i) => (b.to === null ? `when response_seconds >= ${b.from * 60} then ${i}` : `when response_seconds < ${b.to * 60} then ${i}`)).join(' ')} end`,
+  );
 
 /** When an undelivered check-in was due. */
 const dueExpr = (sql: Sql) => sql`coalesce(scheduled_for, created_at)`;
 
+/** Figures of the delivered check-ins of one stretch of time (a trend period or a whole range). */
 interface CheckInAggregate {
   delivered: number;
   answered: number;
   awaiting: number;
-  clients: number;
-  avgMinutes: number | null;
+  secondsSum: number;
+  secondsCount: number;
   points: number;
-  satisfaction: number | null;
+  satisfactionSum: number;
+  satisfactionCount: number;
+  /** Answered check-ins per RESPONSE_TIME_BUCKETS entry. */
+  distribution: number[];
 }
 
-const EMPTY_AGGREGATE: CheckInAggregate = { delivered: 0, answered: 0, awaiting: 0, clients: 0, avgMinutes: null, points: 0, satisfaction: null };
+const emptyAggregate = (): CheckInAggregate => ({
+  delivered: 0,
+  answered: 0,
+  awaiting: 0,
+  secondsSum: 0,
+  secondsCount: 0,
+  points: 0,
+  satisfactionSum: 0,
+  satisfactionCount: 0,
+  distribution: RESPONSE_TIME_BUCKETS.map(() => 0),
+});
 
-/** Delivered check-in figures of [from, end), split at `start` into previous and current. */
-async function checkInAggregates(sql: Sql, coachId: string, from: Date, start: Date, end: Date) {
-  const rows = await sql<(CheckInAggregate & { current: boolean })[]>`
-    select sent_at >= ${ts(sql, start)} as current,
-      count(*)::int as delivered,
-      count(responded_at)::int as answered,
-      (count(*) filter (where responded_at is null and status = 'sent'))::int as awaiting,
-      count(distinct client_id)::int as clients,
-      avg(${minutesExpr(sql)})::float8 as "avgMinutes",
-      coalesce(sum(${pointsExpr(sql)}), 0)::int as points,
-      (avg(${satisfactionExpr(sql)}) filter (where responded_at is not null))::float8 as satisfaction
-    from check_ins
-    where coach_id = ${coachId} and sent_at >= ${ts(sql, from)} and sent_at < ${ts(sql, end)}
-    group by 1`;
-  const pick = (current: boolean): CheckInAggregate => {
-    const row = rows.find((r) => r.current === current);
-    return row ? { ...row } : { ...EMPTY_AGGREGATE };
+function addAggregate(into: CheckInAggregate, part: CheckInAggregate): CheckInAggregate {
+  into.delivered += part.delivered;
+  into.answered += part.answered;
+  into.awaiting += part.awaiting;
+  into.secondsSum += part.secondsSum;
+  into.secondsCount += part.secondsCount;
+  into.points += part.points;
+  into.satisfactionSum += part.satisfactionSum;
+  into.satisfactionCount += part.satisfactionCount;
+  into.distribution = into.distribution.map((n, i) => n + (part.distribution[i] ?? 0));
+  return into;
+}
+
+/** Mean reply delay in minutes. */
+const minutesOf = (secondsSum: number | null, count: number) => (count > 0 ? round1((secondsSum ?? 0) / count / 60) : null);
+const avgMinutes = (a: CheckInAggregate) => minutesOf(a.secondsSum, a.secondsCount);
+const satisfaction = (a: CheckInAggregate) => (a.satisfactionCount > 0 ? round1(a.satisfactionSum / a.satisfactionCount) : null);
+
+/** Local midnight of a calendar date in the coach's zone. */
+const midnight = (w: AnalyticsWindow, date: string) => zonedTimeToInstant(w.timezone, date, '00:00');
+
+/**
+ * The trend periods of the range: the label of each and the instant each one after the first
+ * begins (the first begins at the range's start). Days, Monday weeks or months, in the coach's zone.
+ */
+export function trendPeriods(w: AnalyticsWindow): { labels: string[]; starts: Date[] } {
+  const first = zonedParts(w.timezone, w.start).date;
+  const today = zonedParts(w.timezone, w.end).date;
+  const labels: string[] = [];
+  const starts: Date[] = [];
+  if (w.granularity === 'month') {
+    labels.push(first.slice(0, 7));
+    for (let [y, m] = [Number(first.slice(0, 4)), Number(first.slice(5, 7))]; ; ) {
+      m += 1;
+      if (m > 12) [y, m] = [y + 1, 1];
+      const date = `${y}-${String(m).padStart(2, '0')}-01`;
+      if (date > today) break;
+      labels.push(date.slice(0, 7));
+      starts.push(midnight(w, date));
+    }
+  } else if (w.granularity === 'week') {
+    const weekday = (new Date(`${first}T00:00:00Z`).getUTCDay() + 6) % 7;
+    labels.push(addDays(first, -weekday));
+    for (let date = addDays(first, 7 - weekday); date <= today; date = addDays(date, 7)) {
+      labels.push(date);
+      starts.push(midnight(w, date));
+    }
+  } else {
+    labels.push(first);
+    for (let date = addDays(first, 1); date <= today; date = addDays(date, 1)) {
+      labels.push(date);
+      starts.push(midnight(w, date));
+    }
+  }
+  return { labels, starts };
+}
+
+/**
+ * One pass over the coach's delivered check-ins of the range (and of the previous period when
+ * asked), read from check_ins_coach_sent_idx alone: one index range scan per trend period (so no
+ * row needs a time-zone conversion to find its period), first counted per combination of the
+ * few values that matter, then summed per period. Period 1 is the previous period, 2 + i the
+ * i-th trend period.
+ */
+async function checkInFacts(sql: Sql, coachId: string, w: AnalyticsWindow, withPrevious: boolean) {
+  const { labels, starts } = trendPeriods(w);
+  const bounds = `{${[w.previousStart, w.start, ...starts, w.end].map((d) => d.toISOString()).join(',')}}`;
+  // Literal integers, so the planner knows how many periods there are.
+  const first = sql.unsafe(String(withPrevious ? 1 : 2));
+  const last = sql.unsafe(String(labels.length + 1));
+  const points = sql.unsafe(`case when not answered then ${ENGAGEMENT_POINTS.unanswered} when assessment = 'great' then ${ENGAGEMENT_POINTS.great}
+    when assessment = 'bad' then ${ENGAGEMENT_POINTS.bad} when assessment = 'okay' then ${ENGAGEMENT_POINTS.okay} else ${ENGAGEMENT_POINTS.unassessed} end`);
+  const mood = sql.unsafe(`case motivation when 'high' then ${MOTIVATION_SCORES.high} when 'medium' then ${MOTIVATION_SCORES.medium} when 'low' then ${MOTIVATION_SCORES.low} end`);
+  const rows = await sql<{
+    bucket: number;
+    delivered: number;
+    answered: number;
+    awaiting: number;
+    secondsSum: number;
+    secondsCount: number;
+    points: number;
+    satisfactionSum: number;
+    satisfactionCount: number;
+    distribution: number[];
+  }[]>`
+    with cells as (
+      select p.bucket, ci.responded_at is not null as answered, ci.status = 'sent' as open,
+        ci.engagement_assessment as assessment, ci.motivation, ${delayBucketExpr(sql)} as delay_bucket,
+        count(*) as n, sum(${secondsExpr(sql)}) as seconds, count(${secondsExpr(sql)}) as timed
+      from generate_series(${first}, ${last}) as p(bucket)
+      join check_ins ci on ci.coach_id = ${coachId}
+        and ci.sent_at >= (${bounds}::timestamptz[])[p.bucket] and ci.sent_at < (${bounds}::timestamptz[])[p.bucket + 1]
+      group by 1, 2, 3, 4, 5, 6
+    )
+    select bucket,
+      sum(n)::int as delivered,
+      coalesce(sum(n) filter (where answered), 0)::int as answered,
+      coalesce(sum(n) filter (where not answered and open), 0)::int as awaiting,
+      coalesce(sum(seconds), 0)::float8 as "secondsSum",
+      sum(timed)::int as "secondsCount",
+      sum(n * ${points})::int as points,
+      coalesce(sum(n * ${mood}) filter (where answered), 0)::float8 as "satisfactionSum",
+      coalesce(sum(n) filter (where answered and ${mood} is not null), 0)::int as "satisfactionCount",
+      array[${sql.unsafe(RESPONSE_TIME_BUCKETS.map((_, i) => `coalesce(sum(n) filter (where delay_bucket = ${i}), 0)::int`).join(', '))}] as distribution
+    from cells
+    group by bucket`;
+  const byBucket = new Map<number, CheckInAggregate>(rows.map((r) => [r.bucket, { ...r }]));
+  const periods = labels.map((label, i) => ({ label, figures: byBucket.get(i + 2) ?? emptyAggregate() }));
+  return {
+    current: periods.reduce((total, p) => addAggregate(total, p.figures), emptyAggregate()),
+    previous: byBucket.get(1) ?? emptyAggregate(),
+    trends: periods.map<TrendRow>((p) => ({ period: p.label, checkIns: p.figures.delivered, responses: p.figures.answered, avgTime: avgMinutes(p.figures) })),
   };
-  return { current: pick(true), previous: pick(false) };
+}
+
+/** Clients sent at least one check-in in the range (one probe of check_ins_client_sent_idx per client). */
+async function clientsReached(sql: Sql, coachId: string, w: AnalyticsWindow): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`
+    select count(*)::int as n from clients c
+    where c.coach_id = ${coachId}
+      and exists (select 1 from check_ins ci where ci.client_id = c.id and ci.sent_at >= ${ts(sql, w.start)} and ci.sent_at < ${ts(sql, w.end)})`;
+  return row?.n ?? 0;
 }
 
 /** Undelivered (missed or failed before sending) check-ins due in [from, end), split at `start`. */
@@ -170,29 +288,6 @@ async function undeliveredCounts(sql: Sql, coachId: string, from: Date, start: D
       and ${dueExpr(sql)} >= ${ts(sql, from)} and ${dueExpr(sql)} < ${ts(sql, end)}
     group by 1`;
   return { current: rows.find((r) => r.current)?.n ?? 0, previous: rows.find((r) => !r.current)?.n ?? 0 };
-}
-
-/** One row per day, week (Monday) or month of the range in the coach's zone, empty ones included. */
-async function trendRows(sql: Sql, coachId: string, w: AnalyticsWindow): Promise<TrendRow[]> {
-  const format = w.granularity === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD';
-  const rows = await sql<TrendRow[]>`
-    with series as (
-      select generate_series(
-        date_trunc(${w.granularity}::text, ${ts(sql, w.start)} at time zone ${w.timezone}::text),
-        date_trunc(${w.granularity}::text, ${ts(sql, w.end)} at time zone ${w.timezone}::text),
-        ('1 ' || ${w.granularity}::text)::interval) as bucket
-    ), agg as (
-      select date_trunc(${w.granularity}::text, sent_at at time zone ${w.timezone}::text) as bucket,
-        count(*)::int as check_ins, count(responded_at)::int as responses, avg(${minutesExpr(sql)})::float8 as avg_time
-      from check_ins
-      where coach_id = ${coachId} and sent_at >= ${ts(sql, w.start)} and sent_at < ${ts(sql, w.end)}
-      group by 1
-    )
-    select to_char(series.bucket, ${format}) as period,
-      coalesce(agg.check_ins, 0) as "checkIns", coalesce(agg.responses, 0) as responses, agg.avg_time as "avgTime"
-    from series left join agg using (bucket)
-    order by series.bucket`;
-  return rows.map((r) => ({ period: r.period, checkIns: r.checkIns, responses: r.responses, avgTime: round1(r.avgTime) }));
 }
 
 /**
@@ -251,24 +346,24 @@ async function clientCounts(sql: Sql, coachId: string, w: AnalyticsWindow) {
 export async function overview(coach: AnalyticsCoach, range: TimeRange, now = new Date()): Promise<OverviewAnalytics> {
   const sql = getSql();
   const w = analyticsWindow(range, coach.timezone, now);
-  const [checkIns, clients, goals, trends] = await Promise.all([
-    checkInAggregates(sql, coach.id, w.start, w.start, w.end),
+  const [facts, reached, clients, goals] = await Promise.all([
+    checkInFacts(sql, coach.id, w, false),
+    clientsReached(sql, coach.id, w),
     clientCounts(sql, coach.id, w),
     goalAggregates(sql, coach.id, w),
-    trendRows(sql, coach.id, w),
   ]);
-  const c = checkIns.current;
+  const c = facts.current;
   return {
     period: periodOf(w),
     totalClients: clients.current,
     totalCheckIns: c.delivered,
-    avgResponseTime: round1(c.avgMinutes),
+    avgResponseTime: avgMinutes(c),
     clientRetention: percent(clients.base - clients.churned, clients.base),
     engagementScore: engagementScore(c.points, c.delivered),
-    checkInFrequency: frequency(c.delivered, c.clients, w.days),
+    checkInFrequency: frequency(c.delivered, reached, w.days),
     goalCompletionRate: percent(goals.total.completed, goals.total.count),
     responseRate: percent(c.answered, c.delivered),
-    trends,
+    trends: facts.trends,
   };
 }
 
@@ -282,48 +377,68 @@ interface ClientAggregate {
   onHold: boolean;
   delivered: number;
   answered: number;
-  avgMinutes: number | null;
+  secondsSum: number | null;
+  secondsCount: number;
   points: number;
   goals: number;
   progress: number | null;
-  lastSent: Date | null;
+  lastSent: string | null;
+}
+
+interface ClientTotals {
+  delivered: number;
+  answered: number;
+  awaiting: number;
+  secondsSum: number | null;
+  secondsCount: number;
 }
 
 export async function clientAnalytics(coach: AnalyticsCoach, range: TimeRange, now = new Date()): Promise<ClientAnalytics> {
   const sql = getSql();
   const w = analyticsWindow(range, coach.timezone, now);
-  const [clientRows, checkIns, undelivered, [upcoming]] = await Promise.all([
-    sql<ClientAggregate[]>`
-      with stats as (
+  // One pass per client over the range; the active clients' rows and the totals over every client
+  // (archived ones included) both come from it, as JSON of one row.
+  const [[result], undelivered, [upcoming]] = await Promise.all([
+    sql<{ clients: ClientAggregate[]; totals: ClientTotals }[]>`
+      with stats as materialized (
         select client_id, count(*)::int as delivered, count(responded_at)::int as answered,
-          avg(${minutesExpr(sql)})::float8 as avg_minutes, sum(${pointsExpr(sql)})::int as points
-        from check_ins
-        where coach_id = ${coach.id} and sent_at >= ${ts(sql, w.start)} and sent_at < ${ts(sql, w.end)}
+          (count(*) filter (where responded_at is null and status = 'sent'))::int as awaiting,
+          sum(response_seconds)::float8 as seconds_sum, count(response_seconds)::int as seconds_count, sum(points)::int as points
+        from (
+          select client_id, responded_at, status, response_seconds, ${pointsExpr(sql)} as points
+          from check_ins
+          where coach_id = ${coach.id} and sent_at >= ${ts(sql, w.start)} and sent_at < ${ts(sql, w.end)}
+        ) delivered
         group by client_id
       ), open_goals as (
         select client_id, count(*)::int as goals, avg(least(progress, 100))::float8 as progress
         from goals where coach_id = ${coach.id} and status = 'incomplete' and not archived
         group by client_id
+      ), listed as (
+        select c.id, c.first_name as "firstName", c.last_name as "lastName", c.check_ins_held as "onHold",
+          coalesce(s.delivered, 0) as delivered, coalesce(s.answered, 0) as answered,
+          s.seconds_sum as "secondsSum", coalesce(s.seconds_count, 0) as "secondsCount", coalesce(s.points, 0) as points,
+          coalesce(g.goals, 0) as goals, g.progress, last.sent_at as "lastSent"
+        from clients c
+        left join stats s on s.client_id = c.id
+        left join open_goals g on g.client_id = c.id
+        left join lateral (
+          select ci.sent_at from check_ins ci where ci.client_id = c.id and ci.sent_at is not null order by ci.sent_at desc limit 1
+        ) last on true
+        where c.coach_id = ${coach.id} and not c.archived
       )
-      select c.id, c.first_name as "firstName", c.last_name as "lastName", c.check_ins_held as "onHold",
-        coalesce(s.delivered, 0) as delivered, coalesce(s.answered, 0) as answered, s.avg_minutes as "avgMinutes",
-        coalesce(s.points, 0) as points, coalesce(g.goals, 0) as goals, g.progress, last.sent_at as "lastSent"
-      from clients c
-      left join stats s on s.client_id = c.id
-      left join open_goals g on g.client_id = c.id
-      left join lateral (
-        select ci.sent_at from check_ins ci where ci.client_id = c.id and ci.sent_at is not null order by ci.sent_at desc limit 1
-      ) last on true
-      where c.coach_id = ${coach.id} and not c.archived
-      order by lower(c.first_name), lower(c.last_name), c.id`,
-    checkInAggregates(sql, coach.id, w.start, w.start, w.end),
+      select
+        coalesce((select json_agg(listed order by lower("firstName"), lower("lastName"), id) from listed), '[]'::json) as clients,
+        (select json_build_object(
+          'delivered', coalesce(sum(delivered), 0), 'answered', coalesce(sum(answered), 0), 'awaiting', coalesce(sum(awaiting), 0),
+          'secondsSum', sum(seconds_sum), 'secondsCount', coalesce(sum(seconds_count), 0)) from stats) as totals`,
     undeliveredCounts(sql, coach.id, w.start, w.start, w.end),
     sql<{ n: number }[]>`
       select count(*)::int as n from check_ins
       where coach_id = ${coach.id} and sent_at is null and status = 'scheduled' and ${dueExpr(sql)} >= ${ts(sql, w.end)}`,
   ]);
 
-  const clientEngagement: ClientEngagementRow[] = clientRows.map((r) => {
+  const clientEngagement: ClientEngagementRow[] = (result?.clients ?? []).map((r) => {
     const score = engagementScore(r.points, r.delivered);
     return {
       id: r.id,
@@ -333,7 +448,7 @@ export async function clientAnalytics(coach: AnalyticsCoach, range: TimeRange, n
       engagementScore: score,
       lastCheckIn: r.lastSent ? new Date(r.lastSent).toISOString() : null,
       progress: round1(r.progress),
-      responseTime: round1(r.avgMinutes),
+      responseTime: minutesOf(r.secondsSum, r.secondsCount),
       responseRate: percent(r.answered, r.delivered),
       checkIns: r.delivered,
       responses: r.answered,
@@ -341,7 +456,7 @@ export async function clientAnalytics(coach: AnalyticsCoach, range: TimeRange, n
       onHold: r.onHold,
     };
   });
-  const c = checkIns.current;
+  const c = result?.totals ?? { delivered: 0, answered: 0, awaiting: 0, secondsSum: null, secondsCount: 0 };
   const checkInStats: CheckInStats = {
     total: c.delivered + undelivered.current,
     delivered: c.delivered,
@@ -351,7 +466,7 @@ export async function clientAnalytics(coach: AnalyticsCoach, range: TimeRange, n
     missed: undelivered.current,
     upcoming: upcoming?.n ?? 0,
     responseRate: percent(c.answered, c.delivered),
-    avgResponseTime: round1(c.avgMinutes),
+    avgResponseTime: minutesOf(c.secondsSum, c.secondsCount),
   };
   return {
     period: periodOf(w),
@@ -414,9 +529,12 @@ export async function goalAnalytics(coach: AnalyticsCoach, range: TimeRange, now
 // ---------------------------------------------------------------------------------------------
 // Communication
 
-/** Correlation between response rate and goal progress, and the retention gap of responsive clients. */
+/**
+ * From one pass per client over the range: the clients reached, the correlation between response
+ * rate and goal progress, and the retention gap of responsive clients.
+ */
 async function responseEffects(sql: Sql, coachId: string, w: AnalyticsWindow) {
-  const [row] = await sql<{ n: number; r: number | null; responsive: number; responsiveKept: number; unresponsive: number; unresponsiveKept: number }[]>`
+  const [row] = await sql<{ reached: number; n: number; r: number | null; responsive: number; responsiveKept: number; unresponsive: number; unresponsiveKept: number }[]>`
     with stats as (
       select client_id, count(*)::int as delivered, count(responded_at)::int as answered
       from check_ins
@@ -441,30 +559,22 @@ async function responseEffects(sql: Sql, coachId: string, w: AnalyticsWindow) {
       where c.coach_id = ${coachId} and c.created_at < ${ts(sql, w.start)} and (not c.archived or c.archived_at >= ${ts(sql, w.start)})
     )
     select
+      (select count(*) from stats)::int as reached,
       (select count(*) from paired)::int as n,
       (select corr(rate, gain) from paired)::float8 as r,
       (select count(*) filter (where answered >= ${RESPONSIVE_SHARE}::float8 * delivered) from base)::int as responsive,
       (select count(*) filter (where answered >= ${RESPONSIVE_SHARE}::float8 * delivered and not churned) from base)::int as "responsiveKept",
       (select count(*) filter (where answered < ${RESPONSIVE_SHARE}::float8 * delivered) from base)::int as unresponsive,
       (select count(*) filter (where answered < ${RESPONSIVE_SHARE}::float8 * delivered and not churned) from base)::int as "unresponsiveKept"`;
-  const r = row ?? { n: 0, r: null, responsive: 0, responsiveKept: 0, unresponsive: 0, unresponsiveKept: 0 };
+  const r = row ?? { reached: 0, n: 0, r: null, responsive: 0, responsiveKept: 0, unresponsive: 0, unresponsiveKept: 0 };
   const responsiveRetention = percent(r.responsiveKept, r.responsive);
   const unresponsiveRetention = percent(r.unresponsiveKept, r.unresponsive);
   return {
+    reached: r.reached,
     correlation: r.n >= CORRELATION_MIN_CLIENTS ? round2(r.r) : null,
     correlationClients: r.n,
     retentionImpact: responsiveRetention !== null && unresponsiveRetention !== null ? round1(responsiveRetention - unresponsiveRetention) : null,
   };
-}
-
-async function responseTimeDistribution(sql: Sql, coachId: string, w: AnalyticsWindow) {
-  const thresholds = RESPONSE_TIME_BUCKETS.slice(1).map((b) => b.from);
-  const rows = await sql<{ bucket: number; n: number }[]>`
-    select width_bucket(minutes, ${sql.unsafe(`array[${thresholds.join(',')}]::float8[]`)}) as bucket, count(*)::int as n
-    from (select ${minutesExpr(sql)} as minutes from check_ins
-          where coach_id = ${coachId} and sent_at >= ${ts(sql, w.start)} and sent_at < ${ts(sql, w.end)} and responded_at >= sent_at) answered
-    group by 1`;
-  return RESPONSE_TIME_BUCKETS.map((b, i) => ({ key: b.key, label: b.label, count: rows.find((r) => r.bucket === i)?.n ?? 0 }));
 }
 
 function metric(key: SmsMetric['key'], name: string, unit: string, description: string, value: number | null, previousValue: number | null): SmsMetric {
@@ -474,20 +584,18 @@ function metric(key: SmsMetric['key'], name: string, unit: string, description: 
 export async function communicationAnalytics(coach: AnalyticsCoach, range: TimeRange, now = new Date()): Promise<CommunicationAnalytics> {
   const sql = getSql();
   const w = analyticsWindow(range, coach.timezone, now);
-  const [checkIns, undelivered, trends, effects, distribution] = await Promise.all([
-    checkInAggregates(sql, coach.id, w.previousStart, w.start, w.end),
+  const [facts, undelivered, effects] = await Promise.all([
+    checkInFacts(sql, coach.id, w, true),
     undeliveredCounts(sql, coach.id, w.previousStart, w.start, w.end),
-    trendRows(sql, coach.id, w),
     responseEffects(sql, coach.id, w),
-    responseTimeDistribution(sql, coach.id, w),
   ]);
-  const cur = checkIns.current;
-  const prev = checkIns.previous;
+  const cur = facts.current;
+  const prev = facts.previous;
   const smsMetrics: SmsMetric[] = [
     metric('sent', 'Check-ins sent', 'messages', 'Check-in messages delivered to clients', cur.delivered, prev.delivered),
     metric('replies', 'Replies received', 'replies', 'Check-ins the client answered', cur.answered, prev.answered),
     metric('responseRate', 'Response rate', '%', 'Share of delivered check-ins that were answered', percent(cur.answered, cur.delivered), percent(prev.answered, prev.delivered)),
-    metric('avgResponseTime', 'Average response time', 'minutes', 'Mean time from sending a check-in to the client’s reply', round1(cur.avgMinutes), round1(prev.avgMinutes)),
+    metric('avgResponseTime', 'Average response time', 'minutes', 'Mean time from sending a check-in to the client’s reply', avgMinutes(cur), avgMinutes(prev)),
     metric(
       'deliveryRate',
       'Delivery rate',
@@ -500,15 +608,15 @@ export async function communicationAnalytics(coach: AnalyticsCoach, range: TimeR
   return {
     period: periodOf(w),
     checkInsSent: cur.delivered,
-    avgResponseTime: round1(cur.avgMinutes),
+    avgResponseTime: avgMinutes(cur),
     responseRate: percent(cur.answered, cur.delivered),
-    checkInFrequency: frequency(cur.delivered, cur.clients, w.days),
-    clientSatisfaction: round1(cur.satisfaction),
+    checkInFrequency: frequency(cur.delivered, effects.reached, w.days),
+    clientSatisfaction: satisfaction(cur),
     smsMetrics,
     goalProgressCorrelation: effects.correlation,
     correlationClients: effects.correlationClients,
     retentionImpact: effects.retentionImpact,
-    engagementTrends: trends,
-    responseTimeDistribution: distribution,
+    engagementTrends: facts.trends,
+    responseTimeDistribution: RESPONSE_TIME_BUCKETS.map((b, i) => ({ key: b.key, label: b.label, count: cur.distribution[i] ?? 0 })),
   };
 }
