@@ -46,14 +46,16 @@ export function ClientsSection({ timeRange }: { timeRange: TimeRange }) {
               <StatCard label="Upcoming" value={formatNumber(stats.upcoming, 0)} hint="Scheduled, not sent yet" />
             </StatGrid>
             <div className="grid gap-6 lg:grid-cols-2">
-              <CategoryBarChart
-                id="engagement-distribution"
-                title="Engagement distribution"
-                description="Active clients by engagement in the period"
-                valueLabel="Clients"
-                summaryNoun="active clients by engagement status"
-                data={data.engagementDistribution.map((d) => ({ label: STATUS_LABELS[d.status], value: d.count, color: STATUS_COLORS[d.status] }))}
-              />
+              {data.clientEngagement.length > 0 && (
+                <CategoryBarChart
+                  id="engagement-distribution"
+                  title="Engagement distribution"
+                  description="Active clients by engagement in the period"
+                  valueLabel="Clients"
+                  summaryNoun="active clients by engagement status"
+                  data={data.engagementDistribution.map((d) => ({ label: STATUS_LABELS[d.status], value: d.count, color: STATUS_COLORS[d.status] }))}
+                />
+              )}
               <DonutChart
                 id="check-in-outcomes"
                 title="Check-in outcomes"

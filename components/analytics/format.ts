@@ -45,7 +45,9 @@ export function formatDate(iso: string | null | undefined): string {
 export function formatPeriod(period: string, granularity: Granularity, long = false): string {
   if (granularity === 'month') {
     const [y, m] = period.split('-').map(Number) as [number, number];
-    return new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('en-US', { month: 'short', year: long ? 'numeric' : '2-digit', timeZone: 'UTC' });
+    const month = new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('en-US', { month: 'short', timeZone: 'UTC' });
+    // "Nov ’25" on an axis (never mistaken for November 25th), "Nov 2025" in tables and summaries.
+    return long ? `${month} ${y}` : `${month} ’${String(y).slice(2)}`;
   }
   const date = new Date(`${period}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
   return granularity === 'week' && long ? `Week of ${date}` : date;

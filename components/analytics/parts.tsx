@@ -63,9 +63,9 @@ export function StatCard({ label, value, hint, emphasis }: { label: string; valu
 
 export function StatGrid({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <dl aria-label={label} className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-4">
-      {children}
-    </dl>
+    <div role="group" aria-label={label}>
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-4">{children}</dl>
+    </div>
   );
 }
 
