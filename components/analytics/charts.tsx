@@ -61,7 +61,7 @@ export function ChartFigure({ id, title, description, summary, table, children, 
       </div>
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer text-stone-600 hover:text-stone-900 dark:text-stone-400 dark:hover:text-stone-100">Show data table</summary>
-        <div className="mt-2 max-h-72 overflow-auto">
+        <div className="relative mt-2 max-h-72 overflow-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{title}</caption>
             <thead>
@@ -195,6 +195,8 @@ export function ResponseTimeTrendChart({ id, rows, granularity }: { id: string; 
 
 export interface CategoryDatum {
   label: string;
+  /** A shorter label for the axis, when the full one would crowd a narrow chart. */
+  axisLabel?: string;
   value: number;
   color: string;
 }
@@ -207,7 +209,7 @@ export function CategoryBarChart({ id, title, description, data, valueLabel, sum
     <ChartFigure id={id} title={title} description={description} summary={summary} table={{ columns: ['Category', valueLabel], rows: data.map((d) => [d.label, d.value]) }}>
       <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
         <CartesianGrid vertical={false} stroke="currentColor" strokeOpacity={0.15} />
-        <XAxis dataKey="label" tick={axisTick} stroke="currentColor" strokeOpacity={0.4} interval={0} />
+        <XAxis dataKey="label" tick={axisTick} stroke="currentColor" strokeOpacity={0.4} interval={0} tickFormatter={(label: string) => data.find((d) => d.label === label)?.axisLabel ?? label} />
         <YAxis allowDecimals={false} tick={axisTick} stroke="currentColor" strokeOpacity={0.4} />
         <Tooltip cursor={{ fill: 'currentColor', fillOpacity: 0.08 }} content={<ChartTooltip />} />
         <Bar dataKey="value" name={valueLabel} radius={[3, 3, 0, 0]} isAnimationActive={false}>

@@ -74,7 +74,7 @@ export function ClientsSection({ timeRange }: { timeRange: TimeRange }) {
                 <EmptyState message={ANALYTICS.empty.activeClients} />
               ) : (
                 <>
-                  <div className="overflow-x-auto">
+                  <div className="relative overflow-x-auto">
                     <table className="w-full min-w-[720px] text-left text-sm">
                       <caption className="sr-only">Engagement of each active client</caption>
                       <thead className="text-stone-500 dark:text-stone-400">

@@ -7,6 +7,9 @@ import { CHART_COLORS, CategoryBarChart, CheckInTrendChart, ResponseTimeTrendCha
 import { formatMinutes, formatNumber, formatPercent, formatSigned } from './format';
 import { EmptyState, Panel, SectionBody, StatCard, StatGrid, useAnalytics } from './parts';
 
+/** Axis labels of the response-time buckets; the full ones are in the tooltip and the data table. */
+const SHORT_BUCKET_LABELS: Record<string, string> = { under15m: '<15m', '15to60m': '15–60m', '1to4h': '1–4h', '4to12h': '4–12h', '12to24h': '12–24h', over24h: '>24h' };
+
 function correlationWords(r: number | null): string {
   if (r === null) return 'Needs 3 clients with check-ins and goals';
   const size = Math.abs(r);
@@ -80,13 +83,14 @@ export function CommunicationSection({ timeRange }: { timeRange: TimeRange }) {
                 summaryNoun="replies by response time"
                 data={data.responseTimeDistribution.map((b, i) => ({
                   label: b.label,
+                  axisLabel: SHORT_BUCKET_LABELS[b.key],
                   value: b.count,
                   color: i < 2 ? CHART_COLORS.strong : i < 4 ? CHART_COLORS.primary : CHART_COLORS.soft,
                 }))}
               />
             </div>
             <Panel id="sms-metrics" title="SMS metrics" description="This period against the previous one of the same length">
-              <div className="overflow-x-auto">
+              <div className="relative overflow-x-auto">
                 <table className="w-full min-w-[640px] text-left text-sm">
                   <caption className="sr-only">SMS metrics with the change on the previous period</caption>
                   <thead className="text-stone-500 dark:text-stone-400">
