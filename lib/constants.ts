@@ -402,3 +402,25 @@ export const ADMIN_VALIDATION = {
   dateRangeIncomplete: 'Choose both a start and an end date',
   dateRangeOrder: 'The start date must be before the end date',
 } as const;
+
+/** Analytics screens (spec 02 §2, §8). */
+export const ANALYTICS = {
+  title: 'Analytics',
+  sections: { overview: 'Overview', clients: 'Clients', goals: 'Goals', engagement: 'Communication' },
+  empty: {
+    overview: 'No overview data available',
+    clients: 'No client data available',
+    goals: 'No goal data available',
+    engagement: 'No communication data available',
+    activeClients: 'No active clients found',
+  },
+  errors: {
+    overview: 'Failed to load overview analytics',
+    clients: 'Failed to load client analytics',
+    goals: 'Failed to load goal analytics',
+    engagement: 'Failed to load communication analytics',
+  },
+  retry: 'Retry',
+  loading: 'Loading analytics…',
+  timeRangeLabel: 'Time range',
+} as const;

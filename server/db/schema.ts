@@ -363,6 +363,13 @@ export const checkIns = pgTable(
     providerMessageId: text('provider_message_id'),
     /** Why a check-in failed, was cancelled or missed (quota, AI answer, provider error, schedule removed). */
     failureReason: text('failure_reason'),
+    /**
+     * Whole seconds from sending to the client's reply, kept by Postgres (null until answered). The
+     * analytics sum and bucket it from an index instead of doing interval arithmetic on every row.
+     */
+    responseSeconds: integer('response_seconds').generatedAlwaysAs(
+      sql`case when responded_at >= sent_at then round(extract(epoch from responded_at - sent_at))::integer end`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -373,6 +380,15 @@ export const checkIns = pgTable(
     // When a check-in happened or will happen: the week's bubbles of the client list (listClients).
     index('check_ins_coach_when_idx').on(t.coachId, sql`coalesce(${t.sentAt}, ${t.scheduledFor}, ${t.createdAt})`),
     index('check_ins_status_idx').on(t.status, t.scheduledFor),
+    // Analytics (server/services/analytics.ts): every figure about sent check-ins is read from this
+    // index alone (an index-only scan of the coach's period), never from the table.
+    index('check_ins_coach_sent_idx')
+      .on(t.coachId, t.sentAt, t.clientId, t.respondedAt, t.responseSeconds, t.status, t.engagementAssessment, t.motivation)
+      .where(sql`${t.sentAt} is not null`),
+    // A client's latest sent check-in.
+    index('check_ins_client_sent_idx').on(t.clientId, t.sentAt).where(sql`${t.sentAt} is not null`),
+    // Unsent check-ins of a coach by status and due time: missed and failed ones in a period, upcoming ones.
+    index('check_ins_coach_unsent_idx').on(t.coachId, t.status, sql`coalesce(${t.scheduledFor}, ${t.createdAt})`).where(sql`${t.sentAt} is null`),
   ],
 );
 

@@ -1,0 +1,4 @@
+ALTER TABLE "check_ins" ADD COLUMN "response_seconds" integer GENERATED ALWAYS AS (case when responded_at >= sent_at then round(extract(epoch from responded_at - sent_at))::integer end) STORED;--> statement-breakpoint
+CREATE INDEX "check_ins_coach_sent_idx" ON "check_ins" USING btree ("coach_id","sent_at","client_id","responded_at","response_seconds","status","engagement_assessment","motivation") WHERE "check_ins"."sent_at" is not null;--> statement-breakpoint
+CREATE INDEX "check_ins_client_sent_idx" ON "check_ins" USING btree ("client_id","sent_at") WHERE "check_ins"."sent_at" is not null;--> statement-breakpoint
+CREATE INDEX "check_ins_coach_unsent_idx" ON "check_ins" USING btree ("coach_id","status",coalesce("scheduled_for", "created_at")) WHERE "check_ins"."sent_at" is null;
