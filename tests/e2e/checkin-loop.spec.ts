@@ -49,7 +49,7 @@ async function openClient(page: Page) {
   await expect(page.getByTitle('Live updates: connected')).toBeVisible();
 }
 
-const history = (page: Page) => page.getByRole('list', { name: 'Check-ins' });
+const history = (page: Page) => page.getByRole('list', { name: 'Check-ins', exact: true });
 
 test('the coach sends a check-in from the client detail, the client answers, and the analysis appears live', async ({ page, clientIp }) => {
   const coach = await verifiedCoach(clientIp);
