@@ -83,7 +83,12 @@ async function startEngine(boss: PgBoss): Promise<() => void> {
 /** Starts pg-boss on the app's database; later issues add their queues here. */
 export async function startWorkers(databaseUrl: string): Promise<Workers> {
   const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss' });
-  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  let stopping = false;
+  boss.on('error', (error) => {
+    // Once stopping, the database closing the queue's last connections (57P01) is expected.
+    if (stopping && (error as { code?: string }).code === '57P01') return;
+    log.error({ err: error }, 'job queue error');
+  });
   await boss.start();
   await boss.createQueue(MAINTENANCE_QUEUE);
   await boss.schedule(MAINTENANCE_QUEUE, '17 * * * *');
@@ -104,6 +109,7 @@ export async function startWorkers(databaseUrl: string): Promise<Workers> {
   return {
     // Graceful: in-flight jobs finish before the connections close.
     stop: async () => {
+      stopping = true;
       stopEngine();
       setQueue(undefined);
       await boss.stop({ graceful: true, timeout: 20_000 });
