@@ -7,6 +7,7 @@ import { useAuth } from '@/components/auth/auth-provider';
 import { Badge } from '@/components/ui/badge';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
 import { cn } from '@/components/ui/cn';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Disclosure } from '@/components/ui/disclosure';
@@ -148,17 +149,7 @@ export function CheckInHistory({ clientId }: { clientId: string }) {
                 <CheckInItem key={c.id} checkIn={c} zone={zone} onDelete={() => setDeleting(c)} />
               ))}
             </ol>
-            <nav aria-label="Check-in history pages" className="mt-4 flex items-center justify-between gap-3">
-              <Button variant="secondary" className="px-3 py-1.5" disabled={current <= 1} onClick={() => setPage(current - 1)}>
-                Previous
-              </Button>
-              <span className="text-sm text-stone-500 dark:text-stone-400" aria-live="polite">
-                Page {current} of {pages}
-              </span>
-              <Button variant="secondary" className="px-3 py-1.5" disabled={current >= pages} onClick={() => setPage(current + 1)}>
-                Next
-              </Button>
-            </nav>
+            <Pager label="Check-in history pages" page={current} pages={pages} onChange={setPage} />
           </>
         )}
       </Disclosure>

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useAuth } from '@/components/auth/auth-provider';
-import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
 import { Card } from '@/components/ui/card';
 import { Loading } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
@@ -45,17 +45,7 @@ export function ExecutiveSummaries({ clientId }: { clientId: string }) {
             ))}
           </ol>
           {pages > 1 && (
-            <nav aria-label="Executive summary pages" className="mt-4 flex items-center justify-between gap-3">
-              <Button variant="secondary" className="px-3 py-1.5" disabled={current <= 1} onClick={() => setPage(current - 1)}>
-                Previous
-              </Button>
-              <span className="text-sm text-stone-500 dark:text-stone-400" aria-live="polite">
-                Page {current} of {pages}
-              </span>
-              <Button variant="secondary" className="px-3 py-1.5" disabled={current >= pages} onClick={() => setPage(current + 1)}>
-                Next
-              </Button>
-            </nav>
+            <Pager label="Executive summary pages" page={current} pages={pages} onChange={setPage} />
           )}
         </>
       )}
