@@ -9,14 +9,27 @@ import { api, ApiError } from '@/lib/api-client';
 import { ADMIN_EMPTY_STATES as EMPTY, ADMIN_MESSAGES } from '@/lib/constants';
 import { createAdminSchema, editAdminFormSchema, type CreateAdminForm, type EditAdminForm } from '@/lib/schemas/admin';
 import { Button } from '@/components/ui/button';
-import { Field, Input, inputClass } from '@/components/ui/field';
+import { Field, Input } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
+import { Select } from '@/components/ui/select';
 import { formatCount, formatDate, formatDateTime } from '../format';
 import type { AdminRow, AdminsAnswer, AuditLogAnswer, ManagementAnswer } from '../types';
 import { Badge, DataTable, EmptyState, Section, StatCard, StatGrid } from '../ui';
 
 const roleLabel = (role: string) => (role === 'super_admin' ? 'Super admin' : role === 'admin' ? 'Admin' : role);
 const levelLabel = (level: string) => level.charAt(0).toUpperCase() + level.slice(1);
+
+/** The role and level choices, shared by the Add New Admin form and the Edit dialog. */
+const ROLE_OPTIONS = ADMIN_ROLES.map((r) => (
+  <option key={r} value={r}>
+    {r}
+  </option>
+));
+const LEVEL_OPTIONS = ADMIN_LEVELS.map((l) => (
+  <option key={l} value={l}>
+    {levelLabel(l)}
+  </option>
+));
 
 /** Server text, then field errors, for the "Failed to … : {server error or message}" toasts. */
 function serverText(error: unknown): string {
@@ -73,13 +86,9 @@ function AddAdminForm({ onCreated }: { onCreated(): void }) {
       {field('lastName', 'Last name')}
       {field('password', 'Password', 'password', 'new-password')}
       <Field id="new-admin-role" label="Role" error={errors.role?.message}>
-        <select id="new-admin-role" className={inputClass} {...form.register('role')}>
-          {ADMIN_ROLES.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
-        </select>
+        <Select id="new-admin-role" {...form.register('role')}>
+          {ROLE_OPTIONS}
+        </Select>
       </Field>
       <Field
         id="new-admin-level"
@@ -87,13 +96,9 @@ function AddAdminForm({ onCreated }: { onCreated(): void }) {
         error={errors.adminLevel?.message}
         hint={<p className="text-xs text-stone-500">{ADMIN_LEVEL_DESCRIPTIONS[level ?? 'full']}</p>}
       >
-        <select id="new-admin-level" className={inputClass} {...form.register('adminLevel')}>
-          {ADMIN_LEVELS.map((l) => (
-            <option key={l} value={l}>
-              {levelLabel(l)}
-            </option>
-          ))}
-        </select>
+        <Select id="new-admin-level" {...form.register('adminLevel')}>
+          {LEVEL_OPTIONS}
+        </Select>
       </Field>
       <div className="flex items-start pt-6">
         <Button type="submit" loading={isSubmitting}>
@@ -136,22 +141,14 @@ function EditAdminDialog({ admin, self, onClose, onSaved }: { admin: AdminRow; s
           </Field>
         ))}
         <Field id="edit-admin-role" label="Role">
-          <select id="edit-admin-role" className={inputClass} disabled={self} {...form.register('role')}>
-            {ADMIN_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
+          <Select id="edit-admin-role" disabled={self} {...form.register('role')}>
+            {ROLE_OPTIONS}
+          </Select>
         </Field>
         <Field id="edit-admin-level" label="Admin level" hint={self ? <p className="text-xs text-stone-500">{ADMIN_MESSAGES.cannotChangeOwnAccess}.</p> : undefined}>
-          <select id="edit-admin-level" className={inputClass} disabled={self} {...form.register('adminLevel')}>
-            {ADMIN_LEVELS.map((l) => (
-              <option key={l} value={l}>
-                {levelLabel(l)}
-              </option>
-            ))}
-          </select>
+          <Select id="edit-admin-level" disabled={self} {...form.register('adminLevel')}>
+            {LEVEL_OPTIONS}
+          </Select>
         </Field>
         <div className="flex justify-end gap-2 pt-2">
           <Button type="button" variant="secondary" onClick={onClose}>
