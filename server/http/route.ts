@@ -3,6 +3,7 @@ import { z, type ZodType } from 'zod';
 import { hasAdminPermission, type AdminPermission } from '@/lib/admin-permissions';
 import { assertCsrf, authenticate, isAdmin, readCredentials, type AuthUser } from '../auth/guards';
 import { log } from '../log';
+import { assertStorableInput, readJsonBody } from './body';
 import { AppError, forbidden, type FieldError } from './errors';
 import { requestInfo, type RequestInfo } from './request-info';
 
@@ -48,14 +49,11 @@ function parseWith<T>(schema: ZodType<T> | undefined, value: unknown): T {
   return result.data;
 }
 
-async function readJson(req: NextRequest): Promise<unknown> {
-  const text = await req.text();
-  if (!text.trim()) return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new AppError(400, 'INVALID_JSON', 'Request body is not valid JSON');
-  }
+/** Checks the raw input for what Postgres cannot store, then parses it with the endpoint's schema. */
+function parseInput<T>(schema: ZodType<T> | undefined, value: unknown): T {
+  if (!schema) return undefined as T;
+  assertStorableInput(value, '_');
+  return parseWith(schema, value);
 }
 
 export function errorResponse(error: unknown): NextResponse {
@@ -93,9 +91,9 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = undefine
         }
         assertCsrf(req.method, credentials!.source, req.headers, user.sessionId);
       }
-      const params = parseWith(options.params, await routeCtx.params);
-      const query = parseWith(options.query, Object.fromEntries(req.nextUrl.searchParams));
-      const body = options.body ? parseWith(options.body, await readJson(req)) : (undefined as B);
+      const params = parseInput(options.params, await routeCtx.params);
+      const query = parseInput(options.query, Object.fromEntries(req.nextUrl.searchParams));
+      const body = options.body ? parseInput(options.body, await readJsonBody(req)) : (undefined as B);
       const ctx = { req, user, body, query, params, info: requestInfo(req.headers) } as Context<A, B, Q, P>;
       const result = await handler(ctx);
       if (result instanceof Response) return result;

@@ -113,7 +113,7 @@ export async function login(input: LoginInput, info: RequestInfo, options: { adm
   }
   if (user.twoFactorEnabled) {
     throw new AppError(403, 'TWO_FACTOR_REQUIRED', 'Enter the code from your authenticator app to finish signing in.', {
-      fields: { actionRequired: 'two_factor', twoFactorToken: await issueChallenge(user.id) },
+      fields: { actionRequired: 'two_factor', twoFactorToken: await issueChallenge(user) },
     });
   }
   return openSession(user, info, options.adminOnly ? 'admin_login' : 'login');
@@ -144,8 +144,12 @@ export async function refresh(refreshToken: string | undefined, info: RequestInf
   return rotateRefreshToken(refreshToken, info);
 }
 
-export async function logout(refreshToken: string | undefined, accessSessionId: string | null, info: RequestInfo): Promise<void> {
-  const sessionId = accessSessionId ?? (refreshToken ? await sessionIdForRefreshToken(refreshToken) : null);
+/** The session a sign-out names: the one of the access token, else the one of the refresh token. */
+export async function sessionToSignOut(refreshToken: string | undefined, accessSessionId: string | null): Promise<string | null> {
+  return accessSessionId ?? (refreshToken ? await sessionIdForRefreshToken(refreshToken) : null);
+}
+
+export async function logout(sessionId: string | null, info: RequestInfo): Promise<void> {
   if (!sessionId) return;
   await revokeSession(sessionId, 'logout');
   const [row] = await getDb().execute<{ user_id: string }>(sql`select user_id from sessions where id = ${sessionId}`);

@@ -29,7 +29,11 @@ export async function beginSetup(user: Pick<User, 'id' | 'email' | 'twoFactorEna
   return { secret, otpauthUrl: url, qrCodeDataUrl: await QRCode.toDataURL(url, { margin: 1, width: 220 }) };
 }
 
-/** Accepts a TOTP code once per time step, or spends a recovery code. */
+/**
+ * Accepts a TOTP code once per time step, or spends a recovery code. Each write only lands while
+ * the factor state is still the one `user` was read with, so of two requests racing with two
+ * valid codes only one wins.
+ */
 async function acceptCode(user: User, code: string): Promise<boolean> {
   if (!user.twoFactorSecret) return false;
   if (/^\d{6}$/.test(code)) {
@@ -38,7 +42,7 @@ async function acceptCode(user: User, code: string): Promise<boolean> {
     const [updated] = await getDb()
       .update(users)
       .set({ twoFactorLastStep: step })
-      .where(sql`${users.id} = ${user.id} and (${users.twoFactorLastStep} is null or ${users.twoFactorLastStep} < ${step})`)
+      .where(sql`${users.id} = ${user.id} and ${users.twoFactorLastStep} is not distinct from ${user.twoFactorLastStep}`)
       .returning({ id: users.id });
     return Boolean(updated);
   }
@@ -47,9 +51,18 @@ async function acceptCode(user: User, code: string): Promise<boolean> {
   const [updated] = await getDb()
     .update(users)
     .set({ twoFactorRecoveryCodes: sql`array_remove(${users.twoFactorRecoveryCodes}, ${hashed})` })
-    .where(sql`${users.id} = ${user.id} and ${hashed} = any(${users.twoFactorRecoveryCodes})`)
+    .where(sql`${users.id} = ${user.id} and ${hashed} = any(${users.twoFactorRecoveryCodes}) and ${users.twoFactorLastStep} is not distinct from ${user.twoFactorLastStep}
+               and cardinality(${users.twoFactorRecoveryCodes}) = ${user.twoFactorRecoveryCodes.length}`)
     .returning({ id: users.id });
   return Boolean(updated);
+}
+
+/**
+ * What any accepted code changes: the last TOTP step or the number of recovery codes left. A
+ * sign-in ticket carries it, so once a code was accepted every ticket issued before is spent.
+ */
+function factorState(user: Pick<User, 'twoFactorLastStep' | 'twoFactorRecoveryCodes'>): string {
+  return `${user.twoFactorLastStep ?? '-'}.${user.twoFactorRecoveryCodes.length}`;
 }
 
 export async function confirmSetup(userId: string, code: string, info: RequestInfo) {
@@ -76,24 +89,33 @@ export async function disable(userId: string, password: string, info: RequestInf
   return { success: true, message: 'Two-factor authentication is off' };
 }
 
-/** After the password was right: a short-lived ticket the second step exchanges for a session. */
-export async function issueChallenge(userId: string): Promise<string> {
-  return new SignJWT({ purpose: CHALLENGE_PURPOSE }).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setIssuedAt().setExpirationTime(CHALLENGE_TTL).sign(signingKey());
+/** After the password was right: a short-lived, single-use ticket the second step exchanges for a session. */
+export async function issueChallenge(user: Pick<User, 'id' | 'twoFactorLastStep' | 'twoFactorRecoveryCodes'>): Promise<string> {
+  return new SignJWT({ purpose: CHALLENGE_PURPOSE, state: factorState(user) })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(user.id)
+    .setIssuedAt()
+    .setExpirationTime(CHALLENGE_TTL)
+    .sign(signingKey());
 }
+
+const expiredTicket = () => new AppError(401, 'INVALID_TOKEN', 'Your sign-in attempt has expired. Please sign in again.');
 
 /** Checks the ticket and the code; answers the user the second step signs in. */
 export async function completeChallenge(ticket: string, code: string, info: RequestInfo): Promise<User> {
   let userId: string;
+  let state: unknown;
   try {
     const { payload } = await jwtVerify(ticket, signingKey(), { algorithms: ['HS256'] });
     if (payload.purpose !== CHALLENGE_PURPOSE || typeof payload.sub !== 'string') throw new Error('wrong purpose');
     userId = payload.sub;
+    state = payload.state;
   } catch {
-    throw new AppError(401, 'INVALID_TOKEN', 'Your sign-in attempt has expired. Please sign in again.');
+    throw expiredTicket();
   }
   await assertBelowFailureLimit(TWO_FACTOR_ATTEMPTS, userId);
   const user = await findActiveUserById(userId);
-  if (!user?.twoFactorEnabled) throw new AppError(401, 'INVALID_TOKEN', 'Your sign-in attempt has expired. Please sign in again.');
+  if (!user?.twoFactorEnabled || state !== factorState(user)) throw expiredTicket();
   if (!(await acceptCode(user, code))) {
     await recordFailure(TWO_FACTOR_ATTEMPTS, userId);
     await recordSecurityEvent({ userId, type: 'login_failed', details: 'Wrong two-factor code', success: false, ip: info.ip, userAgent: info.userAgent });

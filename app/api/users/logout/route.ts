@@ -1,16 +1,22 @@
 import { REFRESH_COOKIE } from '@/lib/constants';
 import { refreshTokenSchema } from '@/lib/schemas/auth';
-import { readCredentials } from '@/server/auth/guards';
+import { assertCsrf, readCredentials } from '@/server/auth/guards';
 import { verifyAccessToken } from '@/server/auth/tokens';
 import { signedOutResponse } from '@/server/http/auth-responses';
 import { route } from '@/server/http/route';
 import * as auth from '@/server/services/auth';
 
-/** Always succeeds and clears the cookies; an expired access token still names the session to end. */
+/**
+ * Clears the cookies and ends the session; an expired access token still names the session to end.
+ * When only the browser's cookies name it (no bearer header, no refresh token in the body), the
+ * request must carry the session's CSRF token, so another site cannot sign the user out.
+ */
 export const POST = route({ auth: 'public', body: refreshTokenSchema }, async ({ req, body, info }) => {
   const credentials = readCredentials(req.headers, req.cookies);
   const verified = credentials ? await verifyAccessToken(credentials.token, { allowExpired: true }) : null;
-  const sessionId = verified?.ok ? verified.claims.sid : null;
-  await auth.logout(body.refreshToken ?? req.cookies.get(REFRESH_COOKIE)?.value, sessionId, info);
+  const sessionId = await auth.sessionToSignOut(body.refreshToken ?? req.cookies.get(REFRESH_COOKIE)?.value, verified?.ok ? verified.claims.sid : null);
+  const byCookieOnly = credentials?.source !== 'bearer' && !body.refreshToken;
+  if (sessionId && byCookieOnly) assertCsrf(req.method, 'cookie', req.headers, sessionId);
+  await auth.logout(sessionId, info);
   return signedOutResponse({ success: true, message: 'Logged out successfully' });
 });
