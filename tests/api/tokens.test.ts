@@ -231,12 +231,25 @@ describe('POST /users/logout', () => {
     expect((await refresh(me.refreshToken)).status).toBe(401);
   });
 
-  it('revokes the session named by the cookies', async () => {
+  it('revokes the session named by the cookies when the CSRF token of that session comes with them', async () => {
     const me = await signedInUser(request, outboxDir);
-    const res = await request('POST', '/users/logout', { headers: { cookie: `cadence_rt=${me.refreshToken}` } });
+    const res = await request('POST', '/users/logout', { headers: { cookie: `cadence_rt=${me.refreshToken}`, 'x-csrf-token': me.csrfToken! } });
     expect(res.status).toBe(200);
     expect((await refresh(me.refreshToken)).status).toBe(401);
     expect(await profileStatus(me.accessToken)).toBe(401);
+  });
+
+  it('refuses a sign-out by cookies alone (a cross-site form): 403 CSRF_INVALID, session and cookies kept', async () => {
+    const me = await signedInUser(request, outboxDir);
+    const cookie = `cadence_at=${me.accessToken}; cadence_rt=${me.refreshToken}`;
+    const forged = await request<{ error: string }>('POST', '/users/logout', { headers: { cookie } });
+    expect(forged.status).toBe(403);
+    expect(forged.body.error).toBe('CSRF_INVALID');
+    expect(forged.headers.getSetCookie()).toEqual([]);
+    // A token of another session is no good either.
+    const other = await signedInUser(request, outboxDir);
+    expect((await request('POST', '/users/logout', { headers: { cookie, 'x-csrf-token': other.csrfToken! } })).status).toBe(403);
+    expect(await profileStatus(me.accessToken)).toBe(200);
   });
 
   it('still ends the session when the access token has expired', async () => {

@@ -185,6 +185,22 @@ describe('two-factor sign-in', () => {
     expect((await secondStep((await challenge(me.email, me.password)).twoFactorToken, me.recoveryCodes[4]!)).status).toBe(200);
   });
 
+  it('spends the ticket: once a code was accepted, the same twoFactorToken answers 401 even with another valid code', async () => {
+    const me = await userWithTwoFactor();
+    const { twoFactorToken } = await challenge(me.email, me.password);
+    const unused = await challenge(me.email, me.password);
+    expect((await secondStep(twoFactorToken, nextStepCode(me.secret))).status).toBe(200);
+    for (const ticket of [twoFactorToken, unused.twoFactorToken]) {
+      const reused = await secondStep(ticket, me.recoveryCodes[0]!);
+      expect(reused.status, JSON.stringify(reused.body)).toBe(401);
+      expect(reused.body.error).toBe('INVALID_TOKEN');
+      expect(reused.body.accessToken).toBeUndefined();
+    }
+    // The recovery code was not spent by the refused attempts.
+    const [row] = await db<{ codes: string[] }[]>`select two_factor_recovery_codes as codes from users where id = ${me.user.id}`;
+    expect(row!.codes).toHaveLength(10);
+  });
+
   it('answers 401 for a garbage, forged or expired twoFactorToken', async () => {
     const me = await userWithTwoFactor();
     const code = nextStepCode(me.secret);

@@ -33,7 +33,7 @@ export interface RequestOptions {
 export function client(baseUrl: string) {
   return async function request<T = Record<string, unknown>>(method: string, url: string, options: RequestOptions = {}): Promise<HttpResult<T>> {
     const headers: Record<string, string> = { 'x-forwarded-for': options.ip ?? uniqueIp(), ...options.headers };
-    if (options.body !== undefined || options.rawBody !== undefined) headers['content-type'] = 'application/json';
+    if ((options.body !== undefined || options.rawBody !== undefined) && !headers['content-type']) headers['content-type'] = 'application/json';
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     const res = await fetch(`${baseUrl}/api${url}`, {
       method,
