@@ -22,7 +22,7 @@ describe('authorization matrix', () => {
     expect(inTable).toEqual(endpointsOnDisk());
   });
 
-  it('answers every caller the expected status (owner last, so a refused call would show as a missing change)', async () => {
+  it('answers every caller the expected status (the owner last, after everyone else was refused)', async () => {
     const mismatches: string[] = [];
     for (const row of ROWS) {
       for (const who of WHO) {

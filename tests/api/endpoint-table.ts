@@ -4,8 +4,9 @@ import { expect } from 'vitest';
 import { uniqueEmail } from '../helpers/http';
 import { signedInAdmin, type TestAdmin } from './admin-helpers';
 import { addLocalCard, ADDRESS, cardFields, changePlan } from './helpers-billing';
-import { GOOD_PASSWORD, loginAs, registerPayload, sessionIdOf, type ApiRequest, type Db } from './helpers-auth';
-import { createClient, createGoal, insertCheckIns, newCoach, type Coach } from './helpers-workspace';
+import { GOOD_PASSWORD, loginAs, registerAndVerify, registerPayload, sessionIdOf, type ApiRequest, type Db } from './helpers-auth';
+import { createClient, createGoal, insertCheckIns, newCoach, png, type Coach } from './helpers-workspace';
+import { DEFAULT_APPEARANCE_PREFERENCES, DEFAULT_NOTIFICATION_PREFERENCES } from '@/lib/preferences';
 
 /**
  * Every endpoint under app/api with a request that reaches its handler, and the status each kind
@@ -48,6 +49,8 @@ export interface Row {
   route: string;
   url: (w: World) => string;
   body?: (w: World) => unknown;
+  /** A multipart body instead of JSON. */
+  form?: () => FormData;
   expect: Expected;
   /** The owner column acts as this throwaway account (for changes to the caller's own account). */
   ownerAs?: string;
@@ -61,6 +64,9 @@ const owned = (status: number): Expected => ({ anonymous: 401, otherCoach: 404, 
 /** An admin route; `lowAdmin` is an admin at level basic (view analytics and billing only). */
 const admin = (status: number, lowAdmin = status): Expected => ({ anonymous: 401, otherCoach: 403, owner: 403, lowAdmin, admin: status });
 
+/** The password of the account the deletion row deletes; every other account has GOOD_PASSWORD. */
+const THROWAWAY_PASSWORD = 'Matrix!Throwaway-Oak7';
+
 export const ROWS: Row[] = [
   // Public auth endpoints: the bearer token changes nothing.
   { method: 'GET', route: 'auth/csrf-token', url: () => '/auth/csrf-token', expect: same(200) },
@@ -73,7 +79,6 @@ export const ROWS: Row[] = [
   { method: 'POST', route: 'users/reset-password/[token]', url: () => '/users/reset-password/not-a-token', body: () => ({ password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD }), expect: same(400) },
   { method: 'GET', route: 'users/verify/[token]', url: () => '/users/verify/not-a-token', expect: same(400) },
   { method: 'POST', route: 'users/refresh-token', url: () => '/users/refresh-token', body: () => ({ refreshToken: 'not-a-refresh-token' }), expect: same(401) },
-  { method: 'POST', route: 'users/logout', url: () => '/users/logout', body: () => ({}), expect: same(200) },
   // Without STRIPE_WEBHOOK_SECRET the endpoint refuses; the signed stack below checks signatures.
   { method: 'POST', route: 'webhooks/stripe', url: () => '/webhooks/stripe', body: () => ({ id: 'evt_forged', type: 'invoice.paid' }), expect: same(400) },
   // Without TWILIO_AUTH_TOKEN (local development) an inbound SMS from an unknown number is accepted and ignored.
@@ -83,12 +88,12 @@ export const ROWS: Row[] = [
   { method: 'GET', route: 'users/profile', url: () => '/users/profile', expect: self(200) },
   { method: 'PUT', route: 'users/profile', url: () => '/users/profile', body: () => ({ firstName: 'Matrix' }), expect: self(200) },
   { method: 'GET', route: 'users/validate-token', url: () => '/users/validate-token', expect: self(200) },
-  { method: 'PUT', route: 'users/appearance', url: () => '/users/appearance', body: () => ({ appearancePreferences: { theme: 'dark' } }), expect: self(200) },
-  { method: 'PUT', route: 'users/notifications', url: () => '/users/notifications', body: () => ({ notificationPreferences: { globalEnabled: true } }), expect: self(200) },
+  { method: 'PUT', route: 'users/appearance', url: () => '/users/appearance', body: () => ({ appearancePreferences: { ...DEFAULT_APPEARANCE_PREFERENCES, theme: 'dark' } }), expect: self(200) },
+  { method: 'PUT', route: 'users/notifications', url: () => '/users/notifications', body: () => ({ notificationPreferences: DEFAULT_NOTIFICATION_PREFERENCES }), expect: self(200) },
   { method: 'PUT', route: 'users/timezone', url: () => '/users/timezone', body: () => ({ timezone: 'Europe/London' }), expect: self(200) },
   { method: 'GET', route: 'users/security-log', url: () => '/users/security-log', expect: self(200) },
   { method: 'POST', route: 'users/test-notification', url: () => '/users/test-notification', body: () => ({ message: 'Matrix' }), expect: self(200) },
-  { method: 'PUT', route: 'users/password', url: () => '/users/password', body: () => ({ currentPassword: GOOD_PASSWORD, newPassword: 'Matrix!Changed-Pass9', confirmPassword: 'Matrix!Changed-Pass9' }), expect: self(200), ownerAs: 'password' },
+  { method: 'PUT', route: 'users/password', url: () => '/users/password', body: () => ({ currentPassword: GOOD_PASSWORD, newPassword: 'Matrix!Changed9Pass' }), expect: self(200), ownerAs: 'password' },
   { method: 'POST', route: 'users/2fa/setup', url: () => '/users/2fa/setup', expect: self(200) },
   { method: 'POST', route: 'users/2fa/enable', url: () => '/users/2fa/enable', body: () => ({ code: '000000' }), expect: self(400) },
   { method: 'POST', route: 'users/2fa/disable', url: () => '/users/2fa/disable', body: () => ({ password: 'not-the-password' }), expect: self(400) },
@@ -110,12 +115,13 @@ export const ROWS: Row[] = [
   { method: 'POST', route: 'billing/payment-methods', url: () => '/billing/payment-methods', body: () => ({ paymentMethodId: 'pm_local_forged' }), expect: self(400) },
   { method: 'POST', route: 'billing/payment-methods/[id]/default', url: (w) => `/billing/payment-methods/${w.defaultPaymentMethodId}/default`, expect: owned(200) },
   { method: 'DELETE', route: 'billing/payment-methods/[id]', url: (w) => `/billing/payment-methods/${w.paymentMethodId}`, expect: owned(200) },
-  { method: 'POST', route: 'billing/discount/validate', url: () => '/billing/discount/validate', body: () => ({ code: 'NOPE-MATRIX', planId: 'basic' }), expect: self(400) },
-  { method: 'POST', route: 'billing/portal', url: () => '/billing/portal', body: () => ({}), expect: self(400) },
+  { method: 'POST', route: 'billing/discount/validate', url: () => '/billing/discount/validate', body: () => ({ code: 'NOPE-MATRIX', planId: 'basic' }), expect: self(404) },
+  { method: 'POST', route: 'billing/portal', url: () => '/billing/portal', body: () => ({}), expect: self(200) },
   { method: 'GET', route: 'billing/invoices/[id]/download', url: (w) => `/billing/invoices/${w.invoiceId}/download`, expect: owned(200) },
-  { method: 'PUT', route: 'billing/subscription', url: () => '/billing/subscription', body: () => ({ planId: 'free' }), expect: self(200) },
-  { method: 'POST', route: 'billing/subscription/cancel', url: () => '/billing/subscription/cancel', expect: self(400) },
-  { method: 'POST', route: 'billing/subscription/resume', url: () => '/billing/subscription/resume', expect: self(400) },
+  // The owner is on the paid Beta plan; the others have no subscription to change.
+  { method: 'POST', route: 'billing/subscription/cancel', url: () => '/billing/subscription/cancel', expect: self(400, { owner: 200 }) },
+  { method: 'POST', route: 'billing/subscription/resume', url: () => '/billing/subscription/resume', expect: self(400, { owner: 200 }) },
+  { method: 'PUT', route: 'billing/subscription', url: () => '/billing/subscription', body: () => ({ planId: 'free' }), expect: self(400, { owner: 200 }) },
 
   // The owner coach's workspace: another account's view of it is always "not found".
   { method: 'GET', route: 'coach/clients', url: () => '/coach/clients', expect: self(200) },
@@ -123,10 +129,10 @@ export const ROWS: Row[] = [
   { method: 'GET', route: 'coach/archived-clients', url: () => '/coach/archived-clients', expect: self(200) },
   { method: 'GET', route: 'clients/[id]', url: (w) => `/clients/${w.clientId}`, expect: owned(200) },
   { method: 'PUT', route: 'clients/[id]', url: (w) => `/clients/${w.clientId}`, body: () => ({ firstName: 'Grace', lastName: 'Hopper', email: uniqueEmail('client'), phone: '+15551234567' }), expect: owned(200) },
-  { method: 'GET', route: 'clients/[id]/profile-pic', url: (w) => `/clients/${w.clientId}/profile-pic`, expect: owned(404) },
-  { method: 'POST', route: 'clients/[id]/profile-pic', url: (w) => `/clients/${w.clientId}/profile-pic`, expect: owned(400) },
-  { method: 'POST', route: 'clients/[id]/toggle-checkin', url: (w) => `/clients/${w.clientId}/toggle-checkin`, body: () => ({ dayIndex: 2 }), expect: owned(200) },
+  { method: 'POST', route: 'clients/[id]/profile-pic', url: (w) => `/clients/${w.clientId}/profile-pic`, form: () => pictureForm(), expect: owned(200) },
+  { method: 'GET', route: 'clients/[id]/profile-pic', url: (w) => `/clients/${w.clientId}/profile-pic`, expect: owned(200) },
   { method: 'POST', route: 'clients/[id]/schedule-checkin', url: (w) => `/clients/${w.clientId}/schedule-checkin`, body: () => ({ dayIndex: 3, time: '10:30' }), expect: owned(200) },
+  { method: 'POST', route: 'clients/[id]/toggle-checkin', url: (w) => `/clients/${w.clientId}/toggle-checkin`, body: () => ({ dayIndex: 3 }), expect: owned(200) },
   { method: 'POST', route: 'clients/[id]/remove-checkin', url: (w) => `/clients/${w.clientId}/remove-checkin`, body: () => ({ dayIndex: 3, checkInId: 'slot', time: '10:30' }), expect: owned(200) },
   { method: 'POST', route: 'coach/clients/[id]/hold-checkins', url: (w) => `/coach/clients/${w.clientId}/hold-checkins`, expect: owned(200) },
   { method: 'POST', route: 'coach/clients/[id]/resume-checkins', url: (w) => `/coach/clients/${w.clientId}/resume-checkins`, expect: owned(200) },
@@ -180,9 +186,17 @@ export const ROWS: Row[] = [
   { method: 'PUT', route: 'admin/users/[id]/plan', url: (w) => `/admin/users/${w.other.id}/plan`, body: () => ({ plan: 'basic' }), expect: admin(200, 403) },
   { method: 'POST', route: 'admin/billing/refund/[id]', url: (w) => `/admin/billing/refund/${w.invoiceId}`, body: () => ({ reason: 'Matrix refund' }), expect: admin(200, 403) },
 
-  // Last: deleting the account (the owner column is a throwaway; the others send a password that is not theirs).
-  { method: 'POST', route: 'users/account/delete', url: () => '/users/account/delete', body: () => ({ password: GOOD_PASSWORD }), expect: self(400, { owner: 200 }), ownerAs: 'delete' },
+  // Last, as they end sessions: deleting the account (the owner column is a throwaway with its own
+  // password, which is nobody else's), then signing out (a bearer token names the session to end).
+  { method: 'POST', route: 'users/account/delete', url: () => '/users/account/delete', body: () => ({ password: THROWAWAY_PASSWORD }), expect: self(400, { owner: 200 }), ownerAs: 'delete' },
+  { method: 'POST', route: 'users/logout', url: () => '/users/logout', body: () => ({}), expect: same(200) },
 ];
+
+function pictureForm(): FormData {
+  const data = new FormData();
+  data.append('profilePic', new Blob([new Uint8Array(png())], { type: 'image/png' }), 'matrix.png');
+  return data;
+}
 
 function newAdminBody() {
   const email = uniqueEmail('matrix-admin');
@@ -212,7 +226,7 @@ export async function buildWorld(request: ApiRequest, outboxDir: string, db: Db)
     signedInAdmin(request, db, { role: 'admin', level: 'basic' }),
   ]);
   const throwawayNames = ['password', 'export', 'revokeOthers', 'delete'];
-  const throwaways = await Promise.all(throwawayNames.map(() => newCoach(request, outboxDir, db)));
+  const throwaways = await Promise.all(throwawayNames.map((name) => (name === 'delete' ? coachWithPassword(request, outboxDir, THROWAWAY_PASSWORD) : newCoach(request, outboxDir, db))));
   const [adminToEdit, adminToDelete] = await Promise.all([signedInAdmin(request, db, { role: 'admin', level: 'basic' }), signedInAdmin(request, db, { role: 'admin', level: 'basic' })]);
 
   const c = await createClient(request, owner);
@@ -220,7 +234,7 @@ export async function buildWorld(request: ApiRequest, outboxDir: string, db: Db)
   const [goal, goalToComplete, goalToDelete] = [await createGoal(request, owner, c.id), await createGoal(request, owner, c.id), await createGoal(request, owner, c.id)];
   const [checkInId, checkInToDelete] = await insertCheckIns(db, [
     { coachId: owner.id, clientId: c.id, goalId: goal.id, status: 'scheduled', scheduledFor: new Date(Date.now() + 86_400_000) },
-    { coachId: owner.id, clientId: c.id, goalId: goal.id, status: 'completed' },
+    { coachId: owner.id, clientId: c.id, goalId: goal.id, status: 'scheduled', scheduledFor: new Date(Date.now() + 2 * 86_400_000) },
   ]);
   const schedule = await request<{ _id: string }>('POST', '/ai-schedule/create', { token: owner.token, body: { clientId: archiveClient.id } });
   expect(schedule.status, JSON.stringify(schedule.body)).toBe(200);
@@ -228,7 +242,7 @@ export async function buildWorld(request: ApiRequest, outboxDir: string, db: Db)
 
   const paymentMethod = await addLocalCard(request, owner.token);
   const defaultPaymentMethod = await addLocalCard(request, owner.token);
-  const upgraded = await changePlan(request, owner.token, 'basic');
+  const upgraded = await changePlan(request, owner.token, 'beta');
   expect(upgraded.status, JSON.stringify(upgraded.body)).toBe(200);
   expect(upgraded.body.transaction?.id).toBeTruthy();
   const exported = await request<{ export: { id: string } }>('POST', '/users/data/export', { token: owner.token });
@@ -257,6 +271,12 @@ export async function buildWorld(request: ApiRequest, outboxDir: string, db: Db)
     adminToDelete: adminToDelete.id,
     throwaway: Object.fromEntries(throwawayNames.map((name, i) => [name, throwaways[i]!])),
   };
+}
+
+async function coachWithPassword(request: ApiRequest, outboxDir: string, password: string): Promise<Coach> {
+  const account = await registerAndVerify(request, outboxDir, { password });
+  const session = await loginAs(request, account.email, password);
+  return { id: account.user.id, email: account.email, password, token: session.accessToken };
 }
 
 async function waitForExport(request: ApiRequest, token: string, id: string) {
@@ -289,5 +309,5 @@ export function send(request: ApiRequest, world: World, row: Row, token: string 
   if (row.route === 'webhooks/twilio') {
     return request('POST', url, { token, rawBody: 'From=%2B15550000000&Body=hello', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
   }
-  return request(row.method, url, { token, body: row.body?.(world) });
+  return request(row.method, url, { token, body: row.body?.(world), form: row.form?.() });
 }

@@ -91,6 +91,15 @@ describe('POST /clients/{id}/profile-pic', () => {
     await expectRefused(coach, clientId, form(Buffer.from('definitely not a picture\n'), 'fake.png', 'image/png'), V.imageOnly);
   });
 
+  it('refuses HTML and SVG by content, whatever the name and declared type', async () => {
+    const { coach, clientId } = await setup();
+    const html = Buffer.from('<html><body><img src=x onerror=alert(1)></body></html>');
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>');
+    await expectRefused(coach, clientId, form(html, 'photo.png', 'image/png'), V.imageOnly);
+    await expectRefused(coach, clientId, form(svg, 'photo.png', 'image/png'), V.imageOnly);
+    await expectRefused(coach, clientId, form(svg, 'photo.svg', 'image/svg+xml'), V.imageOnly);
+  });
+
   it('refuses a PDF', async () => {
     const { coach, clientId } = await setup();
     await expectRefused(coach, clientId, form(PDF, 'cv.pdf', 'application/pdf'), V.imageOnly);
