@@ -8,6 +8,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { ensureFirstAdmin } from './bootstrap';
 import { ensureDefaultDiscounts } from './services/billing';
+import { rejectMalformedUrl } from './http/malformed-url';
 import { CLIENT_IP_HEADER } from './http/request-info';
 import { startWorkers, type Workers } from './jobs';
 import { log } from './log';
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
     // Overwritten on every request so a client can never choose the address it is rate-limited by.
     req.headers[CLIENT_IP_HEADER] = clientIp(req, cfg.TRUST_PROXY);
     if (closing) res.setHeader('Connection', 'close');
+    if (rejectMalformedUrl(req, res)) return;
     handle(req, res).catch((error: unknown) => {
       log.error({ err: error }, 'request failed');
       if (!res.headersSent) res.writeHead(500).end();
