@@ -2,9 +2,16 @@ import { idParamSchema } from '@/lib/schemas/account';
 import { badRequest } from '@/server/http/errors';
 import { route } from '@/server/http/route';
 import { readProfilePicture, uploadProfilePicture } from '@/server/services/profile-pictures';
-import { WORKSPACE_VALIDATION } from '@/lib/constants';
+import { PROFILE_PIC_MAX_BYTES, WORKSPACE_VALIDATION } from '@/lib/constants';
+
+/** Room for the multipart boundaries and headers around the picture itself. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 export const POST = route({ auth: 'user', params: idParamSchema }, async ({ req, user, params }) => {
+  // Decided on the declared size, so an oversized upload is refused before it is buffered.
+  if (Number(req.headers.get('content-length') ?? 0) > PROFILE_PIC_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) {
+    throw badRequest(WORKSPACE_VALIDATION.imageTooLarge, [{ field: 'profilePic', message: WORKSPACE_VALIDATION.imageTooLarge }]);
+  }
   const form = await req.formData().catch(() => {
     throw badRequest(WORKSPACE_VALIDATION.imageOnly, [{ field: 'profilePic', message: WORKSPACE_VALIDATION.imageOnly }]);
   });
