@@ -11,7 +11,7 @@ import { ensureDefaultDiscounts } from './services/billing';
 import { CLIENT_IP_HEADER } from './http/request-info';
 import { startWorkers, type Workers } from './jobs';
 import { log } from './log';
-import { startRealtime, type Realtime } from './realtime';
+import { startRealtime, type Realtime } from './realtime/server';
 
 const dev = process.argv.includes('--dev');
 
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : cfg.PORT;
 
-  const realtime: Realtime = await startRealtime(cfg.SOCKET_PORT, cfg.HOST, dev ? true : cfg.appUrl);
+  const realtime: Realtime = await startRealtime(cfg.SOCKET_PORT, cfg.HOST, dev ? true : cfg.appUrl, databaseUrl);
   process.env.SOCKET_PORT = String(realtime.port);
   const workers: Workers | null = cfg.JOBS_DISABLED ? null : await startWorkers(databaseUrl);
 

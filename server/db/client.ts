@@ -8,6 +8,8 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Services accept either the database or an open transaction. */
 export type Executor = Database | Transaction;
 
+const DB_CONNECT_TIMEOUT_SECONDS = 5;
+
 interface DbHandle {
   url: string;
   sql: postgres.Sql;
@@ -27,7 +29,9 @@ export function databaseUrl(): string {
 function handle(): DbHandle {
   const url = databaseUrl();
   if (!holder.cadenceDb || holder.cadenceDb.url !== url) {
-    const sql = postgres(url, { max: config().DB_POOL_MAX, onnotice: () => {} });
+    // postgres.js reconnects by itself after the database restarts; the timeout keeps a request
+    // from waiting 30 s (its default) on a database that does not answer: it gets a 503 instead.
+    const sql = postgres(url, { max: config().DB_POOL_MAX, connect_timeout: DB_CONNECT_TIMEOUT_SECONDS, onnotice: () => {} });
     holder.cadenceDb = { url, sql, db: drizzle(sql, { schema }) };
   }
   return holder.cadenceDb;

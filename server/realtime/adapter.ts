@@ -1,0 +1,28 @@
+import pg from 'pg';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import { log } from '../log';
+
+/** One LISTEN connection plus a few for NOTIFY and the attachment table. */
+const ADAPTER_POOL_MAX = 3;
+
+export interface PostgresAdapter {
+  adapter: ReturnType<typeof createAdapter>;
+  close(): Promise<void>;
+}
+
+/**
+ * The Socket.IO Postgres adapter: events emitted on one instance reach sockets connected to any
+ * instance on the same database (LISTEN/NOTIFY; the table comes from migration 0008).
+ */
+export function postgresAdapter(databaseUrl: string): PostgresAdapter {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: ADAPTER_POOL_MAX, connectionTimeoutMillis: 5_000 });
+  // A connection the database drops (restart, admin shutdown) emits 'error'; on the LISTEN
+  // connection, which the adapter keeps checked out, nobody else listens and it would end the
+  // process. The adapter reconnects by itself on 'end'.
+  pool.on('connect', (client) => client.on('error', (error) => log.warn({ err: error }, 'realtime adapter connection lost')));
+  pool.on('error', (error) => log.warn({ err: error }, 'realtime adapter idle connection lost'));
+  const adapter = createAdapter(pool, {
+    errorHandler: (error: Error) => log.warn({ err: error }, 'realtime adapter error'),
+  });
+  return { adapter, close: () => pool.end() };
+}
