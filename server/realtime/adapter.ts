@@ -4,6 +4,8 @@ import { log } from '../log';
 
 /** One LISTEN connection plus a few for NOTIFY and the attachment table. */
 const ADAPTER_POOL_MAX = 3;
+/** How the adapter's connections show in pg_stat_activity (operations, the restart test). */
+export const ADAPTER_APPLICATION_NAME = 'cadence-realtime';
 
 export interface PostgresAdapter {
   adapter: ReturnType<typeof createAdapter>;
@@ -15,7 +17,7 @@ export interface PostgresAdapter {
  * instance on the same database (LISTEN/NOTIFY; the table comes from migration 0008).
  */
 export function postgresAdapter(databaseUrl: string): PostgresAdapter {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: ADAPTER_POOL_MAX, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: ADAPTER_POOL_MAX, connectionTimeoutMillis: 5_000, application_name: ADAPTER_APPLICATION_NAME });
   // A connection the database drops (restart, admin shutdown) emits 'error'; on the LISTEN
   // connection, which the adapter keeps checked out, nobody else listens and it would end the
   // process. The adapter reconnects by itself on 'end'.
