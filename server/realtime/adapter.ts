@@ -18,10 +18,20 @@ export interface PostgresAdapter {
  */
 export function postgresAdapter(databaseUrl: string): PostgresAdapter {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: ADAPTER_POOL_MAX, connectionTimeoutMillis: 5_000, application_name: ADAPTER_APPLICATION_NAME });
-  // A connection the database drops (restart, admin shutdown) emits 'error'; on the LISTEN
-  // connection, which the adapter keeps checked out, nobody else listens and it would end the
-  // process. The adapter reconnects by itself on 'end'.
-  pool.on('connect', (client) => client.on('error', (error) => log.warn({ err: error }, 'realtime adapter connection lost')));
+  // The adapter keeps its LISTEN connection checked out. When the database drops it (restart,
+  // admin shutdown) the connection emits 'error', which with nobody listening would end the
+  // process, then 'end': the adapter takes a new one, but never gives the dead one back, so each
+  // restart would cost a pool slot for good and pool.end() would wait for it on shutdown.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => log.warn({ err: error }, 'realtime adapter connection lost'));
+    client.once('end', () => {
+      try {
+        client.release(new Error('connection ended'));
+      } catch {
+        // It was idle, already back in the pool, which drops ended connections by itself.
+      }
+    });
+  });
   pool.on('error', (error) => log.warn({ err: error }, 'realtime adapter idle connection lost'));
   const adapter = createAdapter(pool, {
     errorHandler: (error: Error) => log.warn({ err: error }, 'realtime adapter error'),

@@ -44,7 +44,7 @@ beforeAll(async () => {
   pgPort = await freePort();
   outboxDir = path.join(base, 'outbox');
   postgres = await startPostgres(pgDir, pgPort);
-  app = await startApp({ databaseUrl: postgres.url, dataDir: path.join(base, 'data'), outboxDir, env: { LOG_LEVEL: 'fatal' } });
+  app = await startApp({ databaseUrl: postgres.url, dataDir: path.join(base, 'data'), outboxDir, env: { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'fatal' } });
   request = client(app.baseUrl);
 });
 
