@@ -15,10 +15,14 @@ import { startRealtime, type Realtime } from './realtime/server';
 
 const dev = process.argv.includes('--dev');
 
+/**
+ * Behind one trusted proxy the client is the address that proxy appended last to X-Forwarded-For;
+ * earlier entries come from the client itself and could name any address (docs/operations.md).
+ */
 function clientIp(req: http.IncomingMessage, trustProxy: boolean): string {
   const forwarded = req.headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return trustProxy && first ? first : (req.socket.remoteAddress ?? 'unknown');
+  const last = (Array.isArray(forwarded) ? forwarded.join(',') : forwarded)?.split(',').at(-1)?.trim();
+  return trustProxy && last ? last : (req.socket.remoteAddress ?? 'unknown');
 }
 
 /** One step of the shutdown; one that fails or hangs is logged and skipped so the rest still runs and the process ends. */

@@ -101,6 +101,15 @@ describe('two instances on one database', () => {
     }
   });
 
+  it('take the client address the proxy appended last, not one the client wrote into X-Forwarded-For', async () => {
+    const coach = await registerAndVerify(onA, outboxDir);
+    const real = uniqueIp();
+    const session = await loginAs(onB, coach.email, coach.password, undefined, { 'x-forwarded-for': `203.0.113.9, ${real}` });
+    const listed = await onA<{ sessions: { id: string; ip: string }[] }>('GET', '/sessions', { token: session.accessToken });
+    expect(listed.status).toBe(200);
+    expect(listed.body.sessions.find((s) => s.id === sessionIdOf(session.accessToken))?.ip).toBe(real);
+  });
+
   it('run each queued job once: data exports requested on both instances each end in exactly one e-mail', async () => {
     const users = await Promise.all(Array.from({ length: 6 }, () => registerAndVerify(onA, outboxDir)));
     const sessions = await Promise.all(users.map((u, i) => loginAs(i % 2 === 0 ? onA : onB, u.email, u.password)));
