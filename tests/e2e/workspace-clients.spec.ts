@@ -1,5 +1,4 @@
-import { expect, shot, stack, test } from './fixtures';
-import { insertCheckIns, newCoach, signIn, solidPng } from './support/coach';
+import { expect, insertCheckIns, newCoach, shot, signIn, solidPng, stack, test } from './fixtures';
 import { uniqueEmail } from '../helpers/http';
 import { WORKSPACE_VALIDATION as V, WORKSPACE_TOASTS as T } from '../../lib/constants';
 import type { Page } from '@playwright/test';
