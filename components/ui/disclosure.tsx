@@ -39,7 +39,7 @@ export function Disclosure({ title, description, actions, defaultOpen = true, ch
               onClick={() => setOpen((o) => !o)}
               className="-mx-1 flex items-center gap-2 rounded-md px-1 text-left hover:text-brand-700 dark:hover:text-brand-300"
             >
-              <ChevronDown aria-hidden className={cn('h-5 w-5 shrink-0 text-stone-400 transition-transform dark:text-stone-500', !open && '-rotate-90')} />
+              <ChevronDown aria-hidden className={cn('h-5 w-5 shrink-0 text-stone-500 transition-transform dark:text-stone-400', !open && '-rotate-90')} />
               {title}
             </button>
           </h2>

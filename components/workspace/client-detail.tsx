@@ -114,7 +114,7 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
               <div className="flex min-w-0 items-center gap-1.5">
                 <dt className="sr-only">Email</dt>
                 <dd className="flex min-w-0 items-center gap-1.5 truncate">
-                  <Mail className="h-4 w-4 shrink-0 text-stone-400" aria-hidden />
+                  <Mail className="h-4 w-4 shrink-0 text-stone-500 dark:text-stone-400" aria-hidden />
                   <a href={`mailto:${client.email}`} className="hover:text-brand-700 hover:underline dark:hover:text-brand-300">
                     {client.email}
                   </a>
@@ -124,7 +124,7 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
                 <div className="flex items-center gap-1.5">
                   <dt className="sr-only">Phone</dt>
                   <dd className="flex items-center gap-1.5">
-                    <Phone className="h-4 w-4 shrink-0 text-stone-400" aria-hidden />
+                    <Phone className="h-4 w-4 shrink-0 text-stone-500 dark:text-stone-400" aria-hidden />
                     <a href={`tel:${client.phone}`} className="hover:text-brand-700 hover:underline dark:hover:text-brand-300">
                       {formatPhone(client.phone)}
                     </a>
@@ -134,8 +134,8 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
               <div className="flex items-center gap-1.5">
                 <dt className="sr-only">Timezone</dt>
                 <dd className="flex items-center gap-1.5">
-                  <Clock className="h-4 w-4 shrink-0 text-stone-400" aria-hidden />
-                  {timezoneLabel(client.timezone)} <span className="text-stone-400">({client.timezone})</span>
+                  <Clock className="h-4 w-4 shrink-0 text-stone-500 dark:text-stone-400" aria-hidden />
+                  {timezoneLabel(client.timezone)} <span className="text-stone-500 dark:text-stone-400">({client.timezone})</span>
                 </dd>
               </div>
             </dl>
