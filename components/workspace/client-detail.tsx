@@ -88,7 +88,8 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
   return (
     <section aria-labelledby="client-detail-name" className="rounded-xl border border-stone-200 bg-white shadow-sm dark:border-stone-800 dark:bg-stone-900">
       <div className="border-b border-stone-200 p-5 sm:p-6 dark:border-stone-800">
-        <div className="flex flex-wrap items-start gap-4">
+        {/* The actions sit under the name and details, or across the whole card on a phone. */}
+        <div className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-x-4 gap-y-3">
           <div className="relative shrink-0">
             <ClientAvatar client={client} size="lg" label={client.profilePic ? `Profile picture of ${client.username}` : `Initials of ${client.username}`} />
             <button
@@ -103,7 +104,7 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
             </button>
             <input ref={fileInput} type="file" accept="image/*" className="hidden" aria-label="Profile picture file" onChange={(e) => void upload(e)} />
           </div>
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-2">
               <h2 id="client-detail-name" className="truncate text-xl font-semibold">
                 {client.username}
@@ -139,19 +140,19 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
                 </dd>
               </div>
             </dl>
-            <div className="mt-3 flex flex-wrap gap-2">
-              <SendCheckInButton clientId={client.id} variant="primary" className="px-3 py-1.5" disabled={client.checkInsHeld} />
-              <Button variant="secondary" className="px-3 py-1.5" onClick={() => setEditing(true)}>
-                <Pencil className="h-4 w-4" aria-hidden /> Edit
-              </Button>
-              <Button variant="secondary" className="px-3 py-1.5" loading={busy === 'hold'} onClick={() => void toggleHold()}>
-                {client.checkInsHeld ? <Play className="h-4 w-4" aria-hidden /> : <Pause className="h-4 w-4" aria-hidden />}
-                {client.checkInsHeld ? 'Resume check-ins' : 'Hold check-ins'}
-              </Button>
-              <Button variant="secondary" className="px-3 py-1.5" onClick={() => setConfirmArchive(true)}>
-                <Archive className="h-4 w-4" aria-hidden /> Archive
-              </Button>
-            </div>
+          </div>
+          <div className="col-span-2 flex flex-wrap gap-2 sm:col-span-1 sm:col-start-2">
+            <SendCheckInButton clientId={client.id} variant="primary" className="px-3 py-1.5" disabled={client.checkInsHeld} />
+            <Button variant="secondary" className="px-3 py-1.5" onClick={() => setEditing(true)}>
+              <Pencil className="h-4 w-4" aria-hidden /> Edit
+            </Button>
+            <Button variant="secondary" className="px-3 py-1.5" loading={busy === 'hold'} onClick={() => void toggleHold()}>
+              {client.checkInsHeld ? <Play className="h-4 w-4" aria-hidden /> : <Pause className="h-4 w-4" aria-hidden />}
+              {client.checkInsHeld ? 'Resume check-ins' : 'Hold check-ins'}
+            </Button>
+            <Button variant="secondary" className="px-3 py-1.5" onClick={() => setConfirmArchive(true)}>
+              <Archive className="h-4 w-4" aria-hidden /> Archive
+            </Button>
           </div>
         </div>
         {pictureError && (

@@ -93,7 +93,7 @@ export function GoalCard({ goal, clientId, clientTimezone }: { goal: GoalDto; cl
     <article aria-labelledby={titleId} className="rounded-xl border border-stone-200 bg-white shadow-sm dark:border-stone-800 dark:bg-stone-900">
       <div className="space-y-3 p-4">
         <div className="flex flex-wrap items-start gap-x-3 gap-y-2">
-          <h3 className="min-w-0 flex-1 text-base font-semibold text-stone-900 dark:text-stone-100">
+          <h3 className="min-w-0 grow basis-48 text-base font-semibold text-stone-900 dark:text-stone-100">
             <button
               type="button"
               aria-expanded={expanded}
