@@ -2,11 +2,10 @@
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS } from '@/lib/constants';
 import { AppearanceSync } from './appearance-sync';
 import { AuthProvider } from './auth/auth-provider';
 import { RealtimeProvider } from './realtime/realtime-provider';
+import { AppToaster } from './ui/toaster';
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }));
@@ -16,7 +15,7 @@ export function Providers({ children }: { children: ReactNode }) {
         <AppearanceSync />
         <RealtimeProvider>{children}</RealtimeProvider>
       </AuthProvider>
-      <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton />
+      <AppToaster />
     </QueryClientProvider>
   );
 }

@@ -200,7 +200,7 @@ export function AdminDashboard() {
     <div className="min-h-screen">
       <header className="border-b border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">
         <nav className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3" aria-label="Admin">
-          <span className="text-lg font-bold text-brand-700">Cadence Admin</span>
+          <span className="text-lg font-bold text-brand-700 dark:text-brand-400">Cadence Admin</span>
           <span className="text-sm text-stone-600 dark:text-stone-300">Welcome, {user.firstName || user.username}</span>
           <div className="ml-auto flex items-center gap-2">
             <span aria-hidden className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800">
@@ -272,7 +272,7 @@ export function AdminDashboard() {
           {loaded ? (
             <div className={cn('transition-opacity', pending && 'opacity-60')}>{current.render(loaded.data, ctx)}</div>
           ) : (
-            <p role="status" className="flex items-center gap-3 py-10 text-sm text-stone-500">
+            <p role="status" className="flex items-center gap-3 py-10 text-sm text-stone-500 dark:text-stone-400">
               <span className="h-4 w-4 animate-spin rounded-full border-2 border-brand-500 border-t-transparent" aria-hidden />
               {ADMIN_MESSAGES.loadingDashboard}
             </p>

@@ -132,7 +132,7 @@ function PortalDashboard({ user }: { user: StoredUser }) {
   const data: PortalData | null = loaded && !allFailed ? loaded.data : null;
 
   let content: React.ReactNode;
-  if (!result) content = <p role="status" className="py-10 text-sm text-stone-500">{ADMIN_MESSAGES.loadingDashboard}</p>;
+  if (!result) content = <p role="status" className="py-10 text-sm text-stone-500 dark:text-stone-400">{ADMIN_MESSAGES.loadingDashboard}</p>;
   else if (!data)
     content = (
       <div className="space-y-3 py-6">
@@ -162,8 +162,8 @@ function PortalDashboard({ user }: { user: StoredUser }) {
     <div className="flex min-h-screen flex-col md:flex-row">
       <aside className="flex flex-col border-b border-stone-200 bg-white md:w-60 md:border-r md:border-b-0 dark:border-stone-800 dark:bg-stone-900">
         <div className="px-5 py-4">
-          <p className="text-lg font-bold text-brand-700">Cadence</p>
-          <p className="text-xs uppercase tracking-wide text-stone-500">{ADMIN_MESSAGES.portalTitle}</p>
+          <p className="text-lg font-bold text-brand-700 dark:text-brand-400">Cadence</p>
+          <p className="text-xs uppercase tracking-wide text-stone-500 dark:text-stone-400">{ADMIN_MESSAGES.portalTitle}</p>
         </div>
         <nav aria-label="Admin portal" className="flex-1 px-3">
           <ul className="flex gap-1 overflow-x-auto md:flex-col">
@@ -190,7 +190,7 @@ function PortalDashboard({ user }: { user: StoredUser }) {
           </span>
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-medium">{user.username}</p>
-            <p className="text-xs text-stone-500">{user.role}</p>
+            <p className="text-xs text-stone-500 dark:text-stone-400">{user.role}</p>
           </div>
           <Button variant="ghost" className="px-2 py-1" onClick={() => void logout('/admin-portal')}>
             Logout
@@ -211,7 +211,7 @@ function PortalDashboard({ user }: { user: StoredUser }) {
           <Button onClick={refresh} disabled={pending}>
             {pending ? ADMIN_MESSAGES.waiting : ADMIN_MESSAGES.refreshData}
           </Button>
-          <a href="/admin-dashboard" className="self-center text-sm font-medium text-brand-700 hover:underline">
+          <a href="/admin-dashboard" className="self-center text-sm font-medium text-brand-700 hover:underline dark:text-brand-400">
             Full dashboard
           </a>
           {rangeError && (

@@ -76,7 +76,7 @@ export function DateRangeControls({ model, pending, withYear, onUpdate }: { mode
             className={cn(
               'rounded-md border px-3 py-1.5 text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-60',
               model.preset === p.id
-                ? 'border-brand-600 bg-brand-600 text-white'
+                ? 'border-brand-600 bg-brand-700 text-white'
                 : 'border-stone-300 bg-white text-stone-700 hover:bg-stone-100 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-200 dark:hover:bg-stone-800',
             )}
           >

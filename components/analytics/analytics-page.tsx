@@ -31,7 +31,7 @@ function TimeRangeSelector({ value, onChange }: { value: TimeRange; onChange: (r
           onClick={() => onChange(r)}
           className={cn(
             'rounded-md px-3 py-1.5 text-sm font-medium transition-colors',
-            value === r ? 'bg-brand-600 text-white' : 'text-stone-600 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800',
+            value === r ? 'bg-brand-700 text-white' : 'text-stone-600 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800',
           )}
         >
           {r}

@@ -17,7 +17,7 @@ const STATUS_COLORS: Record<EngagementStatus, string> = {
   inactive: CHART_COLORS.neutral,
 };
 const STATUS_BADGES: Record<EngagementStatus, string> = {
-  high: 'bg-brand-600 text-white',
+  high: 'bg-brand-700 text-white',
   medium: 'bg-brand-100 text-brand-900 dark:bg-brand-900/60 dark:text-brand-100',
   low: 'bg-red-50 text-red-700 dark:bg-red-950 dark:text-red-300',
   inactive: 'bg-stone-100 text-stone-600 dark:bg-stone-800 dark:text-stone-300',

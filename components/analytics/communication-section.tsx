@@ -25,14 +25,14 @@ function metricValue(m: SmsMetric, value: number | null): string {
 
 function TrendCell({ metric }: { metric: SmsMetric }) {
   const { trend } = metric;
-  if (trend === null) return <span className="text-stone-500">—</span>;
+  if (trend === null) return <span className="text-stone-500 dark:text-stone-400">—</span>;
   // A slower reply is the bad direction for response time; more is better everywhere else.
   const good = metric.key === 'avgResponseTime' ? trend < 0 : trend > 0;
   const Icon = trend > 0 ? ArrowUpRight : trend < 0 ? ArrowDownRight : Minus;
   const unit = metric.unit === '%' ? ' pts' : metric.unit === 'minutes' ? ' min' : '';
   const words = trend === 0 ? 'unchanged' : `${trend > 0 ? 'up' : 'down'} ${formatNumber(Math.abs(trend))}${unit}`;
   return (
-    <span className={trend === 0 ? 'text-stone-500' : good ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'}>
+    <span className={trend === 0 ? 'text-stone-500 dark:text-stone-400' : good ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'}>
       <Icon className="mr-1 inline h-4 w-4" aria-hidden />
       <span aria-hidden>{formatSigned(trend, unit)}</span>
       <span className="sr-only">{words} on the previous period</span>

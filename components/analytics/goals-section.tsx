@@ -40,7 +40,7 @@ export function GoalsSection({ timeRange }: { timeRange: TimeRange }) {
             <div className="grid gap-6 lg:grid-cols-2">
               <Panel id="goal-type-table" title="Goal types" description="Completion and time to complete per type">
                 {data.goalTypes.length === 0 ? (
-                  <p className="text-sm text-stone-500">No goals were tracked in this period.</p>
+                  <p className="text-sm text-stone-500 dark:text-stone-400">No goals were tracked in this period.</p>
                 ) : (
                   <table className="w-full text-left text-sm">
                     <caption className="sr-only">Goal types</caption>

@@ -8,7 +8,7 @@ export function AuthCard({ title, subtitle, children, footer }: { title: string;
         <div className="mb-6 text-center">
           <p className="text-2xl font-bold tracking-tight text-brand-700 dark:text-brand-400">Cadence</p>
           <h1 className="mt-4 text-xl font-semibold">{title}</h1>
-          {subtitle && <p className="mt-1 text-sm text-stone-500">{subtitle}</p>}
+          {subtitle && <p className="mt-1 text-sm text-stone-500 dark:text-stone-400">{subtitle}</p>}
         </div>
         <div className="rounded-xl border border-stone-200 bg-white p-6 shadow-sm dark:border-stone-800 dark:bg-stone-900">{children}</div>
         {footer && <div className="mt-4 text-center text-sm text-stone-600 dark:text-stone-400">{footer}</div>}

@@ -32,7 +32,7 @@ export function ForgotPasswordForm() {
   });
 
   const footer = (
-    <Link href="/login" className="font-medium text-brand-700 hover:underline">
+    <Link href="/login" className="font-medium text-brand-700 hover:underline dark:text-brand-400">
       Back to sign in
     </Link>
   );
@@ -42,7 +42,7 @@ export function ForgotPasswordForm() {
       <AuthCard title="Check Your Email" footer={footer}>
         <div className="space-y-4 text-sm">
           <Banner tone="success">{MESSAGES.forgotSuccess}</Banner>
-          <p className="text-stone-600">The link is valid for 1 hour. Check your spam folder if it does not arrive in a few minutes.</p>
+          <p className="text-stone-600 dark:text-stone-300">The link is valid for 1 hour. Check your spam folder if it does not arrive in a few minutes.</p>
           <Button
             variant="secondary"
             className="w-full"

@@ -118,12 +118,12 @@ export function LoginForm() {
         <div className="space-y-2">
           <p>
             New to Cadence?{' '}
-            <Link className="font-medium text-brand-700 hover:underline" href="/register">
+            <Link className="font-medium text-brand-700 hover:underline dark:text-brand-400" href="/register">
               Create an account
             </Link>
           </p>
           <p>
-            <Link className="text-stone-500 hover:underline" href="/admin-portal">
+            <Link className="text-stone-500 hover:underline dark:text-stone-400" href="/admin-portal">
               Administrator sign-in
             </Link>
           </p>
@@ -158,7 +158,7 @@ export function LoginForm() {
           <Input id="password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} {...form.register('password')} />
         </Field>
         <div className="flex justify-end text-sm">
-          <Link href="/forgot-password" className="text-brand-700 hover:underline">
+          <Link href="/forgot-password" className="text-brand-700 hover:underline dark:text-brand-400">
             Forgot your password?
           </Link>
         </div>

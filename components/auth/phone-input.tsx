@@ -83,7 +83,7 @@ export function PhoneInput({ id, country, onCountryChange, value, onChange, inva
       >
         <span aria-hidden>{country.flag}</span>
         <span>{country.dialCode}</span>
-        <ChevronDown className={cn('h-4 w-4 text-stone-400 transition-transform', open && 'rotate-180')} aria-hidden />
+        <ChevronDown className={cn('h-4 w-4 text-stone-500 transition-transform dark:text-stone-400', open && 'rotate-180')} aria-hidden />
       </button>
       <input
         id={id}
@@ -123,7 +123,7 @@ export function PhoneInput({ id, country, onCountryChange, value, onChange, inva
             />
           </div>
           <ul id={listId} role="listbox" aria-label="Countries" className="max-h-60 overflow-y-auto py-1 text-sm">
-            {results.length === 0 && <li className="px-3 py-2 text-stone-500">No country matches</li>}
+            {results.length === 0 && <li className="px-3 py-2 text-stone-500 dark:text-stone-400">No country matches</li>}
             {results.map((c, i) => (
               <li
                 key={c.iso}
@@ -138,7 +138,7 @@ export function PhoneInput({ id, country, onCountryChange, value, onChange, inva
               >
                 <span aria-hidden>{c.flag}</span>
                 <span className="flex-1">{c.name}</span>
-                <span className="text-stone-500">{c.dialCode}</span>
+                <span className="text-stone-500 dark:text-stone-400">{c.dialCode}</span>
               </li>
             ))}
           </ul>

@@ -9,7 +9,7 @@ import { useAuth } from './auth-provider';
 export function VerifyingScreen() {
   return (
     <div className="flex min-h-screen items-center justify-center" role="status" aria-live="polite">
-      <div className="flex items-center gap-3 text-stone-600">
+      <div className="flex items-center gap-3 text-stone-600 dark:text-stone-300">
         <span className="h-5 w-5 animate-spin rounded-full border-2 border-brand-500 border-t-transparent" aria-hidden />
         {MESSAGES.verifying}
       </div>

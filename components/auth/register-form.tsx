@@ -65,7 +65,7 @@ export function RegisterForm() {
           <Banner tone="success">
             We sent a verification email to <strong>{done}</strong>. Open the link in it to activate your account.
           </Banner>
-          <Link href="/login" className="block text-center font-medium text-brand-700 hover:underline">
+          <Link href="/login" className="block text-center font-medium text-brand-700 hover:underline dark:text-brand-400">
             Go to login
           </Link>
         </div>
@@ -79,7 +79,7 @@ export function RegisterForm() {
       footer={
         <p>
           Already have an account?{' '}
-          <Link className="font-medium text-brand-700 hover:underline" href="/login">
+          <Link className="font-medium text-brand-700 hover:underline dark:text-brand-400" href="/login">
             Sign in
           </Link>
         </p>
@@ -121,7 +121,7 @@ export function RegisterForm() {
             )}
           />
         </Field>
-        <Field id="password" label="Password" error={errors.password?.message} hint={<p className="text-xs text-stone-500">At least 8 characters, including a special character.</p>}>
+        <Field id="password" label="Password" error={errors.password?.message} hint={<p className="text-xs text-stone-500 dark:text-stone-400">At least 8 characters, including a special character.</p>}>
           <Input id="password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} {...form.register('password')} />
         </Field>
         <Field id="confirmPassword" label="Confirm password" error={errors.confirmPassword?.message}>

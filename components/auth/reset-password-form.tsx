@@ -55,7 +55,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     <AuthCard
       title="Set a new password"
       footer={
-        <Link href="/forgot-password" className="text-brand-700 hover:underline">
+        <Link href="/forgot-password" className="text-brand-700 hover:underline dark:text-brand-400">
           Request a new link
         </Link>
       }

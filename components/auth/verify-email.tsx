@@ -38,7 +38,7 @@ export function VerifyEmail({ token }: { token: string }) {
 
   return (
     <AuthCard title="Verifying your email">
-      <div className="flex items-center justify-center gap-3 py-4 text-stone-600" role="status">
+      <div className="flex items-center justify-center gap-3 py-4 text-stone-600 dark:text-stone-300" role="status">
         <span className="h-5 w-5 animate-spin rounded-full border-2 border-brand-500 border-t-transparent" aria-hidden />
         Verifying your email…
       </div>

@@ -119,7 +119,7 @@ export function BillingPortal() {
               <li key={pm.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <div className="flex items-center gap-3">
                   <span className="flex h-9 w-12 items-center justify-center rounded-md border border-stone-200 bg-stone-50 dark:border-stone-700 dark:bg-stone-800" aria-hidden>
-                    <CreditCard className="h-4 w-4 text-stone-500" />
+                    <CreditCard className="h-4 w-4 text-stone-500 dark:text-stone-400" />
                   </span>
                   <div>
                     <p className="text-sm font-medium">

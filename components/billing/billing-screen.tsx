@@ -177,7 +177,7 @@ export function BillingScreen() {
                 {billing.paymentMethod ? (
                   <div className="flex items-center gap-3">
                     <span className="flex h-10 w-14 items-center justify-center rounded-md border border-stone-200 bg-stone-50 dark:border-stone-700 dark:bg-stone-800" aria-hidden>
-                      <CreditCard className="h-5 w-5 text-stone-500" />
+                      <CreditCard className="h-5 w-5 text-stone-500 dark:text-stone-400" />
                     </span>
                     <div>
                       <p className="text-sm font-medium text-stone-900 dark:text-stone-100">

@@ -85,7 +85,7 @@ export function PlansGrid({ billing, discounted, discountCode, busyPlan, onSelec
               )}
             >
               {plan.featured && (
-                <span className="absolute -top-3 left-6 inline-flex items-center gap-1 rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white">
+                <span className="absolute -top-3 left-6 inline-flex items-center gap-1 rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-semibold text-white">
                   <Sparkles className="h-3 w-3" aria-hidden />
                   Most popular
                 </span>
@@ -95,7 +95,7 @@ export function PlansGrid({ billing, discounted, discountCode, busyPlan, onSelec
                 <span className="text-3xl font-bold tracking-tight text-stone-900 dark:text-stone-50">{formatUsd(plan.priceCents)}</span>
                 <span className="text-sm text-stone-500 dark:text-stone-400">/ month</span>
                 {plan.wasPriceCents && (
-                  <span className="text-sm text-stone-400 line-through dark:text-stone-500">
+                  <span className="text-sm text-stone-500 line-through dark:text-stone-400">
                     <span className="sr-only">was </span>
                     {formatUsd(plan.wasPriceCents)}
                   </span>
@@ -111,7 +111,7 @@ export function PlansGrid({ billing, discounted, discountCode, busyPlan, onSelec
               <ul className="mt-4 flex-1 space-y-2 text-sm text-stone-700 dark:text-stone-300">
                 {plan.features.map((f) => (
                   <li key={f} className="flex gap-2">
-                    <Check className="mt-0.5 h-4 w-4 shrink-0 text-brand-600 dark:text-brand-400" aria-hidden />
+                    <Check className="mt-0.5 h-4 w-4 shrink-0 text-brand-700 dark:text-brand-400" aria-hidden />
                     {f}
                   </li>
                 ))}

@@ -102,7 +102,7 @@ function AppearanceForm({ profile, onSaved }: { profile: Profile; onSaved(p: App
           render={(o) => (
             <>
               <span className="block font-medium">{o.label}</span>
-              <span className="block text-xs text-stone-500">{THEMES.find((t) => t.value === o.value)?.hint}</span>
+              <span className="block text-xs text-stone-500 dark:text-stone-400">{THEMES.find((t) => t.value === o.value)?.hint}</span>
             </>
           )}
         />

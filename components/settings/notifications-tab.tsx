@@ -375,7 +375,7 @@ function IconBadge({ icon: Icon, active = true }: { icon: ComponentType<{ classN
     <span
       className={cn(
         'flex h-10 w-10 shrink-0 items-center justify-center rounded-lg',
-        active ? 'bg-brand-100 text-brand-700 dark:bg-brand-900/50 dark:text-brand-300' : 'bg-stone-100 text-stone-400 dark:bg-stone-800 dark:text-stone-500',
+        active ? 'bg-brand-100 text-brand-700 dark:bg-brand-900/50 dark:text-brand-300' : 'bg-stone-100 text-stone-500 dark:bg-stone-800 dark:text-stone-400',
       )}
     >
       <Icon aria-hidden className="h-5 w-5" />
@@ -422,7 +422,7 @@ function SubItems({ children }: { children: ReactNode }) {
 function DailyLimit({ value, disabled, error, onChange }: { value: number; disabled: boolean; error?: string; onChange(n: number): void }) {
   const { min, max } = NOTIFICATION_DAILY_CAP_RANGE;
   return (
-    <div className={cn('space-y-2', disabled && 'opacity-50')}>
+    <div className={cn('space-y-2', disabled && 'opacity-50')} aria-disabled={disabled || undefined}>
       <div className="flex items-center justify-between">
         <label htmlFor="notif-maxDaily" className="text-sm font-medium text-stone-700 dark:text-stone-300">
           Maximum notifications per day
@@ -443,7 +443,7 @@ function DailyLimit({ value, disabled, error, onChange }: { value: number; disab
         onChange={(e) => onChange(Number(e.target.value))}
         className="w-full cursor-pointer accent-brand-600 disabled:cursor-not-allowed"
       />
-      <div className="flex justify-between text-xs text-stone-400 dark:text-stone-500" aria-hidden>
+      <div className="flex justify-between text-xs text-stone-500 dark:text-stone-400" aria-hidden>
         <span>{min}</span>
         <span>{max}</span>
       </div>

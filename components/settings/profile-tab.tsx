@@ -253,7 +253,7 @@ function CoachingApproach({ profile }: { profile: Profile }) {
               onChange={(e) => setDraft((d) => ({ ...d, [question.key]: e.target.value }))}
               placeholder="Write as you would explain it to a new client…"
             />
-            <p className="text-right text-xs text-stone-400 dark:text-stone-500">{draft[question.key].length} / 2000</p>
+            <p className="text-right text-xs text-stone-500 dark:text-stone-400">{draft[question.key].length} / 2000</p>
           </div>
           <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-stone-200 pt-5 dark:border-stone-800">
             <Button type="button" variant="secondary" onClick={() => setStep((s) => Math.max(0, s - 1))} disabled={step === 0 || saving !== null}>
@@ -292,13 +292,13 @@ function CoachingApproach({ profile }: { profile: Profile }) {
             {COACHING_SURVEY_QUESTIONS.map((q, i) => (
               <li key={q.key} className="py-4 first:pt-0 last:pb-0">
                 <p className="text-sm font-medium text-stone-700 dark:text-stone-300">
-                  <span className="mr-2 text-stone-400 dark:text-stone-500">{i + 1}.</span>
+                  <span className="mr-2 text-stone-500 dark:text-stone-400">{i + 1}.</span>
                   {q.question}
                 </p>
                 {survey[q.key].trim() ? (
                   <p className="mt-1 pl-6 text-sm whitespace-pre-line text-stone-900 dark:text-stone-100">{survey[q.key]}</p>
                 ) : (
-                  <p className="mt-1 pl-6 text-sm text-stone-400 italic dark:text-stone-500">Not answered yet</p>
+                  <p className="mt-1 pl-6 text-sm text-stone-500 italic dark:text-stone-400">Not answered yet</p>
                 )}
               </li>
             ))}

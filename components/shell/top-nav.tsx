@@ -1,20 +1,30 @@
 'use client';
 
+import { useState } from 'react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { Menu, X } from 'lucide-react';
 import { useAuth } from '@/components/auth/auth-provider';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { useRealtime } from '@/components/realtime/realtime-provider';
+import { MAIN_CONTENT_ID } from './landmarks';
 import { TimezoneClock } from './timezone-clock';
 
 const HIDDEN_ON = ['/login', '/register', '/admin-portal', '/admin-dashboard', '/forgot-password', '/reset-password'];
 
-/** Shown to signed-in users, never on the sign-in screens or the admin dashboard (spec 01 §2, docs/decisions.md). */
+/**
+ * Shown to signed-in users, never on the sign-in screens or the admin dashboard (spec 01 §2,
+ * docs/decisions.md). Below the md breakpoint the links and the account controls fold behind a
+ * Menu button, so a phone-width screen never scrolls sideways.
+ */
 export function TopNav() {
   const { user, isAuthenticated, logout } = useAuth();
   const { status } = useRealtime();
   const path = usePathname();
+  const [menu, setMenu] = useState<{ open: boolean; at: string }>({ open: false, at: path });
+  // The folded menu closes on navigation: an open state belongs to the page it was opened on.
+  const open = menu.open && menu.at === path;
   if (!isAuthenticated || !user) return null;
   if (HIDDEN_ON.some((p) => path === p || path.startsWith(`${p}/`))) return null;
   const links = [
@@ -25,35 +35,56 @@ export function TopNav() {
   ];
   return (
     <header className="border-b border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">
-      <nav className="mx-auto flex max-w-7xl flex-wrap items-center gap-4 px-4 py-3" aria-label="Main">
+      <a
+        href={`#${MAIN_CONTENT_ID}`}
+        className="sr-only rounded-md bg-brand-700 px-3 py-2 text-sm font-medium text-white focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+      >
+        Skip to main content
+      </a>
+      <nav className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3" aria-label="Main">
         <Link href="/dashboard" className="text-lg font-bold text-brand-700 dark:text-brand-400">
           Cadence
         </Link>
-        <ul className="flex gap-1">
-          {links.map((l) => (
-            <li key={l.href}>
-              <Link
-                href={l.href}
-                aria-current={path.startsWith(l.href) ? 'page' : undefined}
-                className={cn('rounded-md px-3 py-1.5 text-sm font-medium hover:bg-stone-100 dark:hover:bg-stone-800', path.startsWith(l.href) && 'bg-brand-50 text-brand-800 dark:bg-stone-800 dark:text-brand-300')}
-              >
-                {l.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-        <div className="ml-auto flex items-center gap-4">
-          <span className="flex items-center gap-1.5 text-xs text-stone-500" title={`Live updates: ${status.replace('_', ' ')}`}>
-            <span className={cn('h-2 w-2 rounded-full', status === 'connected' ? 'bg-green-500' : status === 'connecting' ? 'bg-amber-400' : 'bg-stone-400')} aria-hidden />
-            <span className="sr-only sm:not-sr-only">{status === 'connected' ? 'Live' : 'Offline'}</span>
-          </span>
-          <TimezoneClock />
-          <span className="text-sm text-stone-600 dark:text-stone-300">
-            {user.username} <span className="rounded bg-stone-100 px-1.5 py-0.5 text-xs dark:bg-stone-800">{user.role}</span>
-          </span>
-          <Button variant="secondary" onClick={() => void logout()}>
-            Logout
-          </Button>
+        <button
+          type="button"
+          className="ml-auto rounded-md p-2 text-stone-700 hover:bg-stone-100 md:hidden dark:text-stone-200 dark:hover:bg-stone-800"
+          aria-expanded={open}
+          aria-controls="main-menu"
+          onClick={() => setMenu({ open: !open, at: path })}
+        >
+          {open ? <X className="h-5 w-5" aria-hidden /> : <Menu className="h-5 w-5" aria-hidden />}
+          <span className="sr-only">Menu</span>
+        </button>
+        <div id="main-menu" className={cn('w-full flex-col gap-3 md:flex md:w-auto md:flex-1 md:flex-row md:flex-wrap md:items-center md:gap-4', open ? 'flex' : 'hidden')}>
+          <ul className="flex flex-col gap-1 md:flex-row">
+            {links.map((l) => (
+              <li key={l.href}>
+                <Link
+                  href={l.href}
+                  aria-current={path.startsWith(l.href) ? 'page' : undefined}
+                  className={cn(
+                    'block rounded-md px-3 py-1.5 text-sm font-medium hover:bg-stone-100 dark:hover:bg-stone-800',
+                    path.startsWith(l.href) && 'bg-brand-50 text-brand-800 dark:bg-stone-800 dark:text-brand-300',
+                  )}
+                >
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 md:ml-auto">
+            <span className="flex items-center gap-1.5 text-xs text-stone-600 dark:text-stone-400" title={`Live updates: ${status.replace('_', ' ')}`}>
+              <span className={cn('h-2 w-2 rounded-full', status === 'connected' ? 'bg-green-500' : status === 'connecting' ? 'bg-amber-400' : 'bg-stone-400')} aria-hidden />
+              {status === 'connected' ? 'Live' : 'Offline'}
+            </span>
+            <TimezoneClock />
+            <span className="text-sm text-stone-600 dark:text-stone-300">
+              {user.username} <span className="rounded bg-stone-100 px-1.5 py-0.5 text-xs dark:bg-stone-800">{user.role}</span>
+            </span>
+            <Button variant="secondary" onClick={() => void logout()}>
+              Logout
+            </Button>
+          </div>
         </div>
       </nav>
     </header>

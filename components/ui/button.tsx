@@ -4,7 +4,7 @@ import { cn } from './cn';
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 const variants: Record<Variant, string> = {
-  primary: 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-300',
+  primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-300',
   secondary: 'border border-stone-300 bg-white text-stone-800 hover:bg-stone-100 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100 dark:hover:bg-stone-800 disabled:opacity-50 disabled:hover:bg-white dark:disabled:hover:bg-stone-900',
   ghost: 'text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800 disabled:opacity-50 disabled:hover:bg-transparent',
   danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-300',

@@ -28,8 +28,9 @@ export function Disclosure({ title, description, actions, defaultOpen = true, ch
       aria-labelledby={`${id}-heading`}
       className={cn('rounded-xl border border-stone-200 bg-white shadow-sm dark:border-stone-800 dark:bg-stone-900', className)}
     >
-      <div className="flex flex-wrap items-start justify-between gap-4 px-6 py-5">
-        <div className="min-w-0 flex-1">
+      {/* The title takes the line on a narrow screen and the actions wrap under it. */}
+      <div className="flex flex-wrap items-start justify-between gap-4 px-4 py-5 sm:px-6">
+        <div className="min-w-0 grow basis-56">
           <h2 id={`${id}-heading`} className="text-lg font-semibold text-stone-900 dark:text-stone-100">
             <button
               type="button"
@@ -39,7 +40,7 @@ export function Disclosure({ title, description, actions, defaultOpen = true, ch
               onClick={() => setOpen((o) => !o)}
               className="-mx-1 flex items-center gap-2 rounded-md px-1 text-left hover:text-brand-700 dark:hover:text-brand-300"
             >
-              <ChevronDown aria-hidden className={cn('h-5 w-5 shrink-0 text-stone-400 transition-transform dark:text-stone-500', !open && '-rotate-90')} />
+              <ChevronDown aria-hidden className={cn('h-5 w-5 shrink-0 text-stone-500 transition-transform dark:text-stone-400', !open && '-rotate-90')} />
               {title}
             </button>
           </h2>
@@ -51,7 +52,7 @@ export function Disclosure({ title, description, actions, defaultOpen = true, ch
         </div>
         {actions && <div className="flex shrink-0 items-center gap-2">{actions}</div>}
       </div>
-      <div id={panelId} hidden={!open} className="border-t border-stone-200 px-6 py-5 dark:border-stone-800">
+      <div id={panelId} hidden={!open} className="border-t border-stone-200 px-4 py-5 sm:px-6 dark:border-stone-800">
         {children}
       </div>
     </section>

@@ -59,7 +59,7 @@ export function Modal({ open, title, onClose, children, size = 'md', description
             type="button"
             onClick={onClose}
             aria-label="Close"
-            className="-m-1 rounded-md p-1 text-stone-400 hover:bg-stone-100 hover:text-stone-700 dark:hover:bg-stone-800 dark:hover:text-stone-200"
+            className="-m-1 rounded-md p-1 text-stone-500 hover:bg-stone-100 hover:text-stone-700 dark:hover:bg-stone-800 dark:hover:text-stone-200 dark:text-stone-400"
           >
             <X className="h-5 w-5" aria-hidden />
           </button>

@@ -14,12 +14,13 @@ interface SwitchProps {
 /** An accessible on/off switch with its label. */
 export function Switch({ id, label, description, checked, disabled, onChange }: SwitchProps) {
   return (
-    <div className={cn('flex items-start justify-between gap-4 py-2', disabled && 'opacity-50')}>
+    // aria-disabled marks the dimmed label and description as part of an inactive control (WCAG exempts their contrast).
+    <div className={cn('flex items-start justify-between gap-4 py-2', disabled && 'opacity-50')} aria-disabled={disabled || undefined}>
       <div>
         <label htmlFor={id} className="text-sm font-medium">
           {label}
         </label>
-        {description && <p className="text-xs text-stone-500">{description}</p>}
+        {description && <p className="text-xs text-stone-500 dark:text-stone-400">{description}</p>}
       </div>
       <button
         id={id}

@@ -203,7 +203,7 @@ function AddClientForm({ coachTimezone, onClose, onCreated }: Omit<AddClientModa
       <fieldset className="space-y-4 border-t border-stone-200 pt-5 dark:border-stone-800">
         <legend className="sr-only">Initial goal (optional)</legend>
         <p aria-hidden className="text-sm font-semibold text-stone-900 dark:text-stone-100">
-          Initial goal <span className="font-normal text-stone-500">(optional)</span>
+          Initial goal <span className="font-normal text-stone-500 dark:text-stone-400">(optional)</span>
         </p>
         <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <Field id="add-goalTitle" label="Goal title" error={errors.goalTitle?.message}>
@@ -296,7 +296,7 @@ function AddClientForm({ coachTimezone, onClose, onCreated }: Omit<AddClientModa
                   type="button"
                   onClick={() => schedule.remove(index)}
                   aria-label={`Remove ${formatSlotTime(entry.time)} on ${daysText(entry.days)}`}
-                  className="rounded-md p-1 text-stone-400 hover:bg-stone-100 hover:text-red-600 dark:hover:bg-stone-800"
+                  className="rounded-md p-1 text-stone-500 hover:bg-stone-100 hover:text-red-600 dark:hover:bg-stone-800 dark:text-stone-400"
                 >
                   <X className="h-4 w-4" aria-hidden />
                 </button>

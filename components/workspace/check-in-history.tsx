@@ -38,7 +38,7 @@ function CheckInItem({ checkIn, zone, onDelete }: { checkIn: CheckInDto; zone: s
   const when = upcoming ? (checkIn.scheduledFor ?? checkIn.createdAt) : (checkIn.sentAt ?? checkIn.createdAt);
   const about = checkIn.isGlobalCheckIn || !checkIn.goal ? 'All goals' : checkIn.goal.title;
   const panelId = `checkin-${checkIn.id}`;
-  const nothing = <span className="text-stone-400 dark:text-stone-500">—</span>;
+  const nothing = <span className="text-stone-500 dark:text-stone-400">—</span>;
   return (
     <li className="rounded-lg border border-stone-200 dark:border-stone-800">
       <div className="flex items-center gap-2 pr-2">
@@ -49,7 +49,7 @@ function CheckInItem({ checkIn, zone, onDelete }: { checkIn: CheckInDto; zone: s
           onClick={() => setOpen((o) => !o)}
           className="flex min-w-0 flex-1 items-center gap-3 rounded-lg px-3 py-2.5 text-left hover:bg-stone-50 dark:hover:bg-stone-800/50"
         >
-          <ChevronDown className={cn('h-4 w-4 shrink-0 text-stone-400 transition-transform', !open && '-rotate-90')} aria-hidden />
+          <ChevronDown className={cn('h-4 w-4 shrink-0 text-stone-500 transition-transform dark:text-stone-400', !open && '-rotate-90')} aria-hidden />
           <span className="min-w-0 flex-1">
             <span className="block text-sm font-medium">
               {upcoming && <span className="sr-only font-normal text-stone-500 sm:not-sr-only dark:text-stone-400">Scheduled for </span>}

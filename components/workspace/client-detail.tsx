@@ -88,7 +88,8 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
   return (
     <section aria-labelledby="client-detail-name" className="rounded-xl border border-stone-200 bg-white shadow-sm dark:border-stone-800 dark:bg-stone-900">
       <div className="border-b border-stone-200 p-5 sm:p-6 dark:border-stone-800">
-        <div className="flex flex-wrap items-start gap-4">
+        {/* The actions sit under the name and details, or across the whole card on a phone. */}
+        <div className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-x-4 gap-y-3">
           <div className="relative shrink-0">
             <ClientAvatar client={client} size="lg" label={client.profilePic ? `Profile picture of ${client.username}` : `Initials of ${client.username}`} />
             <button
@@ -103,7 +104,7 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
             </button>
             <input ref={fileInput} type="file" accept="image/*" className="hidden" aria-label="Profile picture file" onChange={(e) => void upload(e)} />
           </div>
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-2">
               <h2 id="client-detail-name" className="truncate text-xl font-semibold">
                 {client.username}
@@ -114,7 +115,7 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
               <div className="flex min-w-0 items-center gap-1.5">
                 <dt className="sr-only">Email</dt>
                 <dd className="flex min-w-0 items-center gap-1.5 truncate">
-                  <Mail className="h-4 w-4 shrink-0 text-stone-400" aria-hidden />
+                  <Mail className="h-4 w-4 shrink-0 text-stone-500 dark:text-stone-400" aria-hidden />
                   <a href={`mailto:${client.email}`} className="hover:text-brand-700 hover:underline dark:hover:text-brand-300">
                     {client.email}
                   </a>
@@ -124,7 +125,7 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
                 <div className="flex items-center gap-1.5">
                   <dt className="sr-only">Phone</dt>
                   <dd className="flex items-center gap-1.5">
-                    <Phone className="h-4 w-4 shrink-0 text-stone-400" aria-hidden />
+                    <Phone className="h-4 w-4 shrink-0 text-stone-500 dark:text-stone-400" aria-hidden />
                     <a href={`tel:${client.phone}`} className="hover:text-brand-700 hover:underline dark:hover:text-brand-300">
                       {formatPhone(client.phone)}
                     </a>
@@ -134,24 +135,24 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
               <div className="flex items-center gap-1.5">
                 <dt className="sr-only">Timezone</dt>
                 <dd className="flex items-center gap-1.5">
-                  <Clock className="h-4 w-4 shrink-0 text-stone-400" aria-hidden />
-                  {timezoneLabel(client.timezone)} <span className="text-stone-400">({client.timezone})</span>
+                  <Clock className="h-4 w-4 shrink-0 text-stone-500 dark:text-stone-400" aria-hidden />
+                  {timezoneLabel(client.timezone)} <span className="text-stone-500 dark:text-stone-400">({client.timezone})</span>
                 </dd>
               </div>
             </dl>
-            <div className="mt-3 flex flex-wrap gap-2">
-              <SendCheckInButton clientId={client.id} variant="primary" className="px-3 py-1.5" disabled={client.checkInsHeld} />
-              <Button variant="secondary" className="px-3 py-1.5" onClick={() => setEditing(true)}>
-                <Pencil className="h-4 w-4" aria-hidden /> Edit
-              </Button>
-              <Button variant="secondary" className="px-3 py-1.5" loading={busy === 'hold'} onClick={() => void toggleHold()}>
-                {client.checkInsHeld ? <Play className="h-4 w-4" aria-hidden /> : <Pause className="h-4 w-4" aria-hidden />}
-                {client.checkInsHeld ? 'Resume check-ins' : 'Hold check-ins'}
-              </Button>
-              <Button variant="secondary" className="px-3 py-1.5" onClick={() => setConfirmArchive(true)}>
-                <Archive className="h-4 w-4" aria-hidden /> Archive
-              </Button>
-            </div>
+          </div>
+          <div className="col-span-2 flex flex-wrap gap-2 sm:col-span-1 sm:col-start-2">
+            <SendCheckInButton clientId={client.id} variant="primary" className="px-3 py-1.5" disabled={client.checkInsHeld} />
+            <Button variant="secondary" className="px-3 py-1.5" onClick={() => setEditing(true)}>
+              <Pencil className="h-4 w-4" aria-hidden /> Edit
+            </Button>
+            <Button variant="secondary" className="px-3 py-1.5" loading={busy === 'hold'} onClick={() => void toggleHold()}>
+              {client.checkInsHeld ? <Play className="h-4 w-4" aria-hidden /> : <Pause className="h-4 w-4" aria-hidden />}
+              {client.checkInsHeld ? 'Resume check-ins' : 'Hold check-ins'}
+            </Button>
+            <Button variant="secondary" className="px-3 py-1.5" onClick={() => setConfirmArchive(true)}>
+              <Archive className="h-4 w-4" aria-hidden /> Archive
+            </Button>
           </div>
         </div>
         {pictureError && (

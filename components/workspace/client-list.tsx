@@ -119,10 +119,10 @@ export function ClientList({ clients, loading, error, refreshing, zone, selected
     <section aria-labelledby="client-list-heading" className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm dark:border-stone-800 dark:bg-stone-900">
       <div className="flex items-center justify-between gap-3 border-b border-stone-200 px-4 py-3 dark:border-stone-800">
         <h2 id="client-list-heading" className="font-semibold">
-          Clients {clients && clients.length > 0 && <span className="font-normal text-stone-500">({clients.length})</span>}
+          Clients {clients && clients.length > 0 && <span className="font-normal text-stone-500 dark:text-stone-400">({clients.length})</span>}
         </h2>
         {refreshing && !loading && (
-          <span className="flex items-center gap-1.5 text-xs text-stone-500" role="status">
+          <span className="flex items-center gap-1.5 text-xs text-stone-500 dark:text-stone-400" role="status">
             <RefreshCw className="h-3.5 w-3.5 animate-spin" aria-hidden /> Updating…
           </span>
         )}

@@ -32,7 +32,7 @@ export function ClientOverview({ client }: { client: ClientDto }) {
   const progress = goals.data ? weeklyProgress(goals.data) : null;
   const rate = recent.data ? responseRate(recent.data.checkIns, client.checkInSchedule) : null;
   const days = scheduledDaysPerWeek(client.checkInSchedule);
-  const pending = <span className="text-stone-400">…</span>;
+  const pending = <span className="text-stone-500 dark:text-stone-400">…</span>;
 
   return (
     <Card title="Client Overview">

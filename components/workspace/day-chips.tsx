@@ -25,17 +25,19 @@ export function DayChips({ labelledBy, selected, onToggle, invalid, describedBy 
             key={short}
             type="button"
             aria-pressed={on}
-            aria-label={weekdayName(dayIndex)}
             onClick={() => onToggle(dayIndex)}
             className={cn(
               'h-9 min-w-12 rounded-full border px-3 text-sm font-medium transition-colors',
               on
-                ? 'border-brand-600 bg-brand-600 text-white hover:bg-brand-700 dark:border-brand-500 dark:bg-brand-500 dark:text-stone-950'
+                ? 'border-brand-600 bg-brand-700 text-white hover:bg-brand-800 dark:border-brand-500 dark:bg-brand-500 dark:text-stone-950'
                 : 'border-stone-300 bg-white text-stone-700 hover:bg-stone-100 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-200 dark:hover:bg-stone-800',
               invalid && !on && 'border-red-400 dark:border-red-500',
             )}
           >
-            {short}
+            {/* The visible abbreviation is the name (a spoken "Mon" finds it); the full day shows on hover. */}
+            <abbr title={weekdayName(dayIndex)} className="no-underline">
+              {short}
+            </abbr>
           </button>
         );
       })}

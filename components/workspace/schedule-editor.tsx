@@ -98,11 +98,11 @@ export function ScheduleEditor({ client }: { client: ClientDto }) {
                 {week && <DayBubble dayIndex={dayIndex} status={week.status} />}
                 <div className="leading-tight">
                   <p className="text-sm font-medium text-stone-800 dark:text-stone-100">{short}</p>
-                  {week && <p className="text-xs text-stone-400 dark:text-stone-500">{week.date.slice(5).replace('-', '/')}</p>}
+                  {week && <p className="text-xs text-stone-500 dark:text-stone-400">{week.date.slice(5).replace('-', '/')}</p>}
                 </div>
               </div>
               <div className="flex min-w-0 flex-1 flex-wrap items-center gap-1.5">
-                {slots.length === 0 && adding !== dayIndex && <span className="text-xs text-stone-400 dark:text-stone-500">No check-ins</span>}
+                {slots.length === 0 && adding !== dayIndex && <span className="text-xs text-stone-500 dark:text-stone-400">No check-ins</span>}
                 {slots.length > 0 && (
                   <ul className="flex flex-wrap items-center gap-1.5" aria-label={`${day} check-in times`}>
                     {slots.map((slot) => (
@@ -110,7 +110,7 @@ export function ScheduleEditor({ client }: { client: ClientDto }) {
                         key={slot.id}
                         className={cn(
                           'flex items-center gap-1 rounded-full py-0.5 pr-1 pl-2.5 text-xs whitespace-nowrap',
-                          slot.enabled ? 'bg-brand-50 text-brand-900 ring-1 ring-brand-200 dark:bg-brand-500/10 dark:text-brand-100 dark:ring-brand-500/30' : 'bg-stone-100 text-stone-400 dark:bg-stone-800 dark:text-stone-500',
+                          slot.enabled ? 'bg-brand-50 text-brand-900 ring-1 ring-brand-200 dark:bg-brand-500/10 dark:text-brand-100 dark:ring-brand-500/30' : 'bg-stone-100 text-stone-500 dark:bg-stone-800 dark:text-stone-400',
                         )}
                       >
                         <span className={cn('font-medium tabular-nums', !slot.enabled && 'line-through')} title={slot.goalId ? `Only about: ${goalTitles.get(slot.goalId) ?? 'one goal'}` : undefined}>
@@ -122,7 +122,7 @@ export function ScheduleEditor({ client }: { client: ClientDto }) {
                           onClick={() => void remove(dayIndex, slot)}
                           disabled={busy === `remove-${slot.id}`}
                           aria-label={`Remove ${formatSlotTime(slot.time)} check-in on ${day}`}
-                          className="rounded-full p-0.5 text-stone-400 hover:bg-white hover:text-red-600 disabled:opacity-50 dark:hover:bg-stone-900"
+                          className="rounded-full p-0.5 text-stone-500 hover:bg-white hover:text-red-600 disabled:opacity-50 dark:hover:bg-stone-900 dark:text-stone-400"
                         >
                           <X className="h-3.5 w-3.5" aria-hidden />
                         </button>

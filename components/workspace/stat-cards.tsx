@@ -47,7 +47,7 @@ function ScheduledCard({ clients, zone, loading }: { clients: ClientDto[]; zone:
               ))}
             </ol>
           )}
-          <p className="mt-2 text-xs text-stone-400 dark:text-stone-500">Times in your timezone.</p>
+          <p className="mt-2 text-xs text-stone-500 dark:text-stone-400">Times in your timezone.</p>
         </>
       }
     >
@@ -73,7 +73,7 @@ function DayBars({ counts }: { counts: number[] }) {
     <div role="img" aria-label={label} className="mt-4 flex h-20 items-end gap-1.5">
       {counts.map((n, i) => (
         <div key={i} className="flex flex-1 flex-col items-center gap-1">
-          <span className="text-[10px] text-stone-400 tabular-nums dark:text-stone-500">{n}</span>
+          <span className="text-[10px] text-stone-500 tabular-nums dark:text-stone-400">{n}</span>
           <div className="w-full rounded-sm bg-brand-300 dark:bg-brand-600" style={{ height: `${Math.max(2, (n / max) * 40)}px`, opacity: n === 0 ? 0.35 : 1 }} />
           <span className="text-[10px] font-medium text-stone-500 dark:text-stone-400">{WEEKDAY_SHORT[i]![0]}</span>
         </div>
@@ -112,7 +112,7 @@ function RespondingCard({ clients, loading }: { clients: ClientDto[]; loading: b
                 {c.username}
               </li>
             ))}
-            {waiting.length > 4 && <li className="px-1 py-0.5 text-xs text-stone-500">and {waiting.length - 4} more</li>}
+            {waiting.length > 4 && <li className="px-1 py-0.5 text-xs text-stone-500 dark:text-stone-400">and {waiting.length - 4} more</li>}
           </ul>
         </div>
       )}
@@ -125,7 +125,7 @@ function RecentActivityCard({ clients, zone, loading }: { clients: ClientDto[]; 
   return (
     <CardShell icon={<Activity className="h-5 w-5" />} title="Recent Activity">
       {loading ? (
-        <p className="text-sm text-stone-500">Loading…</p>
+        <p className="text-sm text-stone-500 dark:text-stone-400">Loading…</p>
       ) : items.length === 0 ? (
         <p className="text-sm text-stone-500 dark:text-stone-400">No check-ins yet.</p>
       ) : (

@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import postgres from 'postgres';
 import { TEST_ADMIN } from '../helpers/stack';
-import { expect, shot, stack, test, verifiedCoach } from './fixtures';
-import { ADMIN_DEMO_PASSWORD, seedAdminDataset } from './support/admin-data';
+import { ADMIN_DEMO_PASSWORD, seedAdminDataset } from './admin-dataset';
+import { db, expect, shot, stack, test, verifiedCoach } from './fixtures';
 import type { Page, Route } from '@playwright/test';
 
 /**
@@ -294,7 +293,7 @@ test.describe('Admin portal', () => {
     await expect(page.getByRole('heading', { name: 'Admin Portal' })).toBeVisible();
 
     // The refund and the plan change are in the database.
-    const sql = postgres(stack().databaseUrl, { max: 1, onnotice: () => {} });
+    const sql = db();
     try {
       const [refunded] = await sql<{ n: number }[]>`select count(*)::int as n from transactions where refund_reason = 'Customer asked to cancel in the first week'`;
       expect(refunded!.n).toBe(1);

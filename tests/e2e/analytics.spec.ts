@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import postgres from 'postgres';
 import type { Page } from '@playwright/test';
-import { expect, fillLogin, shot, stack, test, verifiedCoach, type TestUser } from './fixtures';
+import { db, expect, shot, signIn, stack, test, verifiedCoach, type TestUser } from './fixtures';
 
 /**
  * Analytics screens (spec 02 §2, §8): each section's figures and charts for a coach with the demo
@@ -12,10 +11,6 @@ import { expect, fillLogin, shot, stack, test, verifiedCoach, type TestUser } fr
 
 const DEMO_PASSWORD = 'Demo!Coach2026-e2e';
 let demo: TestUser;
-
-function db() {
-  return postgres(stack().databaseUrl, { max: 1, onnotice: () => {} });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -28,12 +23,6 @@ test.beforeAll(async () => {
   });
   demo = { email, password: DEMO_PASSWORD, firstName: 'Dana', lastName: 'Rivers' };
 });
-
-async function signIn(page: Page, user: TestUser) {
-  await page.goto('/login');
-  await fillLogin(page, user.email, user.password);
-  await expect(page).toHaveURL('/dashboard');
-}
 
 /** Dark theme: the saved preference (it wins over the browser's copy once signed in) and the browser's copy. */
 async function useDark(page: Page, email: string) {

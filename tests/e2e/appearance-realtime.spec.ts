@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, fillLogin, shot, test, verifiedCoach } from './fixtures';
+import { expect, shot, signIn, test, toast, verifiedCoach } from './fixtures';
 
 const TABS = ['profile', 'security', 'billing', 'notifications', 'appearance'] as const;
 
@@ -12,9 +12,7 @@ async function settled(page: Page): Promise<void> {
 test.describe('Appearance', () => {
   test('a theme applies on selection, is saved, survives a reload without a flash, and is reverted when not saved', async ({ page, clientIp }) => {
     const coach = await verifiedCoach(clientIp);
-    await page.goto('/login');
-    await fillLogin(page, coach.email, coach.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signIn(page, coach);
 
     await page.goto('/settings?tab=appearance');
     const html = page.locator('html');
@@ -66,9 +64,7 @@ test.describe('Appearance', () => {
 
   test('every settings tab in light mode', async ({ page, clientIp }) => {
     const coach = await verifiedCoach(clientIp);
-    await page.goto('/login');
-    await fillLogin(page, coach.email, coach.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signIn(page, coach);
     for (const tab of TABS) {
       await page.goto(`/settings?tab=${tab}`);
       await settled(page);
@@ -80,9 +76,7 @@ test.describe('Appearance', () => {
 test.describe('Realtime', () => {
   test('the browser joins its live channel and a test notification arrives as a toast through it', async ({ page, clientIp }) => {
     const coach = await verifiedCoach(clientIp);
-    await page.goto('/login');
-    await fillLogin(page, coach.email, coach.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signIn(page, coach);
     await expect(page.getByTitle('Live updates: connected')).toBeVisible();
 
     await page.goto('/settings?tab=notifications');
@@ -90,7 +84,7 @@ test.describe('Realtime', () => {
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(page.getByText('Test notification sent successfully!')).toBeVisible();
     // Delivered over the socket: the toast with the message itself, and the channels reported.
-    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Live channel check' })).toBeVisible();
+    await expect(toast(page, 'Live channel check')).toBeVisible();
     await expect(page.getByText(/Delivered via: .*In-app/).first()).toBeVisible();
     await shot(page, 'realtime-test-notification');
 

@@ -1,6 +1,6 @@
 import { TEST_ADMIN } from '../helpers/stack';
 import { client } from '../helpers/http';
-import { countEmails, expect, fillLogin, newUser, registerByApi, shot, stack, test, verifiedCoach, waitForLinkToken } from './fixtures';
+import { countEmails, expect, fillLogin, newUser, registerByApi, shot, signIn, stack, test, verifiedCoach, waitForLinkToken } from './fixtures';
 
 /** Spec 01 §2 (sign-in screens), §4 (auth session, login UI, verification, reset) and §8, in Chromium. */
 
@@ -329,10 +329,7 @@ test.describe('Routing', () => {
 
   test('a signed-in coach is kept to the coach area', async ({ page, clientIp }) => {
     const user = await verifiedCoach(clientIp);
-    await page.goto('/login');
-    await fillLogin(page, user.email, user.password);
-    await expect(page).toHaveURL('/dashboard');
-    await expect(page.getByRole('heading', { name: 'Client Dashboard' })).toBeVisible();
+    await signIn(page, user);
 
     for (const path of ['/no-such-page', '/admin-dashboard', '/']) {
       await page.goto(path);

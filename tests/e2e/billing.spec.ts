@@ -1,28 +1,26 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import postgres from 'postgres';
-import { stack } from './fixtures';
-import { registerVerified, screenshotPath, signIn, type TestAccount } from './support/account';
+import type { Page } from '@playwright/test';
+import { uniqueIp } from '../helpers/http';
+import { db, expect, shot, signIn, test, type TestUser, toast, verifiedCoach } from './fixtures';
 
 // One coach for the file: each step builds on the plan the last one left.
 test.describe.configure({ mode: 'serial' });
 
-let account: TestAccount;
+let account: TestUser;
 
-test.beforeAll(async ({ baseURL }) => {
-  account = await registerVerified(baseURL!);
+test.beforeAll(async () => {
+  account = await verifiedCoach(uniqueIp());
   // The coach is at the free plan's client limit. Clients are created through the coach workspace,
   // which another issue builds; until then they are put in place directly.
-  const db = postgres(stack().databaseUrl, { max: 1, onnotice: () => {} });
+  const sql = db();
   try {
-    const [user] = await db<{ id: string }[]>`select id from users where email = ${account.email}`;
-    for (const name of ['Avery', 'Blake', 'Casey']) await db`insert into clients (coach_id, first_name, last_name) values (${user!.id}, ${name}, 'Client')`;
+    const [user] = await sql<{ id: string }[]>`select id from users where email = ${account.email}`;
+    for (const name of ['Avery', 'Blake', 'Casey']) await sql`insert into clients (coach_id, first_name, last_name) values (${user!.id}, ${name}, 'Client')`;
   } finally {
-    await db.end();
+    await sql.end();
   }
 });
 
-const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const planCard = (page: Page, name: string) => page.getByRole('listitem', { name: `${name} plan` });
 const currentPlan = (page: Page) => page.getByRole('region', { name: 'Current plan' });
 
@@ -42,7 +40,7 @@ test('a free coach at the client limit upgrades to Beta with a test card and a d
   await expect(page.getByRole('button', { name: 'Cancel Subscription' })).toHaveCount(0);
   await expect(planCard(page, 'Beta')).toContainText('$29.99');
   await expect(planCard(page, 'Full')).toContainText('$249.99');
-  await page.screenshot({ path: screenshotPath('billing-1-free-at-limit'), fullPage: true });
+  await shot(page, 'billing-1-free-at-limit');
 
   // Discount code: required, unknown codes refused, then trimmed and upper-cased.
   const codeField = page.getByRole('textbox', { name: 'Discount code' });
@@ -84,7 +82,7 @@ test('a free coach at the client limit upgrades to Beta with a test card and a d
   await form.getByRole('button', { name: 'Save card' }).click();
   await expect(toast(page, 'Your card was declined.')).toBeVisible();
   await expect(form.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
-  await page.screenshot({ path: screenshotPath('billing-2-card-form-declined'), fullPage: true });
+  await shot(page, 'billing-2-card-form-declined');
 
   await form.getByLabel('Card number').fill('4242424242424242');
   await expect(form.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
@@ -103,7 +101,7 @@ test('a free coach at the client limit upgrades to Beta with a test card and a d
   const row = history.getByRole('row').filter({ hasText: 'Beta plan, monthly' });
   await expect(row).toContainText('$23.99');
   await expect(row).toContainText('Paid');
-  await page.screenshot({ path: screenshotPath('billing-3-beta'), fullPage: true });
+  await shot(page, 'billing-3-beta');
 
   // The paid invoice downloads as a PDF.
   const downloading = page.waitForEvent('download');
@@ -126,7 +124,7 @@ test('the coach cancels and sees the pending-cancellation notice', async ({ page
   await expect(page.getByText(/Your Beta subscription will be canceled at the end of your billing period, on/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel Subscription' })).toHaveCount(0);
   await expect(currentPlan(page)).toContainText('Canceling');
-  await page.screenshot({ path: screenshotPath('billing-4-canceled'), fullPage: true });
+  await shot(page, 'billing-4-canceled');
 
   // The same screen is the /billing page.
   await page.goto('/billing');
@@ -142,7 +140,7 @@ test('Manage Payment Methods & Billing opens the portal, which lists the card an
   const cards = page.getByRole('list', { name: 'Saved cards' });
   await expect(cards).toContainText('Visa ending in 4242');
   await expect(cards).toContainText('Default');
-  await page.screenshot({ path: screenshotPath('billing-5-portal'), fullPage: true });
+  await shot(page, 'billing-5-portal');
   await page.getByRole('link', { name: 'Return to Cadence' }).click();
   await page.waitForURL('**/settings?tab=billing');
   await expect(page.getByRole('heading', { name: 'Current plan' })).toBeVisible();

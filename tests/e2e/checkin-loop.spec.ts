@@ -4,7 +4,7 @@ import path from 'node:path';
 import { postClientReply } from '../../scripts/client-reply';
 import { client } from '../helpers/http';
 import type { Page } from '@playwright/test';
-import { expect, fillLogin, shot, stack, test, verifiedCoach } from './fixtures';
+import { expect, shot, signIn, stack, test, verifiedCoach } from './fixtures';
 
 /**
  * The AI check-in loop in Chromium: the coach presses Send check-in, the client answers through
@@ -55,9 +55,7 @@ test('the coach sends a check-in from the client detail, the client answers, and
   const coach = await verifiedCoach(clientIp);
   const { phone } = await clientWithGoal(clientIp, coach.email, coach.password);
 
-  await page.goto('/login');
-  await fillLogin(page, coach.email, coach.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signIn(page, coach);
   await openClient(page);
 
   await page.getByRole('button', { name: 'Send check-in' }).click();
@@ -91,9 +89,7 @@ test('a check-in that cannot be sent says so', async ({ page, clientIp }) => {
   // The client texted STOP: nothing may be sent to them.
   expect((await postClientReply({ appUrl: stack().baseUrl, from: phone, body: 'STOP' })).status).toBe(200);
 
-  await page.goto('/login');
-  await fillLogin(page, coach.email, coach.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signIn(page, coach);
   await openClient(page);
   await page.getByRole('button', { name: 'Send check-in' }).click();
   await expect(page.getByText('Failed to send check-in')).toBeVisible();

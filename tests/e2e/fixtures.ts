@@ -1,9 +1,19 @@
+/**
+ * The one place for browser-test helpers: where the stack is, the per-test client address, test
+ * accounts and the outbox, signing in, talking to the API as a coach, and test data. The admin
+ * screens' larger dataset is a seed of its own (./admin-dataset.ts).
+ */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import postgres from 'postgres';
 import { test as base, expect, type Page } from '@playwright/test';
-import { client, latestLinkToken, readEmails, uniqueEmail, uniqueIp } from '../helpers/http';
+import { client, latestLinkToken, readEmails, uniqueEmail, uniqueIp, type HttpResult, type OutboxEmail } from '../helpers/http';
 
 export { expect };
+
+// ---------------------------------------------------------------------------------------------
+// The stack and the test
 
 export interface E2EStack {
   baseUrl: string;
@@ -19,12 +29,37 @@ export function stack(): E2EStack {
   return cached;
 }
 
+/** A connection to the test stack's database, for data no screen or endpoint puts in place. */
+export function db() {
+  return postgres(stack().databaseUrl, { max: 1, onnotice: () => {} });
+}
+
+/**
+ * Every test gets its own client address (the server trusts X-Forwarded-For in the test stack), so
+ * the per-IP rate limits of one test never touch another.
+ */
+export const test = base.extend<{ clientIp: string }>({
+  clientIp: async ({}, provide) => {
+    await provide(uniqueIp());
+  },
+  page: async ({ page, clientIp }, provide) => {
+    await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': clientIp });
+    await provide(page);
+  },
+});
+
 const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
 
 /** A full-page screenshot of the screen as it is now, kept for a human to look at. */
 export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
+
+/** A sonner toast showing the text. */
+export const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+// ---------------------------------------------------------------------------------------------
+// Accounts and the outbox
 
 export const PASSWORD = 'Coach!Passw0rd-42';
 
@@ -39,14 +74,17 @@ export function newUser(): TestUser {
   return { email: uniqueEmail('e2e'), password: PASSWORD, firstName: 'Casey', lastName: 'Morgan' };
 }
 
-/** Waits until an e-mail with a link of the kind reaches the outbox and returns its token. */
-export async function waitForLinkToken(to: string, kind: 'verify-email' | 'reset-password', after = 0): Promise<string> {
+type LinkKind = 'verify-email' | 'reset-password';
+
+const emailsWithLink = (to: string, kind: LinkKind) => readEmails(stack().outboxDir).filter((m) => m.to === to && m.text.includes(`/${kind}/`));
+
+/** Waits until more than `after` e-mails with a link of the kind reached `to`; answers the newest one's token. */
+export async function waitForLinkToken(to: string, kind: LinkKind, after = 0): Promise<string> {
   let token: string | null = null;
   await expect
     .poll(
       () => {
-        const mails = readEmails(stack().outboxDir).filter((m) => m.to === to && m.text.includes(`/${kind}/`));
-        token = mails.length > after ? latestLinkToken(stack().outboxDir, to, kind) : null;
+        token = emailsWithLink(to, kind).length > after ? latestLinkToken(stack().outboxDir, to, kind) : null;
         return token;
       },
       { message: `a ${kind} e-mail to ${to}`, timeout: 10_000 },
@@ -55,8 +93,32 @@ export async function waitForLinkToken(to: string, kind: 'verify-email' | 'reset
   return token!;
 }
 
-export function countEmails(to: string, kind: 'verify-email' | 'reset-password'): number {
-  return readEmails(stack().outboxDir).filter((m) => m.to === to && m.text.includes(`/${kind}/`)).length;
+export function countEmails(to: string, kind: LinkKind): number {
+  return emailsWithLink(to, kind).length;
+}
+
+/** The newest e-mail to `to` that matches, waiting for it to arrive. */
+export async function waitForEmail(to: string, match: (m: OutboxEmail) => boolean = () => true): Promise<OutboxEmail> {
+  let found: OutboxEmail | undefined;
+  await expect
+    .poll(
+      () => {
+        found = readEmails(stack().outboxDir)
+          .filter((m) => m.to.toLowerCase() === to.toLowerCase() && match(m))
+          .at(-1);
+        return found;
+      },
+      { message: `an e-mail to ${to}`, timeout: 15_000 },
+    )
+    .toBeDefined();
+  return found!;
+}
+
+/** The absolute link to `/route/<token>` in an e-mail's text. */
+export function linkIn(text: string, route: string): string {
+  const link = text.match(new RegExp(`https?://\\S+/${route}/[A-Za-z0-9_-]+`))?.[0];
+  if (!link) throw new Error(`no /${route}/ link in: ${text}`);
+  return link;
 }
 
 /** Registers over the API (for tests whose subject is not the register screen). */
@@ -78,22 +140,190 @@ export async function verifiedCoach(ip: string): Promise<TestUser> {
   return user;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Signing in
+
+/** Fills and submits the /login form that is on screen (the caller checks what follows). */
 export async function fillLogin(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Signs in through the /login screen and waits for the Client Dashboard. */
+export async function signIn(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
+  await page.goto('/login');
+  await fillLogin(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Client Dashboard' })).toBeVisible();
+}
+
+export const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+
+/** A sign-in over the API from "another device": its own address and user agent, so it shows as a separate session. */
+export function loginFromPhone(email: string, password: string): Promise<HttpResult<{ accessToken: string; refreshToken: string }>> {
+  return client(stack().baseUrl)('POST', '/users/login', { headers: { 'user-agent': IPHONE_UA }, body: { email, password } });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The API as a coach
+
+/**
+ * Talks to the API as the coach. Access tokens live a few seconds in the browser-test stack, so a
+ * call answered 401 is retried once with a refreshed token.
+ */
+export class CoachApi {
+  private constructor(
+    private readonly ip: string,
+    private access: string,
+    private refreshToken: string,
+    readonly userId: string,
+  ) {}
+
+  static async login(user: TestUser, ip: string): Promise<CoachApi> {
+    const res = await client(stack().baseUrl)<{ accessToken: string; refreshToken: string; user: { id: string } }>('POST', '/users/login', {
+      ip,
+      body: { email: user.email, password: user.password },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return new CoachApi(ip, res.body.accessToken, res.body.refreshToken, res.body.user.id);
+  }
+
+  async call<T = Record<string, unknown>>(method: string, url: string, body?: unknown): Promise<HttpResult<T>> {
+    const request = client(stack().baseUrl);
+    let res = await request<T>(method, url, { ip: this.ip, token: this.access, body });
+    if (res.status === 401) {
+      const refreshed = await request<{ accessToken: string; newRefreshToken: string }>('POST', '/users/refresh-token', { ip: this.ip, body: { refreshToken: this.refreshToken } });
+      expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
+      this.access = refreshed.body.accessToken;
+      this.refreshToken = refreshed.body.newRefreshToken;
+      res = await request<T>(method, url, { ip: this.ip, token: this.access, body });
+    }
+    return res;
+  }
+
+  async createClient(fields: Record<string, unknown>): Promise<ClientRow> {
+    const res = await this.call<{ client: ClientRow }>('POST', '/coach/clients', fields);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.client;
+  }
+
+  async getClient(id: string): Promise<ClientRow> {
+    const res = await this.call<{ client: ClientRow }>('GET', `/clients/${id}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.client;
+  }
+}
+
+export interface ClientRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string;
+  phone: string;
+  timezone: string;
+  profilePic: string | null;
+  checkInsHeld: boolean;
+  archived: boolean;
+  goals: { id: string; title: string }[];
+}
+
+export interface Coach extends TestUser {
+  id: string;
+  api: CoachApi;
+}
+
+/** A verified coach with an API session of their own. */
+export async function newCoach(ip: string): Promise<Coach> {
+  const user = await verifiedCoach(ip);
+  const api = await CoachApi.login(user, ip);
+  return { ...user, id: api.userId, api };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Workspace data and screens
+
+/** A client with the name of a client, for tests that need one to exist. */
+export async function newClient(api: CoachApi, fields: Record<string, unknown> = {}): Promise<ClientRow & { name: string }> {
+  const row = await api.createClient({
+    firstName: 'Robin',
+    lastName: 'Goalsetter',
+    email: uniqueEmail('client'),
+    phone: '+15555550188',
+    timezone: 'America/Chicago',
+    ...fields,
+  });
+  return { ...row, name: `${row.firstName} ${row.lastName}` };
+}
+
+/** Opens a client's detail from the dashboard list: the client's name, then the tab. */
+export async function openClientTab(page: Page, name: string, tab: 'Insights' | 'Goals'): Promise<void> {
+  await page.goto('/dashboard');
+  await page.getByRole('button').getByText(name, { exact: true }).first().click();
+  await page.getByRole('tab', { name: tab }).click();
+  await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
 }
 
 /**
- * Every test gets its own client address (the server trusts X-Forwarded-For in the test stack), so
- * the per-IP rate limits of one test never touch another.
+ * An open dialog found by its heading. The Modal primitive labels every dialog with the same
+ * element id, so with several modals on a page the accessible name cannot be trusted.
  */
-export const test = base.extend<{ clientIp: string }>({
-  clientIp: async ({}, provide) => {
-    await provide(uniqueIp());
-  },
-  page: async ({ page, clientIp }, provide) => {
-    await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': clientIp });
-    await provide(page);
-  },
-});
+export function dialogTitled(page: Page, title: string) {
+  return page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+}
+
+export interface CheckInSeed {
+  status: 'scheduled' | 'sent' | 'responded' | 'completed' | 'no_response';
+  /** Hours from now; negative in the past. */
+  at: number;
+  aiMessage?: string;
+  clientResponse?: string;
+  aiResponse?: string;
+  coachSummary?: string;
+  insights?: string[];
+  motivation?: 'low' | 'medium' | 'high';
+  engagementAssessment?: 'great' | 'okay' | 'bad';
+  executiveSummary?: string;
+}
+
+/** Check-ins in given states, put straight into the database (the engine would take hours to produce them). */
+export async function insertCheckIns(coachId: string, clientId: string, goalId: string | null, rows: CheckInSeed[]): Promise<void> {
+  const sql = db();
+  try {
+    for (const row of rows) {
+      const at = new Date(Date.now() + row.at * 3_600_000);
+      const sent = row.status === 'scheduled' ? null : at;
+      const responded = row.status === 'responded' || row.status === 'completed' ? new Date(at.getTime() + 30 * 60_000) : null;
+      await sql`
+        insert into check_ins (coach_id, client_id, goal_id, status, scheduled_for, sent_at, responded_at, ai_message, client_response, ai_response,
+          coach_summary, insights, motivation, engagement_assessment, executive_summary, created_at)
+        values (${coachId}, ${clientId}, ${goalId}, ${row.status}, ${at}, ${sent}, ${responded}, ${row.aiMessage ?? null}, ${row.clientResponse ?? null},
+          ${row.aiResponse ?? null}, ${row.coachSummary ?? null}, ${row.insights ? sql.json(row.insights) : null}, ${row.motivation ?? null},
+          ${row.engagementAssessment ?? null}, ${row.executiveSummary ?? null}, ${row.status === 'scheduled' ? new Date() : at})`;
+    }
+  } finally {
+    await sql.end();
+  }
+}
+
+/** A small solid-colour PNG, built here so its checksums are right and the browser can draw it. */
+export function solidPng(size = 16, rgb: [number, number, number] = [184, 118, 10]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(2, 9); // truecolour
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
+  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}

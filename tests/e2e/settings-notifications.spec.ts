@@ -1,16 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
-import { registerVerified, screenshotPath, signIn, waitForEmail, type TestAccount } from './support/account';
+import type { Page } from '@playwright/test';
+import { uniqueIp } from '../helpers/http';
+import { expect, shot, signIn, test, type TestUser, toast, verifiedCoach, waitForEmail } from './fixtures';
 
 // One account for the file: the tests build on each other's saved preferences.
 test.describe.configure({ mode: 'serial' });
 
-let account: TestAccount;
+let account: TestUser;
 
-test.beforeAll(async ({ baseURL }) => {
-  account = await registerVerified(baseURL!);
+test.beforeAll(async () => {
+  account = await verifiedCoach(uniqueIp());
 });
 
-const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const group = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const switchIn = (page: Page, region: string, name: string) => group(page, region).getByRole('switch', { name, exact: true });
 
@@ -103,7 +103,7 @@ test('saves the preferences and keeps them after a reload', async ({ page }) => 
   await page.getByLabel('Detail level').selectOption('detailed');
   await page.getByRole('switch', { name: 'Include a summary' }).click();
   await expect(page.getByText('You have unsaved changes.')).toBeVisible();
-  await page.screenshot({ path: screenshotPath('settings-notifications-edited'), fullPage: true });
+  await shot(page, 'settings-notifications-edited');
 
   await page.getByRole('button', { name: 'Save Preferences' }).click();
   await expect(toast(page, 'Notification preferences saved successfully')).toBeVisible();
@@ -125,7 +125,7 @@ test('saves the preferences and keeps them after a reload', async ({ page }) => 
   await expect(page.getByLabel('Frequency')).toHaveValue('daily');
   await expect(page.getByLabel('Detail level')).toHaveValue('detailed');
   await expect(page.getByRole('switch', { name: 'Include a summary' })).toHaveAttribute('aria-checked', 'false');
-  await page.screenshot({ path: screenshotPath('settings-notifications-saved'), fullPage: true });
+  await shot(page, 'settings-notifications-saved');
 });
 
 test('Reset to Defaults asks first and is stored only on Save', async ({ page }) => {
@@ -185,7 +185,7 @@ test('sends a test notification', async ({ page }) => {
   await expect(sent).toContainText(/Delivered via: .*Email/);
   await expect(sent).not.toContainText('SMS');
   await expect(page.getByRole('status').filter({ hasText: 'Last test: Delivered via:' })).toContainText('Email');
-  await page.screenshot({ path: screenshotPath('settings-notifications-test-sent'), fullPage: true });
+  await shot(page, 'settings-notifications-test-sent');
 
   const mail = await waitForEmail(account.email, (m) => m.text.includes('Checking my notifications arrive'));
   expect(mail.subject).toBe('Cadence test notification');

@@ -1,16 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
-import { linkIn, registerVerified, screenshotPath, signIn, waitForEmail, type TestAccount } from './support/account';
+import { uniqueIp } from '../helpers/http';
+import { expect, linkIn, shot, signIn, test, type TestUser, toast, verifiedCoach, waitForEmail } from './fixtures';
 
 // One account for the file: later tests build on what earlier ones saved.
 test.describe.configure({ mode: 'serial' });
 
-let account: TestAccount;
+let account: TestUser;
 
-test.beforeAll(async ({ baseURL }) => {
-  account = await registerVerified(baseURL!);
+test.beforeAll(async () => {
+  account = await verifiedCoach(uniqueIp());
 });
 
-const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 test('edits the coach profile, validates it and keeps it after a reload', async ({ page }) => {
   await signIn(page, account);
@@ -60,7 +59,7 @@ test('edits the coach profile, validates it and keeps it after a reload', async 
   await expect(page.getByLabel('Organization')).toHaveValue('Rivera Coaching Ltd');
   await expect(page.getByLabel('Location')).toHaveValue('London, UK');
   await expect(page.getByLabel('Timezone', { exact: true })).toHaveValue('Europe/London');
-  await page.screenshot({ path: screenshotPath('settings-profile'), fullPage: true });
+  await shot(page, 'settings-profile');
 });
 
 test('walks the coaching survey and shows the answers after a reload', async ({ page }) => {
@@ -89,7 +88,7 @@ test('walks the coaching survey and shows the answers after a reload', async ({ 
   await expect(survey.getByText('Question 5 of 5')).toBeVisible();
   await expect(survey.getByRole('button', { name: 'Next' })).toHaveCount(0);
   await survey.getByLabel('How do you respond when a client misses a goal or a check-in?').fill('I ask what got in the way, then we reset the next step.');
-  await page.screenshot({ path: screenshotPath('settings-survey-open'), fullPage: true });
+  await shot(page, 'settings-survey-open');
   await survey.getByRole('button', { name: 'Finish' }).click();
   await expect(toast(page, 'Profile updated successfully')).toBeVisible();
 
@@ -120,7 +119,7 @@ test('walks the coaching survey and shows the answers after a reload', async ({ 
   await expect(overview.getByText('We look back at how far they came.')).toBeVisible();
   await expect(overview.getByText('5 of 5 answered')).toBeVisible();
   await expect(overview.getByText('Not answered yet')).toHaveCount(0);
-  await page.screenshot({ path: screenshotPath('settings-survey-overview'), fullPage: true });
+  await shot(page, 'settings-survey-overview');
 });
 
 test('changing the e-mail asks for the current password and waits for the confirmation link', async ({ page }) => {
@@ -149,7 +148,7 @@ test('changing the e-mail asks for the current password and waits for the confir
   // The address changes only when the link is opened.
   await expect(email).toHaveValue(account.email);
   await expect(page.getByLabel('Current password')).toHaveCount(0);
-  await page.screenshot({ path: screenshotPath('settings-profile-email-pending'), fullPage: true });
+  await shot(page, 'settings-profile-email-pending');
 
   const mail = await waitForEmail(newEmail);
   await page.goto(new URL(linkIn(mail.text, 'verify-email')).pathname);
@@ -179,7 +178,7 @@ test('the /profile page updates username, e-mail and phone', async ({ page }) =>
   await page.reload();
   await expect(page.getByLabel('Username')).toHaveValue('joanna.rivera');
   await expect(page.getByLabel('Phone')).toHaveValue('+15559876543');
-  await page.screenshot({ path: screenshotPath('profile-page'), fullPage: true });
+  await shot(page, 'profile-page');
 
   // The profile fields edited in Settings are untouched by this page.
   await page.goto('/settings?tab=profile');

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { codeFor } from '../../server/auth/totp';
-import { apiLogin, newAccount, openSecurityTab, profileStatus, readStack, registerVerified, screenshot, signInUI, submitLogin, presentAccountIp, type Account } from './support/security';
+import { client } from '../helpers/http';
+import { expect, fillLogin, loginFromPhone, shot, signIn, stack, test, verifiedCoach } from './fixtures';
 
 /**
  * Settings → Security end to end: password change, sessions, data export, two-factor sign-in and
@@ -9,14 +10,19 @@ import { apiLogin, newAccount, openSecurityTab, profileStatus, readStack, regist
  * screens also cross token refreshes while they work.
  */
 
-const stack = () => readStack();
+async function openSecurityTab(page: Page): Promise<void> {
+  await page.goto('/settings?tab=security');
+  await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
+}
 
-/** A verified account whose address this page's requests present. */
-async function freshAccount(page: Page, label: string): Promise<Account> {
-  const account = newAccount(label);
-  await registerVerified(stack(), account);
-  await presentAccountIp(page, account);
-  return account;
+async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await fillLogin(page, email, password);
+}
+
+/** GET /api/users/profile with a bearer token: 200 while its session lives, 401 once it is signed out. */
+async function profileStatus(accessToken: string): Promise<number> {
+  return (await client(stack().baseUrl)('GET', '/users/profile', { token: accessToken })).status;
 }
 
 /** Logout reloads /login after ~100 ms: wait for that full load, not only for the URL. */
@@ -28,11 +34,11 @@ async function signOut(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 }
 
-test('changes the password: the new one signs in, the old one no longer does', async ({ page }) => {
-  const account = await freshAccount(page, 'password');
+test('changes the password: the new one signs in, the old one no longer does', async ({ page, clientIp }) => {
+  const account = await verifiedCoach(clientIp);
   // A second device, so the "sign out other sessions" offer appears after the change.
-  expect((await apiLogin(stack(), account.email, account.password)).status).toBe(200);
-  await signInUI(page, account.email, account.password);
+  expect((await loginFromPhone(account.email, account.password)).status).toBe(200);
+  await signIn(page, account);
   await openSecurityTab(page);
   const newPassword = 'Fresh!Pass2025';
 
@@ -60,7 +66,7 @@ test('changes the password: the new one signs in, the old one no longer does', a
   await expect(page.getByText('Password updated successfully')).toBeVisible();
   const offer = page.getByRole('dialog', { name: 'Sign out other sessions?' });
   await expect(offer).toBeVisible();
-  await screenshot(page, 'security-password-changed');
+  await shot(page, 'security-password-changed');
   await offer.getByRole('button', { name: 'Sign out other sessions' }).click();
   await expect(page.getByText('All other sessions terminated successfully')).toBeVisible();
   await expect(offer).toBeHidden();
@@ -69,14 +75,14 @@ test('changes the password: the new one signs in, the old one no longer does', a
   await submitLogin(page, account.email, account.password);
   await expect(page.getByText('Invalid email or password')).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
-  await signInUI(page, account.email, newPassword);
+  await signIn(page, { email: account.email, password: newPassword });
 });
 
-test('signs out another session, whose access token is then rejected', async ({ page }) => {
-  const account = await freshAccount(page, 'sessions');
-  const other = await apiLogin(stack(), account.email, account.password);
+test('signs out another session, whose access token is then rejected', async ({ page, clientIp }) => {
+  const account = await verifiedCoach(clientIp);
+  const other = await loginFromPhone(account.email, account.password);
   expect(other.status).toBe(200);
-  await signInUI(page, account.email, account.password);
+  await signIn(page, account);
   await openSecurityTab(page);
 
   const list = page.getByRole('list', { name: 'Active sessions' });
@@ -85,7 +91,7 @@ test('signs out another session, whose access token is then rejected', async ({ 
   const row = list.getByRole('listitem').filter({ hasText: 'Apple iPhone on iOS' });
   await expect(row).toBeVisible();
   await expect(row.getByText(/Last active/)).toBeVisible();
-  await screenshot(page, 'security-sessions');
+  await shot(page, 'security-sessions');
 
   // Tokens live 6 s here: take a fresh one for the other device just before signing it out.
   const refreshed = await fetch(`${stack().baseUrl}/api/users/refresh-token`, {
@@ -94,7 +100,7 @@ test('signs out another session, whose access token is then rejected', async ({ 
     body: JSON.stringify({ refreshToken: other.body.refreshToken }),
   });
   const { accessToken, newRefreshToken } = (await refreshed.json()) as { accessToken: string; newRefreshToken: string };
-  expect(await profileStatus(stack(), accessToken)).toBe(200);
+  expect(await profileStatus(accessToken)).toBe(200);
 
   await row.getByRole('button', { name: /Sign out Apple iPhone/ }).click();
   await expect(page.getByText('Session terminated successfully')).toBeVisible();
@@ -115,12 +121,12 @@ test('signs out another session, whose access token is then rejected', async ({ 
   const log = page.getByRole('table');
   await expect(log.getByRole('cell', { name: 'Session signed out' })).toBeVisible();
   await expect(log.getByRole('cell', { name: 'Signed in', exact: true }).first()).toBeVisible();
-  await screenshot(page, 'security-log');
+  await shot(page, 'security-log');
 });
 
-test('requests a data export and downloads it when it is ready', async ({ page }) => {
-  const account = await freshAccount(page, 'export');
-  await signInUI(page, account.email, account.password);
+test('requests a data export and downloads it when it is ready', async ({ page, clientIp }) => {
+  const account = await verifiedCoach(clientIp);
+  await signIn(page, account);
   await openSecurityTab(page);
 
   await page.getByRole('button', { name: 'Request Data Export' }).click();
@@ -129,7 +135,7 @@ test('requests a data export and downloads it when it is ready', async ({ page }
   const link = exports.getByRole('link', { name: 'Download' });
   await expect(link).toBeVisible({ timeout: 30_000 });
   await expect(exports.getByText('Ready')).toBeVisible();
-  await screenshot(page, 'security-export-ready');
+  await shot(page, 'security-export-ready');
 
   // Wait past the 6-second access token so the download itself needs the refreshed cookie.
   await page.waitForTimeout(7_000);
@@ -141,10 +147,10 @@ test('requests a data export and downloads it when it is ready', async ({ page }
   expect(Array.isArray(data.securityLog)).toBe(true);
 });
 
-test('two-factor: enrol, then sign in with an app code and with a recovery code', async ({ page }) => {
+test('two-factor: enrol, then sign in with an app code and with a recovery code', async ({ page, clientIp }) => {
   test.setTimeout(120_000);
-  const account = await freshAccount(page, 'twofactor');
-  await signInUI(page, account.email, account.password);
+  const account = await verifiedCoach(clientIp);
+  await signIn(page, account);
   await openSecurityTab(page);
 
   const card = page.getByRole('region', { name: 'Two-Factor Authentication' });
@@ -155,7 +161,7 @@ test('two-factor: enrol, then sign in with an app code and with a recovery code'
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   // What the screen shows is the same key, grouped for reading.
   expect((await page.getByTestId('two-factor-secret').textContent())!.replace(/\s/g, '')).toBe(secret);
-  await screenshot(page, 'security-2fa-setup');
+  await shot(page, 'security-2fa-setup');
 
   await page.getByLabel('Verification code').fill('12345');
   await page.getByRole('button', { name: 'Verify and turn on' }).click();
@@ -168,7 +174,7 @@ test('two-factor: enrol, then sign in with an app code and with a recovery code'
   const codes = (await codesList.getByRole('listitem').allTextContents()).map((c) => c.trim());
   expect(codes).toHaveLength(10);
   await expect(page.getByText('Save your recovery codes now')).toBeVisible();
-  await screenshot(page, 'security-2fa-recovery-codes');
+  await shot(page, 'security-2fa-recovery-codes');
   const [codesFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download (.txt)' }).click()]);
   expect(codesFile.suggestedFilename()).toBe('cadence-recovery-codes.txt');
   const text = fs.readFileSync(await codesFile.path(), 'utf8');
@@ -184,7 +190,7 @@ test('two-factor: enrol, then sign in with an app code and with a recovery code'
   await page.getByLabel('Authentication code').fill('000000');
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
   await expect(page.getByText('That code is not valid', { exact: false })).toBeVisible();
-  await screenshot(page, 'login-2fa-step');
+  await shot(page, 'login-2fa-step');
   // Each code is accepted once; the next 30-second step's code is valid (one step of drift allowed).
   await page.getByLabel('Authentication code').fill(codeFor(secret, Date.now() + 30_000));
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
@@ -217,12 +223,12 @@ test('two-factor: enrol, then sign in with an app code and with a recovery code'
   await dialog.getByRole('button', { name: 'Turn off' }).click();
   await expect(dialog).toBeHidden();
   await expect(card.getByText('Off', { exact: true })).toBeVisible();
-  expect((await apiLogin(stack(), account.email, account.password)).status).toBe(200);
+  expect((await loginFromPhone(account.email, account.password)).status).toBe(200);
 });
 
-test('deletes the account after DELETE and the password; it cannot sign in afterwards', async ({ page }) => {
-  const account = await freshAccount(page, 'delete');
-  await signInUI(page, account.email, account.password);
+test('deletes the account after DELETE and the password; it cannot sign in afterwards', async ({ page, clientIp }) => {
+  const account = await verifiedCoach(clientIp);
+  await signIn(page, account);
   await openSecurityTab(page);
 
   await page.getByRole('button', { name: 'Delete Account' }).click();
@@ -245,7 +251,7 @@ test('deletes the account after DELETE and the password; it cannot sign in after
   await expect(confirm).toBeEnabled();
   await confirm.click();
   await expect(dialog.getByText('Password is incorrect')).toBeVisible();
-  await screenshot(page, 'security-delete-modal');
+  await shot(page, 'security-delete-modal');
 
   await password.fill(account.password);
   await confirm.click();
@@ -255,5 +261,5 @@ test('deletes the account after DELETE and the password; it cannot sign in after
 
   await submitLogin(page, account.email, account.password);
   await expect(page.getByText('Invalid email or password')).toBeVisible();
-  expect((await apiLogin(stack(), account.email, account.password)).status).toBe(401);
+  expect((await loginFromPhone(account.email, account.password)).status).toBe(401);
 });

@@ -1,5 +1,4 @@
-import { expect, shot, stack, test } from './fixtures';
-import { insertCheckIns, newCoach, signIn, solidPng } from './support/coach';
+import { expect, insertCheckIns, newCoach, shot, signIn, solidPng, stack, test } from './fixtures';
 import { uniqueEmail } from '../helpers/http';
 import { WORKSPACE_VALIDATION as V, WORKSPACE_TOASTS as T } from '../../lib/constants';
 import type { Page } from '@playwright/test';
@@ -75,17 +74,17 @@ test.describe('Client Dashboard', () => {
     await dialog.getByLabel('Target value').fill('20');
     await expect(dialog.getByLabel('Timezone')).toHaveValue('America/New_York');
     const frequency = dialog.getByRole('group', { name: 'Check-in frequency' });
-    await frequency.getByRole('button', { name: 'Monday' }).click();
-    await frequency.getByRole('button', { name: 'Wednesday' }).click();
-    await expect(frequency.getByRole('button', { name: 'Monday' })).toHaveAttribute('aria-pressed', 'true');
+    await frequency.getByRole('button', { name: 'Mon' }).click();
+    await frequency.getByRole('button', { name: 'Wed' }).click();
+    await expect(frequency.getByRole('button', { name: 'Mon' })).toHaveAttribute('aria-pressed', 'true');
 
     const days = dialog.getByRole('group', { name: 'Days' });
     await dialog.getByLabel('Time', { exact: true }).fill('08:30');
-    for (const day of ['Monday', 'Wednesday', 'Friday']) await days.getByRole('button', { name: day }).click();
+    for (const day of ['Mon', 'Wed', 'Fri']) await days.getByRole('button', { name: day }).click();
     await dialog.getByRole('button', { name: 'Add check-in' }).click();
     await expect(dialog.getByText(V.scheduleEntry)).toBeHidden();
     await dialog.getByLabel('Time', { exact: true }).fill('18:00');
-    await days.getByRole('button', { name: 'Tuesday' }).click();
+    await days.getByRole('button', { name: 'Tue' }).click();
     await dialog.getByRole('button', { name: 'Add check-in' }).click();
     const entries = dialog.getByRole('list', { name: 'Scheduled check-ins to create' });
     await expect(entries.getByRole('listitem')).toHaveCount(2);

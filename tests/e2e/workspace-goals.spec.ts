@@ -1,6 +1,4 @@
-import { client } from '../helpers/http';
-import { expect, shot, stack, test } from './fixtures';
-import { coachWithClient, dialogTitled, openGoalsTab, signIn } from './support/goals';
+import { dialogTitled, expect, newClient, newCoach, openClientTab, shot, signIn, test } from './fixtures';
 
 /**
  * The Goals tab of the client detail (spec 02 §2, §4, §5, §8, §9): add a goal, adjust its progress
@@ -10,9 +8,10 @@ import { coachWithClient, dialogTitled, openGoalsTab, signIn } from './support/g
  */
 test('a coach manages a client goal from the Goals tab', async ({ page, clientIp }) => {
   test.setTimeout(180_000);
-  const { coach, client: target, token } = await coachWithClient(clientIp);
+  const coach = await newCoach(clientIp);
+  const target = await newClient(coach.api);
   await signIn(page, coach);
-  await openGoalsTab(page, target);
+  await openClientTab(page, target.name, 'Goals');
   const tab = page.getByRole('region', { name: `Goals of ${target.firstName}` });
   await expect(tab.getByText('No active goals yet — add the first one')).toBeVisible();
 
@@ -135,10 +134,9 @@ test('a coach manages a client goal from the Goals tab', async ({ page, clientIp
     await expect(dialog).toBeHidden();
     await expect(card.getByText('Wed 18:30')).toBeVisible();
 
-    const answer = await client(stack().baseUrl)<{ goals: { title: string; checkInSchedule: Record<string, { time: string; enabled: boolean }[]> }[] }>(
+    const answer = await coach.api.call<{ goals: { title: string; checkInSchedule: Record<string, { time: string; enabled: boolean }[]> }[] }>(
       'GET',
       `/dashboard/client-goals/${target.id}`,
-      { ip: clientIp, token: await token() },
     );
     const schedule = answer.body.goals.find((g) => g.title === 'Run 100 km')?.checkInSchedule;
     expect(schedule?.['2']).toEqual([expect.objectContaining({ time: '18:30', enabled: true })]);

@@ -94,7 +94,7 @@ function AddAdminForm({ onCreated }: { onCreated(): void }) {
         id="new-admin-level"
         label="Admin level"
         error={errors.adminLevel?.message}
-        hint={<p className="text-xs text-stone-500">{ADMIN_LEVEL_DESCRIPTIONS[level ?? 'full']}</p>}
+        hint={<p className="text-xs text-stone-500 dark:text-stone-400">{ADMIN_LEVEL_DESCRIPTIONS[level ?? 'full']}</p>}
       >
         <Select id="new-admin-level" {...form.register('adminLevel')}>
           {LEVEL_OPTIONS}
@@ -145,7 +145,7 @@ function EditAdminDialog({ admin, self, onClose, onSaved }: { admin: AdminRow; s
             {ROLE_OPTIONS}
           </Select>
         </Field>
-        <Field id="edit-admin-level" label="Admin level" hint={self ? <p className="text-xs text-stone-500">{ADMIN_MESSAGES.cannotChangeOwnAccess}.</p> : undefined}>
+        <Field id="edit-admin-level" label="Admin level" hint={self ? <p className="text-xs text-stone-500 dark:text-stone-400">{ADMIN_MESSAGES.cannotChangeOwnAccess}.</p> : undefined}>
           <Select id="edit-admin-level" disabled={self} {...form.register('adminLevel')}>
             {LEVEL_OPTIONS}
           </Select>
@@ -215,9 +215,9 @@ export function AdminManagementView({
               cell: (a) => (
                 <div>
                   <p className="font-medium">
-                    {a.name ?? a.username} {a.id === currentUserId && <span className="text-xs font-normal text-stone-500">(you)</span>}
+                    {a.name ?? a.username} {a.id === currentUserId && <span className="text-xs font-normal text-stone-500 dark:text-stone-400">(you)</span>}
                   </p>
-                  <p className="text-xs text-stone-500">{a.email}</p>
+                  <p className="text-xs text-stone-500 dark:text-stone-400">{a.email}</p>
                 </div>
               ),
             },
@@ -266,7 +266,7 @@ export function AdminManagementView({
                 cell: (u) => (
                   <div>
                     <p className="font-medium">{u.name}</p>
-                    <p className="text-xs text-stone-500">{u.email}</p>
+                    <p className="text-xs text-stone-500 dark:text-stone-400">{u.email}</p>
                   </div>
                 ),
               },

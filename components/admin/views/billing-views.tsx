@@ -127,7 +127,7 @@ function TransactionsTable({ transactions, canRefund, onChanged }: { transaction
             cell: (t) => (
               <div>
                 <p className="font-medium">{t.userName ?? 'Unknown User'}</p>
-                <p className="text-xs text-stone-500">{t.email}</p>
+                <p className="text-xs text-stone-500 dark:text-stone-400">{t.email}</p>
               </div>
             ),
           },
@@ -143,7 +143,7 @@ function TransactionsTable({ transactions, canRefund, onChanged }: { transaction
                 <div>
                   <Badge tone={s.tone}>{s.label}</Badge>
                   {t.status === 'refunded' && t.refundReason && (
-                    <p className="mt-1 max-w-48 text-xs text-stone-500" title={t.refundReason}>
+                    <p className="mt-1 max-w-48 text-xs text-stone-500 dark:text-stone-400" title={t.refundReason}>
                       {t.refundedBy?.username ? `by ${t.refundedBy.username}: ` : ''}
                       {t.refundReason}
                     </p>
@@ -267,7 +267,7 @@ export function BillingView({
               cell: (u) => (
                 <div>
                   <p className="font-medium">{u.name}</p>
-                  <p className="text-xs text-stone-500">{u.email}</p>
+                  <p className="text-xs text-stone-500 dark:text-stone-400">{u.email}</p>
                 </div>
               ),
             },

@@ -36,7 +36,7 @@ function ReadOnlyDetails({ user }: { user: StoredUser }) {
     <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
       {rows.map(([label, value]) => (
         <div key={label}>
-          <dt className="text-xs font-medium uppercase tracking-wide text-stone-500">{label}</dt>
+          <dt className="text-xs font-medium uppercase tracking-wide text-stone-500 dark:text-stone-400">{label}</dt>
           <dd className="mt-0.5 break-all text-sm">{value}</dd>
         </div>
       ))}
@@ -98,7 +98,7 @@ function ProfileForm({ user }: { user: StoredUser }) {
           id="admin-profile-currentPassword"
           label="Current password"
           error={errors.currentPassword?.message}
-          hint={<p className="text-xs text-stone-500">Needed to change your e-mail address; the change is confirmed from the new address.</p>}
+          hint={<p className="text-xs text-stone-500 dark:text-stone-400">Needed to change your e-mail address; the change is confirmed from the new address.</p>}
         >
           <Input id="admin-profile-currentPassword" type="password" autoComplete="current-password" {...form.register('currentPassword')} />
         </Field>
@@ -169,7 +169,7 @@ export function ProfileView({ profile }: { profile: AdminProfileAnswer | null })
             <PasswordForm onDone={() => setChangingPassword(false)} />
           </div>
         ) : (
-          <p className="text-sm text-stone-500">At least 8 characters.</p>
+          <p className="text-sm text-stone-500 dark:text-stone-400">At least 8 characters.</p>
         )}
       </Section>
       <Section title="Administrative permissions">
@@ -191,7 +191,7 @@ export function ProfileView({ profile }: { profile: AdminProfileAnswer | null })
             />
           </>
         ) : (
-          <p className="text-sm text-stone-500">{ADMIN_MESSAGES.partialFailure}</p>
+          <p className="text-sm text-stone-500 dark:text-stone-400">{ADMIN_MESSAGES.partialFailure}</p>
         )}
       </Section>
     </div>

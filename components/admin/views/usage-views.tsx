@@ -214,15 +214,15 @@ export function ServicesView({ breakdown }: { breakdown: BreakdownAnswer | null 
               <Badge tone={s.successRate >= 99 ? 'green' : s.successRate >= 90 ? 'amber' : 'red'}>{formatRate(s.successRate)} success</Badge>
             </div>
             <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
-              <dt className="text-stone-500">Calls</dt>
+              <dt className="text-stone-500 dark:text-stone-400">Calls</dt>
               <dd className="text-right tabular-nums">{formatCount(s.count)}</dd>
-              <dt className="text-stone-500">Errors</dt>
+              <dt className="text-stone-500 dark:text-stone-400">Errors</dt>
               <dd className="text-right tabular-nums">{formatCount(s.errorCount)}</dd>
-              <dt className="text-stone-500">Avg response</dt>
+              <dt className="text-stone-500 dark:text-stone-400">Avg response</dt>
               <dd className="text-right tabular-nums">{formatMs(s.avgResponseTime)}</dd>
-              <dt className="text-stone-500">Cost</dt>
+              <dt className="text-stone-500 dark:text-stone-400">Cost</dt>
               <dd className="text-right tabular-nums">{formatCost(s.totalCost)}</dd>
-              <dt className="text-stone-500">Share of calls</dt>
+              <dt className="text-stone-500 dark:text-stone-400">Share of calls</dt>
               <dd className="text-right tabular-nums">{formatRate(s.share)}</dd>
             </dl>
             {s.operations.length > 0 && (
@@ -246,7 +246,7 @@ export function ServicesView({ breakdown }: { breakdown: BreakdownAnswer | null 
 
 /** Up to two sample messages, then an ellipsis when there were more (spec 02 §9). */
 function Samples({ messages, distinct }: { messages: string[]; distinct: number }) {
-  if (!messages.length) return <span className="text-stone-400">—</span>;
+  if (!messages.length) return <span className="text-stone-500 dark:text-stone-400">—</span>;
   return (
     <ul className="space-y-0.5">
       {messages.slice(0, ADMIN_LIMITS.errorSampleMessages).map((m) => (
@@ -324,7 +324,7 @@ export function PlatformView({ platform }: { platform: PlatformAnswer | null }) 
         )}
         {hasTrend && (
           <details className="mt-4">
-            <summary className="cursor-pointer text-sm font-medium text-brand-700">Daily check-in table</summary>
+            <summary className="cursor-pointer text-sm font-medium text-brand-700 dark:text-brand-400">Daily check-in table</summary>
             <div className="mt-2">
               <DataTable
                 caption="Check-ins sent per day"
@@ -358,7 +358,7 @@ export function TopUsersView({ top }: { top: TopUsersAnswer | null }) {
             cell: (u) => (
               <div>
                 <p className="font-medium">{u.userName ?? 'Unknown User'}</p>
-                {u.email && <p className="text-xs text-stone-500">{u.email}</p>}
+                {u.email && <p className="text-xs text-stone-500 dark:text-stone-400">{u.email}</p>}
               </div>
             ),
           },

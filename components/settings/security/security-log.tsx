@@ -47,7 +47,7 @@ function LogTable({ logs }: { logs: SecurityLogEntry[] }) {
                 <time dateTime={log.timestamp} title={absoluteTime(log.timestamp)}>
                   {absoluteTime(log.timestamp)}
                 </time>
-                <span className="block text-xs text-stone-400 dark:text-stone-500">{relativeTime(log.timestamp)}</span>
+                <span className="block text-xs text-stone-500 dark:text-stone-400">{relativeTime(log.timestamp)}</span>
               </td>
               <td className="px-3 py-2 font-medium whitespace-nowrap">{eventLabel(log.type)}</td>
               <td className="min-w-56 px-3 py-2 text-stone-600 dark:text-stone-300">{log.details || '—'}</td>

@@ -93,7 +93,7 @@ export function GoalCard({ goal, clientId, clientTimezone }: { goal: GoalDto; cl
     <article aria-labelledby={titleId} className="rounded-xl border border-stone-200 bg-white shadow-sm dark:border-stone-800 dark:bg-stone-900">
       <div className="space-y-3 p-4">
         <div className="flex flex-wrap items-start gap-x-3 gap-y-2">
-          <h3 className="min-w-0 flex-1 text-base font-semibold text-stone-900 dark:text-stone-100">
+          <h3 className="min-w-0 grow basis-48 text-base font-semibold text-stone-900 dark:text-stone-100">
             <button
               type="button"
               aria-expanded={expanded}
@@ -101,7 +101,7 @@ export function GoalCard({ goal, clientId, clientTimezone }: { goal: GoalDto; cl
               onClick={() => setExpanded((e) => !e)}
               className="-mx-1 flex max-w-full items-start gap-2 rounded-md px-1 text-left hover:text-brand-700 dark:hover:text-brand-300"
             >
-              <ChevronDown aria-hidden className={cn('mt-0.5 h-5 w-5 shrink-0 text-stone-400 transition-transform dark:text-stone-500', !expanded && '-rotate-90')} />
+              <ChevronDown aria-hidden className={cn('mt-0.5 h-5 w-5 shrink-0 text-stone-500 transition-transform dark:text-stone-400', !expanded && '-rotate-90')} />
               <span id={titleId} className="min-w-0 break-words">
                 {goal.title}
               </span>

@@ -20,7 +20,7 @@ export function GoalDetails({ goal, clientId, editing, onEditingChange }: { goal
   const schedule = scheduleSummary(goal.checkInSchedule ?? {});
   return (
     <div className="space-y-3">
-      <p className={goal.description ? 'text-sm whitespace-pre-line text-stone-700 dark:text-stone-300' : 'text-sm text-stone-400 italic dark:text-stone-500'}>
+      <p className={goal.description ? 'text-sm whitespace-pre-line text-stone-700 dark:text-stone-300' : 'text-sm text-stone-500 italic dark:text-stone-400'}>
         {goal.description || 'No description'}
       </p>
       <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4">

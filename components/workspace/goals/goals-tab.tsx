@@ -90,7 +90,7 @@ function GoalsPanel({ client }: { client: ClientDto }) {
 function EmptyState({ archived, onAdd }: { archived: boolean; onAdd?: () => void }) {
   return (
     <div className="flex flex-col items-center rounded-xl border border-dashed border-stone-300 px-6 py-10 text-center dark:border-stone-700">
-      {archived ? <Archive className="h-8 w-8 text-stone-400" aria-hidden /> : <Target className="h-8 w-8 text-brand-500" aria-hidden />}
+      {archived ? <Archive className="h-8 w-8 text-stone-500 dark:text-stone-400" aria-hidden /> : <Target className="h-8 w-8 text-brand-500" aria-hidden />}
       <p className="mt-3 text-sm font-medium text-stone-700 dark:text-stone-300">{archived ? 'No archived goals' : 'No active goals yet — add the first one'}</p>
       {!archived && onAdd && (
         <Button type="button" variant="secondary" className="mt-4" onClick={onAdd}>

@@ -104,7 +104,7 @@ export function ScheduleDialog({ goal, clientId, clientTimezone, onChange, onClo
                 {name}
               </span>
               <div className="flex min-w-0 flex-1 flex-wrap gap-1.5">
-                {slots.length === 0 && <span className="text-sm text-stone-400 dark:text-stone-500">No check-ins</span>}
+                {slots.length === 0 && <span className="text-sm text-stone-500 dark:text-stone-400">No check-ins</span>}
                 {slots.map((slot) => (
                   <span
                     key={slot.id}

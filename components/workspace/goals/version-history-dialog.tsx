@@ -59,7 +59,7 @@ export function VersionHistoryDialog({ goal, onClose }: { goal: GoalDto; onClose
                   </time>
                   {index === 0 && <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-900/50 dark:text-brand-200">Current</span>}
                 </div>
-                <p className={cn('mt-1 text-sm', version.changeNote ? 'text-stone-700 dark:text-stone-300' : 'text-stone-400 italic dark:text-stone-500')}>
+                <p className={cn('mt-1 text-sm', version.changeNote ? 'text-stone-700 dark:text-stone-300' : 'text-stone-500 italic dark:text-stone-400')}>
                   {version.changeNote || 'No change note'}
                 </p>
                 <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">

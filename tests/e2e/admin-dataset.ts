@@ -4,11 +4,11 @@
  * some clients, outside-service calls with varied errors, and a second (basic) administrator.
  * Dates are relative to now; re-running replaces the dataset.
  *
- *   npx tsx tests/e2e/support/admin-data.ts <database url>
+ *   npx tsx tests/e2e/admin-dataset.ts <database url>
  */
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
-import { hashPassword } from '../../../server/auth/passwords';
+import { hashPassword } from '../../server/auth/passwords';
 
 const DOMAIN = 'admin-demo.cadence.local';
 export const ADMIN_DEMO_PASSWORD = 'Demo!Admin-Data-2026';
@@ -110,9 +110,9 @@ export async function seedAdminDataset(databaseUrl: string): Promise<{ coaches: 
   return { coaches: ADMIN_DEMO_COACHES.map((c) => ({ email: emailOf(c), plan: c.plan })), basicAdmin: `analyst@${DOMAIN}` };
 }
 
-if (process.argv[1]?.endsWith('admin-data.ts')) {
+if (process.argv[1]?.endsWith('admin-dataset.ts')) {
   const url = process.argv[2] ?? process.env.DATABASE_URL;
-  if (!url) throw new Error('Usage: npx tsx tests/e2e/support/admin-data.ts <database url>');
+  if (!url) throw new Error('Usage: npx tsx tests/e2e/admin-dataset.ts <database url>');
   const result = await seedAdminDataset(url);
   process.stdout.write(`Admin dataset: ${result.coaches.length} coaches, basic admin ${result.basicAdmin} (password ${ADMIN_DEMO_PASSWORD})\n`);
 }

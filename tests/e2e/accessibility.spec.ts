@@ -1,0 +1,170 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { TEST_ADMIN } from '../helpers/stack';
+import { CoachApi, dialogTitled, expect, insertCheckIns, newClient, newCoach, openClientTab, signIn, test, type TestUser } from './fixtures';
+
+/**
+ * axe-core on every main screen, light and dark (issue 9): no serious or critical violation of
+ * WCAG 2.1 A/AA. Each screen is checked once its content is there; a failing screen lists its
+ * violations and the test goes on to the next, so one run shows everything to fix.
+ */
+
+type Theme = 'light' | 'dark';
+const THEMES: Theme[] = ['light', 'dark'];
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** What a theme can change: names, roles and structure are the same in both, so dark reruns only these. */
+const THEME_RULES = ['color-contrast', 'link-in-text-block'];
+
+/** Waits for the screen's content, then records its serious and critical violations (as a soft failure). */
+async function audit(page: Page, screen: string, ready: Locator, theme: Theme): Promise<void> {
+  await expect(ready).toBeVisible();
+  const axe = new AxeBuilder({ page }).withTags(WCAG);
+  const { violations } = await (theme === 'dark' ? axe.withRules(THEME_RULES) : axe).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    at ${n.target.join(' ')}\n      ${n.failureSummary?.replace(/\n/g, '\n      ')}`).join('\n')}`);
+  expect.soft(serious.length, `axe on ${screen}:\n  ${serious.join('\n  ')}`).toBe(0);
+}
+
+/** The theme a visitor's browser remembers (the boot script applies it before the first paint). */
+async function rememberTheme(page: Page, theme: Theme): Promise<void> {
+  await page.addInitScript((t) => localStorage.setItem('appearance', JSON.stringify({ theme: t })), theme);
+}
+
+/** A signed-in user's theme is the saved preference, which wins over the browser's copy. */
+async function saveTheme(api: CoachApi, theme: Theme): Promise<void> {
+  const res = await api.call('PUT', '/users/appearance', { appearancePreferences: { theme, colorScheme: 'gold', fontSize: 'medium', compactView: false } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name }).first();
+
+for (const theme of THEMES) {
+  test(`public screens pass axe in the ${theme} theme`, async ({ page }) => {
+    await rememberTheme(page, theme);
+    const screens: [string, string | RegExp][] = [
+      ['/login', 'Sign in to your account'],
+      ['/register', /Create/],
+      ['/forgot-password', /Forgot|Reset/],
+      ['/reset-password/not-a-real-token', /password/i],
+      ['/admin-portal', /Admin/],
+    ];
+    for (const [url, title] of screens) {
+      await page.goto(url);
+      await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+      await audit(page, `${url} (${theme})`, heading(page, title), theme);
+    }
+    // A verification link lands on /login with its outcome in a banner.
+    await page.goto('/verify-email/not-a-real-token');
+    await audit(page, `/verify-email outcome (${theme})`, page.getByRole('alert').filter({ hasText: 'verification link is invalid' }), theme);
+  });
+
+  test(`coach screens pass axe in the ${theme} theme`, async ({ page, clientIp }) => {
+    test.setTimeout(120_000);
+    const coach = await newCoach(clientIp);
+    await saveTheme(coach.api, theme);
+    const client = await newClient(coach.api, { firstName: 'Avery', lastName: 'Stone' });
+    await newClient(coach.api, { firstName: 'Blake', lastName: 'Rivers' });
+    const goal = await coach.api.call<{ goal: { id: string } }>('POST', '/goals/create', { clientId: client.id, title: 'Run 100 km', type: 'numeric', target: 100, unit: 'km' });
+    expect(goal.status, JSON.stringify(goal.body)).toBe(201);
+    await insertCheckIns(coach.id, client.id, goal.body.goal.id, [
+      { status: 'completed', at: -30, aiMessage: 'How did the run go?', clientResponse: 'Ran 5 km, felt great', aiResponse: 'Well done!', coachSummary: 'Upbeat and on track.', insights: ['Keeps a steady pace'], motivation: 'high', engagementAssessment: 'great' },
+      { status: 'no_response', at: -6, aiMessage: 'Any run today?' },
+      { status: 'scheduled', at: 20 },
+    ]);
+    await signIn(page, coach);
+    await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+    await audit(page, `/dashboard (${theme})`, page.getByRole('list', { name: 'Clients', exact: true }).getByRole('button', { name: /Avery Stone/ }), theme);
+
+    await openClientTab(page, client.name, 'Insights');
+    await audit(page, `client Insights tab (${theme})`, page.getByRole('tabpanel'), theme);
+    await openClientTab(page, client.name, 'Goals');
+    await audit(page, `client Goals tab (${theme})`, page.getByRole('article', { name: 'Run 100 km' }), theme);
+
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await audit(page, `Edit Client modal (${theme})`, page.getByRole('dialog'), theme);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Add Client' }).first().click();
+    await audit(page, `Add Client modal (${theme})`, dialogTitled(page, 'Create New Client'), theme);
+    await page.keyboard.press('Escape');
+
+    for (const tab of ['Profile', 'Security', 'Billing', 'Notifications', 'Appearance']) {
+      await page.goto(`/settings?tab=${tab.toLowerCase()}`);
+      const panel = page.getByRole('tabpanel');
+      await expect(panel.getByText(/Loading/)).toHaveCount(0);
+      await audit(page, `/settings ${tab} (${theme})`, panel, theme);
+    }
+    await page.goto('/profile');
+    await audit(page, `/profile (${theme})`, page.getByLabel('Username'), theme);
+    await page.goto('/billing');
+    await audit(page, `/billing (${theme})`, page.getByRole('heading', { name: 'Current plan' }), theme);
+    for (const section of ['overview', 'clients', 'goals', 'communication']) {
+      await page.goto(`/analytics/${section}`);
+      const region = page.getByRole('region', { name: / analytics$/ });
+      await expect(region.getByText(/Loading/)).toHaveCount(0);
+      await audit(page, `/analytics/${section} (${theme})`, region, theme);
+    }
+  });
+
+  test(`admin dashboard passes axe on every tab in the ${theme} theme`, async ({ page, clientIp }) => {
+    test.setTimeout(120_000);
+    const admin: TestUser = { ...TEST_ADMIN, firstName: 'Admin', lastName: 'Test' };
+    const api = await CoachApi.login(admin, clientIp);
+    await saveTheme(api, theme);
+    try {
+      await page.goto('/admin-portal');
+      await page.getByLabel('Email').fill(admin.email);
+      await page.getByLabel('Password', { exact: true }).fill(admin.password);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+
+      // The portal's own views, then the dashboard with every tab.
+      const sidebar = page.getByRole('navigation', { name: 'Admin portal' });
+      for (const view of ['Overview', 'API Usage', 'Service Breakdown', 'Error Statistics', 'Platform Stats']) {
+        await sidebar.getByRole('button', { name: view }).click();
+        await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+        await audit(page, `/admin-portal ${view} (${theme})`, page.getByRole('heading', { name: view, level: 1 }), theme);
+      }
+      await page.goto('/admin-portal');
+      await expect(page).toHaveURL(/\/admin-dashboard$/);
+      const tabs = page.getByRole('tablist', { name: 'Admin dashboard sections' }).getByRole('tab');
+      await expect(tabs.first()).toBeVisible();
+      for (const name of await tabs.allTextContents()) {
+        await tabs.filter({ hasText: name }).click();
+        const panel = page.getByRole('tabpanel');
+        await expect(panel).not.toHaveAttribute('aria-busy', 'true');
+        await expect(panel.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+        await audit(page, `/admin-dashboard ${name} (${theme})`, panel, theme);
+      }
+    } finally {
+      // The test administrator is shared with other specs: leave it as it was.
+      await saveTheme(api, 'light');
+    }
+  });
+}
+
+test('the main navigation and a modal work with the keyboard alone', async ({ page, clientIp }) => {
+  const coach = await newCoach(clientIp);
+  await signIn(page, coach);
+
+  // From the top of the page, Tab walks the main navigation in order, each stop visibly focused.
+  await page.locator('body').focus();
+  const expected = ['Skip to main content', 'Cadence', 'Clients', 'Analytics', 'Settings'];
+  for (const name of expected) {
+    await page.keyboard.press('Tab');
+    const focused = page.locator(':focus');
+    await expect(focused).toHaveAccessibleName(name);
+    expect(await focused.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+  }
+
+  // Tab on to Add Client, open it with Enter, close it with Escape: focus comes back to the button.
+  const add = page.getByRole('button', { name: 'Add Client' }).first();
+  for (let i = 0; i < 30 && !(await add.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+  await expect(add).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = dialogTitled(page, 'Create New Client');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(add).toBeFocused();
+});
