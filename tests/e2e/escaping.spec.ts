@@ -1,8 +1,7 @@
 import postgres from 'postgres';
 import { client, readEmails, uniqueEmail } from '../helpers/http';
 import { TEST_ADMIN } from '../helpers/stack';
-import { expect, PASSWORD, shot, stack, test, waitForLinkToken, type TestUser } from './fixtures';
-import { CoachApi, insertCheckIns, signIn } from './support/coach';
+import { CoachApi, expect, insertCheckIns, PASSWORD, shot, signIn, stack, test, waitForLinkToken, type TestUser } from './fixtures';
 import type { Page } from '@playwright/test';
 
 /**

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, shot, stack, test } from './fixtures';
-import { newCoach, signIn } from './support/coach';
+import { expect, newCoach, shot, signIn, stack, test } from './fixtures';
 import { startApp, type App } from '../helpers/stack';
 import { uniqueEmail } from '../helpers/http';
 
