@@ -69,6 +69,7 @@ const THROWAWAY_PASSWORD = 'Matrix!Throwaway-Oak7';
 
 export const ROWS: Row[] = [
   // Public auth endpoints: the bearer token changes nothing.
+  { method: 'GET', route: 'health', url: () => '/health', expect: same(200) },
   { method: 'GET', route: 'auth/csrf-token', url: () => '/auth/csrf-token', expect: same(200) },
   { method: 'POST', route: 'users/register', url: () => '/users/register', body: () => registerPayload({ email: uniqueEmail('matrix') }), expect: same(201) },
   { method: 'POST', route: 'users/login', url: () => '/users/login', body: () => ({ email: uniqueEmail('nobody'), password: GOOD_PASSWORD }), expect: same(401) },
