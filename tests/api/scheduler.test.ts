@@ -16,7 +16,7 @@ import { freePort } from '../helpers/stack';
  * Providers are the local ones (built-in AI writer, SMS outbox file).
  */
 
-type Engine = typeof import('../../server/services/engine/dispatcher') & typeof import('../../server/services/engine/conversation');
+type Engine = typeof import('../../server/services/engine/dispatcher') & typeof import('../../server/services/engine/conversation') & typeof import('../../server/services/engine/send');
 
 let base: string;
 let outbox: string;
@@ -59,7 +59,11 @@ beforeAll(async () => {
   process.env.DATABASE_URL = pg.url;
   const { runMigrations } = await import('../../server/db/migrate');
   await runMigrations(pg.url);
-  engine = { ...(await import('../../server/services/engine/dispatcher')), ...(await import('../../server/services/engine/conversation')) };
+  engine = {
+    ...(await import('../../server/services/engine/dispatcher')),
+    ...(await import('../../server/services/engine/conversation')),
+    ...(await import('../../server/services/engine/send')),
+  };
   a = engineDb(pg.url);
   b = engineDb(pg.url);
   raw = postgres(pg.url, { max: 4, onnotice: () => {} });
