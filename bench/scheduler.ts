@@ -3,7 +3,8 @@
  * PostgreSQL, the real openai and twilio SDKs pointed at local fake servers.
  *
  *   npm run bench:scheduler                 BENCH_CHECKINS (10000), BENCH_INSTANCES (2),
- *                                           BENCH_LEAD_SECONDS (120), BENCH_CONCURRENCY (16)
+ *                                           BENCH_LEAD_SECONDS (120), BENCH_CONCURRENCY (16),
+ *                                           BENCH_CPU_PROF_DIR (a V8 CPU profile per instance)
  *
  * Each client gets one weekly slot at the same instant T, in one of several time zones (so the
  * local times differ). The instances plan the rows and queue the send jobs ahead of T; at T they
@@ -143,9 +144,10 @@ async function main(): Promise<void> {
       CHECKIN_SEND_CONCURRENCY: String(CONCURRENCY),
       RATE_LIMIT_DISABLED: 'true',
     };
+    const nodeArgs = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF_DIR)}`] : [];
     const startedAt = Date.now();
     for (let i = 0; i < INSTANCES; i++) {
-      apps.push(await startApp({ databaseUrl: pg.url, dataDir: path.join(base, `data${i}`), outboxDir: path.join(base, `outbox${i}`), env }));
+      apps.push(await startApp({ databaseUrl: pg.url, dataDir: path.join(base, `data${i}`), outboxDir: path.join(base, `outbox${i}`), env, nodeArgs }));
     }
     say(`Instances ready in ${seconds(Date.now() - startedAt)} s (pids ${apps.map((a) => a.pid).join(', ')}).`);
 

@@ -1,5 +1,5 @@
 import { config } from '../../config';
-import { metered } from '../metering';
+import { metered, type UsageBatch } from '../metering';
 import { SMS_SEGMENT_COST_USD, smsCost } from '../pricing';
 import { outboxSmsProvider } from './outbox';
 import { twilioSmsProvider } from './twilio';
@@ -25,10 +25,10 @@ export function smsFromNumber(): string {
   return config().TWILIO_FROM_NUMBER ?? '+15005550006';
 }
 
-export async function sendSms(message: SmsMessage, userId?: string | null): Promise<SentSms> {
+export async function sendSms(message: SmsMessage, userId?: string | null, usage?: UsageBatch): Promise<SentSms> {
   const p = smsProvider();
   return metered(
-    { service: p.name === 'twilio' ? 'twilio' : 'sms', operation: 'messages.create', userId },
+    { service: p.name === 'twilio' ? 'twilio' : 'sms', operation: 'messages.create', userId, batch: usage },
     () => p.send({ ...message, from: smsFromNumber() }),
     (r) => (p.name === 'twilio' ? smsCost(r.segments) : 0),
   );

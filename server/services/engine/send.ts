@@ -4,6 +4,7 @@ import { log } from '../../log';
 import { composeCheckIn } from '../../providers/ai';
 import { sendEmail } from '../../providers/email';
 import { isTransientProviderError } from '../../providers/errors';
+import { UsageBatch } from '../../providers/metering';
 import { findSentSms, sendSms } from '../../providers/sms';
 import { checkInContexts, coachName, coveredGoals, loadParticipantsOf, type Participants } from './context';
 import { publishCheckIn, type StepOutcome } from './conversation';
@@ -41,6 +42,12 @@ export interface SendOptions extends EngineOptions {
 const LOOKUP_MARGIN_MS = 60_000;
 
 export const INTERRUPTED_REASON = 'Delivery was interrupted and is not repeated, so the client is never texted twice';
+
+/** `case id when … then … end`: one UPDATE gives each row of a batch its own value. */
+const byId = (pairs: [string, string][]) => sql`case ${checkIns.id} ${sql.join(
+  pairs.map(([id, value]) => sql`when ${id}::uuid then ${value}`),
+  sql` `,
+)} end`;
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 const iso = (d: Date) => d.toISOString();
@@ -132,6 +139,9 @@ async function notClaimed(edb: EngineDb, checkInId: string, now: Date): Promise<
 }
 
 class Batch {
+  /** The usage rows of this batch's AI and SMS calls, written with its statements. */
+  private readonly usage = new UsageBatch();
+
   constructor(
     private readonly edb: EngineDb,
     private readonly now: Date,
@@ -172,7 +182,7 @@ class Batch {
     }
 
     const composed = await this.compose(toCompose);
-    const started = await this.markStarted([...composed, ...toResend]);
+    const [started] = await Promise.all([this.markStarted([...composed, ...toResend]), this.usage.flush()]);
     await this.deliver(started);
   }
 
@@ -290,7 +300,7 @@ class Batch {
     const written = await Promise.all(
       allowed.map(async ({ row, p }, i): Promise<Sending | null> => {
         try {
-          const text = await composeCheckIn(p.coach.id, contexts[i]!);
+          const text = await composeCheckIn(p.coach.id, contexts[i]!, this.usage);
           return { row, p, text, channel: p.client.phone ? 'sms' : 'email' };
         } catch (error) {
           log.warn({ err: error, checkInId: row.id }, 'check-in message could not be written');
@@ -305,13 +315,16 @@ class Batch {
   /** Records, in one statement, that these messages are being handed over (from here a retry looks first). */
   private async markStarted(items: Sending[]): Promise<Sending[]> {
     if (items.length === 0) return [];
-    const rows = await this.edb.sql<{ id: string }[]>`
-      update check_ins c set ai_message = v.text, channel = v.channel, delivery_started_at = ${iso(this.now)}, updated_at = ${iso(this.now)}
-      from (select unnest(${this.edb.sql.array(items.map((i) => i.row.id))}::uuid[]) as id,
-                   unnest(${this.edb.sql.array(items.map((i) => i.text))}::text[]) as text,
-                   unnest(${this.edb.sql.array(items.map((i) => i.channel))}::text[]) as channel) v
-      where c.id = v.id and c.status = 'scheduled' and c.claimed_at = ${iso(this.now)}
-      returning c.id`;
+    const rows = await this.edb.db
+      .update(checkIns)
+      .set({
+        aiMessage: byId(items.map((i) => [i.row.id, i.text])),
+        channel: byId(items.map((i) => [i.row.id, i.channel])),
+        deliveryStartedAt: this.now,
+        updatedAt: this.now,
+      })
+      .where(and(inArray(checkIns.id, items.map((i) => i.row.id)), eq(checkIns.status, 'scheduled'), eq(checkIns.claimedAt, this.now)))
+      .returning({ id: checkIns.id });
     const kept = new Set(rows.map((r) => r.id));
     for (const item of items) if (!kept.has(item.row.id)) this.outcomes.set(item.row.id, { status: 'skipped' });
     return items.filter((i) => kept.has(i.row.id));
@@ -324,8 +337,8 @@ class Batch {
         try {
           const { id } =
             channel === 'sms'
-              ? await sendSms({ to: p.client.phone!, text }, p.coach.id)
-              : await sendEmail({ to: p.client.email!, subject: `Check-in from ${coachName(p.coach)}`, text }, p.coach.id);
+              ? await sendSms({ to: p.client.phone!, text }, p.coach.id, this.usage)
+              : await sendEmail({ to: p.client.email!, subject: `Check-in from ${coachName(p.coach)}`, text }, p.coach.id, this.usage);
           return { row, p, providerMessageId: id };
         } catch (error) {
           log.warn({ err: error, checkInId: row.id, channel }, 'check-in delivery failed');
@@ -337,30 +350,35 @@ class Batch {
         }
       }),
     );
-    await this.settleSent(delivered.filter((d): d is NonNullable<typeof d> => d !== null));
+    await Promise.all([this.settleSent(delivered.filter((d): d is NonNullable<typeof d> => d !== null)), this.usage.flush()]);
   }
 
   /** Marks delivered rows sent in one statement; no reply within the window is found by the minute sweep. */
   private async settleSent(items: { row: CheckIn; p: Participants; providerMessageId: string }[]): Promise<void> {
     if (items.length === 0) return;
-    const { db, sql: raw } = this.edb;
-    const settled = await raw<{ id: string }[]>`
-      update check_ins c set status = 'sent', sent_at = ${iso(this.now)}, provider_message_id = v.provider_id,
-             failure_reason = null, claimed_at = null, updated_at = ${iso(this.now)}
-      from (select unnest(${raw.array(items.map((i) => i.row.id))}::uuid[]) as id,
-                   unnest(${raw.array(items.map((i) => i.providerMessageId))}::text[]) as provider_id) v
-      where c.id = v.id and c.status = 'scheduled' and c.claimed_at = ${iso(this.now)}
-      returning c.id`;
-    const ids = settled.map((r) => r.id);
-    if (ids.length === 0) return;
+    const { db } = this.edb;
     const [rows] = await Promise.all([
-      db.select().from(checkIns).where(inArray(checkIns.id, ids)),
+      db
+        .update(checkIns)
+        .set({
+          status: 'sent',
+          sentAt: this.now,
+          providerMessageId: byId(items.map((i) => [i.row.id, i.providerMessageId])),
+          failureReason: null,
+          claimedAt: null,
+          updatedAt: this.now,
+        })
+        .where(and(inArray(checkIns.id, items.map((i) => i.row.id)), eq(checkIns.status, 'scheduled'), eq(checkIns.claimedAt, this.now)))
+        .returning(),
+      // Written for every delivered row: the message reached the client even if the row was taken over.
       db
         .update(clients)
         .set({ lastCheckInAt: this.now })
-        .where(inArray(clients.id, [...new Set(items.filter((i) => ids.includes(i.row.id)).map((i) => i.row.clientId))])),
+        .where(inArray(clients.id, [...new Set(items.map((i) => i.row.clientId))])),
     ]);
     const goalsOf = new Map(items.map((i) => [i.row.id, i.p.activeGoals]));
+    // A row missing here was taken over meanwhile (its claim had lapsed): the new holder settles it.
+    for (const item of items) this.outcomes.set(item.row.id, { status: 'skipped' });
     for (const row of rows) {
       this.outcomes.set(row.id, { status: 'sent', checkIn: row });
       await publishCheckIn(row, true, goalsOf.get(row.id));
