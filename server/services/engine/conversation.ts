@@ -18,7 +18,8 @@ import { claimLeaseMs, noResponseWindowMs, resolve, setInlineHandlers, type Engi
  * Every step takes its row with one conditional UPDATE, so two workers never do the same step.
  */
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+/** A provider error as a check-in's failure reason. */
+export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 const clientName = (c: Pick<Client, 'firstName' | 'lastName'>) => `${c.firstName} ${c.lastName}`.trim();
 const excerpt = (text: string, max = 120) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 const trackable = (g: Goal) => g.target !== null && g.target > 0;

@@ -7,7 +7,7 @@ import { isTransientProviderError } from '../../providers/errors';
 import { UsageBatch } from '../../providers/metering';
 import { findSentSms, sendSms } from '../../providers/sms';
 import { checkInContexts, coachName, coveredGoals, loadParticipantsOf, type Participants } from './context';
-import { publishCheckIn, type StepOutcome } from './conversation';
+import { errorText, publishCheckIn, type StepOutcome } from './conversation';
 import { aiAllowances, recordQuotaStop } from './quota';
 import { ENGINE_TIMING as T, claimLeaseMs, resolve, type EngineDb, type EngineOptions } from './runtime';
 import { parseDedupeKey, slotsOn } from './slots';
@@ -49,7 +49,6 @@ const byId = (pairs: [string, string][]) => sql`case ${checkIns.id} ${sql.join(
   sql` `,
 )} end`;
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 const iso = (d: Date) => d.toISOString();
 
 /** A claimed row on its way out, with what it needs. */
