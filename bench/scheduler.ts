@@ -3,7 +3,8 @@
  * PostgreSQL, the real openai and twilio SDKs pointed at local fake servers.
  *
  *   npm run bench:scheduler                 BENCH_CHECKINS (10000), BENCH_INSTANCES (2),
- *                                           BENCH_LEAD_SECONDS (120), BENCH_CONCURRENCY (16)
+ *                                           BENCH_LEAD_SECONDS (120), BENCH_CONCURRENCY (16),
+ *                                           BENCH_CPU_PROF_DIR (a V8 CPU profile per instance)
  *
  * Each client gets one weekly slot at the same instant T, in one of several time zones (so the
  * local times differ). The instances plan the rows and queue the send jobs ahead of T; at T they
@@ -11,6 +12,7 @@
  * scheduled_for; worst, p50, p95, p99), throughput, and duplicates (must be 0). Written to
  * bench/results-scheduler.json.
  */
+import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +30,44 @@ const LEAD_SECONDS = Number(process.env.BENCH_LEAD_SECONDS ?? 120);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const CLIENTS_PER_COACH = 500;
 const ZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'Europe/London', 'Europe/Paris', 'Asia/Tokyo', 'Australia/Sydney', 'Pacific/Honolulu', 'UTC'];
+
+const CLOCK_TICKS = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
+
+/**
+ * CPU time (user + system, ms) per process group: each app instance with its children, and
+ * everything else this script started (Postgres and its backends), plus this process itself (the
+ * fake providers). Unlike drain time it hardly depends on what else the machine runs.
+ */
+function cpuMs(appPids: number[]): { apps: number; postgres: number; fakes: number } {
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  const treeTicks = (root: number, skip: Set<number>) => {
+    let ticks = 0;
+    const queue = [root];
+    while (queue.length > 0) {
+      const parent = queue.pop()!;
+      for (const [pid, s] of stats) {
+        if (s.ppid !== parent || skip.has(pid)) continue;
+        ticks += s.ticks;
+        queue.push(pid);
+      }
+    }
+    return ticks;
+  };
+  const appSet = new Set(appPids);
+  const apps = appPids.reduce((sum, pid) => sum + (stats.get(pid)?.ticks ?? 0) + treeTicks(pid, new Set()), 0);
+  const usage = process.cpuUsage();
+  return { apps: (apps * 1000) / CLOCK_TICKS, postgres: (treeTicks(process.pid, appSet) * 1000) / CLOCK_TICKS, fakes: (usage.user + usage.system) / 1000 };
+}
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const seconds = (ms: number) => Math.round(ms) / 1000;
@@ -104,9 +144,10 @@ async function main(): Promise<void> {
       CHECKIN_SEND_CONCURRENCY: String(CONCURRENCY),
       RATE_LIMIT_DISABLED: 'true',
     };
+    const nodeArgs = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF_DIR)}`] : [];
     const startedAt = Date.now();
     for (let i = 0; i < INSTANCES; i++) {
-      apps.push(await startApp({ databaseUrl: pg.url, dataDir: path.join(base, `data${i}`), outboxDir: path.join(base, `outbox${i}`), env }));
+      apps.push(await startApp({ databaseUrl: pg.url, dataDir: path.join(base, `data${i}`), outboxDir: path.join(base, `outbox${i}`), env, nodeArgs }));
     }
     say(`Instances ready in ${seconds(Date.now() - startedAt)} s (pids ${apps.map((a) => a.pid).join(', ')}).`);
 
@@ -124,6 +165,9 @@ async function main(): Promise<void> {
     say(`Planned and queued ${COUNT} check-ins ${seconds(plannedAt - startedAt)} s after the instances started; ${seconds(due.getTime() - plannedAt)} s before they are due.`);
 
     // Draining.
+    const appPids = apps.map((a) => a.pid).filter((pid): pid is number => pid !== undefined);
+    await new Promise((r) => setTimeout(r, Math.max(0, due.getTime() - Date.now())));
+    const cpuBefore = cpuMs(appPids);
     const deadline = due.getTime() + 15 * 60_000;
     for (;;) {
       const [row] = await sql<{ sent: number; open: number }[]>`
@@ -132,6 +176,14 @@ async function main(): Promise<void> {
       if (Date.now() > deadline) throw new Error(`not drained 15 minutes after the due minute: ${row!.sent} sent, ${row!.open} waiting`);
       await new Promise((r) => setTimeout(r, 200));
     }
+    const cpuAfter = cpuMs(appPids);
+    const perSend = (ms: number) => Math.round((ms / COUNT) * 100) / 100;
+    const cpu = {
+      apps: perSend(cpuAfter.apps - cpuBefore.apps),
+      postgres: perSend(cpuAfter.postgres - cpuBefore.postgres),
+      fakeProviders: perSend(cpuAfter.fakes - cpuBefore.fakes),
+    };
+    const load = os.loadavg().map((n) => Math.round(n * 100) / 100);
 
     const [summary] = await sql<{ rows: number; sent: number; other: number; first: string; last: string; keys: number }[]>`
       select count(*)::int as rows, count(*) filter (where status = 'sent')::int as sent, count(*) filter (where status <> 'sent')::int as other,
@@ -166,12 +218,16 @@ async function main(): Promise<void> {
       },
       outcome: { rows: summary!.rows, sent: summary!.sent, notSent: summary!.other, distinctSlots: summary!.keys },
       duplicates: { smsToSameClient: duplicateSms, smsTotal: sms.messages.length, rowsPerSlotAboveOne: summary!.rows - summary!.keys },
+      /** CPU ms per check-in from the due minute until drained, by process group (load-independent). */
+      cpuMsPerSend: { ...cpu, total: Math.round((cpu.apps + cpu.postgres + cpu.fakeProviders) * 100) / 100 },
+      /** The machine's 1, 5 and 15-minute load averages when the drain ended. */
+      loadAverage: load,
       meteredCalls: { ai: usage!.ai, sms: usage!.sms, aiRequestsSeenByFake: ai.requests.length },
     };
     fs.mkdirSync(path.resolve('bench'), { recursive: true });
     fs.writeFileSync(path.resolve('bench/results-scheduler.json'), `${JSON.stringify(result, null, 2)}\n`);
     say(JSON.stringify(result, null, 2));
-    say(`\nDrained ${summary!.sent} check-ins ${result.drain.secondsAfterDue} s after the due minute; worst lateness ${result.latenessMs.worst} ms; duplicates ${duplicateSms}.`);
+    say(`\nDrained ${summary!.sent} check-ins ${result.drain.secondsAfterDue} s after the due minute; worst lateness ${result.latenessMs.worst} ms; duplicates ${duplicateSms}; CPU ${result.cpuMsPerSend.total} ms per send (load ${load.join(' ')}).`);
     if (duplicateSms > 0 || summary!.rows !== COUNT || summary!.sent !== COUNT) process.exitCode = 1;
   } finally {
     for (const app of apps) await app.stop().catch(() => {});

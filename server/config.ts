@@ -45,6 +45,8 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: optionalString,
   TWILIO_FROM_NUMBER: optionalString,
   TWILIO_BASE_URL: optionalString,
+  /** Seconds one Twilio request may take before it is abandoned (and the send retried). */
+  TWILIO_TIMEOUT_SECONDS: z.coerce.number().positive().default(15),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
@@ -54,6 +56,14 @@ const envSchema = z.object({
   NO_RESPONSE_WINDOW_HOURS: z.coerce.number().positive().default(24),
   /** How many check-ins one instance sends at the same time. */
   CHECKIN_SEND_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
+  /** A check-in send that failed for a passing reason (timeout, 5xx, 429) is tried this many more times. */
+  CHECKIN_SEND_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  /** First delay before such a retry, doubled (with jitter) at each attempt. */
+  CHECKIN_RETRY_DELAY_SECONDS: z.coerce.number().positive().default(20),
+  /** How long a worker's claim on a check-in holds; a crashed worker's rows are taken over after it. */
+  CHECKIN_CLAIM_LEASE_SECONDS: z.coerce.number().positive().default(300),
+  /** A due check-in still unsent this long after its job was queued gets a new job (a lost job). */
+  CHECKIN_REQUEUE_SECONDS: z.coerce.number().positive().default(120),
   /** Extra scheduler passes every N seconds in each instance, on top of the pg-boss minute cron (tests, benchmarks). */
   SCHEDULER_TICK_SECONDS: z.coerce.number().positive().optional(),
 });

@@ -18,7 +18,7 @@ import { DEFAULT_CLOCK_TIMEZONE } from '@/lib/timezones';
 import { formatDateTime } from './format';
 import { notifyError, notifySuccess } from './notify';
 import { useCheckInPage } from './queries';
-import { ENGAGEMENT_LABEL, MOTIVATION_LABEL, checkInBadge } from './status';
+import { ENGAGEMENT_LABEL, MOTIVATION_LABEL, checkInBadge, checkInNote } from './status';
 import type { CheckInDto } from './types';
 import { workspaceKeys } from './use-clients';
 
@@ -34,6 +34,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function CheckInItem({ checkIn, zone, onDelete }: { checkIn: CheckInDto; zone: string; onDelete(): void }) {
   const [open, setOpen] = useState(false);
   const badge = checkInBadge(checkIn.status);
+  const note = checkInNote(checkIn);
   const upcoming = checkIn.status === 'upcoming';
   const when = upcoming ? (checkIn.scheduledFor ?? checkIn.createdAt) : (checkIn.sentAt ?? checkIn.createdAt);
   const about = checkIn.isGlobalCheckIn || !checkIn.goal ? 'All goals' : checkIn.goal.title;
@@ -56,6 +57,7 @@ function CheckInItem({ checkIn, zone, onDelete }: { checkIn: CheckInDto; zone: s
               <time dateTime={when}>{formatDateTime(when, zone)}</time>
             </span>
             <span className="block truncate text-xs text-stone-500 dark:text-stone-400">{about}</span>
+            {note && <span className={cn('block text-xs', note.tone === 'red' ? 'text-red-700 dark:text-red-300' : 'text-amber-800 dark:text-amber-300')}>{note.text}</span>}
           </span>
           <Badge tone={badge.tone}>{badge.label}</Badge>
         </button>

@@ -28,6 +28,19 @@ export function checkInBadge(status: string): { label: string; tone: BadgeTone }
   return CHECK_IN_BADGES[status] ?? { label: 'Unknown', tone: 'grey' };
 }
 
+/** Statuses of a check-in that never reached the client (the history's badge reads Unknown for them). */
+const NOT_SENT = new Set(['failed', 'cancelled', 'missed']);
+
+/**
+ * Why a check-in failed, was not sent, or is being retried, as the history shows it under the
+ * row; null when nothing went wrong.
+ */
+export function checkInNote(checkIn: Pick<CheckInDto, 'status' | 'failureReason'>): { text: string; tone: 'red' | 'amber' } | null {
+  if (!checkIn.failureReason) return null;
+  if (NOT_SENT.has(checkIn.status)) return { text: `Not sent: ${checkIn.failureReason}`, tone: 'red' };
+  return { text: checkIn.failureReason, tone: 'amber' };
+}
+
 const CLIENT_STATUS: Record<string, { label: string; tone: BadgeTone }> = {
   active: { label: 'Active', tone: 'green' },
   on_hold: { label: 'On hold', tone: 'amber' },

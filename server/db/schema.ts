@@ -358,7 +358,7 @@ export const checkIns = pgTable(
     enqueuedAt: ts('enqueued_at'),
     /** Set by the one worker that took the row (UPDATE … WHERE status = …); a stale claim can be taken over. */
     claimedAt: ts('claimed_at'),
-    /** Set just before the SMS or e-mail provider is called: past this point the row is never sent again. */
+    /** Set just before the SMS or e-mail provider is called: past this point an SMS is looked up at the provider before it is sent again, an e-mail never is. */
     deliveryStartedAt: ts('delivery_started_at'),
     providerMessageId: text('provider_message_id'),
     /** Why a check-in failed, was cancelled or missed (quota, AI answer, provider error, schedule removed). */

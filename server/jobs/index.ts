@@ -1,12 +1,13 @@
-import { PgBoss } from 'pg-boss';
+import { PgBoss, type JobWithMetadata } from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import { config } from '../config';
 import { getDb } from '../db/client';
 import { log } from '../log';
 import { renewDueSubscriptions } from '../services/billing';
-import { processReply, sendCheckIn } from '../services/engine/conversation';
+import { processReply } from '../services/engine/conversation';
 import { dispatch } from '../services/engine/dispatcher';
-import { bossQueue, ENGINE_QUEUES } from '../services/engine/runtime';
+import { bossQueue, ENGINE_QUEUES, type EngineQueue } from '../services/engine/runtime';
+import { sendCheckIns, type SendAttempt } from '../services/engine/send';
 import { DATA_EXPORT_QUEUE, removeExpiredExports, runDataExport } from '../services/data-export';
 import { purgeExpiredRateLimits } from '../services/rate-limit';
 import { setQueue } from './queue';
@@ -44,6 +45,28 @@ function perJob<T>(handle: (data: T) => Promise<unknown>) {
     );
 }
 
+/**
+ * The send worker: each fetched batch of jobs is one batch of sends (sendCheckIns). A check-in
+ * whose provider failed for a passing reason fails its job, and pg-boss retries that job with
+ * backoff; on the job's last attempt the check-in is failed instead.
+ */
+function sendBatch(queue: EngineQueue) {
+  return async (jobs: JobWithMetadata<{ checkInId: string }>[]) => {
+    const attempts = new Map<string, SendAttempt>();
+    for (const job of jobs) attempts.set(job.data.checkInId, { number: job.retryCount + 1, of: job.retryLimit + 1 });
+    const outcomes = await sendCheckIns(
+      jobs.map((j) => j.data.checkInId),
+      { queue, attemptOf: (id) => attempts.get(id)! },
+    );
+    return jobs.map((job) => {
+      const outcome = outcomes.get(job.data.checkInId);
+      return outcome?.status === 'retrying'
+        ? { id: job.id, status: 'failed' as const, output: { message: outcome.reason } }
+        : { id: job.id, status: 'completed' as const, output: { status: outcome?.status } };
+    });
+  };
+}
+
 /** The AI check-in engine: a scheduler pass each minute (planning, queueing, sweeps), send and reply workers. */
 async function startEngine(boss: PgBoss): Promise<() => void> {
   const cfg = config();
@@ -52,7 +75,17 @@ async function startEngine(boss: PgBoss): Promise<() => void> {
     await dispatch({ queue });
   };
   await boss.createQueue(ENGINE_QUEUES.tick, { expireInSeconds: 120, retryLimit: 0 });
-  await boss.createQueue(ENGINE_QUEUES.send, { expireInSeconds: 120, retryLimit: 3, retryDelay: 5 });
+  const sendQueue = {
+    expireInSeconds: 120,
+    retryLimit: cfg.CHECKIN_SEND_RETRIES,
+    retryDelay: cfg.CHECKIN_RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+    // Each retry comes before the scheduler would queue the row again for a lost job.
+    retryDelayMax: Math.max(1, Math.floor(cfg.CHECKIN_REQUEUE_SECONDS * 0.75)),
+  };
+  await boss.createQueue(ENGINE_QUEUES.send, sendQueue);
+  // A queue made by an earlier version keeps its old settings otherwise.
+  await boss.updateQueue(ENGINE_QUEUES.send, sendQueue);
   await boss.createQueue(ENGINE_QUEUES.reply, { expireInSeconds: 300, retryLimit: 3, retryDelay: 10 });
   await boss.schedule(ENGINE_QUEUES.tick, '* * * * *');
   await boss.work(ENGINE_QUEUES.tick, async () => {
@@ -62,7 +95,7 @@ async function startEngine(boss: PgBoss): Promise<() => void> {
   // once while its batches come back full, so a slow send holds back half the pipeline at most.
   const concurrency = cfg.CHECKIN_SEND_CONCURRENCY;
   const batch = { batchSize: Math.max(1, Math.ceil(concurrency / 2)), localConcurrency: 2, perJobResults: true, burstWhenBatchFull: true, pollingIntervalSeconds: 0.5 } as const;
-  await boss.work<{ checkInId: string }>(ENGINE_QUEUES.send, batch, perJob((d) => sendCheckIn(d.checkInId, { queue })));
+  await boss.work(ENGINE_QUEUES.send, { ...batch, includeMetadata: true } as const, sendBatch(queue));
   await boss.work<{ checkInId: string }>(ENGINE_QUEUES.reply, batch, perJob((d) => processReply(d.checkInId, { queue })));
   // A pass at start catches up at once after downtime instead of at the next minute.
   void pass().catch((error: unknown) => log.error({ err: error }, 'check-in dispatch failed'));

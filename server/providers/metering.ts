@@ -2,10 +2,37 @@ import { getDb } from '../db/client';
 import { apiUsage } from '../db/schema';
 import { log } from '../log';
 
+type UsageRow = typeof apiUsage.$inferInsert;
+
+/**
+ * Usage rows of many calls written in one statement: the check-in send batch makes two calls per
+ * check-in, and one insert per call was a large share of its database work. A crash before
+ * `flush` loses the rows of that batch's calls (the quota counts them a little short).
+ */
+export class UsageBatch {
+  private rows: UsageRow[] = [];
+
+  add(row: UsageRow): void {
+    this.rows.push(row);
+  }
+
+  async flush(): Promise<void> {
+    if (this.rows.length === 0) return;
+    const rows = this.rows;
+    this.rows = [];
+    await getDb()
+      .insert(apiUsage)
+      .values(rows)
+      .catch((e: unknown) => log.error({ err: e }, 'failed to record api usage'));
+  }
+}
+
 export interface MeterContext {
   service: 'openai' | 'twilio' | 'resend' | 'stripe' | 'email' | 'sms' | 'ai' | 'payments';
   operation: string;
   userId?: string | null;
+  /** Collect the row here instead of writing it at once. */
+  batch?: UsageBatch;
 }
 
 /** Runs an outside call and records its service, status, time, cost and error in api_usage. */
@@ -23,10 +50,13 @@ export async function metered<T>(ctx: MeterContext, call: () => Promise<T>, cost
     errorMessage = error instanceof Error ? error.message : String(error);
     throw error;
   } finally {
-    const responseMs = Math.round(performance.now() - started);
-    await getDb()
-      .insert(apiUsage)
-      .values({ service: ctx.service, operation: ctx.operation, userId: ctx.userId ?? null, status, responseMs, costUsd: cost, errorMessage })
-      .catch((e: unknown) => log.error({ err: e }, 'failed to record api usage'));
+    const row: UsageRow = { service: ctx.service, operation: ctx.operation, userId: ctx.userId ?? null, status, responseMs: Math.round(performance.now() - started), costUsd: cost, errorMessage };
+    if (ctx.batch) ctx.batch.add(row);
+    else {
+      await getDb()
+        .insert(apiUsage)
+        .values(row)
+        .catch((e: unknown) => log.error({ err: e }, 'failed to record api usage'));
+    }
   }
 }

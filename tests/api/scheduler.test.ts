@@ -16,7 +16,7 @@ import { freePort } from '../helpers/stack';
  * Providers are the local ones (built-in AI writer, SMS outbox file).
  */
 
-type Engine = typeof import('../../server/services/engine/dispatcher') & typeof import('../../server/services/engine/conversation');
+type Engine = typeof import('../../server/services/engine/dispatcher') & typeof import('../../server/services/engine/conversation') & typeof import('../../server/services/engine/send');
 
 let base: string;
 let outbox: string;
@@ -59,7 +59,11 @@ beforeAll(async () => {
   process.env.DATABASE_URL = pg.url;
   const { runMigrations } = await import('../../server/db/migrate');
   await runMigrations(pg.url);
-  engine = { ...(await import('../../server/services/engine/dispatcher')), ...(await import('../../server/services/engine/conversation')) };
+  engine = {
+    ...(await import('../../server/services/engine/dispatcher')),
+    ...(await import('../../server/services/engine/conversation')),
+    ...(await import('../../server/services/engine/send')),
+  };
   a = engineDb(pg.url);
   b = engineDb(pg.url);
   raw = postgres(pg.url, { max: 4, onnotice: () => {} });
@@ -225,20 +229,47 @@ describe('a restart', () => {
     expect(smsTo(cl.phone)).toHaveLength(1);
   });
 
-  it('while the SMS was being handed over never sends it again (recorded as failed)', async () => {
+  it('while an e-mail was being handed over never sends it again (recorded as failed)', async () => {
     const coachId = await coach();
     const cl = await client(coachId, 'UTC', onMonday('09:00'));
     const queue = recorder();
     await engine.dispatch({ now: new Date('2026-07-06T08:55:00Z'), db: a, queue });
     const [row] = await rowsOf(cl.id);
-    await raw`update check_ins set claimed_at = '2026-07-06T09:00:00Z', delivery_started_at = '2026-07-06T09:00:01Z' where id = ${row!.id}`;
+    await raw`update check_ins set claimed_at = '2026-07-06T09:00:00Z', delivery_started_at = '2026-07-06T09:00:01Z', channel = 'email', ai_message = 'Hi' where id = ${row!.id}`;
     const after = recorder();
     await engine.dispatch({ now: new Date('2026-07-06T09:06:00Z'), db: b, queue: after });
     expect(after.sends).toEqual([]);
     const [settled] = await rowsOf(cl.id);
     expect(settled).toMatchObject({ status: 'failed', failure_reason: 'Delivery was interrupted and is not repeated, so the client is never texted twice' });
     expect((await engine.sendCheckIn(row!.id, { now: new Date('2026-07-06T09:06:01Z'), db: b, queue })).status).toBe('skipped');
-    expect(smsTo(cl.phone)).toHaveLength(0);
+  });
+
+  it('while an SMS was being handed over asks the provider, and the client gets it once whether it went out or not', async () => {
+    const coachId = await coach();
+    const reached = await client(coachId, 'UTC', onMonday('09:00'));
+    const lost = await client(coachId, 'UTC', onMonday('09:00'));
+    await engine.dispatch({ now: new Date('2026-07-06T08:55:00Z'), db: a, queue: recorder() });
+    const [reachedRow] = await rowsOf(reached.id);
+    const [lostRow] = await rowsOf(lost.id);
+    await raw`
+      update check_ins set claimed_at = '2026-07-06T09:00:00Z', delivery_started_at = '2026-07-06T09:00:01Z', channel = 'sms', ai_message = 'How did the week go?'
+      where id in ${raw([reachedRow!.id, lostRow!.id])}`;
+    // The worker died as the provider took the first text; the second never left.
+    fs.mkdirSync(outbox, { recursive: true });
+    fs.appendFileSync(path.join(outbox, 'sms.jsonl'), `${JSON.stringify({ to: reached.phone, text: 'How did the week go?', createdAt: '2026-07-06T09:00:02Z', id: 'reached-1' })}\n`);
+    const beforeLapse = recorder();
+    await engine.dispatch({ now: new Date('2026-07-06T09:03:00Z'), db: b, queue: beforeLapse });
+    expect(beforeLapse.sends).toEqual([]);
+    const queue = recorder();
+    await engine.dispatch({ now: new Date('2026-07-06T09:06:00Z'), db: b, queue });
+    expect(queue.sends.map((j) => j.checkInId).sort()).toEqual([reachedRow!.id, lostRow!.id].sort());
+    const outcomes = await engine.sendCheckIns([reachedRow!.id, lostRow!.id], { now: new Date('2026-07-06T09:06:01Z'), db: b, queue });
+    expect([...outcomes.values()].map((o) => o.status)).toEqual(['sent', 'sent']);
+    expect(smsTo(reached.phone).map((m) => m.text)).toEqual(['How did the week go?']);
+    expect(smsTo(lost.phone).map((m) => m.text)).toEqual(['How did the week go?']);
+    const rows = await raw<{ id: string; status: string; provider_message_id: string }[]>`select id, status, provider_message_id from check_ins where id in ${raw([reachedRow!.id, lostRow!.id])}`;
+    expect(rows.find((r) => r.id === reachedRow!.id)).toMatchObject({ status: 'sent', provider_message_id: 'reached-1' });
+    expect(rows.find((r) => r.id === lostRow!.id)!.provider_message_id).not.toBe('reached-1');
   });
 
   it('after downtime sends slots less than an hour late and records older ones as missed', async () => {

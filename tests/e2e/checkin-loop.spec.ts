@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import postgres from 'postgres';
 import { postClientReply } from '../../scripts/client-reply';
 import { client } from '../helpers/http';
 import type { Page } from '@playwright/test';
@@ -96,4 +97,27 @@ test('a check-in that cannot be sent says so', async ({ page, clientIp }) => {
   await expect(page.getByText(/replied STOP/).first()).toBeVisible();
   await shot(page, 'checkin-loop-refused');
   expect(smsTo(phone)).toHaveLength(0);
+});
+
+test('a check-in whose delivery failed shows why in the history', async ({ page, clientIp }) => {
+  const coach = await verifiedCoach(clientIp);
+  const { clientId } = await clientWithGoal(clientIp, coach.email, coach.password);
+  // What the send worker records after its last attempt against a failing SMS provider.
+  const sql = postgres(stack().databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await sql`
+      insert into check_ins (coach_id, client_id, is_global_check_in, status, scheduled_for, source, failure_reason)
+      select coach_id, id, true, 'failed', now(), 'schedule', 'The text message could not be delivered: Service Unavailable'
+      from clients where id = ${clientId}`;
+  } finally {
+    await sql.end();
+  }
+
+  await page.goto('/login');
+  await fillLogin(page, coach.email, coach.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await openClient(page);
+  const item = history(page).getByRole('listitem').first();
+  await expect(item).toContainText('Not sent: The text message could not be delivered: Service Unavailable');
+  await shot(page, 'checkin-loop-failed');
 });

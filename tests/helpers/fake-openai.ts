@@ -76,9 +76,14 @@ function defaultContent(op: Operation, body: ChatRequest): string {
   }
 }
 
+/** What the next matching requests meet: an HTTP error status, or no answer at all (a timeout). */
+export type AiFault = { kind: 'status'; status: number } | { kind: 'hang' };
+
 export interface FakeOpenAi {
   url: string;
   requests: RecordedChat[];
+  /** The next `times` requests whose text contains `match` meet `fault` (they are still recorded). */
+  fault(match: string, fault: AiFault, times: number): void;
   /** Answers requests whose text contains `match` (and of `operation`, if given) with `content`. */
   script(match: string, content: string | object, options?: { operation?: Operation; times?: number }): void;
   /** Requests whose text contains `match`. */
@@ -89,6 +94,7 @@ export interface FakeOpenAi {
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const requests: RecordedChat[] = [];
   const scripts: Script[] = [];
+  const faults: { match: string; fault: AiFault; times: number }[] = [];
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
@@ -101,6 +107,13 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       const operation = operationOf(body);
       const text = body.messages.map((m) => m.content).join('\n');
       requests.push({ operation, body, authorization: req.headers.authorization, text });
+      const planned = faults.find((f) => f.times > 0 && text.includes(f.match));
+      if (planned) {
+        planned.times -= 1;
+        if (planned.fault.kind === 'hang') return;
+        res.writeHead(planned.fault.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'The server had an error while processing your request.', type: 'server_error' } }));
+        return;
+      }
       const script = scripts.find((s) => s.times > 0 && text.includes(s.match) && (!s.operation || s.operation === operation));
       if (script) script.times -= 1;
       const content = script ? script.content : defaultContent(operation, body);
@@ -118,6 +131,8 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       );
     });
   });
+  // Longer than the client's idle sockets live, so a kept-alive connection is never cut under a request.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -126,7 +141,13 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     script(match, content, options = {}) {
       scripts.push({ match, operation: options.operation, content: typeof content === 'string' ? content : JSON.stringify(content), times: options.times ?? Infinity });
     },
+    fault: (match, fault, times) => void faults.push({ match, fault, times }),
     requestsFor: (match, operation) => requests.filter((r) => r.text.includes(match) && (!operation || r.operation === operation)),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Hanging requests would hold the server open.
+        server.closeAllConnections();
+      }),
   };
 }

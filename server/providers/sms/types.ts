@@ -3,9 +3,20 @@ export interface SmsMessage {
   text: string;
 }
 
+export interface SentSms {
+  id: string;
+  segments: number;
+}
+
 export interface SmsProvider {
   readonly name: 'outbox' | 'twilio';
-  send(message: SmsMessage & { from: string }): Promise<{ id: string; segments: number }>;
+  send(message: SmsMessage & { from: string }): Promise<SentSms>;
+  /**
+   * The message with this text sent to this number since `since`, if the provider has it: how a
+   * send whose outcome is unknown (timeout, crash during the hand-over) is settled without texting
+   * the client twice.
+   */
+  findSent(message: SmsMessage, since: Date): Promise<SentSms | null>;
 }
 
 /** GSM-7 segments are 160 characters (153 when split); anything else is UCS-2 at 70 (67). */

@@ -8,7 +8,7 @@ import { getOwnedGoal, updateGoal } from '../goals';
 import { aiGoals, coachName } from './context';
 import { quotaMessage, withinQuota } from './quota';
 import { resolve, type EngineOptions } from './runtime';
-import { sendCheckIn } from './conversation';
+import { sendCheckIn } from './send';
 import { ineligibility } from './sources';
 import { findActiveUserById } from '../users';
 

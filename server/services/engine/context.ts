@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { checkIns, clients, goals, milestones, users, type CheckIn, type Client, type Goal, type User } from '../../db/schema';
 import type { AiGoal, CheckInContext } from '../../providers/ai';
@@ -11,19 +11,35 @@ export interface Participants {
   activeGoals: Goal[];
 }
 
-export async function loadParticipants(db: Executor, clientId: string): Promise<Participants | null> {
-  const [client] = await db.select().from(clients).where(eq(clients.id, clientId)).limit(1);
-  if (!client) return null;
-  const [[coach], activeGoals] = await Promise.all([
-    db.select().from(users).where(eq(users.id, client.coachId)).limit(1),
+/** The participants of many clients in three queries; a client or coach that is gone is left out. */
+export async function loadParticipantsOf(db: Executor, clientIds: string[]): Promise<Map<string, Participants>> {
+  const out = new Map<string, Participants>();
+  const ids = [...new Set(clientIds)];
+  if (ids.length === 0) return out;
+  const clientRows = await db.select().from(clients).where(inArray(clients.id, ids));
+  if (clientRows.length === 0) return out;
+  const [coachRows, goalRows] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(inArray(users.id, [...new Set(clientRows.map((c) => c.coachId))])),
     db
       .select()
       .from(goals)
-      .where(and(eq(goals.clientId, clientId), eq(goals.archived, false), eq(goals.status, 'incomplete')))
+      .where(and(inArray(goals.clientId, ids), eq(goals.archived, false), eq(goals.status, 'incomplete')))
       .orderBy(asc(goals.createdAt)),
   ]);
-  if (!coach || coach.deletedAt) return null;
-  return { client, coach, activeGoals };
+  const coaches = new Map(coachRows.map((c) => [c.id, c]));
+  for (const client of clientRows) {
+    const coach = coaches.get(client.coachId);
+    if (!coach || coach.deletedAt) continue;
+    out.set(client.id, { client, coach, activeGoals: goalRows.filter((g) => g.clientId === client.id) });
+  }
+  return out;
+}
+
+export async function loadParticipants(db: Executor, clientId: string): Promise<Participants | null> {
+  return (await loadParticipantsOf(db, [clientId])).get(clientId) ?? null;
 }
 
 /** The goals a check-in is about: its own goal, or every active goal it was not cancelled for. */
@@ -54,25 +70,65 @@ export async function aiGoals(db: Executor, list: Goal[]): Promise<AiGoal[]> {
 
 export const coachName = (coach: User) => `${coach.firstName} ${coach.lastName}`.trim() || coach.username;
 
-/** What the AI writes a check-in (and reads a reply) from. */
-export async function checkInContext(db: Executor, row: CheckIn, p: Participants, at: Date, promptTemplate?: string): Promise<CheckInContext> {
-  const covered = coveredGoals(row, p.activeGoals);
+/** The exchanges the AI sees of a client's past check-ins. */
+const RECENT_EXCHANGES = 3;
+
+export interface ContextRequest {
+  row: CheckIn;
+  p: Participants;
+  at: Date;
+  promptTemplate?: string;
+}
+
+/**
+ * What the AI writes check-ins (and reads replies) from, for many at once: one query for the
+ * goals' milestones and one for every client's latest exchanges.
+ */
+export async function checkInContexts(db: Executor, requests: ContextRequest[]): Promise<CheckInContext[]> {
+  if (requests.length === 0) return [];
+  const covered = requests.map((r) => coveredGoals(r.row, r.p.activeGoals));
+  const latest = db
+    .select({
+      clientId: checkIns.clientId,
+      at: checkIns.respondedAt,
+      aiMessage: checkIns.aiMessage,
+      clientResponse: checkIns.clientResponse,
+      motivation: checkIns.motivation,
+      rank: sql<number>`row_number() over (partition by ${checkIns.clientId} order by ${checkIns.respondedAt} desc)`.as('rank'),
+    })
+    .from(checkIns)
+    .where(
+      and(
+        inArray(checkIns.clientId, [...new Set(requests.map((r) => r.row.clientId))]),
+        notInArray(
+          checkIns.id,
+          requests.map((r) => r.row.id),
+        ),
+        isNotNull(checkIns.clientResponse),
+        isNotNull(checkIns.respondedAt),
+      ),
+    )
+    .as('latest');
   const [goalsForAi, recent] = await Promise.all([
-    aiGoals(db, covered),
-    db
-      .select({ at: checkIns.respondedAt, aiMessage: checkIns.aiMessage, clientResponse: checkIns.clientResponse, motivation: checkIns.motivation })
-      .from(checkIns)
-      .where(and(eq(checkIns.clientId, row.clientId), ne(checkIns.id, row.id), isNotNull(checkIns.clientResponse), isNotNull(checkIns.respondedAt)))
-      .orderBy(desc(checkIns.respondedAt))
-      .limit(3),
+    aiGoals(db, [...new Map(covered.flat().map((g) => [g.id, g])).values()]),
+    db.select().from(latest).where(sql`${latest.rank} <= ${RECENT_EXCHANGES}`).orderBy(latest.clientId, sql`${latest.at} desc`),
   ]);
-  return {
+  const aiGoalById = new Map(goalsForAi.map((g) => [g.id, g]));
+  return requests.map(({ row, p, at, promptTemplate }, i) => ({
     coach: { name: coachName(p.coach), survey: p.coach.coachingSurvey ?? null },
     client: { firstName: p.client.firstName, lastName: p.client.lastName, timezone: p.client.timezone },
-    goals: goalsForAi,
+    goals: covered[i]!.map((g) => aiGoalById.get(g.id)!),
     isGlobal: !row.goalId,
-    recent: recent.map((r) => ({ at: r.at!.toISOString(), aiMessage: r.aiMessage, clientResponse: r.clientResponse, motivation: r.motivation })),
+    recent: recent
+      .filter((r) => r.clientId === row.clientId)
+      .map((r) => ({ at: r.at!.toISOString(), aiMessage: r.aiMessage, clientResponse: r.clientResponse, motivation: r.motivation })),
     localTime: localTimeLabel(p.client.timezone, at),
     ...(promptTemplate ? { promptTemplate } : {}),
-  };
+  }));
+}
+
+/** What the AI writes a check-in (and reads a reply) from. */
+export async function checkInContext(db: Executor, row: CheckIn, p: Participants, at: Date, promptTemplate?: string): Promise<CheckInContext> {
+  const [ctx] = await checkInContexts(db, [{ row, p, at, promptTemplate }]);
+  return ctx!;
 }

@@ -1,27 +1,25 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { getDb } from '../../db/client';
-import { checkIns, clients, goals, schedules, webhookEvents, type CheckIn, type Client, type Goal } from '../../db/schema';
+import { checkIns, clients, goals, webhookEvents, type CheckIn, type Client, type Goal } from '../../db/schema';
 import { log } from '../../log';
-import { analyseReply, composeCheckIn, composeFollowUp } from '../../providers/ai';
-import { sendEmail } from '../../providers/email';
+import { analyseReply, composeFollowUp } from '../../providers/ai';
 import { sendSms } from '../../providers/sms';
 import { emitToUser } from '../../realtime';
 import { checkInSummary, type CoachRef } from '../clients';
 import { updateProgress } from '../goals';
 import { notifyCoach, type NotificationInput } from '../notifications';
-import { checkInContext, coachName, coveredGoals, loadParticipants, type Participants } from './context';
+import { checkInContext, coveredGoals, loadParticipants, type Participants } from './context';
 import { recordQuotaStop, withinQuota } from './quota';
-import { ENGINE_TIMING as T, noResponseWindowMs, resolve, setInlineHandlers, type EngineDb, type EngineOptions, type EngineQueue } from './runtime';
-import { parseDedupeKey, slotsOn } from './slots';
-import { ineligibility, sourcesOf } from './sources';
+import { claimLeaseMs, noResponseWindowMs, resolve, setInlineHandlers, type EngineDb, type EngineOptions } from './runtime';
 
 /**
- * The conversation of one check-in: the AI message goes out (sent), the client's reply comes in
+ * The conversation of one check-in: the AI message goes out (sent; send.ts), the client's reply comes in
  * (responded), the AI analyses it and answers (completed); no reply in time gives no_response.
  * Every step takes its row with one conditional UPDATE, so two workers never do the same step.
  */
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+/** A provider error as a check-in's failure reason. */
+export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 const clientName = (c: Pick<Client, 'firstName' | 'lastName'>) => `${c.firstName} ${c.lastName}`.trim();
 const excerpt = (text: string, max = 120) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 const trackable = (g: Goal) => g.target !== null && g.target > 0;
@@ -53,135 +51,12 @@ async function settle(edb: EngineDb, row: CheckIn, fields: Partial<typeof checkI
   return updated;
 }
 
-export type StepStatus = 'sent' | 'skipped' | 'early' | 'missed' | 'cancelled' | 'failed' | 'rescheduled' | 'completed' | 'quota';
+export type StepStatus = 'sent' | 'skipped' | 'early' | 'missed' | 'cancelled' | 'failed' | 'retrying' | 'rescheduled' | 'completed' | 'quota';
 
 export interface StepOutcome {
   status: StepStatus;
   reason?: string;
   checkIn?: CheckIn;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Sending
-
-/**
- * The send job. Re-reads everything at send time: a check-in whose slot was removed, whose client
- * was held, archived or opted out, or whose goal is gone is cancelled instead of sent.
- */
-export async function sendCheckIn(checkInId: string, options: EngineOptions = {}): Promise<StepOutcome> {
-  const { now, edb, queue } = resolve(options);
-  const { db } = edb;
-  const lapsed = new Date(now.getTime() - T.claimLeaseMs);
-  const unclaimed = and(eq(checkIns.id, checkInId), eq(checkIns.status, 'scheduled'), isNull(checkIns.deliveryStartedAt), or(isNull(checkIns.claimedAt), lt(checkIns.claimedAt, lapsed)));
-  const due = sql`coalesce(${checkIns.scheduledFor}, ${checkIns.createdAt})`;
-  // The usual case in one statement: the row is due, not taken, and this worker takes it.
-  const [claimed] = await db
-    .update(checkIns)
-    .set({ claimedAt: now, updatedAt: now })
-    .where(and(unclaimed, sql`${due} <= ${new Date(now.getTime() + T.earlyToleranceMs).toISOString()}`, sql`${due} > ${new Date(now.getTime() - T.catchUpMs).toISOString()}`))
-    .returning();
-  if (!claimed) {
-    const [row] = await db.select().from(checkIns).where(eq(checkIns.id, checkInId)).limit(1);
-    if (!row || row.status !== 'scheduled') return { status: 'skipped' };
-    const at = (row.scheduledFor ?? row.createdAt).getTime();
-    if (at - now.getTime() > T.earlyToleranceMs) {
-      // Ran early (clock skew, or the row moved later): the next pass queues it for its instant.
-      await db.update(checkIns).set({ enqueuedAt: null }).where(and(eq(checkIns.id, checkInId), eq(checkIns.status, 'scheduled'), isNull(checkIns.claimedAt)));
-      return { status: 'early' };
-    }
-    if (now.getTime() - at >= T.catchUpMs) {
-      const [missed] = await db.update(checkIns).set({ status: 'missed', failureReason: 'Not sent within an hour of its time', claimedAt: null, updatedAt: now }).where(unclaimed).returning();
-      if (missed) await publishCheckIn(missed);
-      return { status: missed ? 'missed' : 'skipped', checkIn: missed };
-    }
-    return { status: 'skipped' };
-  }
-  try {
-    return await deliver(edb, claimed, now, queue);
-  } catch (error) {
-    // Nothing left the building yet: give the row back so the retry can take it at once.
-    await db
-      .update(checkIns)
-      .set({ claimedAt: null })
-      .where(and(eq(checkIns.id, claimed.id), eq(checkIns.claimedAt, now), isNull(checkIns.deliveryStartedAt)))
-      .catch(() => {});
-    throw error;
-  }
-}
-
-async function deliver(edb: EngineDb, claimed: CheckIn, now: Date, _queue: EngineQueue): Promise<StepOutcome> {
-  const { db } = edb;
-  const slot = claimed.source === 'schedule' && claimed.dedupeKey ? parseDedupeKey(claimed.dedupeKey) : null;
-  const [p, aiRows] = await Promise.all([
-    loadParticipants(db, claimed.clientId),
-    slot ? db.select().from(schedules).where(and(eq(schedules.clientId, claimed.clientId), eq(schedules.active, true))) : Promise.resolve([]),
-  ]);
-  const stop = async (status: 'cancelled' | 'failed', reason: string): Promise<StepOutcome> => {
-    const updated = await settle(edb, claimed, { status, failureReason: reason }, now);
-    if (updated) await publishCheckIn(updated, false, p?.activeGoals);
-    return { status, reason, checkIn: updated };
-  };
-  if (!p) return stop('cancelled', 'The client no longer exists');
-  const why = ineligibility(p.client);
-  if (why) return stop('cancelled', why);
-
-  let promptTemplate: string | undefined;
-  if (slot) {
-    const intent = slotsOn(sourcesOf(p.client, p.activeGoals, aiRows), slot.date).find((i) => i.key === claimed.dedupeKey);
-    if (!intent) return stop('cancelled', 'The schedule no longer has this slot');
-    if (Math.abs(intent.at.getTime() - (claimed.scheduledFor ?? now).getTime()) > 60_000) {
-      // The client's zone changed: the same local slot now happens at another instant.
-      const moved = await settle(edb, claimed, { scheduledFor: intent.at, enqueuedAt: null }, now);
-      return { status: 'rescheduled', checkIn: moved };
-    }
-    promptTemplate = intent.promptTemplate;
-  }
-
-  const covered = coveredGoals(claimed, p.activeGoals);
-  if (!claimed.goalId && !claimed.isGlobalCheckIn) return stop('cancelled', 'The goal was deleted');
-  if (claimed.goalId && covered.length === 0) return stop('cancelled', 'The goal is completed or archived');
-  if (!claimed.goalId && claimed.cancelledGoals.length > 0 && covered.length === 0) return stop('cancelled', 'Cancelled for every goal');
-
-  if (!(await withinQuota(p.coach, now))) {
-    await recordQuotaStop(edb, claimed.id, p.coach, now, 'failed');
-    const [row] = await db.select().from(checkIns).where(eq(checkIns.id, claimed.id));
-    if (row) await publishCheckIn(row, false, p.activeGoals);
-    return { status: 'quota', checkIn: row };
-  }
-
-  let text: string;
-  try {
-    text = await composeCheckIn(p.coach.id, await checkInContext(db, claimed, p, now, promptTemplate));
-  } catch (error) {
-    log.warn({ err: error, checkInId: claimed.id }, 'check-in message could not be written');
-    return stop('failed', `The AI could not write the message: ${errorText(error)}`);
-  }
-
-  const channel = p.client.phone ? 'sms' : 'email';
-  const [started] = await db
-    .update(checkIns)
-    .set({ aiMessage: text, channel, deliveryStartedAt: now, updatedAt: now })
-    .where(and(eq(checkIns.id, claimed.id), eq(checkIns.status, 'scheduled'), eq(checkIns.claimedAt, claimed.claimedAt!)))
-    .returning();
-  if (!started) return { status: 'skipped' };
-
-  let providerMessageId: string;
-  try {
-    providerMessageId =
-      channel === 'sms'
-        ? (await sendSms({ to: p.client.phone!, text }, p.coach.id)).id
-        : (await sendEmail({ to: p.client.email!, subject: `Check-in from ${coachName(p.coach)}`, text }, p.coach.id)).id;
-  } catch (error) {
-    log.warn({ err: error, checkInId: claimed.id, channel }, 'check-in delivery failed');
-    return stop('failed', `The ${channel === 'sms' ? 'text message' : 'e-mail'} could not be delivered: ${errorText(error)}`);
-  }
-  // No reply within the window is found by the scheduler's minute sweep (no job per check-in).
-  const sent = await settle(edb, started, { status: 'sent', sentAt: now, providerMessageId }, now);
-  await Promise.all([
-    db.update(clients).set({ lastCheckInAt: now }).where(eq(clients.id, claimed.clientId)),
-    sent ? publishCheckIn(sent, true, p.activeGoals) : Promise.resolve(),
-  ]);
-  return { status: 'sent', checkIn: sent };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -276,7 +151,7 @@ export async function receiveSms(message: InboundSms, options: EngineOptions = {
 export async function processReply(checkInId: string, options: EngineOptions = {}): Promise<StepOutcome> {
   const { now, edb } = resolve(options);
   const { db } = edb;
-  const lapsed = new Date(now.getTime() - T.claimLeaseMs);
+  const lapsed = new Date(now.getTime() - claimLeaseMs());
   const [claimed] = await db
     .update(checkIns)
     .set({ claimedAt: now, updatedAt: now })

@@ -3,7 +3,8 @@ import { checkIns, clients, schedulerState } from '../../db/schema';
 import { log } from '../../log';
 import { emitToUser } from '../../realtime';
 import { markNoResponse, publishCheckIn } from './conversation';
-import { ENGINE_TIMING as T, resolve, type EngineDb, type EngineOptions, type SendJob } from './runtime';
+import { ENGINE_TIMING as T, claimLeaseMs, requeueAfterMs, resolve, type EngineDb, type EngineOptions, type SendJob } from './runtime';
+import { INTERRUPTED_REASON } from './send';
 import { parseDedupeKey, slotsBetween, slotsOn, type ScheduleSources, type SlotIntent } from './slots';
 import { ineligibility, loadSources } from './sources';
 
@@ -18,9 +19,11 @@ import { ineligibility, loadSources } from './sources';
  *  2. reconcile: upcoming rows whose slot is gone (schedule changed, client held, archived or
  *     opted out) are cancelled; rows whose instant moved (the client's zone changed) are moved.
  *  3. queue: due and soon-due rows get a send job with startAfter = their instant, in the same
- *     transaction that marks them queued; a due row left without a live job is queued again.
- *  4. sweep: rows more than an hour late become missed, interrupted deliveries failed, sent rows
- *     past the reply window no_response, and replies whose job was lost are queued again.
+ *     transaction that marks them queued; a due row left without a live job is queued again (an
+ *     SMS whose hand-over never settled too: its job asks the provider before sending again).
+ *  4. sweep: rows more than an hour late become missed, interrupted deliveries that cannot be
+ *     looked up failed, sent rows past the reply window no_response, and replies whose job was
+ *     lost are queued again.
  */
 
 const STATE_KEY = 'checkin-dispatch';
@@ -75,6 +78,7 @@ async function reconcile(edb: EngineDb, now: Date, sources: Map<string, Schedule
         eq(checkIns.source, 'schedule'),
         isNotNull(checkIns.dedupeKey),
         isNull(checkIns.claimedAt),
+        isNull(checkIns.deliveryStartedAt),
         gt(checkIns.scheduledFor, catchUpFrom),
         lte(checkIns.scheduledFor, new Date(now.getTime() + T.reconcileHorizonMs)),
         clientId ? eq(checkIns.clientId, clientId) : undefined,
@@ -166,15 +170,15 @@ export async function dispatch(options: EngineOptions = {}): Promise<DispatchSta
   stats.moved = reconciled.moved;
 
   // 3. queue send jobs, marking the rows in the same transaction
-  const requeueBefore = at(-T.requeueAfterMs);
-  const lapsed = at(-T.claimLeaseMs);
+  const requeueBefore = at(-requeueAfterMs());
+  const lapsed = at(-claimLeaseMs());
   for (;;) {
     const batch = await edb.sql.begin(async (tx) => {
       const taken = await tx<{ id: string; scheduled_for: string }[]>`
         update check_ins set enqueued_at = ${iso(now)}
         where id in (
           select id from check_ins
-          where status = 'scheduled' and delivery_started_at is null
+          where status = 'scheduled' and (delivery_started_at is null or channel = 'sms')
             and scheduled_for > ${iso(catchUpFrom)} and scheduled_for <= ${iso(horizon)}
             and (enqueued_at is null or (enqueued_at < ${iso(requeueBefore)} and scheduled_for < ${iso(requeueBefore)}))
             and (claimed_at is null or claimed_at < ${iso(lapsed)})
@@ -204,10 +208,19 @@ export async function dispatch(options: EngineOptions = {}): Promise<DispatchSta
     )
     .returning({ id: checkIns.id });
   stats.lateMissed = late.length;
+  // An SMS hand-over that never settled is looked up at the provider by a new send job (above)
+  // within the hour; an e-mail one cannot be, nor an SMS one any later.
   const interrupted = await db
     .update(checkIns)
-    .set({ status: 'failed', failureReason: 'Delivery was interrupted and is not repeated, so the client is never texted twice', claimedAt: null, updatedAt: now })
-    .where(and(eq(checkIns.status, 'scheduled'), isNotNull(checkIns.deliveryStartedAt), lt(checkIns.claimedAt, lapsed)))
+    .set({ status: 'failed', failureReason: INTERRUPTED_REASON, claimedAt: null, updatedAt: now })
+    .where(
+      and(
+        eq(checkIns.status, 'scheduled'),
+        isNotNull(checkIns.deliveryStartedAt),
+        or(isNull(checkIns.claimedAt), lt(checkIns.claimedAt, lapsed)),
+        or(sql`${checkIns.channel} is distinct from 'sms'`, lte(checkIns.scheduledFor, catchUpFrom)),
+      ),
+    )
     .returning({ id: checkIns.id });
   stats.interrupted = interrupted.length;
   stats.noResponse = await markNoResponse({}, { now, db: edb });

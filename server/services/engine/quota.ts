@@ -1,8 +1,9 @@
+import { and, count, gte, inArray } from 'drizzle-orm';
 import { getPlan } from '@/lib/plans';
-import type { User } from '../../db/schema';
+import { apiUsage, type User } from '../../db/schema';
 import { log } from '../../log';
 import { notifyCoach } from '../notifications';
-import { hasAiQuota, startOfUsageMonth } from '../usage';
+import { AI_SERVICES, hasAiQuota, startOfUsageMonth } from '../usage';
 import type { EngineDb } from './runtime';
 
 export const QUOTA_REASON = "The plan's monthly AI interactions are used up";
@@ -15,6 +16,33 @@ export function quotaMessage(coach: Pick<User, 'planId'>, now: Date): string {
 }
 
 export const withinQuota = (coach: Pick<User, 'id' | 'planId'>, now: Date) => hasAiQuota(coach.id, coach.planId, now);
+
+/**
+ * How many more AI interactions each coach's plan allows this month (Infinity when unlimited), in
+ * one query for all: a batch of sends takes from it, so the batch itself cannot overrun the quota.
+ */
+export async function aiAllowances(edb: EngineDb, coaches: Pick<User, 'id' | 'planId'>[], now: Date): Promise<Map<string, number>> {
+  const limited = [...new Map(coaches.map((c) => [c.id, c])).values()].filter((c) => getPlan(c.planId).maxAIInteractions !== null);
+  const out = new Map<string, number>(coaches.map((c) => [c.id, Infinity]));
+  if (limited.length === 0) return out;
+  const used = await edb.db
+    .select({ userId: apiUsage.userId, n: count() })
+    .from(apiUsage)
+    .where(
+      and(
+        inArray(
+          apiUsage.userId,
+          limited.map((c) => c.id),
+        ),
+        inArray(apiUsage.service, [...AI_SERVICES]),
+        gte(apiUsage.createdAt, startOfUsageMonth(now)),
+      ),
+    )
+    .groupBy(apiUsage.userId);
+  const usedBy = new Map(used.map((u) => [u.userId, u.n]));
+  for (const c of limited) out.set(c.id, Math.max(0, getPlan(c.planId).maxAIInteractions! - (usedBy.get(c.id) ?? 0)));
+  return out;
+}
 
 /**
  * Records that a check-in could not get its AI message for lack of quota, and notifies the coach

@@ -22,15 +22,15 @@ export const ENGINE_TIMING = {
   maxMissedLookbackMs: 7 * 24 * 60 * 60_000,
   /** Future scheduled rows are checked against the current schedules this far ahead. */
   reconcileHorizonMs: 8 * 24 * 60 * 60_000,
-  /** A worker's claim on a row lapses after this; another may then take it over. */
-  claimLeaseMs: 5 * 60_000,
-  /** A due row still unsent this long after its job was queued gets a new job. */
-  requeueAfterMs: 2 * 60_000,
   /** A job may start this early (clock skew between instances); earlier, it leaves the row alone. */
   earlyToleranceMs: 5_000,
 } as const;
 
 export const noResponseWindowMs = () => config().NO_RESPONSE_WINDOW_HOURS * 60 * 60_000;
+/** A worker's claim on a row lapses after this; another may then take it over (CHECKIN_CLAIM_LEASE_SECONDS). */
+export const claimLeaseMs = () => config().CHECKIN_CLAIM_LEASE_SECONDS * 1000;
+/** A due row still unsent this long after its job was queued gets a new job (CHECKIN_REQUEUE_SECONDS). */
+export const requeueAfterMs = () => config().CHECKIN_REQUEUE_SECONDS * 1000;
 
 /** The engine's database: Drizzle for queries, the driver for transactions that also queue jobs. */
 export interface EngineDb {

@@ -1,0 +1,386 @@
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { checkIns, clients, schedules, type CheckIn } from '../../db/schema';
+import { log } from '../../log';
+import { composeCheckIn } from '../../providers/ai';
+import { sendEmail } from '../../providers/email';
+import { isTransientProviderError } from '../../providers/errors';
+import { UsageBatch } from '../../providers/metering';
+import { findSentSms, sendSms } from '../../providers/sms';
+import { checkInContexts, coachName, coveredGoals, loadParticipantsOf, type Participants } from './context';
+import { errorText, publishCheckIn, type StepOutcome } from './conversation';
+import { aiAllowances, recordQuotaStop } from './quota';
+import { ENGINE_TIMING as T, claimLeaseMs, resolve, type EngineDb, type EngineOptions } from './runtime';
+import { parseDedupeKey, slotsOn } from './slots';
+import { ineligibility, sourcesOf } from './sources';
+
+/**
+ * The send step, for a batch of check-ins at once (the send worker takes them from pg-boss in
+ * batches): one statement claims them all, a handful of queries read what they need, the AI and
+ * SMS calls run side by side, and one statement each marks the hand-over and settles the sent
+ * ones. Per check-in the rules are those of a single send: re-checked at send time, cancelled when
+ * no longer due, exactly once.
+ *
+ * A passing provider failure (timeout, 5xx, 429) before the last attempt gives the row back for a
+ * retry (`retrying`). An SMS whose hand-over ended without an answer (a timeout, or a worker that
+ * died) is looked up at the provider before it is sent again, so the client is never texted twice.
+ */
+
+/** Which attempt this is of how many; the last one ends in `failed` instead of a retry. */
+export interface SendAttempt {
+  number: number;
+  of: number;
+}
+
+const ONLY_ATTEMPT: SendAttempt = { number: 1, of: 1 };
+
+export interface SendOptions extends EngineOptions {
+  /** The attempt of each check-in (a pg-boss retry); one and only by default (a coach waiting). */
+  attemptOf?: (checkInId: string) => SendAttempt;
+}
+
+/** A provider's clock and ours differ a little; a message is looked for from this much earlier. */
+const LOOKUP_MARGIN_MS = 60_000;
+
+export const INTERRUPTED_REASON = 'Delivery was interrupted and is not repeated, so the client is never texted twice';
+
+/** `case id when … then … end`: one UPDATE gives each row of a batch its own value. */
+const byId = (pairs: [string, string][]) => sql`case ${checkIns.id} ${sql.join(
+  pairs.map(([id, value]) => sql`when ${id}::uuid then ${value}`),
+  sql` `,
+)} end`;
+
+const iso = (d: Date) => d.toISOString();
+
+/** A claimed row on its way out, with what it needs. */
+interface Sending {
+  row: CheckIn;
+  p: Participants;
+  channel: 'sms' | 'email';
+  text: string;
+}
+
+export async function sendCheckIn(checkInId: string, options: SendOptions = {}): Promise<StepOutcome> {
+  return (await sendCheckIns([checkInId], options)).get(checkInId)!;
+}
+
+export async function sendCheckIns(ids: string[], options: SendOptions = {}): Promise<Map<string, StepOutcome>> {
+  const { now, edb } = resolve(options);
+  const attemptOf = options.attemptOf ?? (() => ONLY_ATTEMPT);
+  const outcomes = new Map<string, StepOutcome>();
+  const claimed = await claim(edb, [...new Set(ids)], now);
+  const taken = new Set(claimed.map((r) => r.id));
+  await Promise.all(
+    [...new Set(ids)]
+      .filter((id) => !taken.has(id))
+      .map(async (id) => {
+        outcomes.set(id, await notClaimed(edb, id, now));
+      }),
+  );
+  if (claimed.length === 0) return outcomes;
+  try {
+    await new Batch(edb, now, attemptOf, outcomes).run(claimed);
+  } catch (error) {
+    // Rows not yet handed over go back at once for the retry; the others lapse and are looked up.
+    await edb.db
+      .update(checkIns)
+      .set({ claimedAt: null })
+      .where(and(inArray(checkIns.id, [...taken]), eq(checkIns.claimedAt, now), isNull(checkIns.deliveryStartedAt)))
+      .catch(() => {});
+    throw error;
+  }
+  return outcomes;
+}
+
+/**
+ * Takes every row that is due, not taken and not sent, in one statement. A row whose hand-over
+ * never settled (delivery_started_at) is taken again only for SMS, which can be looked up.
+ */
+async function claim(edb: EngineDb, ids: string[], now: Date): Promise<CheckIn[]> {
+  const due = sql`coalesce(${checkIns.scheduledFor}, ${checkIns.createdAt})`;
+  return edb.db
+    .update(checkIns)
+    .set({ claimedAt: now, updatedAt: now })
+    .where(
+      and(
+        inArray(checkIns.id, ids),
+        eq(checkIns.status, 'scheduled'),
+        or(isNull(checkIns.claimedAt), lt(checkIns.claimedAt, new Date(now.getTime() - claimLeaseMs()))),
+        or(isNull(checkIns.deliveryStartedAt), eq(checkIns.channel, 'sms')),
+        sql`${due} <= ${iso(new Date(now.getTime() + T.earlyToleranceMs))}`,
+        sql`${due} > ${iso(new Date(now.getTime() - T.catchUpMs))}`,
+      ),
+    )
+    .returning();
+}
+
+/** Why a row could not be taken: sent or taken already, early, or too late to send. */
+async function notClaimed(edb: EngineDb, checkInId: string, now: Date): Promise<StepOutcome> {
+  const { db } = edb;
+  const [row] = await db.select().from(checkIns).where(eq(checkIns.id, checkInId)).limit(1);
+  if (!row || row.status !== 'scheduled') return { status: 'skipped' };
+  const at = (row.scheduledFor ?? row.createdAt).getTime();
+  if (at - now.getTime() > T.earlyToleranceMs) {
+    // Ran early (clock skew, or the row moved later): the next pass queues it for its instant.
+    await db.update(checkIns).set({ enqueuedAt: null }).where(and(eq(checkIns.id, checkInId), eq(checkIns.status, 'scheduled'), isNull(checkIns.claimedAt)));
+    return { status: 'early' };
+  }
+  if (now.getTime() - at >= T.catchUpMs) {
+    const free = or(isNull(checkIns.claimedAt), lt(checkIns.claimedAt, new Date(now.getTime() - claimLeaseMs())));
+    const [missed] = await db
+      .update(checkIns)
+      .set({ status: 'missed', failureReason: 'Not sent within an hour of its time', claimedAt: null, updatedAt: now })
+      .where(and(eq(checkIns.id, checkInId), eq(checkIns.status, 'scheduled'), isNull(checkIns.deliveryStartedAt), free))
+      .returning();
+    if (missed) await publishCheckIn(missed);
+    return { status: missed ? 'missed' : 'skipped', checkIn: missed };
+  }
+  return { status: 'skipped' };
+}
+
+class Batch {
+  /** The usage rows of this batch's AI and SMS calls, written with its statements. */
+  private readonly usage = new UsageBatch();
+
+  constructor(
+    private readonly edb: EngineDb,
+    private readonly now: Date,
+    private readonly attemptOf: (checkInId: string) => SendAttempt,
+    private readonly outcomes: Map<string, StepOutcome>,
+  ) {}
+
+  async run(claimed: CheckIn[]): Promise<void> {
+    const { db } = this.edb;
+    const slotClients = claimed.filter((r) => r.source === 'schedule' && r.dedupeKey).map((r) => r.clientId);
+    const [participants, aiRows] = await Promise.all([
+      loadParticipantsOf(
+        db,
+        claimed.map((r) => r.clientId),
+      ),
+      slotClients.length ? db.select().from(schedules).where(and(inArray(schedules.clientId, slotClients), eq(schedules.active, true))) : Promise.resolve([]),
+    ]);
+
+    // A hand-over that never settled: the provider is asked first whether the text went out.
+    const ready: CheckIn[] = [];
+    await Promise.all(
+      claimed.map(async (row) => {
+        const p = participants.get(row.clientId);
+        if (!row.deliveryStartedAt) ready.push(row);
+        else if (!p?.client.phone || !row.aiMessage) await this.stop(row, 'failed', INTERRUPTED_REASON, p);
+        else if (!(await this.foundAtProvider(row, p))) ready.push(row);
+      }),
+    );
+
+    const toCompose: { row: CheckIn; p: Participants; promptTemplate?: string }[] = [];
+    const toResend: Sending[] = [];
+    for (const row of ready) {
+      const p = participants.get(row.clientId);
+      const checked = p ? await this.check(row, p, aiRows) : await this.stop(row, 'cancelled', 'The client no longer exists');
+      if (!checked || !p) continue;
+      if (row.deliveryStartedAt && row.aiMessage) toResend.push({ row, p, channel: row.channel === 'email' ? 'email' : 'sms', text: row.aiMessage });
+      else toCompose.push({ row, p, promptTemplate: checked.promptTemplate });
+    }
+
+    const composed = await this.compose(toCompose);
+    const [started] = await Promise.all([this.markStarted([...composed, ...toResend]), this.usage.flush()]);
+    await this.deliver(started);
+  }
+
+  private attemptNote(checkInId: string): SendAttempt | null {
+    const attempt = this.attemptOf(checkInId);
+    return attempt.number < attempt.of ? attempt : null;
+  }
+
+  /** Ends a row's step as cancelled or failed (only the holder of the claim can). */
+  private async stop(row: CheckIn, status: 'cancelled' | 'failed', reason: string, p?: Participants): Promise<null> {
+    const [updated] = await this.edb.db
+      .update(checkIns)
+      .set({ status, failureReason: reason, claimedAt: null, updatedAt: this.now })
+      .where(and(eq(checkIns.id, row.id), eq(checkIns.claimedAt, this.now)))
+      .returning();
+    if (updated) await publishCheckIn(updated, false, p?.activeGoals);
+    this.outcomes.set(row.id, { status, reason, checkIn: updated });
+    return null;
+  }
+
+  /**
+   * A provider call failed: a passing failure before the last attempt gives the row back for the
+   * retry (its reason says so on the coach's screen); anything else fails the check-in.
+   */
+  private async failed(row: CheckIn, p: Participants, reason: string, error: unknown): Promise<void> {
+    const retry = isTransientProviderError(error) ? this.attemptNote(row.id) : null;
+    if (!retry) {
+      await this.stop(row, 'failed', reason, p);
+      return;
+    }
+    const note = `Retrying (attempt ${retry.number + 1} of ${retry.of}): ${reason}`;
+    // enqueued_at now: the scheduler leaves the row to the job's retry instead of queueing another.
+    await this.edb.db
+      .update(checkIns)
+      .set({ claimedAt: null, enqueuedAt: this.now, failureReason: note, updatedAt: this.now })
+      .where(and(eq(checkIns.id, row.id), eq(checkIns.claimedAt, this.now)));
+    this.outcomes.set(row.id, { status: 'retrying', reason });
+  }
+
+  /** Whether the provider already has the text of a hand-over that never settled; settles it as sent if so. */
+  private async foundAtProvider(row: CheckIn, p: Participants): Promise<boolean> {
+    const since = new Date(row.deliveryStartedAt!.getTime() - LOOKUP_MARGIN_MS);
+    let found;
+    try {
+      found = await findSentSms({ to: p.client.phone!, text: row.aiMessage! }, p.coach.id, since);
+    } catch (error) {
+      log.warn({ err: error, checkInId: row.id }, 'check-in delivery could not be looked up');
+      await this.failed(row, p, `Whether the text message went out could not be confirmed: ${errorText(error)}`, error);
+      return true;
+    }
+    if (!found) return false;
+    log.info({ checkInId: row.id }, 'an unsettled check-in delivery had reached the provider');
+    await this.settleSent([{ row, p, providerMessageId: found.id }]);
+    return true;
+  }
+
+  /**
+   * Re-reads everything at send time: a check-in whose slot was removed, whose client was held,
+   * archived or opted out, or whose goal is gone is cancelled instead of sent. Returns the slot's
+   * prompt, or null when the row's step ended here.
+   */
+  private async check(row: CheckIn, p: Participants, aiRows: (typeof schedules.$inferSelect)[]): Promise<{ promptTemplate?: string } | null> {
+    const why = ineligibility(p.client);
+    if (why) return this.stop(row, 'cancelled', why, p);
+    let promptTemplate: string | undefined;
+    const slot = row.source === 'schedule' && row.dedupeKey ? parseDedupeKey(row.dedupeKey) : null;
+    if (slot) {
+      const own = aiRows.filter((s) => s.clientId === row.clientId);
+      const intent = slotsOn(sourcesOf(p.client, p.activeGoals, own), slot.date).find((i) => i.key === row.dedupeKey);
+      if (!intent) return this.stop(row, 'cancelled', 'The schedule no longer has this slot', p);
+      if (!row.deliveryStartedAt && Math.abs(intent.at.getTime() - (row.scheduledFor ?? this.now).getTime()) > 60_000) {
+        // The client's zone changed: the same local slot now happens at another instant.
+        const [moved] = await this.edb.db
+          .update(checkIns)
+          .set({ scheduledFor: intent.at, enqueuedAt: null, claimedAt: null, updatedAt: this.now })
+          .where(and(eq(checkIns.id, row.id), eq(checkIns.claimedAt, this.now)))
+          .returning();
+        this.outcomes.set(row.id, { status: 'rescheduled', checkIn: moved });
+        return null;
+      }
+      promptTemplate = intent.promptTemplate;
+    }
+    const covered = coveredGoals(row, p.activeGoals);
+    if (!row.goalId && !row.isGlobalCheckIn) return this.stop(row, 'cancelled', 'The goal was deleted', p);
+    if (row.goalId && covered.length === 0) return this.stop(row, 'cancelled', 'The goal is completed or archived', p);
+    if (!row.goalId && row.cancelledGoals.length > 0 && covered.length === 0) return this.stop(row, 'cancelled', 'Cancelled for every goal', p);
+    return { promptTemplate };
+  }
+
+  /** The AI writes each message; a coach past the plan's quota gets none (counted within the batch too). */
+  private async compose(items: { row: CheckIn; p: Participants; promptTemplate?: string }[]): Promise<Sending[]> {
+    if (items.length === 0) return [];
+    const allowance = await aiAllowances(
+      this.edb,
+      items.map((i) => i.p.coach),
+      this.now,
+    );
+    const allowed: typeof items = [];
+    for (const item of items) {
+      const left = allowance.get(item.p.coach.id) ?? 0;
+      if (left > 0) {
+        allowance.set(item.p.coach.id, left - 1);
+        allowed.push(item);
+        continue;
+      }
+      await recordQuotaStop(this.edb, item.row.id, item.p.coach, this.now, 'failed');
+      const [row] = await this.edb.db.select().from(checkIns).where(eq(checkIns.id, item.row.id));
+      if (row) await publishCheckIn(row, false, item.p.activeGoals);
+      this.outcomes.set(item.row.id, { status: 'quota', checkIn: row });
+    }
+    const contexts = await checkInContexts(
+      this.edb.db,
+      allowed.map(({ row, p, promptTemplate }) => ({ row, p, at: this.now, promptTemplate })),
+    );
+    const written = await Promise.all(
+      allowed.map(async ({ row, p }, i): Promise<Sending | null> => {
+        try {
+          const text = await composeCheckIn(p.coach.id, contexts[i]!, this.usage);
+          return { row, p, text, channel: p.client.phone ? 'sms' : 'email' };
+        } catch (error) {
+          log.warn({ err: error, checkInId: row.id }, 'check-in message could not be written');
+          await this.failed(row, p, `The AI could not write the message: ${errorText(error)}`, error);
+          return null;
+        }
+      }),
+    );
+    return written.filter((w): w is Sending => w !== null);
+  }
+
+  /** Records, in one statement, that these messages are being handed over (from here a retry looks first). */
+  private async markStarted(items: Sending[]): Promise<Sending[]> {
+    if (items.length === 0) return [];
+    const rows = await this.edb.db
+      .update(checkIns)
+      .set({
+        aiMessage: byId(items.map((i) => [i.row.id, i.text])),
+        channel: byId(items.map((i) => [i.row.id, i.channel])),
+        deliveryStartedAt: this.now,
+        updatedAt: this.now,
+      })
+      .where(and(inArray(checkIns.id, items.map((i) => i.row.id)), eq(checkIns.status, 'scheduled'), eq(checkIns.claimedAt, this.now)))
+      .returning({ id: checkIns.id });
+    const kept = new Set(rows.map((r) => r.id));
+    for (const item of items) if (!kept.has(item.row.id)) this.outcomes.set(item.row.id, { status: 'skipped' });
+    return items.filter((i) => kept.has(i.row.id));
+  }
+
+  private async deliver(items: Sending[]): Promise<void> {
+    const delivered = await Promise.all(
+      items.map(async (item) => {
+        const { row, p, channel, text } = item;
+        try {
+          const { id } =
+            channel === 'sms'
+              ? await sendSms({ to: p.client.phone!, text }, p.coach.id, this.usage)
+              : await sendEmail({ to: p.client.email!, subject: `Check-in from ${coachName(p.coach)}`, text }, p.coach.id, this.usage);
+          return { row, p, providerMessageId: id };
+        } catch (error) {
+          log.warn({ err: error, checkInId: row.id, channel }, 'check-in delivery failed');
+          const reason = `The ${channel === 'sms' ? 'text message' : 'e-mail'} could not be delivered: ${errorText(error)}`;
+          // An e-mail cannot be looked up afterwards, so a failed one is never tried again.
+          if (channel === 'email') await this.stop(row, 'failed', reason, p);
+          else await this.failed(row, p, reason, error);
+          return null;
+        }
+      }),
+    );
+    await Promise.all([this.settleSent(delivered.filter((d): d is NonNullable<typeof d> => d !== null)), this.usage.flush()]);
+  }
+
+  /** Marks delivered rows sent in one statement; no reply within the window is found by the minute sweep. */
+  private async settleSent(items: { row: CheckIn; p: Participants; providerMessageId: string }[]): Promise<void> {
+    if (items.length === 0) return;
+    const { db } = this.edb;
+    const [rows] = await Promise.all([
+      db
+        .update(checkIns)
+        .set({
+          status: 'sent',
+          sentAt: this.now,
+          providerMessageId: byId(items.map((i) => [i.row.id, i.providerMessageId])),
+          failureReason: null,
+          claimedAt: null,
+          updatedAt: this.now,
+        })
+        .where(and(inArray(checkIns.id, items.map((i) => i.row.id)), eq(checkIns.status, 'scheduled'), eq(checkIns.claimedAt, this.now)))
+        .returning(),
+      // Written for every delivered row: the message reached the client even if the row was taken over.
+      db
+        .update(clients)
+        .set({ lastCheckInAt: this.now })
+        .where(inArray(clients.id, [...new Set(items.map((i) => i.row.clientId))])),
+    ]);
+    const goalsOf = new Map(items.map((i) => [i.row.id, i.p.activeGoals]));
+    // A row missing here was taken over meanwhile (its claim had lapsed): the new holder settles it.
+    for (const item of items) this.outcomes.set(item.row.id, { status: 'skipped' });
+    for (const row of rows) {
+      this.outcomes.set(row.id, { status: 'sent', checkIn: row });
+      await publishCheckIn(row, true, goalsOf.get(row.id));
+    }
+  }
+}
