@@ -1,11 +1,10 @@
 import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import postgres from 'postgres';
 import { postClientReply } from '../../scripts/client-reply';
 import { client } from '../helpers/http';
 import type { Page } from '@playwright/test';
-import { expect, shot, signIn, stack, test, verifiedCoach } from './fixtures';
+import { db, expect, shot, signIn, stack, test, verifiedCoach } from './fixtures';
 
 /**
  * The AI check-in loop in Chromium: the coach presses Send check-in, the client answers through
@@ -103,7 +102,7 @@ test('a check-in whose delivery failed shows why in the history', async ({ page,
   const coach = await verifiedCoach(clientIp);
   const { clientId } = await clientWithGoal(clientIp, coach.email, coach.password);
   // What the send worker records after its last attempt against a failing SMS provider.
-  const sql = postgres(stack().databaseUrl, { max: 1, onnotice: () => {} });
+  const sql = db();
   try {
     await sql`
       insert into check_ins (coach_id, client_id, is_global_check_in, status, scheduled_for, source, failure_reason)
@@ -113,9 +112,7 @@ test('a check-in whose delivery failed shows why in the history', async ({ page,
     await sql.end();
   }
 
-  await page.goto('/login');
-  await fillLogin(page, coach.email, coach.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signIn(page, coach);
   await openClient(page);
   const item = history(page).getByRole('listitem').first();
   await expect(item).toContainText('Not sent: The text message could not be delivered: Service Unavailable');
