@@ -71,7 +71,7 @@ function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
  * Samples the resident memory of a process tree every `everyMs` until stopped; the peak is the
  * larger of the highest sum sampled and the root's own high-water mark (VmHWM).
  */
-export function sampleRss(root: number, everyMs = 250): { stop(): { peakMb: number } } {
+export function sampleRss(root: number, everyMs = 250): { peakMb(): number; stop(): { peakMb: number } } {
   let peakKb = 0;
   const sample = () => {
     const sum = tree(snapshot(), root).reduce((total, pid) => total + statusKb(pid, 'VmRSS'), 0);
@@ -80,6 +80,7 @@ export function sampleRss(root: number, everyMs = 250): { stop(): { peakMb: numb
   sample();
   const timer = setInterval(sample, everyMs);
   return {
+    peakMb: () => Math.round(peakKb / 1024),
     stop() {
       clearInterval(timer);
       sample();

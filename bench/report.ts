@@ -5,10 +5,16 @@ import type { LoadResult, LoadSettings } from './load';
 
 export const TARGETS = { ratioToBaseline: 0.4, p95Ms: 50, rssMb: 512, schedulerDrainSeconds: 60, firstLoadJsGzipKb: 250 } as const;
 
+export type ServerResult = LoadResult & {
+  cpuMsPerRequest: { server: number; postgres: number };
+  /** The server's peak resident memory from its start to the end of this endpoint's run. */
+  peakRssMbSoFar: number;
+};
+
 export interface EndpointResult {
   name: string;
-  app: LoadResult & { cpuMsPerRequest: { server: number; postgres: number } };
-  baseline: LoadResult & { cpuMsPerRequest: { server: number; postgres: number } };
+  app: ServerResult;
+  baseline: ServerResult;
   /** App requests/s over baseline requests/s. */
   ratio: number;
   meets: { ratio: boolean; p95: boolean };

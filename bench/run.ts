@@ -13,7 +13,7 @@
  * Environment: BENCH_CONNECTIONS (50), BENCH_DURATION (10 s per endpoint and server),
  * BENCH_WARMUP (2 s), BENCH_REUSE_DB=1 keeps an already seeded .data/bench/pg (otherwise it is
  * seeded afresh), BENCH_SCHEDULER=0 and BENCH_FRONTEND=0 skip those parts, BENCH_ONLY=<name
- * part> loads only the matching endpoints.
+ * part> loads only the matching endpoints, BENCH_APP_NODE_OPTIONS is the app's NODE_OPTIONS.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -222,7 +222,13 @@ async function main(): Promise<void> {
       databaseUrl: pg.url,
       dataDir: path.join(BENCH_DIR, 'app'),
       outboxDir: path.join(BENCH_DIR, 'outbox'),
-      env: { JOBS_DISABLED: 'true', LOG_LEVEL: 'error', ACCESS_TOKEN_TTL_SECONDS: TOKEN_TTL_SECONDS },
+      env: {
+        JOBS_DISABLED: 'true',
+        LOG_LEVEL: 'error',
+        ACCESS_TOKEN_TTL_SECONDS: TOKEN_TTL_SECONDS,
+        // e.g. `--import ./bench/cpu-profile.mjs` to profile the app under load.
+        ...(process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {}),
+      },
     });
     servers.push({ name: 'app', baseUrl: app.baseUrl, pid: app.pid!, stop: () => app.stop() });
     servers.push(await startBaseline(pg.url));
@@ -231,14 +237,16 @@ async function main(): Promise<void> {
     const only = process.env.BENCH_ONLY?.toLowerCase();
     const measured: EndpointResult[] = [];
     for (const endpoint of endpoints(sessions).filter((e) => !only || e.name.toLowerCase().includes(only))) {
-      const pair: Partial<Record<Server['name'], Awaited<ReturnType<typeof measure>>>> = {};
+      const pair: Partial<Record<Server['name'], EndpointResult['app']>> = {};
       for (const server of servers) {
         // Each server starts with fresh login counters (both write the same table).
         await sql`delete from rate_limit_hits`;
         await verify(server, endpoint);
-        pair[server.name] = await measure(server, endpoint, settings, postgresPid);
-        const r = pair[server.name]!;
-        say(`${endpoint.name.padEnd(44)} ${server.name.padEnd(8)} ${String(r.requestsPerSecond).padStart(8)} req/s  p50 ${r.latencyMs.p50} p95 ${r.latencyMs.p95} p99 ${r.latencyMs.p99} ms  non-2xx ${r.non2xx + r.errors}  cpu ${r.cpuMsPerRequest.server}+${r.cpuMsPerRequest.postgres} ms/req`);
+        const r = { ...(await measure(server, endpoint, settings, postgresPid)), peakRssMbSoFar: rss.get(server.name)!.peakMb() };
+        pair[server.name] = r;
+        say(
+          `${endpoint.name.padEnd(44)} ${server.name.padEnd(8)} ${String(r.requestsPerSecond).padStart(8)} req/s  p50 ${r.latencyMs.p50} p95 ${r.latencyMs.p95} p99 ${r.latencyMs.p99} ms  non-2xx ${r.non2xx + r.errors}  cpu ${r.cpuMsPerRequest.server}+${r.cpuMsPerRequest.postgres} ms/req  rss ${r.peakRssMbSoFar} MB`,
+        );
       }
       const ratio = Math.round((pair.app!.requestsPerSecond / Math.max(0.1, pair.baseline!.requestsPerSecond)) * 100) / 100;
       measured.push({ name: endpoint.name, app: pair.app!, baseline: pair.baseline!, ratio, meets: { ratio: ratio >= TARGETS.ratioToBaseline, p95: pair.app!.latencyMs.p95 < TARGETS.p95Ms } });
@@ -270,7 +278,7 @@ async function main(): Promise<void> {
       endpoints: measured,
       appPeakRssMb: peaks.app ?? 0,
       baselinePeakRssMb: peaks.baseline ?? 0,
-      valid: measured.every((e) => e.app.non2xx + e.app.errors + e.baseline.non2xx + e.baseline.errors === 0),
+      valid: measured.every((e) => [e.app, e.baseline].every((r) => r.requests > 0 && r.non2xx + r.errors === 0)),
       scheduler,
       frontEnd,
       targets: TARGETS,

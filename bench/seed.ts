@@ -59,9 +59,6 @@ export async function seedBenchData(sql: postgres.Sql, passwordHash: string): Pr
         select id, 'bench-coach-' || i, 'bench-coach-' || i || '@bench.example', ${passwordHash}, 'Coach', 'Number ' || i, '+1555' || lpad(i::text, 7, '0'),
           'coach', true, timezone, plan_id, created_at, created_at, now() - random() * interval '7 days'
         from seed_coaches`;
-      await db`
-        insert into users (username, email, password_hash, first_name, last_name, role, admin_level, is_verified, plan_id)
-        values ('bench-admin', ${BENCH_ADMIN_EMAIL}, ${passwordHash}, 'Bench', 'Admin', 'super_admin', 'full', true, 'enterprise')`;
     });
 
     await step('clients', async () => {
@@ -112,14 +109,14 @@ export async function seedBenchData(sql: postgres.Sql, passwordHash: string): Pr
             c.created_at + ((k - 1 + random() * 0.9) / ${CHECK_INS_PER_CLIENT - 1}) * (now() - c.created_at) as due
           from seed_clients c cross join generate_series(1, ${CHECK_INS_PER_CLIENT}) as k
         ), shaped as (
-          select rows.*, k = ${CHECK_INS_PER_CLIENT} as upcoming, r < 0.2 as global, g.id as goal_id,
+          select rows.*, k = ${CHECK_INS_PER_CLIENT} as upcoming, rows.r < 0.2 as global, g.id as goal_id,
             case
               when k = ${CHECK_INS_PER_CLIENT} then 'scheduled'
-              when r < 0.03 then 'missed'
-              when r < 0.05 then 'failed'
-              when r < 0.06 then 'cancelled'
-              when r < 0.20 then (case when due > now() - interval '1 day' then 'sent' else 'no_response' end)
-              when r < 0.27 then 'responded'
+              when rows.r < 0.03 then 'missed'
+              when rows.r < 0.05 then 'failed'
+              when rows.r < 0.06 then 'cancelled'
+              when rows.r < 0.20 then (case when due > now() - interval '1 day' then 'sent' else 'no_response' end)
+              when rows.r < 0.27 then 'responded'
               else 'completed' end as status
           from rows left join seed_goals g on g.client_id = rows.client_id and g.n = 1 + rows.k % rows.goals
         )
@@ -189,6 +186,10 @@ export async function seedBenchData(sql: postgres.Sql, passwordHash: string): Pr
     });
 
     await db`drop table seed_goals, seed_clients, seed_coaches`;
+    // Last, so its presence tells a complete seed (BENCH_REUSE_DB) from an interrupted one.
+    await db`
+      insert into users (username, email, password_hash, first_name, last_name, role, admin_level, is_verified, plan_id)
+      values ('bench-admin', ${BENCH_ADMIN_EMAIL}, ${passwordHash}, 'Bench', 'Admin', 'super_admin', 'full', true, 'enterprise')`;
     await step('vacuum analyze', async () => {
       await db`vacuum analyze`;
     });
