@@ -120,6 +120,10 @@ async function login(body: { email?: string; password?: string }, ip: string, us
 
 // ---- coach reads --------------------------------------------------------------------------------
 
+/** The check-in columns the services answer with (checkInSummaryColumns in server/services/clients.ts). */
+const SUMMARY_COLUMNS = `id, client_id, status, created_at, updated_at, scheduled_for, sent_at, responded_at, goal_id, is_global_check_in, cancelled_goals,
+  ai_message, client_response, ai_response, coach_summary, insights, executive_summary, motivation, engagement_assessment, concerns, value, failure_reason`;
+
 async function listClients(coach: Caller) {
   const clients = await query('select * from clients where coach_id = $1 and archived = false order by first_name, last_name', [coach.id]);
   const ids = clients.map((c) => c.id);
@@ -130,7 +134,7 @@ async function listClients(coach: Caller) {
     query('select * from goals where coach_id = $1 and client_id = any($2) and archived = false order by created_at', [coach.id, ids]),
     query(
       `select l.* from clients inner join lateral (
-         select * from check_ins where check_ins.client_id = clients.id and check_ins.coach_id = $1 and check_ins.status not in ('scheduled', 'cancelled')
+         select ${SUMMARY_COLUMNS} from check_ins where check_ins.client_id = clients.id and check_ins.coach_id = $1 and check_ins.status not in ('scheduled', 'cancelled')
          order by check_ins.created_at desc limit 1) l on true
        where clients.coach_id = $1 and clients.id = any($2)`,
       [coach.id, ids],
@@ -154,17 +158,17 @@ async function listClients(coach: Caller) {
 async function checkInHistory(coach: Caller, clientId: string, params: URLSearchParams) {
   const page = Number(params.get('page') ?? 1);
   const limit = Number(params.get('limit') ?? 50);
-  const [client] = await query('select * from clients where id = $1 and coach_id = $2 limit 1', [clientId, coach.id]);
-  if (!client) throw new HttpError(404, 'Client not found');
   const scope = 'check_ins.client_id = $1 and check_ins.coach_id = $2';
-  const [rows, [total], goals, summaries] = await Promise.all([
-    query(`select * from check_ins where ${scope} order by coalesce(sent_at, scheduled_for, created_at) desc limit $3 offset $4`, [clientId, coach.id, limit, (page - 1) * limit]),
+  const [[owned], rows, [total], goals, summaries] = await Promise.all([
+    query('select id from clients where id = $1 and coach_id = $2 limit 1', [clientId, coach.id]),
+    query(`select ${SUMMARY_COLUMNS} from check_ins where ${scope} order by coalesce(sent_at, scheduled_for, created_at) desc limit $3 offset $4`, [clientId, coach.id, limit, (page - 1) * limit]),
     query(`select count(*)::int as n from check_ins where ${scope}`, [clientId, coach.id]),
     query('select id, title from goals where client_id = $1', [clientId]),
     params.get('withSummaries') === 'true'
       ? query(`select id, executive_summary, created_at, responded_at from check_ins where ${scope} and executive_summary is not null order by created_at desc limit 60`, [clientId, coach.id])
       : Promise.resolve([]),
   ]);
+  if (!owned) throw new HttpError(404, 'Client not found');
   const titles = new Map(goals.map((g) => [g.id, g.title]));
   return {
     checkIns: shape(rows).map((c) => ({ ...c, goal: c.goalId ? { id: c.goalId, title: titles.get(c.goalId) } : null })),
