@@ -22,6 +22,8 @@ export interface LoadResult {
   /** Connection errors and timeouts. */
   errors: number;
   statusCodes: Record<string, number>;
+  /** Mean size of an answer, headers included. */
+  bytesPerResponse: number;
 }
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -30,13 +32,21 @@ function percentile(sorted: Float64Array, p: number): number {
   return Math.round(value * 10) / 10;
 }
 
-function fire(baseUrl: string, connections: number, seconds: number, next: () => RequestSpec, onLatency?: (ms: number) => void): Promise<autocannon.Result> {
+interface FireOptions {
+  connections: number;
+  seconds: number;
+  /** Requests per second over all connections; none: as fast as the server answers. */
+  overallRate?: number;
+}
+
+function fire(baseUrl: string, options: FireOptions, next: () => RequestSpec, onLatency?: (ms: number) => void): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
         url: baseUrl,
-        connections,
-        duration: seconds,
+        connections: options.connections,
+        duration: options.seconds,
+        ...(options.overallRate ? { overallRate: options.overallRate } : {}),
         timeout: 30,
         requests: [
           {
@@ -59,11 +69,17 @@ function fire(baseUrl: string, connections: number, seconds: number, next: () =>
  * sending the next request as soon as its previous one is answered. `onMeasureStart` runs between
  * the two (to read CPU counters).
  */
-export async function runLoad(baseUrl: string, settings: LoadSettings, next: () => RequestSpec, onMeasureStart?: () => void): Promise<LoadResult> {
-  if (settings.warmupSeconds > 0) await fire(baseUrl, settings.connections, settings.warmupSeconds, next);
+export async function runLoad(
+  baseUrl: string,
+  settings: LoadSettings & { overallRate?: number },
+  next: () => RequestSpec,
+  onMeasureStart?: () => void,
+): Promise<LoadResult> {
+  const { connections, overallRate } = settings;
+  if (settings.warmupSeconds > 0) await fire(baseUrl, { connections, overallRate, seconds: settings.warmupSeconds }, next);
   onMeasureStart?.();
   const latencies: number[] = [];
-  const result = await fire(baseUrl, settings.connections, settings.durationSeconds, next, (ms) => latencies.push(ms));
+  const result = await fire(baseUrl, { connections, overallRate, seconds: settings.durationSeconds }, next, (ms) => latencies.push(ms));
   const sorted = Float64Array.from(latencies).sort();
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = (stat as { count: number }).count;
@@ -74,5 +90,6 @@ export async function runLoad(baseUrl: string, settings: LoadSettings, next: () 
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     statusCodes,
+    bytesPerResponse: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
   };
 }

@@ -15,6 +15,8 @@ export interface EndpointResult {
   name: string;
   app: ServerResult;
   baseline: ServerResult;
+  /** The app at a fixed rate of half its measured throughput: latency with little queueing. */
+  appAtHalfLoad: LoadResult & { rate: number };
   /** App requests/s over baseline requests/s. */
   ratio: number;
   meets: { ratio: boolean; p95: boolean };
@@ -59,6 +61,17 @@ function endpointTable(r: BenchResults): string[] {
   return lines;
 }
 
+function halfLoadTable(r: BenchResults): string[] {
+  return [
+    '| endpoint | app at a fixed rate of | p50 ms | p95 ms | p99 ms | p95 < 50 ms |',
+    '|---|---:|---:|---:|---:|:-:|',
+    ...r.endpoints.map((e) => {
+      const h = e.appAtHalfLoad;
+      return `| ${e.name} | ${h.rate} req/s | ${h.latencyMs.p50} | ${h.latencyMs.p95} | ${h.latencyMs.p99} | ${yes(h.latencyMs.p95 < TARGETS.p95Ms)} |`;
+    }),
+  ];
+}
+
 function schedulerLines(r: BenchResults): string[] {
   const s = r.scheduler;
   if (!s) return ['Scheduler: not run (BENCH_SCHEDULER=0).'];
@@ -101,6 +114,10 @@ export function resultsMarkdown(r: BenchResults): string {
     `${r.settings.connections} connections, ${r.settings.durationSeconds} s per endpoint after ${r.settings.warmupSeconds} s of warm-up. ${r.valid ? 'Every request answered 2xx.' : '**Some requests failed: this run is not valid.**'}`,
     '',
     ...endpointTable(r),
+    '',
+    'The same requests at half the app\'s throughput (autocannon `overallRate`), where latency is mostly service time, not queueing:',
+    '',
+    ...halfLoadTable(r),
     '',
     `Peak RSS of the app server: ${r.appPeakRssMb} MB (target < ${TARGETS.rssMb} MB: ${yes(r.appPeakRssMb < TARGETS.rssMb)}); of the baseline: ${r.baselinePeakRssMb} MB.`,
     '',

@@ -249,7 +249,21 @@ async function main(): Promise<void> {
         );
       }
       const ratio = Math.round((pair.app!.requestsPerSecond / Math.max(0.1, pair.baseline!.requestsPerSecond)) * 100) / 100;
-      measured.push({ name: endpoint.name, app: pair.app!, baseline: pair.baseline!, ratio, meets: { ratio: ratio >= TARGETS.ratioToBaseline, p95: pair.app!.latencyMs.p95 < TARGETS.p95Ms } });
+      // With 50 connections always busy, latency is queueing: 50 / throughput. At half the app's
+      // throughput the same requests show what one of them costs with little waiting.
+      await sql`delete from rate_limit_hits`;
+      const rate = Math.max(1, Math.round(pair.app!.requestsPerSecond / 2));
+      let n = 0;
+      const halfLoad = await runLoad(app.baseUrl, { ...settings, overallRate: rate }, () => endpoint.request(n++));
+      say(`${endpoint.name.padEnd(44)} app at ${rate} req/s: p50 ${halfLoad.latencyMs.p50} p95 ${halfLoad.latencyMs.p95} p99 ${halfLoad.latencyMs.p99} ms  non-2xx ${halfLoad.non2xx + halfLoad.errors}`);
+      measured.push({
+        name: endpoint.name,
+        app: pair.app!,
+        baseline: pair.baseline!,
+        appAtHalfLoad: { rate, ...halfLoad },
+        ratio,
+        meets: { ratio: ratio >= TARGETS.ratioToBaseline, p95: pair.app!.latencyMs.p95 < TARGETS.p95Ms },
+      });
     }
     const peaks = Object.fromEntries([...rss].map(([name, sampler]) => [name, sampler.stop().peakMb]));
 
@@ -278,7 +292,7 @@ async function main(): Promise<void> {
       endpoints: measured,
       appPeakRssMb: peaks.app ?? 0,
       baselinePeakRssMb: peaks.baseline ?? 0,
-      valid: measured.every((e) => [e.app, e.baseline].every((r) => r.requests > 0 && r.non2xx + r.errors === 0)),
+      valid: measured.every((e) => [e.app, e.baseline, e.appAtHalfLoad].every((r) => r.requests > 0 && r.non2xx + r.errors === 0)),
       scheduler,
       frontEnd,
       targets: TARGETS,
