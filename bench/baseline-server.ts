@@ -261,14 +261,12 @@ async function usageStats(params: URLSearchParams) {
   const from = params.get('startDate') ? new Date(params.get('startDate')!) : new Date(to.getTime() - 30 * 86_400_000);
   const range = [from.toISOString(), to.toISOString()];
   const inRange = 'created_at >= $1::timestamptz and created_at < $2::timestamptz';
-  const [totals, statuses, samples] = await Promise.all([
+  const [statuses, samples] = await Promise.all([
     query(
-      `select service, count(*)::int as total, count(*) filter (where status = 'success')::int as success, count(*) filter (where status <> 'success')::int as failed,
-        coalesce(avg(response_ms), 0)::float8 as avg_ms, coalesce(sum(cost_usd), 0)::float8 as cost
-      from api_usage where ${inRange} group by service order by total desc, service`,
+      `select service, status, count(*)::int as count, coalesce(sum(response_ms), 0)::float8 as ms_sum, coalesce(sum(cost_usd), 0)::float8 as cost
+      from api_usage where ${inRange} group by service, status order by service, count desc`,
       range,
     ),
-    query(`select service, status, count(*)::int as count from api_usage where ${inRange} group by service, status order by service, count desc`, range),
     query(
       `select service, status, error_message, distinct_count from (
         select service, status as status, error_message,
@@ -280,6 +278,16 @@ async function usageStats(params: URLSearchParams) {
       range,
     ),
   ]);
+  const byService = new Map<unknown, { service: unknown; total: number; success: number; msSum: number; cost: number }>();
+  for (const s of statuses) {
+    const t = byService.get(s.service) ?? { service: s.service, total: 0, success: 0, msSum: 0, cost: 0 };
+    t.total += Number(s.count);
+    if (s.status === 'success') t.success += Number(s.count);
+    t.msSum += Number(s.ms_sum);
+    t.cost += Number(s.cost);
+    byService.set(s.service, t);
+  }
+  const totals = [...byService.values()].sort((a, b) => b.total - a.total);
   return {
     stats: totals.map((t) => ({
       ...t,
