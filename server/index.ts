@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   await ensureDefaultDiscounts();
 
   // tsx turns on Node's source maps; with them every server chunk Next loads has its map (about
-  // 160 MB in all) parsed and kept, which alone took the server past 512 MB (docs/performance.md).
+  // 160 MB in all) parsed and kept: 650 MB and more under load (docs/performance.md, Memory).
   if (!dev) process.setSourceMapsEnabled(false);
   const app = next({ dev, dir: process.cwd(), hostname: 'localhost', port: cfg.PORT });
   await app.prepare();

@@ -47,9 +47,7 @@ export interface App {
 export async function startApp(options: { databaseUrl?: string; dataDir: string; outboxDir: string; env?: Record<string, string>; port?: number }): Promise<App> {
   const appPort = options.port ?? (await freePort());
   const child: ChildProcess = fork(path.resolve('server/index.ts'), [], {
-    // As `npm start` runs it (package.json): V8 would otherwise let the heap grow to a quarter of
-    // the machine's memory before collecting in earnest (docs/performance.md, Memory).
-    execArgv: ['--max-old-space-size=384', '--import', 'tsx'],
+    execArgv: ['--import', 'tsx'],
     env: {
       ...process.env,
       NODE_ENV: 'production',
