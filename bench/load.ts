@@ -35,8 +35,6 @@ function percentile(sorted: Float64Array, p: number): number {
 interface FireOptions {
   connections: number;
   seconds: number;
-  /** Requests per second over all connections; none: as fast as the server answers. */
-  overallRate?: number;
 }
 
 function fire(baseUrl: string, options: FireOptions, next: () => RequestSpec, onLatency?: (ms: number) => void): Promise<autocannon.Result> {
@@ -46,7 +44,6 @@ function fire(baseUrl: string, options: FireOptions, next: () => RequestSpec, on
         url: baseUrl,
         connections: options.connections,
         duration: options.seconds,
-        ...(options.overallRate ? { overallRate: options.overallRate } : {}),
         timeout: 30,
         requests: [
           {
@@ -69,17 +66,12 @@ function fire(baseUrl: string, options: FireOptions, next: () => RequestSpec, on
  * sending the next request as soon as its previous one is answered. `onMeasureStart` runs between
  * the two (to read CPU counters).
  */
-export async function runLoad(
-  baseUrl: string,
-  settings: LoadSettings & { overallRate?: number },
-  next: () => RequestSpec,
-  onMeasureStart?: () => void,
-): Promise<LoadResult> {
-  const { connections, overallRate } = settings;
-  if (settings.warmupSeconds > 0) await fire(baseUrl, { connections, overallRate, seconds: settings.warmupSeconds }, next);
+export async function runLoad(baseUrl: string, settings: LoadSettings, next: () => RequestSpec, onMeasureStart?: () => void): Promise<LoadResult> {
+  const { connections } = settings;
+  if (settings.warmupSeconds > 0) await fire(baseUrl, { connections, seconds: settings.warmupSeconds }, next);
   onMeasureStart?.();
   const latencies: number[] = [];
-  const result = await fire(baseUrl, { connections, overallRate, seconds: settings.durationSeconds }, next, (ms) => latencies.push(ms));
+  const result = await fire(baseUrl, { connections, seconds: settings.durationSeconds }, next, (ms) => latencies.push(ms));
   const sorted = Float64Array.from(latencies).sort();
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = (stat as { count: number }).count;
