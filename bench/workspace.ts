@@ -9,7 +9,6 @@
  *
  * Prints a table and writes bench/results-workspace.json. Not a test: it never fails on time.
  */
-import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +17,7 @@ import postgres from 'postgres';
 import { mulberry32 } from '../scripts/lib/random';
 import { client, latestLinkToken, uniqueEmail } from '../tests/helpers/http';
 import { startStack } from '../tests/helpers/stack';
+import { stackCpuMs } from './process-stats';
 
 const CLIENTS = 500;
 const CHECK_INS = 50_000;
@@ -32,37 +32,6 @@ const FIRST = ['Ava', 'Ben', 'Cleo', 'Dev', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivan',
 const LAST = ['Adams', 'Baker', 'Chen', 'Diaz', 'Evans', 'Fox', 'Garcia', 'Hill', 'Ito', 'Jones', 'Khan', 'Lopez', 'Moore', 'Ng', 'Ortiz', 'Patel'];
 const GOALS = ['Run 100 km', 'Read 12 books', 'Sleep 8 hours', 'Drink 2 l of water', 'Meditate daily', 'Lose 5 kg', 'Write 20 pages', 'Walk 10k steps'];
 const STATUSES = ['completed', 'completed', 'completed', 'responded', 'no_response', 'sent', 'missed'] as const;
-
-const CLOCK_TICKS = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
-
-/**
- * CPU time (user + system, ms) of every process this script started: the app server, Postgres and
- * its backends. Unlike wall time it hardly depends on what else the machine is running.
- */
-function stackCpuMs(): number {
-  const stats = new Map<number, { ppid: number; ticks: number }>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  let ticks = 0;
-  const queue = [process.pid];
-  while (queue.length > 0) {
-    const parent = queue.pop()!;
-    for (const [pid, s] of stats) {
-      if (s.ppid !== parent) continue;
-      ticks += s.ticks;
-      queue.push(pid);
-    }
-  }
-  return (ticks * 1000) / CLOCK_TICKS;
-}
 
 function percentile(sorted: number[], p: number): number {
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));

@@ -63,6 +63,9 @@ async function main(): Promise<void> {
   await ensureFirstAdmin(cfg.ADMIN_EMAIL, cfg.ADMIN_PASSWORD);
   await ensureDefaultDiscounts();
 
+  // tsx turns on Node's source maps; with them every server chunk Next loads has its map (about
+  // 160 MB in all) parsed and kept: 650 MB and more under load (docs/performance.md, Memory).
+  if (!dev) process.setSourceMapsEnabled(false);
   const app = next({ dev, dir: process.cwd(), hostname: 'localhost', port: cfg.PORT });
   await app.prepare();
   const handle = app.getRequestHandler();

@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { toast } from 'sonner';
 import { useAuth } from '@/components/auth/auth-provider';
 import { api } from '@/lib/api-client';
@@ -66,7 +66,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     let failures = 0;
 
-    void api.get<{ port: number; path: string }>('/realtime/config').then(({ port, path }) => {
+    // The client library (about 14 KB gzipped) loads with the config, not with every page's first load.
+    void Promise.all([api.get<{ port: number; path: string }>('/realtime/config'), import('socket.io-client')]).then(([{ port, path }, { io }]) => {
       if (cancelled) return;
       setStatus('connecting');
       socket = io(`${window.location.protocol}//${window.location.hostname}:${port}`, {

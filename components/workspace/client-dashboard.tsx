@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useRef, useState } from 'react';
 import { ArchiveRestore, MousePointerClick, UserPlus } from 'lucide-react';
 import { useAuth } from '@/components/auth/auth-provider';
@@ -7,10 +8,14 @@ import { Button } from '@/components/ui/button';
 import { DEFAULT_CLOCK_TIMEZONE } from '@/lib/timezones';
 import { AddClientModal } from './add-client-modal';
 import { ArchivedClientsModal } from './archived-clients-modal';
-import { ClientDetail } from './client-detail';
 import { ClientList } from './client-list';
 import { StatCards } from './stat-cards';
 import { useClientList, useWorkspaceRealtime } from './use-clients';
+
+// Opens only once a client is picked: its code (history, goals, editors) stays out of the first load.
+const ClientDetail = dynamic(() => import('./client-detail').then((m) => m.ClientDetail), {
+  loading: () => <div className="h-64 animate-pulse rounded-xl bg-stone-100 dark:bg-stone-800" aria-hidden />,
+});
 
 /** The coach's main screen, titled Client Dashboard (spec 02 §2). */
 export function ClientDashboard() {

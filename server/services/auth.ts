@@ -127,11 +127,12 @@ export async function loginWithSecondFactor(ticket: string, code: string, info: 
 
 async function openSession(user: User, info: RequestInfo, event: 'login' | 'admin_login'): Promise<LoginResult> {
   const db = getDb();
+  const device = describeDevice(info.userAgent);
   return db.transaction(async (tx) => {
     const tokens = await createSession(user, info, {}, tx);
     const [updated] = await tx.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, user.id)).returning();
     await recordSecurityEvent(
-      { userId: user.id, type: event, details: `Signed in${user.twoFactorEnabled ? ' with two-factor authentication' : ''} on ${describeDevice(info.userAgent).device} (${describeDevice(info.userAgent).os})`, ip: info.ip, userAgent: info.userAgent },
+      { userId: user.id, type: event, details: `Signed in${user.twoFactorEnabled ? ' with two-factor authentication' : ''} on ${device.device} (${device.os})`, ip: info.ip, userAgent: info.userAgent },
       tx,
     );
     return { ...tokens, user: toPublicUser(updated!) };

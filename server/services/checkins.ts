@@ -1,22 +1,28 @@
 import { and, count, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { EXECUTIVE_SUMMARIES_PER_PAGE, WORKSPACE_VALIDATION as V } from '@/lib/constants';
 import { getDb } from '../db/client';
-import { checkIns, goals } from '../db/schema';
+import { checkIns, clients, goals } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
-import { checkInSummary, getOwnedClient, type CoachRef } from './clients';
+import { checkInSummary, checkInSummaryColumns, type CoachRef } from './clients';
 import { getOwnedGoal } from './goals';
 
 /** A client's check-ins, newest first, paged; optionally one goal's only, and the executive summaries. */
 export async function checkInHistory(coach: CoachRef, clientId: string, query: { page: number; limit: number; withSummaries: boolean; goalId?: string }) {
-  await getOwnedClient(coach.id, clientId);
   const db = getDb();
   const scope = and(
     eq(checkIns.clientId, clientId),
     eq(checkIns.coachId, coach.id),
     query.goalId ? or(eq(checkIns.goalId, query.goalId), and(eq(checkIns.isGlobalCheckIn, true), sql`not (${query.goalId}::uuid = any(${checkIns.cancelledGoals}))`)) : undefined,
   );
-  const [rows, [total], goalRows, summaries] = await Promise.all([
-    db.select().from(checkIns).where(scope).orderBy(desc(sql`coalesce(${checkIns.sentAt}, ${checkIns.scheduledFor}, ${checkIns.createdAt})`)).limit(query.limit).offset((query.page - 1) * query.limit),
+  // The ownership check runs alongside the reads (all scoped by coach but the goal titles, which
+  // are dropped with a 404): one round trip less on the coach's most frequent request.
+  const [[owned], rows, [total], goalRows, summaries] = await Promise.all([
+    db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(and(eq(clients.id, clientId), eq(clients.coachId, coach.id)))
+      .limit(1),
+    db.select(checkInSummaryColumns).from(checkIns).where(scope).orderBy(desc(sql`coalesce(${checkIns.sentAt}, ${checkIns.scheduledFor}, ${checkIns.createdAt})`)).limit(query.limit).offset((query.page - 1) * query.limit),
     db.select({ n: count() }).from(checkIns).where(scope),
     db.select({ id: goals.id, title: goals.title }).from(goals).where(eq(goals.clientId, clientId)),
     query.withSummaries
@@ -28,6 +34,7 @@ export async function checkInHistory(coach: CoachRef, clientId: string, query: {
           .limit(EXECUTIVE_SUMMARIES_PER_PAGE * 20)
       : Promise.resolve([]),
   ]);
+  if (!owned) throw notFound('Client');
   const titles = new Map(goalRows.map((g) => [g.id, g.title]));
   const totalCount = total?.n ?? 0;
   return {

@@ -26,7 +26,37 @@ export async function getOwnedClient(coachId: string, clientId: string, db: Exec
 
 export type WeekDayStatus = 'completed' | 'responded' | 'sent' | 'no_response' | 'missed' | 'scheduled' | 'pending' | 'none';
 
-export function checkInSummary(c: CheckIn, goalTitles: Map<string, string>) {
+/**
+ * The columns checkInSummary reads: lists select these rather than the whole row (which also
+ * carries the engine's bookkeeping), so less is read, sent and mapped per check-in.
+ */
+export const checkInSummaryColumns = {
+  id: checkIns.id,
+  clientId: checkIns.clientId,
+  status: checkIns.status,
+  createdAt: checkIns.createdAt,
+  updatedAt: checkIns.updatedAt,
+  scheduledFor: checkIns.scheduledFor,
+  sentAt: checkIns.sentAt,
+  respondedAt: checkIns.respondedAt,
+  goalId: checkIns.goalId,
+  isGlobalCheckIn: checkIns.isGlobalCheckIn,
+  cancelledGoals: checkIns.cancelledGoals,
+  aiMessage: checkIns.aiMessage,
+  clientResponse: checkIns.clientResponse,
+  aiResponse: checkIns.aiResponse,
+  coachSummary: checkIns.coachSummary,
+  insights: checkIns.insights,
+  executiveSummary: checkIns.executiveSummary,
+  motivation: checkIns.motivation,
+  engagementAssessment: checkIns.engagementAssessment,
+  concerns: checkIns.concerns,
+  value: checkIns.value,
+  failureReason: checkIns.failureReason,
+};
+type CheckInSummaryRow = Pick<CheckIn, keyof typeof checkInSummaryColumns>;
+
+export function checkInSummary(c: CheckInSummaryRow, goalTitles: Map<string, string>) {
   return {
     _id: c.id,
     id: c.id,
@@ -121,7 +151,7 @@ export function goalSummary(goal: Goal) {
   };
 }
 
-function clientDto(client: Client, extra: { goals: Goal[]; latest: CheckIn | undefined; week: ReturnType<typeof weeklyStatuses>; goalTitles: Map<string, string> }) {
+function clientDto(client: Client, extra: { goals: Goal[]; latest: CheckInSummaryRow | undefined; week: ReturnType<typeof weeklyStatuses>; goalTitles: Map<string, string> }) {
   return {
     _id: client.id,
     id: client.id,
@@ -162,7 +192,7 @@ export async function listClients(coach: CoachRef, filter: { archived: boolean }
   const ids = rows.map((c) => c.id);
   const week = currentWeek(coach.timezone, now);
   const latestCheckIn = db
-    .select()
+    .select(checkInSummaryColumns)
     .from(checkIns)
     .where(and(eq(checkIns.clientId, clients.id), eq(checkIns.coachId, coach.id), sql`${checkIns.status} not in ('scheduled', 'cancelled')`))
     .orderBy(desc(checkIns.createdAt))

@@ -1,0 +1,356 @@
+/**
+ * The baseline of `npm run bench`: a bare Node `http` server with node-postgres and no framework
+ * that answers the five measured requests with the same SQL the services run (the queries of
+ * server/auth/guards.ts, services/auth.ts + sessions.ts, clients.ts listClients, checkins.ts
+ * checkInHistory, analytics.ts overview and admin-usage.ts usageStats, written out as text), the
+ * same argon2 verification and the same jose JWTs. It skips what a framework adds: routing,
+ * zod, Drizzle's query building and row mapping, Next's request and response objects.
+ *
+ * Started by bench/run.ts as a child process: DATABASE_URL, PORT, JWT_SECRET; it reports
+ * `{ ready, port }` over IPC.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { verify } from '@node-rs/argon2';
+import { jwtVerify, SignJWT } from 'jose';
+import pg from 'pg';
+import { ENGAGEMENT_POINTS, ENGAGEMENT_POINTS_MAX, MOTIVATION_SCORES, RANGE_DAYS, RESPONSE_TIME_BUCKETS, type TimeRange } from '@/lib/analytics';
+import { addDays, weekDates, zonedTimeToInstant } from '@/lib/zoned-time';
+import { analyticsWindow, trendPeriods } from '@/server/services/analytics';
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_MAX ?? 10) });
+const key = new TextEncoder().encode(process.env.JWT_SECRET ?? '');
+const ACCESS_TTL_SECONDS = Number(process.env.ACCESS_TOKEN_TTL_SECONDS ?? 900);
+const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Row = Record<string, unknown>;
+const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+/** Rows with camelCase keys, as an API answers them. */
+const shape = (rows: Row[]) => rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [camel(k), v])));
+
+async function query(text: string, values: unknown[] = []): Promise<Row[]> {
+  return (await pool.query(text, values)).rows as Row[];
+}
+
+// ---- auth ---------------------------------------------------------------------------------------
+
+interface Caller {
+  id: string;
+  role: string;
+  timezone: string;
+}
+
+async function authenticate(req: http.IncomingMessage): Promise<Caller> {
+  const header = req.headers.authorization ?? '';
+  if (!header.startsWith('Bearer ')) throw new HttpError(401, 'Authentication required');
+  let claims: { sub?: string; sid?: unknown };
+  try {
+    claims = (await jwtVerify(header.slice(7), key, { algorithms: ['HS256'], issuer: 'cadence' })).payload;
+  } catch {
+    throw new HttpError(401, 'Invalid access token');
+  }
+  const [row] = await query(
+    `select u.*, s.last_active from sessions s inner join users u on u.id = s.user_id
+     where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now() and u.deleted_at is null limit 1`,
+    [claims.sid, claims.sub],
+  );
+  if (!row) throw new HttpError(401, 'Session has ended');
+  if (Date.now() - (row.last_active as Date).getTime() > 60_000) await query('update sessions set last_active = now() where id = $1', [claims.sid]);
+  return { id: row.id as string, role: row.role as string, timezone: row.timezone as string };
+}
+
+async function hitRateLimit(name: string, subject: string, limit: number, windowSeconds: number) {
+  const windowMs = windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs).toISOString();
+  const [row] = await query(
+    `insert into rate_limit_hits (key, window_start, count) values ($1, $2, 1)
+     on conflict (key, window_start) do update set count = rate_limit_hits.count + 1 returning count`,
+    [`${name}:${subject}`, windowStart],
+  );
+  if (Number(row?.count) > limit) throw new HttpError(429, 'Too many attempts');
+}
+
+async function login(body: { email?: string; password?: string }, ip: string, userAgent: string) {
+  if (typeof body.email !== 'string' || typeof body.password !== 'string') throw new HttpError(400, 'email and password are required');
+  const email = body.email.toLowerCase();
+  await hitRateLimit('login:ip', ip, 30, 900);
+  await hitRateLimit('login:account', email, 10, 900);
+  const [user] = await query('select * from users where lower(email) = $1 and deleted_at is null limit 1', [email]);
+  if (!user || !(await verify(user.password_hash as string, body.password))) throw new HttpError(401, 'Invalid email or password');
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const session = await client.query(
+      `insert into sessions (user_id, purpose, device, os, browser, user_agent, ip, location, expires_at)
+       values ($1, 'sign_in', 'Unknown device', 'Unknown OS', null, $2, $3, 'Unknown location', $4) returning id`,
+      [user.id, userAgent.slice(0, 512), ip, new Date(Date.now() + REFRESH_TTL_MS)],
+    );
+    const sessionId = session.rows[0].id as string;
+    const refreshToken = randomBytes(32).toString('base64url');
+    await client.query('insert into refresh_tokens (token_hash, session_id) values ($1, $2)', [createHash('sha256').update(refreshToken).digest('hex'), sessionId]);
+    const updated = await client.query('update users set last_login = now() where id = $1 returning *', [user.id]);
+    await client.query('insert into security_log (user_id, type, details, success, ip, user_agent) values ($1, $2, $3, true, $4, $5)', [user.id, 'login', 'Signed in', ip, userAgent]);
+    await client.query('commit');
+    const accessToken = await new SignJWT({ sid: sessionId, role: user.role })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id as string)
+      .setIssuer('cadence')
+      .setIssuedAt()
+      .setExpirationTime(`${ACCESS_TTL_SECONDS}s`)
+      .sign(key);
+    const { passwordHash: _omit, twoFactorSecret: _secret, twoFactorRecoveryCodes: _codes, ...publicUser } = shape(updated.rows)[0]!;
+    return { body: { token: accessToken, accessToken, refreshToken, user: publicUser }, cookies: [`cadence_at=${accessToken}; Path=/; HttpOnly; SameSite=Lax`, `cadence_rt=${refreshToken}; Path=/api/users; HttpOnly; SameSite=Lax`] };
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+// ---- coach reads --------------------------------------------------------------------------------
+
+/** The check-in columns the services answer with (checkInSummaryColumns in server/services/clients.ts). */
+const SUMMARY_COLUMNS = `id, client_id, status, created_at, updated_at, scheduled_for, sent_at, responded_at, goal_id, is_global_check_in, cancelled_goals,
+  ai_message, client_response, ai_response, coach_summary, insights, executive_summary, motivation, engagement_assessment, concerns, value, failure_reason`;
+
+async function listClients(coach: Caller) {
+  const clients = await query('select * from clients where coach_id = $1 and archived = false order by first_name, last_name', [coach.id]);
+  const ids = clients.map((c) => c.id);
+  const dates = weekDates(coach.timezone, new Date());
+  const weekStart = zonedTimeToInstant(coach.timezone, dates[0]!, '00:00');
+  const weekEnd = zonedTimeToInstant(coach.timezone, addDays(dates[6]!, 1), '00:00');
+  const [goals, latest, week] = await Promise.all([
+    query('select * from goals where coach_id = $1 and client_id = any($2) and archived = false order by created_at', [coach.id, ids]),
+    query(
+      `select l.* from clients inner join lateral (
+         select ${SUMMARY_COLUMNS} from check_ins where check_ins.client_id = clients.id and check_ins.coach_id = $1 and check_ins.status not in ('scheduled', 'cancelled')
+         order by check_ins.created_at desc limit 1) l on true
+       where clients.coach_id = $1 and clients.id = any($2)`,
+      [coach.id, ids],
+    ),
+    query(
+      `select id, client_id, status, sent_at, scheduled_for, created_at from check_ins
+       where coach_id = $1 and client_id = any($2) and coalesce(sent_at, scheduled_for, created_at) >= $3 and coalesce(sent_at, scheduled_for, created_at) < $4
+       order by created_at`,
+      [coach.id, ids, weekStart, weekEnd],
+    ),
+  ]);
+  const group = (rows: Row[]) => {
+    const by = new Map<unknown, Row[]>();
+    for (const r of shape(rows)) by.set(r.clientId, [...(by.get(r.clientId) ?? []), r]);
+    return by;
+  };
+  const [goalsBy, latestBy, weekBy] = [group(goals), group(latest), group(week)];
+  return { clients: shape(clients).map((c) => ({ ...c, goals: goalsBy.get(c.id) ?? [], latestCheckIn: latestBy.get(c.id)?.[0] ?? null, weeklyCheckIns: weekBy.get(c.id) ?? [] })) };
+}
+
+async function checkInHistory(coach: Caller, clientId: string, params: URLSearchParams) {
+  const page = Number(params.get('page') ?? 1);
+  const limit = Number(params.get('limit') ?? 50);
+  const scope = 'check_ins.client_id = $1 and check_ins.coach_id = $2';
+  const [[owned], rows, [total], goals, summaries] = await Promise.all([
+    query('select id from clients where id = $1 and coach_id = $2 limit 1', [clientId, coach.id]),
+    query(`select ${SUMMARY_COLUMNS} from check_ins where ${scope} order by coalesce(sent_at, scheduled_for, created_at) desc limit $3 offset $4`, [clientId, coach.id, limit, (page - 1) * limit]),
+    query(`select count(*)::int as n from check_ins where ${scope}`, [clientId, coach.id]),
+    query('select id, title from goals where client_id = $1', [clientId]),
+    params.get('withSummaries') === 'true'
+      ? query(`select id, executive_summary, created_at, responded_at from check_ins where ${scope} and executive_summary is not null order by created_at desc limit 60`, [clientId, coach.id])
+      : Promise.resolve([]),
+  ]);
+  if (!owned) throw new HttpError(404, 'Client not found');
+  const titles = new Map(goals.map((g) => [g.id, g.title]));
+  return {
+    checkIns: shape(rows).map((c) => ({ ...c, goal: c.goalId ? { id: c.goalId, title: titles.get(c.goalId) } : null })),
+    pagination: { page, limit, total: total!.n, pages: Math.max(1, Math.ceil(Number(total!.n) / limit)) },
+    executiveSummaries: shape(summaries),
+  };
+}
+
+const POINTS = `case when not answered then ${ENGAGEMENT_POINTS.unanswered} when assessment = 'great' then ${ENGAGEMENT_POINTS.great}
+  when assessment = 'bad' then ${ENGAGEMENT_POINTS.bad} when assessment = 'okay' then ${ENGAGEMENT_POINTS.okay} else ${ENGAGEMENT_POINTS.unassessed} end`;
+const MOOD = `case motivation when 'high' then ${MOTIVATION_SCORES.high} when 'medium' then ${MOTIVATION_SCORES.medium} when 'low' then ${MOTIVATION_SCORES.low} end`;
+const DELAY_BUCKET = `case ${RESPONSE_TIME_BUCKETS.map((b, i) => (b.to === null ? `when response_seconds >= ${b.from * 60} then ${i}` : `when response_seconds < ${b.to * 60} then ${i}`)).join(' ')} end`;
+
+async function analyticsOverview(coach: Caller, params: URLSearchParams) {
+  const range = (params.get('timeRange') ?? '30d') as TimeRange;
+  if (!(range in RANGE_DAYS)) throw new HttpError(400, 'timeRange');
+  const w = analyticsWindow(range, coach.timezone);
+  const { labels, starts } = trendPeriods(w);
+  const bounds = `{${[w.previousStart, w.start, ...starts, w.end].map((d) => d.toISOString()).join(',')}}`;
+  const [start, end] = [w.start.toISOString(), w.end.toISOString()];
+  const [facts, [reached], [clients], goals] = await Promise.all([
+    query(
+      `with cells as (
+        select p.bucket, ci.responded_at is not null as answered, ci.status = 'sent' as open, ci.engagement_assessment as assessment, ci.motivation,
+          ${DELAY_BUCKET} as delay_bucket, count(*) as n, sum(response_seconds) as seconds, count(response_seconds) as timed
+        from generate_series(2, ${labels.length + 1}) as p(bucket)
+        join check_ins ci on ci.coach_id = $1 and ci.sent_at >= ($2::timestamptz[])[p.bucket] and ci.sent_at < ($2::timestamptz[])[p.bucket + 1]
+        group by 1, 2, 3, 4, 5, 6
+      )
+      select bucket, sum(n)::int as delivered, coalesce(sum(n) filter (where answered), 0)::int as answered,
+        coalesce(sum(n) filter (where not answered and open), 0)::int as awaiting, coalesce(sum(seconds), 0)::float8 as "secondsSum",
+        sum(timed)::int as "secondsCount", sum(n * ${POINTS})::int as points,
+        coalesce(sum(n * ${MOOD}) filter (where answered), 0)::float8 as "satisfactionSum",
+        coalesce(sum(n) filter (where answered and ${MOOD} is not null), 0)::int as "satisfactionCount",
+        array[${RESPONSE_TIME_BUCKETS.map((_, i) => `coalesce(sum(n) filter (where delay_bucket = ${i}), 0)::int`).join(', ')}] as distribution
+      from cells group by bucket`,
+      [coach.id, bounds],
+    ),
+    query(
+      `select count(*)::int as n from clients c where c.coach_id = $1
+        and exists (select 1 from check_ins ci where ci.client_id = c.id and ci.sent_at >= $2::timestamptz and ci.sent_at < $3::timestamptz)`,
+      [coach.id, start, end],
+    ),
+    query(
+      `select (count(*) filter (where not archived))::int as current,
+        (count(*) filter (where created_at < $2::timestamptz and (not archived or archived_at >= $2::timestamptz)))::int as base,
+        (count(*) filter (where created_at < $2::timestamptz and archived and archived_at >= $2::timestamptz and archived_at < $3::timestamptz))::int as churned
+      from clients where coach_id = $1`,
+      [coach.id, start, end],
+    ),
+    query(
+      `with goal_rows as (
+        select g.id, g.client_id, g.type::text as type, g.title, g.created_at, g.progress,
+          case when g.status = 'completed' then coalesce(g.completed_at, g.updated_at) end as done_at,
+          case when g.status = 'incomplete' and (g.archived or c.archived) then
+            least(case when g.archived then g.updated_at end, case when c.archived then coalesce(c.archived_at, g.updated_at) end) end as dropped_at
+        from goals g join clients c on c.id = g.client_id and c.coach_id = $1
+        where g.coach_id = $1 and g.created_at < $3::timestamptz
+      ), tracked as (
+        select * from goal_rows where (done_at is null or done_at >= $2::timestamptz) and (dropped_at is null or dropped_at >= $2::timestamptz)
+      )
+      select type, grouping(type) = 1 as total, count(*)::int as count,
+        (count(*) filter (where done_at >= $2::timestamptz))::int as completed,
+        (count(*) filter (where dropped_at >= $2::timestamptz))::int as abandoned,
+        (avg(extract(epoch from done_at - created_at) / 86400) filter (where done_at >= $2::timestamptz))::float8 as "avgDays"
+      from tracked group by grouping sets ((type), ())`,
+      [coach.id, start, end],
+    ),
+  ]);
+  const sum = (k: string) => facts.reduce((acc, r) => acc + Number(r[k]), 0);
+  const delivered = sum('delivered');
+  const total = goals.find((g) => g.total);
+  return {
+    totalClients: clients!.current,
+    totalCheckIns: delivered,
+    avgResponseTime: sum('secondsCount') > 0 ? sum('secondsSum') / sum('secondsCount') / 60 : null,
+    clientRetention: Number(clients!.base) > 0 ? (100 * (Number(clients!.base) - Number(clients!.churned))) / Number(clients!.base) : null,
+    engagementScore: delivered > 0 ? (100 * sum('points')) / (ENGAGEMENT_POINTS_MAX * delivered) : null,
+    checkInFrequency: Number(reached!.n) > 0 ? delivered / Number(reached!.n) / (w.days / 7) : null,
+    goalCompletionRate: total && Number(total.count) > 0 ? (100 * Number(total.completed)) / Number(total.count) : null,
+    responseRate: delivered > 0 ? (100 * sum('answered')) / delivered : null,
+    trends: facts,
+  };
+}
+
+// ---- admin --------------------------------------------------------------------------------------
+
+async function usageStats(params: URLSearchParams) {
+  const to = params.get('endDate') ? new Date(params.get('endDate')!) : new Date();
+  const from = params.get('startDate') ? new Date(params.get('startDate')!) : new Date(to.getTime() - 30 * 86_400_000);
+  const range = [from.toISOString(), to.toISOString()];
+  const inRange = 'created_at >= $1::timestamptz and created_at < $2::timestamptz';
+  const [statuses, samples] = await Promise.all([
+    query(
+      `select service, status, count(*)::int as count, coalesce(sum(response_ms), 0)::float8 as ms_sum, coalesce(sum(cost_usd), 0)::float8 as cost
+      from api_usage where ${inRange} group by service, status order by service, count desc`,
+      range,
+    ),
+    query(
+      `select service, status, error_message, distinct_count from (
+        select service, status as status, error_message,
+          row_number() over (partition by service, status order by count(*) desc, error_message) as rank,
+          count(*) over (partition by service, status)::int as distinct_count
+        from api_usage where ${inRange} and error_message is not null
+        group by service, status, error_message
+      ) ranked where rank <= 2 order by service, status, rank`,
+      range,
+    ),
+  ]);
+  const byService = new Map<unknown, { service: unknown; total: number; success: number; msSum: number; cost: number }>();
+  for (const s of statuses) {
+    const t = byService.get(s.service) ?? { service: s.service, total: 0, success: 0, msSum: 0, cost: 0 };
+    t.total += Number(s.count);
+    if (s.status === 'success') t.success += Number(s.count);
+    t.msSum += Number(s.ms_sum);
+    t.cost += Number(s.cost);
+    byService.set(s.service, t);
+  }
+  const totals = [...byService.values()].sort((a, b) => b.total - a.total);
+  return {
+    stats: totals.map((t) => ({
+      ...t,
+      statuses: statuses.filter((s) => s.service === t.service).map((s) => ({ ...s, errorMessages: samples.filter((m) => m.service === s.service && m.status === s.status).map((m) => m.error_message) })),
+    })),
+    startDate: range[0],
+    endDate: range[1],
+  };
+}
+
+// ---- server -------------------------------------------------------------------------------------
+
+async function readBody(req: http.IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString();
+  try {
+    return text ? JSON.parse(text) : {};
+  } catch {
+    throw new HttpError(400, 'Request body is not valid JSON');
+  }
+}
+
+const CHECK_INS_PATH = /^\/api\/dashboard\/client-checkins\/([0-9a-f-]{36})$/;
+
+async function answer(req: http.IncomingMessage): Promise<{ body: unknown; cookies?: string[] }> {
+  const url = new URL(req.url ?? '/', 'http://baseline');
+  const forwarded = req.headers['x-forwarded-for'];
+  const ip = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim() ?? req.socket.remoteAddress ?? 'unknown';
+  if (req.method === 'POST' && url.pathname === '/api/users/login') return login((await readBody(req)) as { email?: string; password?: string }, ip, req.headers['user-agent'] ?? '');
+  if (req.method !== 'GET') throw new HttpError(404, 'Not found');
+  const caller = await authenticate(req);
+  if (url.pathname === '/api/coach/clients') return { body: await listClients(caller) };
+  const checkIns = CHECK_INS_PATH.exec(url.pathname);
+  if (checkIns) return { body: await checkInHistory(caller, checkIns[1]!, url.searchParams) };
+  if (url.pathname === '/api/dashboard/analytics/overview') return { body: await analyticsOverview(caller, url.searchParams) };
+  if (url.pathname === '/api/admin/usage/stats') {
+    if (caller.role !== 'admin' && caller.role !== 'super_admin') throw new HttpError(403, 'Admin privileges required');
+    return { body: await usageStats(url.searchParams) };
+  }
+  throw new HttpError(404, 'Not found');
+}
+
+const server = http.createServer((req, res) => {
+  answer(req).then(
+    ({ body, cookies }) => {
+      res.writeHead(200, { 'content-type': 'application/json', ...(cookies ? { 'set-cookie': cookies } : {}) });
+      res.end(JSON.stringify(body));
+    },
+    (error: unknown) => {
+      const status = error instanceof HttpError ? error.status : 500;
+      if (status === 500) console.error(error);
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: status, message: error instanceof Error ? error.message : String(error) }));
+    },
+  );
+});
+
+server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
+  process.send?.({ ready: true, port: (server.address() as AddressInfo).port });
+});
+
+process.on('SIGTERM', () => {
+  server.close();
+  void pool.end().then(() => process.exit(0));
+});

@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FrontEndResult } from './frontend';
+import type { LoadResult, LoadSettings } from './load';
+
+export const TARGETS = { ratioToBaseline: 0.4, p95Ms: 50, rssMb: 512, schedulerDrainSeconds: 60, firstLoadJsGzipKb: 250 } as const;
+
+export type ServerResult = LoadResult & {
+  cpuMsPerRequest: { server: number; postgres: number };
+  /** The server's peak resident memory from its start to the end of this endpoint's run. */
+  peakRssMbSoFar: number;
+};
+
+export interface EndpointResult {
+  name: string;
+  app: ServerResult;
+  baseline: ServerResult;
+  /** The app with a few connections only: latency with little queueing. */
+  appFewConnections: LoadResult & { connections: number };
+  /** App requests/s over baseline requests/s. */
+  ratio: number;
+  meets: { ratio: boolean; p95: boolean };
+}
+
+export interface BenchResults {
+  date: string;
+  machine: { cpus: number; cpu: string; memoryGb: number; node: string; loadAverage: { before: number[]; after: number[] } };
+  settings: LoadSettings;
+  dataset: { counts: Record<string, number>; seedMs: number; seedStepsMs: Record<string, number>; reused: boolean };
+  endpoints: EndpointResult[];
+  appPeakRssMb: number;
+  baselinePeakRssMb: number;
+  /** False when any request failed (non-2xx or connection error): such a run proves nothing. */
+  valid: boolean;
+  scheduler: Record<string, unknown> | { error: string } | null;
+  frontEnd: FrontEndResult | { error: string } | null;
+  targets: typeof TARGETS;
+  totalSeconds: number;
+}
+
+const MARK_START = '<!-- bench:results:start (written by `npm run bench`; edit outside the markers) -->';
+const MARK_END = '<!-- bench:results:end -->';
+
+const yes = (ok: boolean) => (ok ? 'yes' : '**no**');
+const fixed = (n: number, digits = 1) => n.toFixed(digits);
+
+function endpointTable(r: BenchResults): string[] {
+  const lines = [
+    '| endpoint | server | req/s | p50 ms | p95 ms | p99 ms | non-2xx | CPU ms/req (server + Postgres) | ratio | ≥ 40 % | p95 < 50 ms |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|:-:|:-:|',
+  ];
+  for (const e of r.endpoints) {
+    for (const [label, s] of [['app', e.app], ['baseline', e.baseline]] as const) {
+      const cpu = `${fixed(s.cpuMsPerRequest.server)} + ${fixed(s.cpuMsPerRequest.postgres)}`;
+      const app = label === 'app';
+      lines.push(
+        `| ${app ? e.name : ''} | ${label} | ${fixed(s.requestsPerSecond)} | ${s.latencyMs.p50} | ${s.latencyMs.p95} | ${s.latencyMs.p99} | ${s.non2xx + s.errors} | ${cpu} | ${app ? fixed(e.ratio, 2) : ''} | ${app ? yes(e.meets.ratio) : ''} | ${app ? yes(e.meets.p95) : ''} |`,
+      );
+    }
+  }
+  return lines;
+}
+
+function fewConnectionsTable(r: BenchResults): string[] {
+  return [
+    '| endpoint | app with | req/s | p50 ms | p95 ms | p99 ms | p95 < 50 ms |',
+    '|---|---:|---:|---:|---:|---:|:-:|',
+    ...r.endpoints.map((e) => {
+      const f = e.appFewConnections;
+      return `| ${e.name} | ${f.connections} connections | ${fixed(f.requestsPerSecond)} | ${f.latencyMs.p50} | ${f.latencyMs.p95} | ${f.latencyMs.p99} | ${yes(f.latencyMs.p95 < TARGETS.p95Ms)} |`;
+    }),
+  ];
+}
+
+function schedulerLines(r: BenchResults): string[] {
+  const s = r.scheduler;
+  if (!s) return ['Scheduler: not run (BENCH_SCHEDULER=0).'];
+  if ('error' in s) return [`Scheduler: failed: ${s.error}`];
+  const drain = s.drain as { secondsAfterDue: number; throughputPerSecond: number } | undefined;
+  const late = s.latenessMs as { worst: number; p95: number } | undefined;
+  const dup = s.duplicates as { smsToSameClient: number; rowsPerSlotAboveOne: number } | undefined;
+  const setup = s.setup as { checkIns: number; instances: number } | undefined;
+  return [
+    '| scheduler | value | target |',
+    '|---|---:|---|',
+    `| check-ins due in one minute | ${setup?.checkIns} on ${setup?.instances} instances | |`,
+    `| drained after the due minute | ${drain?.secondsAfterDue} s | < ${TARGETS.schedulerDrainSeconds} s: ${yes((drain?.secondsAfterDue ?? Infinity) < TARGETS.schedulerDrainSeconds)} |`,
+    `| throughput | ${drain?.throughputPerSecond} /s | |`,
+    `| worst / p95 lateness | ${late?.worst} / ${late?.p95} ms | |`,
+    `| duplicates (SMS, rows) | ${dup?.smsToSameClient}, ${dup?.rowsPerSlotAboveOne} | 0: ${yes(dup?.smsToSameClient === 0 && dup?.rowsPerSlotAboveOne === 0)} |`,
+  ];
+}
+
+function frontEndLines(r: BenchResults): string[] {
+  const f = r.frontEnd;
+  if (!f) return ['Front end: not run (BENCH_FRONTEND=0).'];
+  if ('error' in f) return [`Front end: failed: ${f.error}`];
+  return [
+    '| front end | value | target |',
+    '|---|---:|---|',
+    `| first-load JS of /login (gzip, ${f.scripts.login} scripts) | ${f.firstLoadJsGzipKb.login} KB | < ${TARGETS.firstLoadJsGzipKb} KB: ${yes(f.firstLoadJsGzipKb.login < TARGETS.firstLoadJsGzipKb)} |`,
+    `| first-load JS of /dashboard (gzip, ${f.scripts.dashboard} scripts) | ${f.firstLoadJsGzipKb.dashboard} KB | < ${TARGETS.firstLoadJsGzipKb} KB: ${yes(f.firstLoadJsGzipKb.dashboard < TARGETS.firstLoadJsGzipKb)} |`,
+    `| JS of other routes prefetched after load (/login, /dashboard) | ${f.prefetchedJsGzipKb.login}, ${f.prefetchedJsGzipKb.dashboard} KB | not first load |`,
+    `| LCP of /dashboard, signed-in coach (median of ${f.lcpMs.dashboardRuns.join(', ')}) | ${f.lcpMs.dashboard} ms | |`,
+  ];
+}
+
+export function resultsMarkdown(r: BenchResults): string {
+  const c = r.dataset.counts;
+  return [
+    MARK_START,
+    `Run of ${r.date} on ${r.machine.cpus} × ${r.machine.cpu}, ${r.machine.memoryGb} GB, Node ${r.machine.node}. Load average (1, 5, 15 min) ${r.machine.loadAverage.before.join(', ')} before and ${r.machine.loadAverage.after.join(', ')} after.`,
+    `Data: ${c.coaches} coaches, ${c.clients} clients, ${c.goals} goals, ${c.checkIns} check-ins, ${c.apiUsage} api_usage rows, ${c.subscriptions} subscriptions, ${c.transactions} payments (${r.dataset.reused ? 'reused from an earlier run' : `seeded in ${fixed(r.dataset.seedMs / 1000)} s`}).`,
+    `${r.settings.connections} connections, ${r.settings.durationSeconds} s per endpoint after ${r.settings.warmupSeconds} s of warm-up. ${r.valid ? 'Every request answered 2xx.' : '**Some requests failed: this run is not valid.**'}`,
+    '',
+    ...endpointTable(r),
+    '',
+    'The app again with a few connections, where latency is mostly the cost of the request rather than the queue:',
+    '',
+    ...fewConnectionsTable(r),
+    '',
+    `Peak RSS of the app server: ${r.appPeakRssMb} MB (target < ${TARGETS.rssMb} MB: ${yes(r.appPeakRssMb < TARGETS.rssMb)}); of the baseline: ${r.baselinePeakRssMb} MB.`,
+    '',
+    ...schedulerLines(r),
+    '',
+    ...frontEndLines(r),
+    MARK_END,
+  ].join('\n');
+}
+
+const SKELETON = `# Performance\n\n## Latest results\n\n${MARK_START}\n${MARK_END}\n`;
+
+/** Writes bench/results.json and replaces the results section of docs/performance.md. */
+export function writeReports(results: BenchResults): void {
+  fs.writeFileSync(path.resolve('bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  const doc = path.resolve('docs/performance.md');
+  const current = fs.existsSync(doc) ? fs.readFileSync(doc, 'utf8') : SKELETON;
+  const start = current.indexOf(MARK_START);
+  const end = current.indexOf(MARK_END);
+  const base = start >= 0 && end > start ? current : SKELETON;
+  const from = base.indexOf(MARK_START);
+  const to = base.indexOf(MARK_END) + MARK_END.length;
+  fs.writeFileSync(doc, `${base.slice(0, from)}${resultsMarkdown(results)}${base.slice(to)}`);
+}
