@@ -94,6 +94,24 @@ function refreshAccessToken(): Promise<string> {
 
 let onSessionLost: () => void = () => reloadTo('/login');
 
+/**
+ * Only the server refusing the refresh token ends the session. A refresh that never got an answer
+ * (the page navigated away mid-request, the network dropped) or met a 5xx (database restarting)
+ * leaves it alone: clearing the shared storage then would sign out the page loading next, or every
+ * tab, over a hiccup.
+ */
+async function refreshOrSignOut(signOut: boolean): Promise<void> {
+  try {
+    await refreshAccessToken();
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      clearAuthStorage();
+      if (signOut) onSessionLost();
+    }
+    throw error;
+  }
+}
+
 /** Milliseconds until the stored access token expires (0 when unknown or unreadable). */
 function accessTokenLifetimeLeftMs(): number {
   const token = getAccessToken();
@@ -110,17 +128,11 @@ function accessTokenLifetimeLeftMs(): number {
 /**
  * Plain links to cookie-authenticated files (data export, invoices) bypass this client, so nothing
  * refreshes an expired access cookie for them: call this first. It refreshes when the token has
- * less than `minValidityMs` left; a failed refresh signs out like any other call.
+ * less than `minValidityMs` left; a refused refresh signs out like any other call.
  */
 export async function ensureFreshAccessToken(minValidityMs = 30_000): Promise<void> {
   if (accessTokenLifetimeLeftMs() > minValidityMs) return;
-  try {
-    await refreshAccessToken();
-  } catch (error) {
-    clearAuthStorage();
-    onSessionLost();
-    throw error;
-  }
+  await refreshOrSignOut(true);
 }
 
 /** The auth provider decides what happens when the session cannot be recovered. */
@@ -172,13 +184,7 @@ async function sendWithRefresh(method: Method, path: string, options: RequestOpt
     const body = (await readBody(res.clone())) as ApiErrorBody;
     // EMAIL_NOT_VERIFIED goes to the screen; only an expired token is worth a refresh.
     if (body.error !== 'EMAIL_NOT_VERIFIED' && /expired/i.test(body.message ?? '')) {
-      try {
-        await refreshAccessToken();
-      } catch (error) {
-        clearAuthStorage();
-        if (options.signOutOnFailure !== false) onSessionLost();
-        throw error;
-      }
+      await refreshOrSignOut(options.signOutOnFailure !== false);
       res = await send(method, path, options);
     }
   }

@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@/lib/constants';
+
+/** A Storage over a Map: the browser's localStorage for a Node test. */
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+}
+
+const json = (status: number, body: object) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const expired = () => json(401, { error: 'UNAUTHORIZED', message: 'Access token expired' });
+
+/** Answers /users/refresh-token with `refresh`, and every other call with an expired-token 401. */
+function serverWhoseRefresh(refresh: () => Promise<Response>) {
+  return vi.fn((url: string) => (url.endsWith('/users/refresh-token') ? refresh() : Promise.resolve(expired())));
+}
+
+describe('the API client when an access token expires and the refresh fails', () => {
+  let sessionLost: ReturnType<typeof vi.fn>;
+  let client: typeof import('@/lib/api-client');
+
+  beforeEach(async () => {
+    vi.resetModules();
+    const storage = memoryStorage();
+    vi.stubGlobal('localStorage', storage);
+    vi.stubGlobal('window', { localStorage: storage });
+    storage.setItem(STORAGE_KEYS.accessToken, 'expired-access-token');
+    storage.setItem(STORAGE_KEYS.csrfToken, 'csrf');
+    client = await import('@/lib/api-client');
+    sessionLost = vi.fn();
+    client.setSessionLostHandler(sessionLost);
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('signs out when the server refuses the refresh token', async () => {
+    vi.stubGlobal('fetch', serverWhoseRefresh(async () => json(401, { error: 'INVALID_REFRESH_TOKEN', message: 'Invalid refresh token' })));
+    await expect(client.api.get('/users/profile')).rejects.toMatchObject({ status: 401 });
+    expect(sessionLost).toHaveBeenCalledOnce();
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+  });
+
+  it('keeps the session when the refresh got no answer (the page navigated away, the network dropped)', async () => {
+    vi.stubGlobal('fetch', serverWhoseRefresh(() => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(client.api.get('/users/profile')).rejects.toThrow('Failed to fetch');
+    expect(sessionLost).not.toHaveBeenCalled();
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('expired-access-token');
+  });
+
+  it('keeps the session when the server is briefly unavailable', async () => {
+    vi.stubGlobal('fetch', serverWhoseRefresh(async () => json(503, { error: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable' })));
+    await expect(client.api.get('/users/profile')).rejects.toMatchObject({ status: 503 });
+    expect(sessionLost).not.toHaveBeenCalled();
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('expired-access-token');
+  });
+
+  it('retries the call with the new access token after a successful refresh', async () => {
+    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.endsWith('/users/refresh-token')) return json(200, { accessToken: 'fresh-access-token' });
+      const auth = new Headers(init?.headers).get('Authorization');
+      return auth === 'Bearer fresh-access-token' ? json(200, { ok: true }) : expired();
+    });
+    vi.stubGlobal('fetch', fetch);
+    await expect(client.api.get('/users/profile')).resolves.toEqual({ ok: true });
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('fresh-access-token');
+    expect(sessionLost).not.toHaveBeenCalled();
+  });
+});
