@@ -1,5 +1,12 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { serverNodeFlags } from '../server/node-flags';
 import { buildIfNeeded } from './build-if-needed';
 
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 buildIfNeeded();
-await import('../server/index');
+
+const server = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', path.resolve('server/index.ts')], { stdio: 'inherit' });
+// The server drains and stops on SIGTERM/SIGINT; this launcher only passes them on and waits.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -10,6 +10,9 @@ const optionalString = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+/** The server's V8 old-generation limit in MB; read before the server starts (server/node-flags.ts). */
+export const serverHeapMbSchema = z.coerce.number().int().min(256).default(448);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -25,6 +28,7 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).default(10),
   DB_POOL_MAX: z.coerce.number().int().min(1).default(10),
+  SERVER_HEAP_MB: serverHeapMbSchema,
   TRUST_PROXY: bool,
   RATE_LIMIT_DISABLED: bool,
   ADMIN_EMAIL: z.string().email().default('admin@cadence.local'),

@@ -12,11 +12,14 @@ export const MAX_JSON_DEPTH = 16;
 
 const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_JSON_BODY_BYTES / 1024} KB`);
 
-/** Reads the body as text, stopping as soon as it passes the limit (a declared length is trusted for an early answer). */
-async function readLimitedText(req: NextRequest): Promise<string> {
+/**
+ * Reads a request body, stopping as soon as it passes `limit` bytes: a declared length is trusted
+ * for an early answer, and a chunked body without one is cut off at the limit rather than buffered.
+ */
+export async function readLimitedBytes(req: Request, limit: number, tooLarge: () => Error): Promise<Buffer> {
   const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > MAX_JSON_BODY_BYTES) throw tooLarge();
-  if (!req.body) return '';
+  if (declared > limit) throw tooLarge();
+  if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -24,13 +27,13 @@ async function readLimitedText(req: NextRequest): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_JSON_BODY_BYTES) {
+    if (size > limit) {
       await reader.cancel();
       throw tooLarge();
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 function isJsonContentType(value: string | null): boolean {
@@ -43,7 +46,7 @@ function isJsonContentType(value: string | null): boolean {
  * cannot send that without a preflight), fit the size limit and parse.
  */
 export async function readJsonBody(req: NextRequest): Promise<unknown> {
-  const text = await readLimitedText(req);
+  const text = (await readLimitedBytes(req, MAX_JSON_BODY_BYTES, tooLarge)).toString('utf8');
   if (!text.trim()) return {};
   if (!isJsonContentType(req.headers.get('content-type'))) {
     throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Request body must be JSON (Content-Type: application/json)');

@@ -123,6 +123,39 @@ describe('POST /clients/{id}/profile-pic', () => {
     expect((await upload(coach, clientId, form(limit, 'limit.png', 'image/png'))).status).toBe(200);
   });
 
+  it('stops reading an upload sent in chunks without a declared length once it passes the limit', async () => {
+    const { coach, clientId } = await setup();
+    // A streamed body declares no Content-Length: only the bytes read can decide.
+    const post = (body: ReadableStream<Uint8Array> | null, contentType: string) =>
+      fetch(`${baseUrl}/api/clients/${clientId}/profile-pic`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${coach.token}`, 'content-type': contentType },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+
+    const MB = 1024 * 1024;
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 256 * MB) return controller.close();
+        sent += 64 * 1024;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    // The server answers 400 and closes: a client still sending sees the answer or the closed connection.
+    const outcome = await post(endless, 'multipart/form-data; boundary=endless').then(
+      async (res) => ({ status: res.status, message: ((await res.json()) as ErrorBody).message }),
+      () => null,
+    );
+    if (outcome) expect(outcome).toEqual({ status: 400, message: V.imageTooLarge });
+    expect(sent).toBeLessThan(PROFILE_PIC_MAX_BYTES + 32 * MB);
+    expect((await getClient(request, coach, clientId)).profilePic).toBeNull();
+
+    const small = new Response(form(png(3, 2), 'me.png', 'image/png'));
+    expect((await post(small.body, small.headers.get('content-type')!)).status).toBe(200);
+  });
+
   it('needs the profilePic field', async () => {
     const { coach, clientId } = await setup();
     await expectRefused(coach, clientId, form(png(), 'me.png', 'image/png', 'avatar'), V.imageOnly);

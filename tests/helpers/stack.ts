@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { serverNodeFlags } from '../../server/node-flags';
 
 export const TEST_JWT_SECRET = 'test-secret-for-cadence-tests-only-0123456789';
 export const TEST_ADMIN = { email: 'admin@test.cadence', password: 'Adm1n!Passw0rd-Test' };
@@ -47,7 +48,7 @@ export interface App {
 export async function startApp(options: { databaseUrl?: string; dataDir: string; outboxDir: string; env?: Record<string, string>; port?: number; nodeArgs?: string[] }): Promise<App> {
   const appPort = options.port ?? (await freePort());
   const child: ChildProcess = fork(path.resolve('server/index.ts'), [], {
-    execArgv: ['--import', 'tsx', ...(options.nodeArgs ?? [])],
+    execArgv: [...serverNodeFlags(), '--import', 'tsx', ...(options.nodeArgs ?? [])],
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -25,7 +25,7 @@ function serverWhoseRefresh(refresh: () => Promise<Response>) {
 }
 
 describe('the API client when an access token expires and the refresh fails', () => {
-  let sessionLost: ReturnType<typeof vi.fn>;
+  let sessionLost: ReturnType<typeof vi.fn<() => void>>;
   let client: typeof import('@/lib/api-client');
 
   beforeEach(async () => {
@@ -36,7 +36,7 @@ describe('the API client when an access token expires and the refresh fails', ()
     storage.setItem(STORAGE_KEYS.accessToken, 'expired-access-token');
     storage.setItem(STORAGE_KEYS.csrfToken, 'csrf');
     client = await import('@/lib/api-client');
-    sessionLost = vi.fn();
+    sessionLost = vi.fn<() => void>();
     client.setSessionLostHandler(sessionLost);
   });
 

@@ -1,4 +1,5 @@
 import { idParamSchema } from '@/lib/schemas/account';
+import { readLimitedBytes } from '@/server/http/body';
 import { badRequest } from '@/server/http/errors';
 import { route } from '@/server/http/route';
 import { readProfilePicture, uploadProfilePicture } from '@/server/services/profile-pictures';
@@ -8,11 +9,10 @@ import { PROFILE_PIC_MAX_BYTES, WORKSPACE_VALIDATION } from '@/lib/constants';
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 export const POST = route({ auth: 'user', params: idParamSchema }, async ({ req, user, params }) => {
-  // Decided on the declared size, so an oversized upload is refused before it is buffered.
-  if (Number(req.headers.get('content-length') ?? 0) > PROFILE_PIC_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) {
-    throw badRequest(WORKSPACE_VALIDATION.imageTooLarge, [{ field: 'profilePic', message: WORKSPACE_VALIDATION.imageTooLarge }]);
-  }
-  const form = await req.formData().catch(() => {
+  const tooLarge = () => badRequest(WORKSPACE_VALIDATION.imageTooLarge, [{ field: 'profilePic', message: WORKSPACE_VALIDATION.imageTooLarge }]);
+  const body = await readLimitedBytes(req, PROFILE_PIC_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, tooLarge);
+  const multipart = new Response(new Uint8Array(body), { headers: { 'Content-Type': req.headers.get('content-type') ?? '' } });
+  const form = await multipart.formData().catch(() => {
     throw badRequest(WORKSPACE_VALIDATION.imageOnly, [{ field: 'profilePic', message: WORKSPACE_VALIDATION.imageOnly }]);
   });
   const file = form.get('profilePic');
