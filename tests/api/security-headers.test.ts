@@ -68,7 +68,12 @@ describe('security headers of pages', () => {
     expect(new Set(nonces).size).toBe(3);
   });
 
-  it('sends HSTS when a trusted proxy says the request came over https', async () => {
+  it('sends HSTS on pages and API answers when a trusted proxy says the request came over https', async () => {
+    for (const path of ['/api/health', '/api/users/profile', '/api/nowhere']) {
+      const api = await page(baseUrl, path, { 'x-forwarded-proto': 'https' });
+      expect(api.headers.get('strict-transport-security'), path).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
+      expect((await page(baseUrl, path)).headers.get('strict-transport-security'), `${path} over http`).toBeNull();
+    }
     const res = await page(baseUrl, '/login', { 'x-forwarded-proto': 'https' });
     expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=\d{8,}/);
     const csp = directives(res.headers.get('content-security-policy'));
