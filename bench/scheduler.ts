@@ -22,6 +22,7 @@ import { startEmbeddedPostgres } from '../server/db/embedded';
 import { runMigrations } from '../server/db/migrate';
 import { startFakeOpenAi } from '../tests/helpers/fake-openai';
 import { startFakeTwilio } from '../tests/helpers/fake-twilio';
+import { fakeProviderEnv } from '../tests/helpers/fake-providers';
 import { freePort, startApp, type App } from '../tests/helpers/stack';
 
 const COUNT = Number(process.env.BENCH_CHECKINS ?? 10_000);
@@ -135,12 +136,7 @@ async function main(): Promise<void> {
 
     const env = {
       LOG_LEVEL: 'warn',
-      OPENAI_API_KEY: 'bench',
-      OPENAI_BASE_URL: `${ai.url}/v1`,
-      TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
-      TWILIO_AUTH_TOKEN: 'bench-token',
-      TWILIO_FROM_NUMBER: '+15005550006',
-      TWILIO_BASE_URL: sms.url,
+      ...fakeProviderEnv(ai, sms),
       CHECKIN_SEND_CONCURRENCY: String(CONCURRENCY),
       RATE_LIMIT_DISABLED: 'true',
     };

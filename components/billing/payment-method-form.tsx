@@ -191,17 +191,24 @@ function LocalCardForm({ billing, notice, onAdded, onCancel }: PaymentMethodForm
         </div>
       </fieldset>
       <BillingAddressFields idPrefix="card-address" value={address} errors={addrErrors} disabled={saving} onChange={setAddress} />
-      <div className="flex flex-wrap items-center gap-3 pt-1">
-        <Button type="submit" loading={saving}>
-          <Lock className="h-4 w-4" aria-hidden />
-          Save card
-        </Button>
-        {onCancel && (
-          <Button type="button" variant="ghost" onClick={onCancel} disabled={saving}>
-            Cancel
-          </Button>
-        )}
-      </div>
+      <CardFormActions saving={saving} onCancel={onCancel} />
     </form>
+  );
+}
+
+/** Save and Cancel under either card form; `ready` is false until the card field can be read. */
+export function CardFormActions({ saving, ready = true, onCancel }: { saving: boolean; ready?: boolean; onCancel?: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center gap-3 pt-1">
+      <Button type="submit" loading={saving} disabled={!ready}>
+        <Lock className="h-4 w-4" aria-hidden />
+        Save card
+      </Button>
+      {onCancel && (
+        <Button type="button" variant="ghost" onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+      )}
+    </div>
   );
 }

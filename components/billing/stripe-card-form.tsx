@@ -3,16 +3,14 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe } from '@stripe/stripe-js';
-import { Lock } from 'lucide-react';
 import { toast } from 'sonner';
 import { Banner } from '@/components/ui/banner';
-import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { api } from '@/lib/api-client';
 import type { BillingAddress } from '@/lib/billing-types';
 import { BILLING_TOASTS, BILLING_VALIDATION } from '@/lib/constants';
 import { BillingAddressFields, EMPTY_ADDRESS } from './billing-address-fields';
-import { addressErrors, savePaymentMethod, type PaymentMethodFormProps } from './payment-method-form';
+import { addressErrors, CardFormActions, savePaymentMethod, type PaymentMethodFormProps } from './payment-method-form';
 
 const stripePromises = new Map<string, ReturnType<typeof loadStripe>>();
 
@@ -96,17 +94,7 @@ function StripeCardInner({ billing, notice, onAdded, onCancel }: PaymentMethodFo
         </div>
       </fieldset>
       <BillingAddressFields idPrefix="stripe-address" value={address} errors={addrErrors} disabled={saving} onChange={setAddress} />
-      <div className="flex flex-wrap items-center gap-3 pt-1">
-        <Button type="submit" loading={saving} disabled={!stripe}>
-          <Lock className="h-4 w-4" aria-hidden />
-          Save card
-        </Button>
-        {onCancel && (
-          <Button type="button" variant="ghost" onClick={onCancel} disabled={saving}>
-            Cancel
-          </Button>
-        )}
-      </div>
+      <CardFormActions saving={saving} ready={Boolean(stripe)} onCancel={onCancel} />
     </form>
   );
 }

@@ -228,18 +228,7 @@ async function checkInFacts(sql: Sql, coachId: string, w: AnalyticsWindow, withP
   const points = sql.unsafe(`case when not answered then ${ENGAGEMENT_POINTS.unanswered} when assessment = 'great' then ${ENGAGEMENT_POINTS.great}
     when assessment = 'bad' then ${ENGAGEMENT_POINTS.bad} when assessment = 'okay' then ${ENGAGEMENT_POINTS.okay} else ${ENGAGEMENT_POINTS.unassessed} end`);
   const mood = sql.unsafe(`case motivation when 'high' then ${MOTIVATION_SCORES.high} when 'medium' then ${MOTIVATION_SCORES.medium} when 'low' then ${MOTIVATION_SCORES.low} end`);
-  const rows = await sql<{
-    bucket: number;
-    delivered: number;
-    answered: number;
-    awaiting: number;
-    secondsSum: number;
-    secondsCount: number;
-    points: number;
-    satisfactionSum: number;
-    satisfactionCount: number;
-    distribution: number[];
-  }[]>`
+  const rows = await sql<(CheckInAggregate & { bucket: number })[]>`
     with cells as (
       select p.bucket, ci.responded_at is not null as answered, ci.status = 'sent' as open,
         ci.engagement_assessment as assessment, ci.motivation, ${delayBucketExpr(sql)} as delay_bucket,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
 import { startFakeTwilio, type FakeTwilio } from '../helpers/fake-twilio';
+import { fakeProviderEnv } from '../helpers/fake-providers';
 import { startApp, type App } from '../helpers/stack';
 import { eventually } from './engine-helpers';
 import { openDb, type Db } from './helpers-auth';
@@ -28,12 +29,7 @@ const apps: App[] = [];
 /** Short leases so orphaned rows return in seconds (the defaults are minutes). */
 const workerEnv = (): Record<string, string> => ({
   LOG_LEVEL: 'error',
-  OPENAI_API_KEY: 'test-key',
-  OPENAI_BASE_URL: `${ai.url}/v1`,
-  TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
-  TWILIO_AUTH_TOKEN: 'test-twilio-auth-token-0123456789',
-  TWILIO_FROM_NUMBER: '+15005550006',
-  TWILIO_BASE_URL: sms.url,
+  ...fakeProviderEnv(ai, sms),
   SCHEDULER_TICK_SECONDS: '1',
   CHECKIN_CLAIM_LEASE_SECONDS: '3',
   CHECKIN_REQUEUE_SECONDS: '2',

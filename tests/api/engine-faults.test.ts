@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
 import { startFakeTwilio, type FakeTwilio } from '../helpers/fake-twilio';
+import { fakeProviderEnv } from '../helpers/fake-providers';
 import { client } from '../helpers/http';
 import { startStack, type Stack } from '../helpers/stack';
 import { checkInsOf, createClient, eventually, type CheckInView } from './engine-helpers';
@@ -26,13 +27,8 @@ beforeAll(async () => {
   sms = await startFakeTwilio();
   stack = await startStack({
     LOG_LEVEL: 'error',
-    OPENAI_API_KEY: 'test-key',
-    OPENAI_BASE_URL: `${ai.url}/v1`,
+    ...fakeProviderEnv(ai, sms),
     OPENAI_TIMEOUT_SECONDS: '1',
-    TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
-    TWILIO_AUTH_TOKEN: 'test-twilio-auth-token-0123456789',
-    TWILIO_FROM_NUMBER: '+15005550006',
-    TWILIO_BASE_URL: sms.url,
     TWILIO_TIMEOUT_SECONDS: '1',
     CHECKIN_SEND_RETRIES: String(RETRIES),
     CHECKIN_RETRY_DELAY_SECONDS: '1',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postClientReply } from '../../scripts/client-reply';
 import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
 import { startFakeTwilio, type FakeTwilio } from '../helpers/fake-twilio';
+import { FAKE_TWILIO_ACCOUNT, fakeProviderEnv } from '../helpers/fake-providers';
 import { client, type HttpResult } from '../helpers/http';
 import { startStack, type Stack } from '../helpers/stack';
 import { checkInsOf, createClient, createGoal, eventually, listen, type CheckInView } from './engine-helpers';
@@ -13,9 +14,7 @@ import { openDb, signedInUser, type ApiRequest, type Db, type ErrorBody } from '
  * a stack of its own (the shared one runs with the local providers).
  */
 
-const AUTH_TOKEN = 'test-twilio-auth-token-0123456789';
-const ACCOUNT_SID = `AC${'0'.repeat(32)}`;
-const FROM = '+15005550006';
+const { accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, from: FROM } = FAKE_TWILIO_ACCOUNT;
 
 let stack: Stack;
 let ai: FakeOpenAi;
@@ -28,13 +27,8 @@ beforeAll(async () => {
   sms = await startFakeTwilio();
   stack = await startStack({
     LOG_LEVEL: 'error',
-    OPENAI_API_KEY: 'test-key',
-    OPENAI_BASE_URL: `${ai.url}/v1`,
+    ...fakeProviderEnv(ai, sms),
     OPENAI_MODEL: 'gpt-4o-mini',
-    TWILIO_ACCOUNT_SID: ACCOUNT_SID,
-    TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-    TWILIO_FROM_NUMBER: FROM,
-    TWILIO_BASE_URL: sms.url,
     SCHEDULER_TICK_SECONDS: '1',
   });
   request = client(stack.baseUrl);
