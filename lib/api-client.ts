@@ -1,4 +1,4 @@
-import { CSRF_CACHE_MS, CSRF_HEADER, CSRF_REFRESH_AFTER_MS, MESSAGES, STORAGE_KEYS } from './constants';
+import { CSRF_CACHE_MS, CSRF_HEADER, CSRF_REFRESH_AFTER_MS, MESSAGES, STORAGE_KEYS, UNAVAILABLE_READ_RETRY_MS } from './constants';
 import { clearAuthStorage, getAccessToken, setAccessToken } from './auth-storage';
 import { reloadTo } from './navigation';
 
@@ -191,8 +191,28 @@ async function sendWithRefresh(method: Method, path: string, options: RequestOpt
   return res;
 }
 
-export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
+/** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    signal?.throwIfAborted();
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    }, { once: true });
+  });
+}
+
+/** Reads only: a write that met 503 is left for the user to repeat, so it never happens twice. */
+async function sendRetryingUnavailableRead(method: Method, path: string, options: RequestOptions): Promise<Response> {
   const res = await sendWithRefresh(method, path, options);
+  if (method !== 'GET' || res.status !== 503) return res;
+  await pause(UNAVAILABLE_READ_RETRY_MS, options.signal);
+  return sendWithRefresh(method, path, options);
+}
+
+export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
+  const res = await sendRetryingUnavailableRead(method, path, options);
   const data = await readBody(res);
   if (!res.ok) throw new ApiError(res.status, data as ApiErrorBody);
   return { data: data as T, headers: res.headers };
@@ -200,7 +220,7 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
 
 /** A file from the API (invoice PDFs) with its name from Content-Disposition; errors as ApiError. */
 export async function apiDownload(path: string): Promise<{ blob: Blob; fileName: string | null }> {
-  const res = await sendWithRefresh('GET', path, {});
+  const res = await sendRetryingUnavailableRead('GET', path, {});
   if (!res.ok) throw new ApiError(res.status, (await readBody(res)) as ApiErrorBody);
   const fileName = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? null;
   return { blob: await res.blob(), fileName };

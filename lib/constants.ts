@@ -15,6 +15,12 @@ export const CSRF_REFRESH_AFTER_MS = 25 * 60 * 1000;
 export const CSRF_MAX_AGE_MS = 2 * 60 * 60 * 1000;
 export const CSRF_HEADER = 'x-csrf-token';
 
+/**
+ * A read that met 503 (the database restarting) is sent once more after this pause: right after a
+ * restart each pooled database connection can fail its first query once.
+ */
+export const UNAVAILABLE_READ_RETRY_MS = 1000;
+
 export const TOKEN_VALIDATION_INTERVAL_MS = 10 * 60 * 1000;
 export const TOKEN_VALIDATION_MIN_GAP_MS = 60 * 1000;
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '@/lib/constants';
+import { STORAGE_KEYS, UNAVAILABLE_READ_RETRY_MS } from '@/lib/constants';
 
 /** A Storage over a Map: the browser's localStorage for a Node test. */
 function memoryStorage(): Storage {
@@ -75,5 +75,69 @@ describe('the API client when an access token expires and the refresh fails', ()
     await expect(client.api.get('/users/profile')).resolves.toEqual({ ok: true });
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('fresh-access-token');
     expect(sessionLost).not.toHaveBeenCalled();
+  });
+});
+
+describe('the API client when the server is briefly unavailable', () => {
+  let client: typeof import('@/lib/api-client');
+  const unavailable = () => json(503, { error: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable. Please try again shortly.' });
+
+  beforeEach(async () => {
+    vi.resetModules();
+    vi.useFakeTimers();
+    const storage = memoryStorage();
+    vi.stubGlobal('localStorage', storage);
+    vi.stubGlobal('window', { localStorage: storage });
+    storage.setItem(STORAGE_KEYS.accessToken, 'access-token');
+    storage.setItem(STORAGE_KEYS.csrfToken, 'csrf');
+    client = await import('@/lib/api-client');
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('sends a read once more after a pause, and shows its answer', async () => {
+    const fetch = vi.fn<() => Promise<Response>>().mockResolvedValueOnce(unavailable()).mockResolvedValueOnce(json(200, { clients: [] }));
+    vi.stubGlobal('fetch', fetch);
+    const read = client.api.get('/coach/clients');
+    await vi.advanceTimersByTimeAsync(UNAVAILABLE_READ_RETRY_MS - 1);
+    expect(fetch).toHaveBeenCalledOnce();
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(read).resolves.toEqual({ clients: [] });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives up on a read after the second 503', async () => {
+    const fetch = vi.fn(async () => unavailable());
+    vi.stubGlobal('fetch', fetch);
+    const read = client.api.get('/coach/clients');
+    const settled = expect(read).rejects.toMatchObject({ status: 503 });
+    await vi.advanceTimersByTimeAsync(UNAVAILABLE_READ_RETRY_MS * 10);
+    await settled;
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('never sends a write twice', async () => {
+    const fetch = vi.fn(async (url: string) => (url.endsWith('/auth/csrf-token') ? new Response(null, { headers: { 'x-csrf-token': 'csrf' } }) : unavailable()));
+    vi.stubGlobal('fetch', fetch);
+    const write = client.api.post('/coach/clients', { firstName: 'Ada' });
+    const settled = expect(write).rejects.toMatchObject({ status: 503 });
+    await vi.advanceTimersByTimeAsync(UNAVAILABLE_READ_RETRY_MS * 10);
+    await settled;
+    expect(fetch.mock.calls.filter(([url]) => url.endsWith('/coach/clients'))).toHaveLength(1);
+  });
+
+  it('stops waiting when the read is aborted', async () => {
+    const fetch = vi.fn(async () => unavailable());
+    vi.stubGlobal('fetch', fetch);
+    const controller = new AbortController();
+    const read = client.api.get('/coach/clients', { signal: controller.signal });
+    const settled = expect(read).rejects.toThrow('left the page');
+    await vi.advanceTimersByTimeAsync(UNAVAILABLE_READ_RETRY_MS / 2);
+    controller.abort(new Error('left the page'));
+    await settled;
+    expect(fetch).toHaveBeenCalledOnce();
   });
 });
