@@ -59,7 +59,7 @@ export function ClientDashboard() {
       </div>
 
       <div className="mt-6">
-        <StatCards clients={clients ?? []} zone={zone} loading={list.isPending} />
+        <StatCards clients={clients ?? []} zone={zone} loading={list.isPending} onOpen={select} />
       </div>
 
       <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,8fr)]">

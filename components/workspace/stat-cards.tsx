@@ -82,7 +82,7 @@ function DayBars({ counts }: { counts: number[] }) {
   );
 }
 
-function RespondingCard({ clients, loading }: { clients: ClientDto[]; loading: boolean }) {
+function RespondingCard({ clients, loading, onOpen }: { clients: ClientDto[]; loading: boolean; onOpen: OpenClient }) {
   const { responded, total, text } = respondingSummary(clients);
   const waiting = awaitingReply(clients);
   const share = total === 0 ? 0 : Math.round((responded / total) * 100);
@@ -106,10 +106,16 @@ function RespondingCard({ clients, loading }: { clients: ClientDto[]; loading: b
       {!loading && waiting.length > 0 && (
         <div className="mt-4">
           <h3 className="text-xs font-medium text-stone-500 dark:text-stone-400">No reply yet this week</h3>
-          <ul className="mt-1.5 flex flex-wrap gap-1.5">
+          <ul aria-label="No reply yet this week" className="mt-1.5 flex flex-wrap gap-1.5">
             {waiting.slice(0, 4).map((c) => (
-              <li key={c.id} className="rounded-full bg-stone-100 px-2.5 py-0.5 text-xs text-stone-700 dark:bg-stone-800 dark:text-stone-300">
-                {c.username}
+              <li key={c.id}>
+                <button
+                  type="button"
+                  onClick={() => onOpen(c.id)}
+                  className="rounded-full bg-stone-100 px-2.5 py-0.5 text-xs text-stone-700 hover:bg-stone-200 dark:bg-stone-800 dark:text-stone-300 dark:hover:bg-stone-700"
+                >
+                  {c.username}
+                </button>
               </li>
             ))}
             {waiting.length > 4 && <li className="px-1 py-0.5 text-xs text-stone-500 dark:text-stone-400">and {waiting.length - 4} more</li>}
@@ -120,7 +126,7 @@ function RespondingCard({ clients, loading }: { clients: ClientDto[]; loading: b
   );
 }
 
-function RecentActivityCard({ clients, zone, loading }: { clients: ClientDto[]; zone: string; loading: boolean }) {
+function RecentActivityCard({ clients, zone, loading, onOpen }: { clients: ClientDto[]; zone: string; loading: boolean; onOpen: OpenClient }) {
   const items = recentActivity(clients);
   return (
     <CardShell icon={<Activity className="h-5 w-5" />} title="Recent Activity">
@@ -129,16 +135,18 @@ function RecentActivityCard({ clients, zone, loading }: { clients: ClientDto[]; 
       ) : items.length === 0 ? (
         <p className="text-sm text-stone-500 dark:text-stone-400">No check-ins yet.</p>
       ) : (
-        <ul className="-my-1 divide-y divide-stone-100 dark:divide-stone-800">
+        <ul aria-label="Latest check-ins" className="-my-1 divide-y divide-stone-100 dark:divide-stone-800">
           {items.map((a) => (
-            <li key={a.checkIn.id} className="py-1.5">
-              <div className="flex items-baseline justify-between gap-2">
-                <span className="truncate text-sm font-medium">{a.clientName}</span>
-                <time dateTime={a.at} title={formatDateTime(a.at, zone)} className="shrink-0 text-xs text-stone-500 dark:text-stone-400">
-                  {relativeTime(a.at, zone)}
-                </time>
-              </div>
-              {a.text && <p className="truncate text-xs text-stone-500 dark:text-stone-400">{excerpt(a.text)}</p>}
+            <li key={a.checkIn.id} className="py-0.5">
+              <button type="button" onClick={() => onOpen(a.clientId)} className="-mx-1.5 block w-[calc(100%+0.75rem)] rounded-md px-1.5 py-1 text-left hover:bg-stone-50 dark:hover:bg-stone-800/60">
+                <span className="flex items-baseline justify-between gap-2">
+                  <span className="truncate text-sm font-medium">{a.clientName}</span>
+                  <time dateTime={a.at} title={formatDateTime(a.at, zone)} className="shrink-0 text-xs text-stone-500 dark:text-stone-400">
+                    {relativeTime(a.at, zone)}
+                  </time>
+                </span>
+                {a.text && <span className="block truncate text-xs text-stone-500 dark:text-stone-400">{excerpt(a.text)}</span>}
+              </button>
             </li>
           ))}
         </ul>
@@ -147,13 +155,16 @@ function RecentActivityCard({ clients, zone, loading }: { clients: ClientDto[]; 
   );
 }
 
-/** The three stat cards of the Client Dashboard (spec 02 §2). */
-export function StatCards({ clients, zone, loading }: { clients: ClientDto[]; zone: string; loading: boolean }) {
+/** Opens a client's detail, as picking it in the list does. */
+type OpenClient = (clientId: string) => void;
+
+/** The three stat cards of the Client Dashboard (spec 02 §2); the clients they name open on click. */
+export function StatCards({ clients, zone, loading, onOpen }: { clients: ClientDto[]; zone: string; loading: boolean; onOpen: OpenClient }) {
   return (
     <section aria-label="This week at a glance" className="grid grid-cols-1 gap-4 md:grid-cols-3">
       <ScheduledCard clients={clients} zone={zone} loading={loading} />
-      <RespondingCard clients={clients} loading={loading} />
-      <RecentActivityCard clients={clients} zone={zone} loading={loading} />
+      <RespondingCard clients={clients} loading={loading} onOpen={onOpen} />
+      <RecentActivityCard clients={clients} zone={zone} loading={loading} onOpen={onOpen} />
     </section>
   );
 }

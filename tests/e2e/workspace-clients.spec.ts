@@ -248,8 +248,11 @@ test.describe('Client Dashboard', () => {
     ]);
     await signIn(page, coach);
     await expect(clientRow(page, /Sam Reyes/).getByRole('img', { name: 'Mood: happy' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'This week at a glance' })).toContainText('Sam Reyes');
-    await clientRow(page, /Sam Reyes/).click();
+    // A client named in Recent Activity opens as a pick in the list does.
+    const latest = page.getByRole('region', { name: 'This week at a glance' }).getByRole('list', { name: 'Latest check-ins' });
+    await expect(latest).toContainText('Sam Reyes');
+    await latest.getByRole('button', { name: /Sam Reyes/ }).click();
+    await expect(clientRow(page, /Sam Reyes/)).toHaveAttribute('aria-pressed', 'true');
 
     // Overview: 1 goal, 3 of 12 = 25 %, 5 replies ÷ (4 × 2 days) = 63 %.
     await expect(metric(page, 'Active Goals')).toHaveText('1');
