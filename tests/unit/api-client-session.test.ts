@@ -19,6 +19,17 @@ function memoryStorage(): Storage {
 const json = (status: number, body: object) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const expired = () => json(401, { error: 'UNAUTHORIZED', message: 'Access token expired' });
 
+/** A fresh copy of the API client over an empty browser storage holding this access token. */
+async function freshClient(accessToken: string): Promise<typeof import('@/lib/api-client')> {
+  vi.resetModules();
+  const storage = memoryStorage();
+  vi.stubGlobal('localStorage', storage);
+  vi.stubGlobal('window', { localStorage: storage });
+  storage.setItem(STORAGE_KEYS.accessToken, accessToken);
+  storage.setItem(STORAGE_KEYS.csrfToken, 'csrf');
+  return import('@/lib/api-client');
+}
+
 /** Answers /users/refresh-token with `refresh`, and every other call with an expired-token 401. */
 function serverWhoseRefresh(refresh: () => Promise<Response>) {
   return vi.fn((url: string) => (url.endsWith('/users/refresh-token') ? refresh() : Promise.resolve(expired())));
@@ -29,13 +40,7 @@ describe('the API client when an access token expires and the refresh fails', ()
   let client: typeof import('@/lib/api-client');
 
   beforeEach(async () => {
-    vi.resetModules();
-    const storage = memoryStorage();
-    vi.stubGlobal('localStorage', storage);
-    vi.stubGlobal('window', { localStorage: storage });
-    storage.setItem(STORAGE_KEYS.accessToken, 'expired-access-token');
-    storage.setItem(STORAGE_KEYS.csrfToken, 'csrf');
-    client = await import('@/lib/api-client');
+    client = await freshClient('expired-access-token');
     sessionLost = vi.fn<() => void>();
     client.setSessionLostHandler(sessionLost);
   });
@@ -83,14 +88,8 @@ describe('the API client when the server is briefly unavailable', () => {
   const unavailable = () => json(503, { error: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable. Please try again shortly.' });
 
   beforeEach(async () => {
-    vi.resetModules();
     vi.useFakeTimers();
-    const storage = memoryStorage();
-    vi.stubGlobal('localStorage', storage);
-    vi.stubGlobal('window', { localStorage: storage });
-    storage.setItem(STORAGE_KEYS.accessToken, 'access-token');
-    storage.setItem(STORAGE_KEYS.csrfToken, 'csrf');
-    client = await import('@/lib/api-client');
+    client = await freshClient('access-token');
   });
 
   afterEach(() => {
