@@ -8,6 +8,8 @@ export interface RateLimitRule {
   name: string;
   limit: number;
   windowSeconds: number;
+  /** The first sentence of the 429 message, when "Too many attempts." would not say what. */
+  refusal?: string;
 }
 
 function windowOf(rule: RateLimitRule, subject: string) {
@@ -16,9 +18,10 @@ function windowOf(rule: RateLimitRule, subject: string) {
   return { key: `${rule.name}:${subject}`, windowStart, windowEnds: windowStart.getTime() + windowMs };
 }
 
-function tooMany(windowEnds: number): AppError {
+function tooMany(rule: RateLimitRule, windowEnds: number): AppError {
   const retryAfterSeconds = Math.max(1, Math.ceil((windowEnds - Date.now()) / 1000));
-  return new AppError(429, 'RATE_LIMITED', `Too many attempts. Please try again in ${formatWait(retryAfterSeconds)}.`, { retryAfterSeconds });
+  const refusal = rule.refusal ?? 'Too many attempts.';
+  return new AppError(429, 'RATE_LIMITED', `${refusal} Please try again in ${formatWait(retryAfterSeconds)}.`, { retryAfterSeconds });
 }
 
 async function increment(rule: RateLimitRule, subject: string): Promise<{ count: number; windowEnds: number }> {
@@ -37,7 +40,7 @@ async function increment(rule: RateLimitRule, subject: string): Promise<{ count:
 export async function hitRateLimit(rule: RateLimitRule, subject: string): Promise<void> {
   if (config().RATE_LIMIT_DISABLED) return;
   const { count, windowEnds } = await increment(rule, subject);
-  if (count > rule.limit) throw tooMany(windowEnds);
+  if (count > rule.limit) throw tooMany(rule, windowEnds);
 }
 
 /** For limits on failures only (wrong codes, wrong passwords): refuses once the window holds `limit` of them. */
@@ -45,7 +48,7 @@ export async function assertBelowFailureLimit(rule: RateLimitRule, subject: stri
   if (config().RATE_LIMIT_DISABLED) return;
   const { key, windowStart, windowEnds } = windowOf(rule, subject);
   const [row] = await getDb().execute<{ count: number }>(sql`select count from rate_limit_hits where key = ${key} and window_start = ${windowStart.toISOString()}`);
-  if (Number(row?.count ?? 0) >= rule.limit) throw tooMany(windowEnds);
+  if (Number(row?.count ?? 0) >= rule.limit) throw tooMany(rule, windowEnds);
 }
 
 export async function recordFailure(rule: RateLimitRule, subject: string): Promise<void> {
@@ -75,6 +78,8 @@ export const RATE_LIMITS = {
   // Each sends e-mail/SMS or starts a job: cheap to ask for, not free to answer.
   testNotificationUser: { name: 'test-notification:user', limit: 10, windowSeconds: 60 * 60 },
   dataExportUser: { name: 'data-export:user', limit: 3, windowSeconds: 60 * 60 },
+  /** Check-ins sent now (not scheduled) to one client: a client's phone is not the coach's to flood. */
+  immediateCheckInClient: { name: 'immediate-check-in:client', limit: 6, windowSeconds: 60 * 60, refusal: 'Too many immediate check-ins to this client this hour.' },
   /** Wrong passwords where a signed-in session re-proves the password (change, delete, 2FA off). */
   passwordCheckUser: { name: 'password-check:user', limit: 10, windowSeconds: 15 * 60 },
   adminLoginIp: { name: 'admin-login:ip', limit: 10, windowSeconds: 15 * 60 },

@@ -4,6 +4,7 @@ import { postClientReply } from '../../scripts/client-reply';
 import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
 import { startFakeTwilio, type FakeTwilio } from '../helpers/fake-twilio';
 import { FAKE_TWILIO_ACCOUNT, fakeProviderEnv } from '../helpers/fake-providers';
+import { RATE_LIMITS } from '@/server/services/rate-limit';
 import { client, type HttpResult } from '../helpers/http';
 import { startStack, type Stack } from '../helpers/stack';
 import { checkInsOf, createClient, createGoal, eventually, listen, type CheckInView } from './engine-helpers';
@@ -296,6 +297,30 @@ describe('the conversation', () => {
 });
 
 describe('immediate contact and global check-ins', () => {
+  it('refuses check-ins sent now to one client past the hourly limit, with 429 and Retry-After, sending nothing more', async () => {
+    const rule = RATE_LIMITS.immediateCheckInClient;
+    // The counter's window is a fixed clock hour: start well clear of its end so it cannot turn over mid-test.
+    const windowMs = rule.windowSeconds * 1000;
+    const leftMs = windowMs - (Date.now() % windowMs);
+    if (leftMs < 30_000) await new Promise((r) => setTimeout(r, leftMs + 100));
+    const { accessToken } = await coach();
+    const c = await createClient(request, accessToken, { firstName: 'Flooded', goal: { title: 'Swim 20 km', target: 20, unit: 'km' } });
+    const other = await createClient(request, accessToken, { firstName: 'Spared', goal: { title: 'Swim 10 km', target: 10, unit: 'km' } });
+    for (let i = 0; i < rule.limit; i += 1) {
+      expect((await request('POST', '/checkins/ai/initiate', { token: accessToken, body: { clientId: c.id } })).status).toBe(200);
+    }
+    const refused = await request<ErrorBody>('POST', '/ai/immediate-contact', { token: accessToken, body: { _id: c.id } });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe('RATE_LIMITED');
+    expect(refused.body.message).toMatch(/^Too many immediate check-ins to this client this hour\. Please try again in \d+ (seconds|minutes)\.$/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(rule.windowSeconds);
+    expect(sms.to(c.phone)).toHaveLength(rule.limit);
+    const [row] = await db<{ count: number }[]>`select count(*)::int as count from check_ins where client_id = ${c.id}`;
+    expect(row!.count).toBe(rule.limit);
+    expect((await request('POST', '/checkins/ai/initiate', { token: accessToken, body: { clientId: other.id } })).status).toBe(200);
+  });
+
   it('POST /ai/immediate-contact without a goal asks about every active goal', async () => {
     const { accessToken } = await coach();
     const c = await createClient(request, accessToken, { firstName: 'Globetrotter', goal: { title: 'Run 50 km', target: 50, unit: 'km' } });

@@ -10,6 +10,7 @@ import { quotaMessage, withinQuota } from './quota';
 import { resolve, type EngineOptions } from './runtime';
 import { sendCheckIn } from './send';
 import { ineligibility } from './sources';
+import { hitRateLimit, RATE_LIMITS } from '../rate-limit';
 import { findActiveUserById } from '../users';
 
 function quotaError(coach: CoachRef, now: Date): AppError {
@@ -32,6 +33,7 @@ export async function initiateCheckIn(coach: CoachRef, input: { clientId: string
     if (goal.archived || goal.status === 'completed') throw new AppError(409, 'CONFLICT', 'This goal is completed or archived');
     goalTitle = goal.title;
   }
+  await hitRateLimit(RATE_LIMITS.immediateCheckInClient, client.id);
   // No quota check here: past the quota the check-in is recorded as failed (and the coach told once).
   const [row] = await edb.db
     .insert(checkIns)
