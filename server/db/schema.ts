@@ -580,6 +580,8 @@ export const apiUsage = pgTable(
     index('api_usage_created_idx').on(t.createdAt),
     index('api_usage_service_idx').on(t.service, t.createdAt),
     index('api_usage_user_idx').on(t.userId, t.createdAt),
+    // The admin error samples read only the few failed calls of a range, not every call in it.
+    index('api_usage_errors_idx').on(t.createdAt).where(sql`${t.errorMessage} is not null`),
   ],
 );
 

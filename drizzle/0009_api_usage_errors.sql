@@ -1,0 +1,1 @@
+CREATE INDEX "api_usage_errors_idx" ON "api_usage" USING btree ("created_at") WHERE "api_usage"."error_message" is not null;
