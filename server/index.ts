@@ -130,6 +130,13 @@ async function main(): Promise<void> {
 // restarting: porsager/postgres#1192, #1223); Node would end the whole server for that one
 // connection. A rejection nobody handled is logged instead; every request has its own handler.
 process.on('unhandledRejection', (reason: unknown) => log.error({ err: reason }, 'unhandled rejection'));
+// Next's handler prints an uncaught exception and keeps serving, so nothing else would notice one:
+// it is logged with its whole stack, and a parent that started this process (the test harness,
+// which fails the run for it) is told.
+process.on('uncaughtExceptionMonitor', (error: Error, origin: string) => {
+  log.fatal({ err: error, origin }, 'uncaught exception');
+  process.send?.({ uncaughtException: `${origin}: ${error.stack ?? String(error)}` });
+});
 
 main().catch((error: unknown) => {
   log.fatal({ err: error }, error instanceof Error ? error.message : 'start failed');

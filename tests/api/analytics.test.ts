@@ -1,18 +1,24 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientAnalytics, CommunicationAnalytics, GoalAnalytics, OverviewAnalytics, TimeRange, TrendRow } from '@/lib/analytics';
 import { client } from '../helpers/http';
+import { startStack, type Stack } from '../helpers/stack';
 import { openDb, signedInUser, type Db, type ErrorBody } from './helpers-auth';
 
 /**
  * Coach analytics (spec 02 §3, §7; docs/analytics.md) over a hand-built dataset: one coach's clients,
  * goals, progress history and check-ins at known local days, and the figures each range must give,
  * worked out by hand below. A second coach's rows sit in the same tables and must never count.
+ *
+ * The dataset holds rows the check-in engine would move on (a reply waiting for its analysis, check-ins
+ * sent today): on the shared test server a scheduler pass during the file analysed that reply and
+ * changed the figures of the later ranges. So this file has a server of its own with no job workers:
+ * nothing but the test writes to its database.
  */
 
-const request = client(inject('baseUrl'));
-const outboxDir = inject('outboxDir');
-const db: Db = openDb(inject('databaseUrl'));
-afterAll(() => db.end());
+let stack: Stack;
+let request: ReturnType<typeof client>;
+let outboxDir: string;
+let db: Db;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -458,8 +464,17 @@ let seeded: Seeded;
 let foreign: { token: string };
 
 beforeAll(async () => {
+  stack = await startStack({ LOG_LEVEL: 'error', JOBS_DISABLED: 'true' });
+  request = client(stack.baseUrl);
+  outboxDir = stack.outboxDir;
+  db = openDb(stack.databaseUrl);
   seeded = await seedCoach();
   foreign = await seedForeignCoach();
+});
+
+afterAll(async () => {
+  await db?.end();
+  await stack?.stop();
 });
 
 function get<T>(path: string, token: string) {

@@ -49,9 +49,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await app?.stop();
-  await postgres?.stop();
-  if (base) fs.rmSync(base, { recursive: true, force: true });
+  try {
+    await app?.stop();
+  } finally {
+    await postgres?.stop();
+    if (base) fs.rmSync(base, { recursive: true, force: true });
+  }
 });
 
 const isAlive = (pid: number | undefined) => {

@@ -92,11 +92,14 @@ export interface CheckInRow {
 export async function insertCheckIns(db: Db, rows: CheckInRow[]): Promise<string[]> {
   const ids: string[] = [];
   for (const r of rows) {
+    // As when a real reply is stored, its analysis job counts as queued now: the engine's sweep takes
+    // a responded row with no job over at once, and would analyse it while the test reads it.
+    const enqueuedAt = r.status === 'responded' ? new Date() : null;
     const [row] = await db<{ id: string }[]>`
-      insert into check_ins (coach_id, client_id, goal_id, status, sent_at, responded_at, scheduled_for, created_at,
+      insert into check_ins (coach_id, client_id, goal_id, status, sent_at, responded_at, scheduled_for, created_at, enqueued_at,
                              is_global_check_in, cancelled_goals, executive_summary, ai_message, client_response)
       values (${r.coachId}, ${r.clientId}, ${r.goalId ?? null}, ${r.status ?? 'completed'}, ${r.sentAt ?? null}, ${r.respondedAt ?? null},
-              ${r.scheduledFor ?? null}, ${r.createdAt ?? new Date()}, ${r.isGlobalCheckIn ?? false},
+              ${r.scheduledFor ?? null}, ${r.createdAt ?? new Date()}, ${enqueuedAt}, ${r.isGlobalCheckIn ?? false},
               ${db.array(r.cancelledGoals ?? [])}::uuid[], ${r.executiveSummary ?? null}, ${r.aiMessage ?? null}, ${r.clientResponse ?? null})
       returning id`;
     ids.push(row!.id);

@@ -71,6 +71,11 @@ export async function startApp(options: { databaseUrl?: string; dataDir: string;
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // An uncaught exception in the app is a failure of whatever test ran it, even if every answer was right.
+  const uncaught: string[] = [];
+  child.on('message', (m: { uncaughtException?: string }) => {
+    if (m.uncaughtException) uncaught.push(m.uncaughtException);
+  });
   const ready = await new Promise<{ port: number; socketPort: number; databaseUrl: string }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('app did not start within 120 s')), 120_000);
     child.on('message', (m: { ready?: boolean; port: number; socketPort: number; databaseUrl: string }) => {
@@ -98,6 +103,7 @@ export async function startApp(options: { databaseUrl?: string; dataDir: string;
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
+      if (uncaught.length > 0) throw new Error(`The app had ${uncaught.length} uncaught exception(s):\n${uncaught.join('\n')}`);
     },
   };
 }
@@ -120,8 +126,11 @@ export async function startStack(env: Record<string, string> = {}, port?: number
     outboxDir,
     dataDir,
     async stop() {
-      await app.stop();
-      fs.rmSync(base, { recursive: true, force: true });
+      try {
+        await app.stop();
+      } finally {
+        fs.rmSync(base, { recursive: true, force: true });
+      }
     },
   };
 }
