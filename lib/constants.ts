@@ -351,6 +351,9 @@ export const ADMIN_EMPTY_STATES = {
 export const ADMIN_DATE_RANGES = {
   defaultDays: 30,
   allTimeStart: '2020-01-01',
+  /** Report bounds outside which no record can lie (and Postgres' date arithmetic would overflow). */
+  earliest: '2000-01-01',
+  latest: '2099-12-31',
   presets: [
     { id: '7d', label: 'Last 7 Days', days: 7 },
     { id: '30d', label: 'Last Month', days: 30 },
@@ -407,6 +410,7 @@ export const ADMIN_VALIDATION = {
   reasonRequired: 'Please give a reason for the refund',
   dateRangeIncomplete: 'Choose both a start and an end date',
   dateRangeOrder: 'The start date must be before the end date',
+  dateOutOfRange: `Use a date between ${ADMIN_DATE_RANGES.earliest} and ${ADMIN_DATE_RANGES.latest}`,
 } as const;
 
 /** Analytics screens (spec 02 §2, §8). */

@@ -7,15 +7,24 @@ import { isSupportedTimezone } from '../timezones';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Local midnight of a YYYY-MM-DD day in a zone, `plusDays` later. */
+/**
+ * Local midnight of a YYYY-MM-DD day in a zone, `plusDays` later. Years are checked against the
+ * report bounds first: Date's constructors read a year below 100 as 19xx.
+ */
 function zonedMidnight(value: string, timezone: string, plusDays = 0): Date | null {
   const m = DATE_ONLY.exec(value);
   if (!m) return null;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < EARLIEST.getUTCFullYear() || y > LATEST.getUTCFullYear()) return null;
   const probe = new Date(Date.UTC(y, mo - 1, d));
   if (probe.getUTCMonth() !== mo - 1 || probe.getUTCDate() !== d) return null;
   return new Date(new TZDate(y, mo - 1, d + plusDays, timezone).getTime());
 }
+
+const EARLIEST = new Date(`${ADMIN_DATE_RANGES.earliest}T00:00:00Z`);
+/** The day after the last allowed one: an end date of that day ends here. */
+const LATEST = new Date(Date.parse(`${ADMIN_DATE_RANGES.latest}T00:00:00Z`) + 2 * DAY_MS);
+const withinBounds = (d: Date | null): d is Date => d !== null && !Number.isNaN(d.getTime()) && d >= new Date(EARLIEST.getTime() - DAY_MS) && d <= LATEST;
 
 /** A date-only value or a full ISO instant. */
 const dateParam = z
@@ -56,13 +65,13 @@ export const dateRangeQuerySchema = z
     const bound = (value: string, plusDays: number, plusMs: number) =>
       DATE_ONLY.test(value) ? zonedMidnight(value, timezone, plusDays) : new Date(Date.parse(value) + plusMs);
     const to = q.endDate ? bound(q.endDate, 1, 1) : now;
-    if (!to || Number.isNaN(to.getTime())) {
-      ctx.addIssue({ code: 'custom', message: 'Invalid date', path: ['endDate'] });
+    if (!withinBounds(to)) {
+      ctx.addIssue({ code: 'custom', message: V.dateOutOfRange, path: ['endDate'] });
       return z.NEVER;
     }
     const from = q.startDate ? bound(q.startDate, 0, 0) : new Date(to.getTime() - ADMIN_DATE_RANGES.defaultDays * DAY_MS);
-    if (!from || Number.isNaN(from.getTime())) {
-      ctx.addIssue({ code: 'custom', message: 'Invalid date', path: ['startDate'] });
+    if (!withinBounds(from)) {
+      ctx.addIssue({ code: 'custom', message: V.dateOutOfRange, path: ['startDate'] });
       return z.NEVER;
     }
     if (from.getTime() >= to.getTime()) {

@@ -7,12 +7,18 @@ import { AppError, badRequest, notFound } from '../http/errors';
 import { emitToUser } from '../realtime';
 import { checkInSummary, currentWeek, getOwnedClient, goalSummary, type CoachRef } from './clients';
 
-export async function getOwnedGoal(coachId: string, goalId: string, db: Executor = getDb()): Promise<Goal> {
-  const [goal] = await db
+/**
+ * A coach's goal, or 404. `forUpdate` (inside a transaction) row-locks it until the transaction
+ * ends: progress is derived from the current value and the target, so a progress update and a
+ * target edit of one goal must not interleave (each would compute progress from the other's stale half).
+ */
+export async function getOwnedGoal(coachId: string, goalId: string, db: Executor = getDb(), forUpdate = false): Promise<Goal> {
+  const query = db
     .select()
     .from(goals)
     .where(and(eq(goals.id, goalId), eq(goals.coachId, coachId)))
     .limit(1);
+  const [goal] = forUpdate ? await query.for('update') : await query;
   if (!goal) throw notFound('Goal');
   return goal;
 }
@@ -90,12 +96,13 @@ async function goalWithMilestones(goalId: string) {
 
 /** Sets the current value, keeps the history with its source and note, and tells open screens. */
 export async function updateProgress(coach: CoachRef, goalId: string, input: { currentValue: number; source: 'coach' | 'ai' | 'client'; note?: string }) {
-  const goal = await getOwnedGoal(coach.id, goalId);
-  if (goal.target === null || !(goal.target > 0)) throw badRequest(V.progressNotEditable, [{ field: 'currentValue', message: V.progressNotEditable }]);
-  const progress = progressPercent(input.currentValue, goal.target);
-  await getDb().transaction(async (tx) => {
-    await tx.update(goals).set({ currentValue: input.currentValue, progress, updatedAt: sql`now()` }).where(eq(goals.id, goalId));
-    await tx.insert(goalProgressHistory).values({ goalId, value: input.currentValue, progress, source: input.source, note: input.note ?? null });
+  const { goal, progress } = await getDb().transaction(async (tx) => {
+    const locked = await getOwnedGoal(coach.id, goalId, tx, true);
+    if (locked.target === null || !(locked.target > 0)) throw badRequest(V.progressNotEditable, [{ field: 'currentValue', message: V.progressNotEditable }]);
+    const percent = progressPercent(input.currentValue, locked.target);
+    await tx.update(goals).set({ currentValue: input.currentValue, progress: percent, updatedAt: sql`now()` }).where(eq(goals.id, goalId));
+    await tx.insert(goalProgressHistory).values({ goalId, value: input.currentValue, progress: percent, source: input.source, note: input.note ?? null });
+    return { goal: locked, progress: percent };
   });
   emitToUser(coach.id, 'goalProgressUpdated', { goalId, clientId: goal.clientId, progress });
   return goalWithMilestones(goalId);
@@ -106,12 +113,12 @@ export async function updateProgress(coach: CoachRef, goalId: string, input: { c
  * a version-history entry with the change note.
  */
 export async function updateGoal(coach: CoachRef, goalId: string, input: UpdateGoalInput) {
-  const goal = await getOwnedGoal(coach.id, goalId);
-  const target = input.target === undefined ? goal.target : input.target;
-  if (goal.type === 'incremental' && input.target !== undefined && !(target !== null && target > 0)) {
-    throw badRequest(V.targetGreaterThanZero, [{ field: 'target', message: V.targetGreaterThanZero }]);
-  }
   await getDb().transaction(async (tx) => {
+    const goal = await getOwnedGoal(coach.id, goalId, tx, true);
+    const target = input.target === undefined ? goal.target : input.target;
+    if (goal.type === 'incremental' && input.target !== undefined && !(target !== null && target > 0)) {
+      throw badRequest(V.targetGreaterThanZero, [{ field: 'target', message: V.targetGreaterThanZero }]);
+    }
     const fields = {
       ...(input.title !== undefined ? { title: input.title } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),

@@ -153,6 +153,23 @@ describe('PATCH /goals/{id}/progress', () => {
     expect((await clientGoals(request, coach, clientId))[0]).toMatchObject({ currentValue: 0, progress: 0 });
   });
 
+  it('keeps progress = min(100, current/target) when progress updates race target edits', async () => {
+    const { coach, clientId } = await coachWithClient();
+    const goal = await createGoal(request, coach, clientId, { target: 100, unit: 'km' });
+    for (let round = 0; round < 3; round += 1) {
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => [
+          setProgress(coach, goal.id, { currentValue: 5 + i + round }),
+          patchGoal(coach, goal.id, { target: 40 + 11 * i + round, changeNote: `Target ${i}` }),
+        ]).flat(),
+      );
+      for (const r of results) expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const stored = await storedGoal(goal.id);
+      const expected = Math.min(100, Math.round((stored!.current_value / stored!.target) * 1000) / 10);
+      expect(stored!.progress, `${stored!.current_value} / ${stored!.target}`).toBeCloseTo(expected, 5);
+    }
+  });
+
   it('rounds progress to one decimal', async () => {
     const { coach, clientId } = await coachWithClient();
     const goal = await createGoal(request, coach, clientId, { target: 3 });
