@@ -185,11 +185,12 @@ export const dataExports = pgTable(
   (t) => [index('data_exports_user_idx').on(t.userId, t.createdAt)],
 );
 
-/** Fixed-window counters shared by every app instance. */
+/** Hits of the sliding-window rate limits, shared by every app instance (server/services/rate-limit.ts). */
 export const rateLimitHits = pgTable(
   'rate_limit_hits',
   {
     key: text('key').notNull(),
+    /** The instant of the hits (named when the limits had fixed windows). */
     windowStart: ts('window_start').notNull(),
     count: integer('count').notNull().default(0),
   },

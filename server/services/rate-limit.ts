@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { config } from '../config';
-import { getDb } from '../db/client';
+import { getDb, type Executor } from '../db/client';
+import { rateLimitHits } from '../db/schema';
 import { AppError } from '../http/errors';
 
 export interface RateLimitRule {
@@ -12,47 +13,79 @@ export interface RateLimitRule {
   refusal?: string;
 }
 
-function windowOf(rule: RateLimitRule, subject: string) {
-  const windowMs = rule.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
-  return { key: `${rule.name}:${subject}`, windowStart, windowEnds: windowStart.getTime() + windowMs };
+/**
+ * Hits are kept with their instant and a limit counts those of the last `windowSeconds`: a sliding
+ * window. (Fixed windows forgot every hit at their boundary, so a burst around it got twice the
+ * limit, and whether a limit held depended on the time of day.) Several hits of one key in the same
+ * microsecond share a row.
+ */
+async function hitsInWindow(db: Executor, key: string, since: Date): Promise<{ at: number; count: number }[]> {
+  const rows = await db
+    .select({ at: rateLimitHits.windowStart, count: rateLimitHits.count })
+    .from(rateLimitHits)
+    .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.windowStart, since)))
+    .orderBy(asc(rateLimitHits.windowStart));
+  return rows.map((r) => ({ at: r.at.getTime(), count: r.count }));
 }
 
-function tooMany(rule: RateLimitRule, windowEnds: number): AppError {
-  const retryAfterSeconds = Math.max(1, Math.ceil((windowEnds - Date.now()) / 1000));
+/** Refused when the window already holds `limit` hits; then, how long until its oldest age out. */
+async function check(db: Executor, rule: RateLimitRule, key: string, now: Date): Promise<{ refused: false } | { refused: true; retryAfterSeconds: number }> {
+  const windowMs = rule.windowSeconds * 1000;
+  const hits = await hitsInWindow(db, key, new Date(now.getTime() - windowMs));
+  const total = hits.reduce((sum, h) => sum + h.count, 0);
+  if (total < rule.limit) return { refused: false };
+  // One place frees up once `total - limit + 1` hits, the oldest first, have left the window.
+  let toAgeOut = total - rule.limit + 1;
+  let freedAt = now.getTime() + windowMs;
+  for (const h of hits) {
+    toAgeOut -= h.count;
+    if (toAgeOut <= 0) {
+      freedAt = h.at + windowMs;
+      break;
+    }
+  }
+  return { refused: true, retryAfterSeconds: Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000)) };
+}
+
+function tooMany(rule: RateLimitRule, retryAfterSeconds: number): AppError {
   const refusal = rule.refusal ?? 'Too many attempts.';
   return new AppError(429, 'RATE_LIMITED', `${refusal} Please try again in ${formatWait(retryAfterSeconds)}.`, { retryAfterSeconds });
 }
 
-async function increment(rule: RateLimitRule, subject: string): Promise<{ count: number; windowEnds: number }> {
-  const { key, windowStart, windowEnds } = windowOf(rule, subject);
-  const rows = await getDb().execute<{ count: number }>(sql`
-    insert into rate_limit_hits (key, window_start, count) values (${key}, ${windowStart.toISOString()}, 1)
-    on conflict (key, window_start) do update set count = rate_limit_hits.count + 1
-    returning count`);
-  return { count: Number(rows[0]?.count ?? 0), windowEnds };
+async function record(db: Executor, key: string, now: Date): Promise<void> {
+  await db
+    .insert(rateLimitHits)
+    .values({ key, windowStart: now, count: 1 })
+    .onConflictDoUpdate({ target: [rateLimitHits.key, rateLimitHits.windowStart], set: { count: sql`${rateLimitHits.count} + 1` } });
 }
 
+const keyOf = (rule: RateLimitRule, subject: string) => `${rule.name}:${subject}`;
+
 /**
- * Counts a hit in a fixed window stored in Postgres, so the limit holds across every app instance,
- * and throws 429 with Retry-After once the window's limit is passed.
+ * Counts a hit in Postgres, so the limit holds across every app instance, or throws 429 with
+ * Retry-After when the window is full (a refused hit is not counted). One key's checks queue on an
+ * advisory lock, so parallel requests cannot all pass the last free place.
  */
-export async function hitRateLimit(rule: RateLimitRule, subject: string): Promise<void> {
+export async function hitRateLimit(rule: RateLimitRule, subject: string, now = new Date()): Promise<void> {
   if (config().RATE_LIMIT_DISABLED) return;
-  const { count, windowEnds } = await increment(rule, subject);
-  if (count > rule.limit) throw tooMany(rule, windowEnds);
+  const key = keyOf(rule, subject);
+  await getDb().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+    const verdict = await check(tx, rule, key, now);
+    if (verdict.refused) throw tooMany(rule, verdict.retryAfterSeconds);
+    await record(tx, key, now);
+  });
 }
 
 /** For limits on failures only (wrong codes, wrong passwords): refuses once the window holds `limit` of them. */
-export async function assertBelowFailureLimit(rule: RateLimitRule, subject: string): Promise<void> {
+export async function assertBelowFailureLimit(rule: RateLimitRule, subject: string, now = new Date()): Promise<void> {
   if (config().RATE_LIMIT_DISABLED) return;
-  const { key, windowStart, windowEnds } = windowOf(rule, subject);
-  const [row] = await getDb().execute<{ count: number }>(sql`select count from rate_limit_hits where key = ${key} and window_start = ${windowStart.toISOString()}`);
-  if (Number(row?.count ?? 0) >= rule.limit) throw tooMany(rule, windowEnds);
+  const verdict = await check(getDb(), rule, keyOf(rule, subject), now);
+  if (verdict.refused) throw tooMany(rule, verdict.retryAfterSeconds);
 }
 
-export async function recordFailure(rule: RateLimitRule, subject: string): Promise<void> {
-  if (!config().RATE_LIMIT_DISABLED) await increment(rule, subject);
+export async function recordFailure(rule: RateLimitRule, subject: string, now = new Date()): Promise<void> {
+  if (!config().RATE_LIMIT_DISABLED) await record(getDb(), keyOf(rule, subject), now);
 }
 
 function formatWait(seconds: number): string {
