@@ -7,6 +7,7 @@ const port = Number(process.env.E2E_PORT);
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalTeardown: './tests/e2e/uncaught.ts',
   outputDir: 'test-results/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },

