@@ -123,8 +123,13 @@ describe('the conversation', () => {
     expect(clientRow).toMatchObject({ executive_summary: 'Loopy is at 45 of 100 km and motivated.' });
     expect(clientRow!.last_response_at).not.toBeNull();
     expect(clientRow!.last_check_in_at).not.toBeNull();
-    const notes = await db<{ type: string; message: string }[]>`select type, message from notifications where user_id = ${user.id}`;
-    expect(notes.some((n) => n.type === 'checkin_response' && n.message.includes('Walked 5 km today'))).toBe(true);
+    // The coach is notified by a job after the webhook answered.
+    await eventually(
+      () => db<{ type: string; message: string }[]>`select type, message from notifications where user_id = ${user.id}`,
+      (notes) => notes.some((n) => n.type === 'checkin_response' && n.message.includes('Walked 5 km today')),
+      10_000,
+      'the reply notification',
+    );
 
     // Every outside call metered for the coach: 3 AI calls with a token cost, 2 SMS at the segment price.
     const usage = await db<{ service: string; operation: string; status: string; cost: number }[]>`
@@ -220,8 +225,12 @@ describe('the conversation', () => {
     expect(optedOut!.sms_opted_out).toBe(true);
     // STOP is not a reply to analyse.
     expect(ai.requestsFor('Stopper', 'analyse')).toHaveLength(0);
-    const notes = await db<{ type: string; message: string }[]>`select type, message from notifications where user_id = ${user.id} and type = 'system'`;
-    expect(notes.some((n) => n.message.includes('replied STOP'))).toBe(true);
+    await eventually(
+      () => db<{ type: string; message: string }[]>`select type, message from notifications where user_id = ${user.id} and type = 'system'`,
+      (notes) => notes.some((n) => n.message.includes('replied STOP')),
+      10_000,
+      'the STOP notification',
+    );
 
     const refused = await request<ErrorBody>('POST', '/checkins/ai/initiate', { token: accessToken, body: { clientId: c.id } });
     expect(refused.status).toBe(409);

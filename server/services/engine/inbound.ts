@@ -140,22 +140,20 @@ async function handle(tx: Transaction, text: Text, effects: Effects): Promise<In
     return answer(tx, text, route.offeredCoachIds[choice - 1]!, effects);
   }
 
+  // The sender's choice holds until a newer check-in goes to this number from this number of ours.
   const latest = await latestCheckInSent(tx, text);
   const chosen = route?.chosenCoachId && route.chosenAt && (!latest || route.chosenAt >= latest) ? route.chosenCoachId : null;
+  const partners = await textingCoaches(tx, text);
+  if (chosen && partners.includes(chosen)) return deliverTo(tx, chosen, text, effects);
   const open = await openCheckIns(tx, text);
   if (open.length === 1) return respond(tx, open[0]!, text.body, text.at, effects);
-  if (open.length > 1) {
-    const mine = open.find((o) => o.coachId === chosen);
-    return mine ? respond(tx, mine, text.body, text.at, effects) : ask(tx, text, open.map((o) => o.coachId), route, effects);
-  }
-  // No check-in awaits a reply: a text to the coach(es) who text this number from this number of ours.
-  const partners = await textingCoaches(tx, text);
+  if (open.length > 1) return ask(tx, text, open.map((o) => o.coachId), route, effects);
+  // No check-in awaits a reply: a text for the coach(es) who text this number from this number of ours.
   if (partners.length === 0) {
     log.info('inbound text matched no conversation');
     return { action: 'unmatched' };
   }
-  if (partners.length === 1) return passOn(tx, partners[0]!, text, effects);
-  return chosen && partners.includes(chosen) ? passOn(tx, chosen, text, effects) : ask(tx, text, partners, route, effects);
+  return partners.length === 1 ? passOn(tx, partners[0]!, text, effects) : ask(tx, text, partners, route, effects);
 }
 
 /** The newest check-in awaiting a reply of each coach texting this number from this number of ours, newest first. */
@@ -174,8 +172,9 @@ async function openCheckIns(tx: Transaction, text: Pick<Text, 'from' | 'ours'>, 
       ),
     )
     .orderBy(desc(checkIns.sentAt));
-  const seen = new Set<string>();
-  return rows.map((r) => r.checkIn).filter((c) => !seen.has(c.coachId) && Boolean(seen.add(c.coachId)));
+  const newestPerCoach = new Map<string, CheckIn>();
+  for (const { checkIn } of rows) if (!newestPerCoach.has(checkIn.coachId)) newestPerCoach.set(checkIn.coachId, checkIn);
+  return [...newestPerCoach.values()];
 }
 
 /** When the last check-in went to this number from this number of ours: a choice older than it no longer holds. */
