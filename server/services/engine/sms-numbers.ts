@@ -8,8 +8,6 @@ import { senderNumberFor } from '../../providers/sms';
  * before a text goes out (docs/operations.md, "SMS routing, consent and shared numbers").
  */
 
-const pairKey = (phone: string, ourNumber: string) => `${phone} ${ourNumber}`;
-
 /** Whether this client number replied STOP to the number we would text it from. */
 export async function numberOptedOut(db: Executor, phone: string): Promise<boolean> {
   const [row] = await db
@@ -19,17 +17,6 @@ export async function numberOptedOut(db: Executor, phone: string): Promise<boole
     .limit(1);
   return row !== undefined;
 }
-
-/** Of these (client number, our number) pairs, the ones that replied STOP; keys from `optOutKey`. */
-export async function optedOutPairs(db: Executor, pairs: { phone: string; ourNumber: string }[]): Promise<Set<string>> {
-  if (pairs.length === 0) return new Set();
-  const rows = await db
-    .select({ phone: smsOptOuts.phone, ourNumber: smsOptOuts.ourNumber })
-    .from(smsOptOuts)
-    .where(or(...pairs.map((p) => and(eq(smsOptOuts.phone, p.phone), eq(smsOptOuts.ourNumber, p.ourNumber)))));
-  return new Set(rows.map((r) => pairKey(r.phone, r.ourNumber)));
-}
-export const optOutKey = pairKey;
 
 /** Of these texts, the ones whose coach has texted that client number from that number of ours before. */
 export async function consentedTriples(db: Executor, items: { phone: string; coachId: string; ourNumber: string }[]): Promise<Set<string>> {
