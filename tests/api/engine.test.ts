@@ -136,7 +136,10 @@ describe('the conversation', () => {
       select service, operation, status, cost_usd::float as cost from api_usage where user_id = ${user.id} order by created_at`;
     expect(usage.filter((u) => u.service === 'openai').map((u) => u.operation)).toEqual(['checkin.compose', 'checkin.analyse', 'checkin.followup']);
     expect(usage.filter((u) => u.service === 'openai').every((u) => u.cost > 0 && u.status === 'success')).toBe(true);
-    expect(usage.filter((u) => u.service === 'twilio').map((u) => u.cost)).toEqual([0.0079, 0.0079]);
+    // The first text carries the consent notice, so it takes more segments (GSM-7: 160, 153 when split).
+    const segments = (body: string) => (body.length <= 160 ? 1 : Math.ceil(body.length / 153));
+    expect(usage.filter((u) => u.service === 'twilio').map((u) => u.cost)).toEqual(sms.to(c.phone).map((m) => Number((segments(m.body) * 0.0079).toFixed(4))));
+    expect(segments(sms.to(c.phone)[0]!.body)).toBe(2);
 
     // The screens heard about it as it happened.
     await eventually(async () => live.events, (e) => e.some((x) => x.event === 'goalProgressUpdated'), 5000, 'goalProgressUpdated');
