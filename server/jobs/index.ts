@@ -17,12 +17,14 @@ const MAINTENANCE_QUEUE = 'maintenance';
 /** Local-provider subscriptions whose period ended are renewed or ended (Stripe renews by itself). */
 const BILLING_RENEWALS_QUEUE = 'billing-renewals';
 
-/** Removes spent rate-limit windows, used one-time links and long-ended sessions. */
+/** Removes spent rate-limit windows, used one-time links, long-ended sessions and delivered held texts. */
 async function maintenance(): Promise<void> {
   await purgeExpiredRateLimits();
   const db = getDb();
   await db.execute(sql`delete from user_tokens where expires_at < now() - interval '7 days'`);
   await db.execute(sql`delete from sessions where expires_at < now() - interval '7 days' or revoked_at < now() - interval '30 days'`);
+  // Held texts are kept a month after they reached the chosen coach (the check-in keeps the reply).
+  await db.execute(sql`delete from sms_pending_inbound where delivered_at < now() - interval '30 days'`);
   await removeExpiredExports();
 }
 

@@ -136,9 +136,9 @@ async function handle(tx: Transaction, text: Text, effects: Effects): Promise<In
     .from(smsRoutes)
     .where(and(eq(smsRoutes.clientPhone, text.from), eq(smsRoutes.ourNumber, text.ours)));
   const choice = choiceOf(text.body);
-  if (route?.askedAt && choice !== null && choice >= 1 && choice <= route.offeredCoachIds.length) {
-    return answer(tx, text, route.offeredCoachIds[choice - 1]!, effects);
-  }
+  const picked = route?.askedAt && choice !== null && choice >= 1 ? route.offeredCoachIds[choice - 1] : undefined;
+  // A coach who deleted their account since the question was asked is no answer: asked afresh below.
+  if (picked && (await tx.select({ id: users.id }).from(users).where(eq(users.id, picked))).length > 0) return answer(tx, text, picked, effects);
 
   // The sender's choice holds until a newer check-in goes to this number from this number of ours.
   const latest = await latestCheckInSent(tx, text);
