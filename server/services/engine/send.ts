@@ -186,8 +186,9 @@ class Batch {
       if (row.deliveryStartedAt && row.aiMessage) {
         const channel = row.channel === 'email' ? 'email' : 'sms';
         toResend.push({ row, p, channel, from: channel === 'sms' ? (row.fromNumber ?? senderNumberFor(p.client.phone!)) : null, text: row.aiMessage });
+      } else {
+        toCompose.push({ row, p, promptTemplate: checked.promptTemplate });
       }
-      else toCompose.push({ row, p, promptTemplate: checked.promptTemplate });
     }
 
     const composed = await this.compose(toCompose);
