@@ -362,6 +362,11 @@ export const checkIns = pgTable(
     /** Set just before the SMS or e-mail provider is called: past this point an SMS is looked up at the provider before it is sent again, an e-mail never is. */
     deliveryStartedAt: ts('delivery_started_at'),
     providerMessageId: text('provider_message_id'),
+    /**
+     * Our number an SMS check-in went from (the provider's "from"): a reply is matched on the pair
+     * (client's number, our number it was sent to), never on the client's number alone.
+     */
+    fromNumber: text('from_number'),
     /** Why a check-in failed, was cancelled or missed (quota, AI answer, provider error, schedule removed). */
     failureReason: text('failure_reason'),
     /**
@@ -587,6 +592,72 @@ export const apiUsage = pgTable(
 );
 
 /** Webhook deliveries already handled, so a retried event is processed once. */
+/**
+ * Which coach has texted which client number from which of our numbers, with the consent notice
+ * (who texts on whose behalf, how to stop) in that first message. A number new to a coach, or new
+ * to one of our numbers, gets the notice again.
+ */
+export const smsConsents = pgTable(
+  'sms_consents',
+  {
+    clientPhone: text('client_phone').notNull(),
+    coachId: uuid('coach_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ourNumber: text('our_number').notNull(),
+    checkInId: uuid('check_in_id').references(() => checkIns.id, { onDelete: 'set null' }),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clientPhone, t.ourNumber, t.coachId] })],
+);
+
+/** A client number that replied STOP to one of our numbers: no coach texts it from that number until START. */
+export const smsOptOuts = pgTable(
+  'sms_opt_outs',
+  {
+    phone: text('phone').notNull(),
+    ourNumber: text('our_number').notNull(),
+    keyword: text('keyword').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.phone, t.ourNumber] })],
+);
+
+/**
+ * The conversation of one client number on one of our numbers when several coaches text it there:
+ * the question asked (the coaches in the order they were offered) and the sender's answer, which
+ * routes the following texts until a newer check-in is sent.
+ */
+export const smsRoutes = pgTable(
+  'sms_routes',
+  {
+    clientPhone: text('client_phone').notNull(),
+    ourNumber: text('our_number').notNull(),
+    offeredCoachIds: uuid('offered_coach_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    askedAt: ts('asked_at'),
+    chosenCoachId: uuid('chosen_coach_id').references(() => users.id, { onDelete: 'set null' }),
+    chosenAt: ts('chosen_at'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.clientPhone, t.ourNumber] })],
+);
+
+/** Texts held while the sender is asked which coach they are for; delivered once they answer. */
+export const smsPendingInbound = pgTable(
+  'sms_pending_inbound',
+  {
+    id: id(),
+    clientPhone: text('client_phone').notNull(),
+    ourNumber: text('our_number').notNull(),
+    body: text('body').notNull(),
+    messageSid: text('message_sid'),
+    receivedAt: ts('received_at').notNull(),
+    deliveredAt: ts('delivered_at'),
+    deliveredToCoachId: uuid('delivered_to_coach_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('sms_pending_inbound_open_idx').on(t.clientPhone, t.ourNumber, t.receivedAt).where(sql`${t.deliveredAt} is null`)],
+);
+
 export const webhookEvents = pgTable('webhook_events', {
   id: text('id').primaryKey(),
   provider: text('provider').notNull(),

@@ -6,6 +6,7 @@ import { log } from '../log';
 import { renewDueSubscriptions } from '../services/billing';
 import { processReply } from '../services/engine/conversation';
 import { dispatch } from '../services/engine/dispatcher';
+import { deliverClientText, deliverCoachNotice, type ClientTextJob, type CoachNoticeJob } from '../services/engine/inbound';
 import { bossQueue, ENGINE_QUEUES, type EngineQueue } from '../services/engine/runtime';
 import { sendCheckIns, type SendAttempt } from '../services/engine/send';
 import { DATA_EXPORT_QUEUE, removeExpiredExports, runDataExport } from '../services/data-export';
@@ -16,12 +17,14 @@ const MAINTENANCE_QUEUE = 'maintenance';
 /** Local-provider subscriptions whose period ended are renewed or ended (Stripe renews by itself). */
 const BILLING_RENEWALS_QUEUE = 'billing-renewals';
 
-/** Removes spent rate-limit windows, used one-time links and long-ended sessions. */
+/** Removes spent rate-limit windows, used one-time links, long-ended sessions and delivered held texts. */
 async function maintenance(): Promise<void> {
   await purgeExpiredRateLimits();
   const db = getDb();
   await db.execute(sql`delete from user_tokens where expires_at < now() - interval '7 days'`);
   await db.execute(sql`delete from sessions where expires_at < now() - interval '7 days' or revoked_at < now() - interval '30 days'`);
+  // Held texts are kept a month after they reached the chosen coach (the check-in keeps the reply).
+  await db.execute(sql`delete from sms_pending_inbound where delivered_at < now() - interval '30 days'`);
   await removeExpiredExports();
 }
 
@@ -97,6 +100,14 @@ async function startEngine(boss: PgBoss): Promise<() => void> {
   const batch = { batchSize: Math.max(1, Math.ceil(concurrency / 2)), localConcurrency: 2, perJobResults: true, burstWhenBatchFull: true, pollingIntervalSeconds: 0.5 } as const;
   await boss.work(ENGINE_QUEUES.send, { ...batch, includeMetadata: true } as const, sendBatch(queue));
   await boss.work<{ checkInId: string }>(ENGINE_QUEUES.reply, batch, perJob((d) => processReply(d.checkInId, { queue })));
+  // What an inbound text leads to, off the webhook's request: a slow e-mail or SMS provider delays
+  // the coach's notification, never Twilio's answer (which it would otherwise retry).
+  await boss.createQueue(ENGINE_QUEUES.coachNotice, { expireInSeconds: 120, retryLimit: 3, retryDelay: 10 });
+  await boss.work<CoachNoticeJob>(ENGINE_QUEUES.coachNotice, batch, perJob(deliverCoachNotice));
+  // One attempt: a text whose hand-over failed may still have gone out; an unanswered question is
+  // asked again at a later text (WHICH_COACH_REPEAT_AFTER_MS).
+  await boss.createQueue(ENGINE_QUEUES.clientText, { expireInSeconds: 120, retryLimit: 0 });
+  await boss.work<ClientTextJob>(ENGINE_QUEUES.clientText, batch, perJob(deliverClientText));
   // A pass at start catches up at once after downtime instead of at the next minute.
   void pass().catch((error: unknown) => log.error({ err: error }, 'check-in dispatch failed'));
   if (!cfg.SCHEDULER_TICK_SECONDS) return () => {};

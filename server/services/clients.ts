@@ -10,6 +10,7 @@ import { checkIns, clients, goals, goalVersions, users, type CheckIn, type Clien
 import type { AuthUser } from '../auth/guards';
 import { AppError, conflict, notFound } from '../http/errors';
 import { emitToUser } from '../realtime';
+import { numberOptedOut } from './engine/sms-numbers';
 
 export type CoachRef = Pick<AuthUser, 'id' | 'timezone' | 'planId'>;
 
@@ -295,6 +296,8 @@ export async function createClient(coach: CoachRef, input: CreateClientInput): P
         lastName: input.lastName,
         email: input.email,
         phone: input.phone,
+        // A number that replied STOP to the number we would text it from stays opted out, whoever adds it.
+        smsOptedOut: await numberOptedOut(tx, input.phone),
         timezone: input.timezone ?? coach.timezone,
         checkInSchedule: scheduleFromEntries(input.scheduledCheckIns),
       })
@@ -321,7 +324,7 @@ export async function createClient(coach: CoachRef, input: CreateClientInput): P
 }
 
 export async function updateClient(coach: CoachRef, clientId: string, input: UpdateClientInput): Promise<ClientDto> {
-  await getOwnedClient(coach.id, clientId);
+  const current = await getOwnedClient(coach.id, clientId);
   const { username: _display, ...fields } = input;
   const [taken] = await getDb()
     .select({ id: clients.id })
@@ -331,7 +334,8 @@ export async function updateClient(coach: CoachRef, clientId: string, input: Upd
   if (taken) throw conflict('You already have a client with this email', 'email');
   await getDb()
     .update(clients)
-    .set({ ...fields, updatedAt: sql`now()` })
+    // A new number brings its own STOP state with it (opt-outs are per client number, not per client row).
+    .set({ ...fields, ...(fields.phone !== current.phone ? { smsOptedOut: await numberOptedOut(getDb(), fields.phone) } : {}), updatedAt: sql`now()` })
     .where(and(eq(clients.id, clientId), eq(clients.coachId, coach.id)));
   return publishClient(coach, clientId);
 }

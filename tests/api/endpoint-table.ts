@@ -308,7 +308,7 @@ export function tokenOf(world: World, who: Who, row: Row): string | undefined {
 export function send(request: ApiRequest, world: World, row: Row, token: string | undefined) {
   const url = row.url(world);
   if (row.route === 'webhooks/twilio') {
-    return request('POST', url, { token, rawBody: 'From=%2B15550000000&Body=hello', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    return request('POST', url, { token, rawBody: 'From=%2B15550000000&To=%2B15005550006&Body=hello', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
   }
   return request(row.method, url, { token, body: row.body?.(world), form: row.form?.() });
 }

@@ -123,15 +123,23 @@ describe('the conversation', () => {
     expect(clientRow).toMatchObject({ executive_summary: 'Loopy is at 45 of 100 km and motivated.' });
     expect(clientRow!.last_response_at).not.toBeNull();
     expect(clientRow!.last_check_in_at).not.toBeNull();
-    const notes = await db<{ type: string; message: string }[]>`select type, message from notifications where user_id = ${user.id}`;
-    expect(notes.some((n) => n.type === 'checkin_response' && n.message.includes('Walked 5 km today'))).toBe(true);
+    // The coach is notified by a job after the webhook answered.
+    await eventually(
+      () => db<{ type: string; message: string }[]>`select type, message from notifications where user_id = ${user.id}`,
+      (notes) => notes.some((n) => n.type === 'checkin_response' && n.message.includes('Walked 5 km today')),
+      10_000,
+      'the reply notification',
+    );
 
     // Every outside call metered for the coach: 3 AI calls with a token cost, 2 SMS at the segment price.
     const usage = await db<{ service: string; operation: string; status: string; cost: number }[]>`
       select service, operation, status, cost_usd::float as cost from api_usage where user_id = ${user.id} order by created_at`;
     expect(usage.filter((u) => u.service === 'openai').map((u) => u.operation)).toEqual(['checkin.compose', 'checkin.analyse', 'checkin.followup']);
     expect(usage.filter((u) => u.service === 'openai').every((u) => u.cost > 0 && u.status === 'success')).toBe(true);
-    expect(usage.filter((u) => u.service === 'twilio').map((u) => u.cost)).toEqual([0.0079, 0.0079]);
+    // The first text carries the consent notice, so it takes more segments (GSM-7: 160, 153 when split).
+    const segments = (body: string) => (body.length <= 160 ? 1 : Math.ceil(body.length / 153));
+    expect(usage.filter((u) => u.service === 'twilio').map((u) => u.cost)).toEqual(sms.to(c.phone).map((m) => Number((segments(m.body) * 0.0079).toFixed(4))));
+    expect(segments(sms.to(c.phone)[0]!.body)).toBe(2);
 
     // The screens heard about it as it happened.
     await eventually(async () => live.events, (e) => e.some((x) => x.event === 'goalProgressUpdated'), 5000, 'goalProgressUpdated');
@@ -220,8 +228,12 @@ describe('the conversation', () => {
     expect(optedOut!.sms_opted_out).toBe(true);
     // STOP is not a reply to analyse.
     expect(ai.requestsFor('Stopper', 'analyse')).toHaveLength(0);
-    const notes = await db<{ type: string; message: string }[]>`select type, message from notifications where user_id = ${user.id} and type = 'system'`;
-    expect(notes.some((n) => n.message.includes('replied STOP'))).toBe(true);
+    await eventually(
+      () => db<{ type: string; message: string }[]>`select type, message from notifications where user_id = ${user.id} and type = 'system'`,
+      (notes) => notes.some((n) => n.message.includes('replied STOP')),
+      10_000,
+      'the STOP notification',
+    );
 
     const refused = await request<ErrorBody>('POST', '/checkins/ai/initiate', { token: accessToken, body: { clientId: c.id } });
     expect(refused.status).toBe(409);

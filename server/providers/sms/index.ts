@@ -1,3 +1,4 @@
+import { DEFAULT_SMS_FROM_NUMBER } from '@/lib/sms';
 import { config } from '../../config';
 import { metered, type UsageBatch } from '../metering';
 import { SMS_SEGMENT_COST_USD, smsCost } from '../pricing';
@@ -22,14 +23,24 @@ export function smsProvider(): SmsProvider {
 }
 
 export function smsFromNumber(): string {
-  return config().TWILIO_FROM_NUMBER ?? '+15005550006';
+  return config().TWILIO_FROM_NUMBER ?? DEFAULT_SMS_FROM_NUMBER;
 }
 
-export async function sendSms(message: SmsMessage, userId?: string | null, usage?: UsageBatch): Promise<SentSms> {
+/**
+ * Which of our numbers texts this client number. Today every coach sends from the one configured
+ * number; a pool of numbers plugs in here (each client number kept on one number of the pool), and
+ * inbound routing, consent and STOP already work per (client number, our number).
+ */
+export function senderNumberFor(_clientPhone: string): string {
+  return smsFromNumber();
+}
+
+/** Sends a text from `from` (one of our numbers; the configured one when not given). */
+export async function sendSms(message: SmsMessage & { from?: string }, userId?: string | null, usage?: UsageBatch): Promise<SentSms> {
   const p = smsProvider();
   return metered(
     { service: p.name === 'twilio' ? 'twilio' : 'sms', operation: 'messages.create', userId, batch: usage },
-    () => p.send({ ...message, from: smsFromNumber() }),
+    () => p.send({ to: message.to, text: message.text, from: message.from ?? smsFromNumber() }),
     (r) => (p.name === 'twilio' ? smsCost(r.segments) : 0),
   );
 }

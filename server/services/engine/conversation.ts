@@ -1,9 +1,9 @@
-import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { getDb } from '../../db/client';
-import { checkIns, clients, goals, webhookEvents, type CheckIn, type Client, type Goal } from '../../db/schema';
+import { checkIns, clients, goals, type CheckIn, type Client, type Goal } from '../../db/schema';
 import { log } from '../../log';
 import { analyseReply, composeFollowUp } from '../../providers/ai';
-import { sendSms } from '../../providers/sms';
+import { senderNumberFor, sendSms } from '../../providers/sms';
 import { emitToUser } from '../../realtime';
 import { checkInSummary, type CoachRef } from '../clients';
 import { updateProgress } from '../goals';
@@ -20,8 +20,8 @@ import { claimLeaseMs, noResponseWindowMs, resolve, setInlineHandlers, type Engi
 
 /** A provider error as a check-in's failure reason. */
 export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
-const clientName = (c: Pick<Client, 'firstName' | 'lastName'>) => `${c.firstName} ${c.lastName}`.trim();
-const excerpt = (text: string, max = 120) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+export const clientName = (c: Pick<Client, 'firstName' | 'lastName'>) => `${c.firstName} ${c.lastName}`.trim();
+export const excerpt = (text: string, max = 120) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 const trackable = (g: Goal) => g.target !== null && g.target > 0;
 const coachRef = (p: Participants): CoachRef => ({ id: p.coach.id, timezone: p.coach.timezone, planId: p.coach.planId });
 
@@ -57,91 +57,6 @@ export interface StepOutcome {
   status: StepStatus;
   reason?: string;
   checkIn?: CheckIn;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Inbound text messages
-
-const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
-const START_WORDS = new Set(['START', 'UNSTOP']);
-
-export interface InboundSms {
-  from: string;
-  to?: string;
-  body: string;
-  messageSid?: string;
-}
-
-export type InboundResult =
-  | { action: 'duplicate' }
-  | { action: 'opted_out' | 'opted_in'; clients: number }
-  | { action: 'reply'; checkInId: string }
-  | { action: 'unmatched' };
-
-/**
- * A text from a client (the Twilio webhook). STOP and its synonyms opt the number out, START opts
- * it back in; anything else is the reply to the client's latest check-in awaiting one.
- */
-export async function receiveSms(message: InboundSms, options: EngineOptions = {}): Promise<InboundResult> {
-  const { now, edb, queue } = resolve(options);
-  const { db } = edb;
-  if (message.messageSid) {
-    // Twilio retries a webhook it got no answer to: each message is handled once.
-    const fresh = await db
-      .insert(webhookEvents)
-      .values({ id: `twilio:${message.messageSid}`, provider: 'twilio', type: 'inbound_sms' })
-      .onConflictDoNothing()
-      .returning({ id: webhookEvents.id });
-    if (fresh.length === 0) return { action: 'duplicate' };
-  }
-  const from = message.from.trim();
-  const body = message.body.trim().slice(0, 2000);
-  const keyword = body.toUpperCase().replace(/[.!]+$/, '');
-
-  if (STOP_WORDS.has(keyword) || START_WORDS.has(keyword)) {
-    const optOut = STOP_WORDS.has(keyword);
-    const changed = await db
-      .update(clients)
-      .set({ smsOptedOut: optOut, updatedAt: now })
-      .where(and(eq(clients.phone, from), eq(clients.smsOptedOut, !optOut)))
-      .returning();
-    for (const c of changed) {
-      const text = optOut
-        ? `${clientName(c)} replied ${keyword}: Cadence will send them no more messages until they reply START.`
-        : `${clientName(c)} replied ${keyword}: check-ins to them have resumed.`;
-      await notify(c.coachId, { type: 'system', message: text, urgent: false }, now);
-      emitToUser(c.coachId, 'clientProfileUpdated', { clientId: c.id });
-    }
-    log.info({ keyword, clients: changed.length }, optOut ? 'sms opt-out' : 'sms opt-in');
-    return { action: optOut ? 'opted_out' : 'opted_in', clients: changed.length };
-  }
-
-  const [open] = await db
-    .select({ checkIn: checkIns })
-    .from(checkIns)
-    .innerJoin(clients, eq(clients.id, checkIns.clientId))
-    .where(and(eq(clients.phone, from), inArray(checkIns.status, ['sent', 'no_response']), eq(checkIns.channel, 'sms')))
-    .orderBy(desc(checkIns.sentAt))
-    .limit(1);
-  if (!open) {
-    const known = await db.select().from(clients).where(eq(clients.phone, from));
-    for (const c of known) {
-      await notify(c.coachId, { type: 'checkin_response', message: `${clientName(c)} sent a text outside a check-in: "${excerpt(body)}"` }, now);
-    }
-    log.info({ known: known.length }, 'inbound text matched no open check-in');
-    return { action: 'unmatched' };
-  }
-  const [responded] = await db
-    .update(checkIns)
-    .set({ status: 'responded', clientResponse: body, respondedAt: now, enqueuedAt: now, claimedAt: null, updatedAt: now })
-    .where(and(eq(checkIns.id, open.checkIn.id), inArray(checkIns.status, ['sent', 'no_response'])))
-    .returning();
-  if (!responded) return { action: 'unmatched' };
-  const [client] = await db.update(clients).set({ lastResponseAt: now }).where(eq(clients.id, responded.clientId)).returning();
-  await notify(responded.coachId, { type: 'checkin_response', message: `${client ? clientName(client) : 'A client'} replied to the check-in: "${excerpt(body)}"` }, now);
-  await publishCheckIn(responded);
-  await queue.replyJob(responded.id).catch((error: unknown) => log.warn({ err: error }, 'reply job not queued; the sweep will catch it'));
-  return { action: 'reply', checkInId: responded.id };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -236,7 +151,8 @@ export async function processReply(checkInId: string, options: EngineOptions = {
       .returning();
     if (!written) return { status: 'skipped' };
     try {
-      await sendSms({ to: p.client.phone!, text: followUp }, p.coach.id);
+      // From the number the check-in went from: the client's reply came to it, and STOP covers it.
+      await sendSms({ to: p.client.phone!, from: claimed.fromNumber ?? senderNumberFor(p.client.phone!), text: followUp }, p.coach.id);
     } catch (error) {
       return stop(`The follow-up could not be delivered: ${errorText(error)}`);
     }

@@ -1,7 +1,8 @@
-import type { PgBoss } from 'pg-boss';
+import { sql as drizzleSql } from 'drizzle-orm';
+import type { Db as BossDb, PgBoss } from 'pg-boss';
 import type postgres from 'postgres';
 import { config } from '../../config';
-import { getDb, getSql, type Database } from '../../db/client';
+import { getDb, getSql, type Database, type Transaction } from '../../db/client';
 import { getQueue } from '../../jobs/queue';
 import { log } from '../../log';
 
@@ -10,6 +11,10 @@ export const ENGINE_QUEUES = {
   tick: 'checkin-tick',
   send: 'checkin-send',
   reply: 'checkin-reply',
+  /** Coach notifications about inbound texts, sent after the webhook answered (e-mail, SMS). */
+  coachNotice: 'coach-notice',
+  /** Texts Cadence itself sends a client in answer to an inbound text (the "which coach?" question). */
+  clientText: 'client-text',
 } as const;
 
 /** Timing rules of the engine (docs/decisions.md, "AI check-in engine"). */
@@ -58,6 +63,21 @@ export interface EngineQueue {
 function onTransaction(tx: postgres.TransactionSql) {
   return {
     executeSql: async (text: string, values?: unknown[]) => ({ rows: await tx.unsafe(text, (values ?? []) as postgres.ParameterOrJSON<never>[]) }),
+  };
+}
+
+/**
+ * pg-boss running its SQL on an open Drizzle transaction: jobs queued this way commit, or roll
+ * back, with the rows they are about. pg-boss numbers its parameters $1…; each becomes a bound
+ * Drizzle parameter.
+ */
+export function onDrizzleTransaction(tx: Transaction): BossDb {
+  return {
+    executeSql: async (text: string, values: unknown[] = []) => {
+      const parts = text.split(/\$(\d+)/);
+      const query = drizzleSql.join(parts.map((part, i) => (i % 2 === 1 ? drizzleSql`${values[Number(part) - 1]}` : drizzleSql.raw(part))));
+      return { rows: [...(await tx.execute(query))] };
+    },
   };
 }
 

@@ -5,12 +5,14 @@ import { composeCheckIn } from '../../providers/ai';
 import { sendEmail } from '../../providers/email';
 import { isTransientProviderError } from '../../providers/errors';
 import { UsageBatch } from '../../providers/metering';
-import { findSentSms, sendSms } from '../../providers/sms';
+import { SMS_TEXTS } from '@/lib/sms';
+import { findSentSms, senderNumberFor, sendSms } from '../../providers/sms';
 import { checkInContexts, coachName, coveredGoals, loadParticipantsOf, type Participants } from './context';
 import { errorText, publishCheckIn, type StepOutcome } from './conversation';
 import { aiAllowances, recordQuotaStop } from './quota';
 import { ENGINE_TIMING as T, claimLeaseMs, resolve, type EngineDb, type EngineOptions } from './runtime';
 import { parseDedupeKey, slotsOn } from './slots';
+import { consentedTriples, consentKey, recordConsents } from './sms-numbers';
 import { ineligibility, sourcesOf } from './sources';
 
 /**
@@ -49,6 +51,9 @@ const byId = (pairs: [string, string][]) => sql`case ${checkIns.id} ${sql.join(
   sql` `,
 )} end`;
 
+/** byId for a value only some rows of the batch have (the others get null). */
+const byIdOrNull = (pairs: [string, string][]) => (pairs.length > 0 ? byId(pairs) : sql`null`);
+
 const iso = (d: Date) => d.toISOString();
 
 /** A claimed row on its way out, with what it needs. */
@@ -56,6 +61,8 @@ interface Sending {
   row: CheckIn;
   p: Participants;
   channel: 'sms' | 'email';
+  /** Our number an SMS goes from (kept on the row, so a resend and the follow-up use the same one). */
+  from: string | null;
   text: string;
 }
 
@@ -176,8 +183,12 @@ class Batch {
       const p = participants.get(row.clientId);
       const checked = p ? await this.check(row, p, aiRows) : await this.stop(row, 'cancelled', 'The client no longer exists');
       if (!checked || !p) continue;
-      if (row.deliveryStartedAt && row.aiMessage) toResend.push({ row, p, channel: row.channel === 'email' ? 'email' : 'sms', text: row.aiMessage });
-      else toCompose.push({ row, p, promptTemplate: checked.promptTemplate });
+      if (row.deliveryStartedAt && row.aiMessage) {
+        const channel = row.channel === 'email' ? 'email' : 'sms';
+        toResend.push({ row, p, channel, from: channel === 'sms' ? (row.fromNumber ?? senderNumberFor(p.client.phone!)) : null, text: row.aiMessage });
+      } else {
+        toCompose.push({ row, p, promptTemplate: checked.promptTemplate });
+      }
     }
 
     const composed = await this.compose(toCompose);
@@ -234,7 +245,7 @@ class Batch {
     }
     if (!found) return false;
     log.info({ checkInId: row.id }, 'an unsettled check-in delivery had reached the provider');
-    await this.settleSent([{ row, p, providerMessageId: found.id }]);
+    await this.settleSent([{ row, p, providerMessageId: found.id, from: row.fromNumber }]);
     return true;
   }
 
@@ -300,7 +311,7 @@ class Batch {
       allowed.map(async ({ row, p }, i): Promise<Sending | null> => {
         try {
           const text = await composeCheckIn(p.coach.id, contexts[i]!, this.usage);
-          return { row, p, text, channel: p.client.phone ? 'sms' : 'email' };
+          return p.client.phone ? { row, p, text, channel: 'sms', from: senderNumberFor(p.client.phone) } : { row, p, text, channel: 'email', from: null };
         } catch (error) {
           log.warn({ err: error, checkInId: row.id }, 'check-in message could not be written');
           await this.failed(row, p, `The AI could not write the message: ${errorText(error)}`, error);
@@ -308,7 +319,22 @@ class Batch {
         }
       }),
     );
-    return written.filter((w): w is Sending => w !== null);
+    return this.withConsentNotice(written.filter((w): w is Sending => w !== null));
+  }
+
+  /**
+   * The first text a client number gets from a coach through one of our numbers starts with the
+   * consent notice (who texts on whose behalf, how to stop). It is part of the stored message, so
+   * the coach sees what the client got and a resend or provider lookup uses the same text.
+   */
+  private async withConsentNotice(items: Sending[]): Promise<Sending[]> {
+    const sms = items.filter((i) => i.from !== null).map((i) => ({ phone: i.p.client.phone!, coachId: i.p.coach.id, ourNumber: i.from! }));
+    const consented = await consentedTriples(this.edb.db, sms);
+    return items.map((i) =>
+      i.from === null || consented.has(consentKey({ phone: i.p.client.phone!, coachId: i.p.coach.id, ourNumber: i.from }))
+        ? i
+        : { ...i, text: `${SMS_TEXTS.consentNotice(coachName(i.p.coach))}\n\n${i.text}` },
+    );
   }
 
   /** Records, in one statement, that these messages are being handed over (from here a retry looks first). */
@@ -319,6 +345,7 @@ class Batch {
       .set({
         aiMessage: byId(items.map((i) => [i.row.id, i.text])),
         channel: byId(items.map((i) => [i.row.id, i.channel])),
+        fromNumber: byIdOrNull(items.flatMap((i) => (i.from ? [[i.row.id, i.from] as [string, string]] : []))),
         deliveryStartedAt: this.now,
         updatedAt: this.now,
       })
@@ -332,13 +359,13 @@ class Batch {
   private async deliver(items: Sending[]): Promise<void> {
     const delivered = await Promise.all(
       items.map(async (item) => {
-        const { row, p, channel, text } = item;
+        const { row, p, channel, from, text } = item;
         try {
           const { id } =
             channel === 'sms'
-              ? await sendSms({ to: p.client.phone!, text }, p.coach.id, this.usage)
+              ? await sendSms({ to: p.client.phone!, from: from!, text }, p.coach.id, this.usage)
               : await sendEmail({ to: p.client.email!, subject: `Check-in from ${coachName(p.coach)}`, text }, p.coach.id, this.usage);
-          return { row, p, providerMessageId: id };
+          return { row, p, providerMessageId: id, from };
         } catch (error) {
           log.warn({ err: error, checkInId: row.id, channel }, 'check-in delivery failed');
           const reason = `The ${channel === 'sms' ? 'text message' : 'e-mail'} could not be delivered: ${errorText(error)}`;
@@ -353,7 +380,7 @@ class Batch {
   }
 
   /** Marks delivered rows sent in one statement; no reply within the window is found by the minute sweep. */
-  private async settleSent(items: { row: CheckIn; p: Participants; providerMessageId: string }[]): Promise<void> {
+  private async settleSent(items: { row: CheckIn; p: Participants; providerMessageId: string; from: string | null }[]): Promise<void> {
     if (items.length === 0) return;
     const { db } = this.edb;
     const [rows] = await Promise.all([
@@ -374,6 +401,11 @@ class Batch {
         .update(clients)
         .set({ lastCheckInAt: this.now })
         .where(inArray(clients.id, [...new Set(items.map((i) => i.row.clientId))])),
+      recordConsents(
+        db,
+        items.flatMap((i) => (i.from ? [{ phone: i.p.client.phone!, coachId: i.p.coach.id, ourNumber: i.from, checkInId: i.row.id }] : [])),
+        this.now,
+      ),
     ]);
     const goalsOf = new Map(items.map((i) => [i.row.id, i.p.activeGoals]));
     // A row missing here was taken over meanwhile (its claim had lapsed): the new holder settles it.

@@ -1,22 +1,24 @@
-import { z } from 'zod';
+import { TWILIO_WEBHOOK_MAX_BYTES } from '@/lib/sms';
+import { twilioInboundSchema } from '@/lib/schemas/webhooks';
+import { assertStorableInput, readLimitedBytes } from '@/server/http/body';
 import { AppError, forbidden } from '@/server/http/errors';
 import { route } from '@/server/http/route';
 import { EMPTY_TWIML, verifyTwilioSignature } from '@/server/providers/sms/webhook';
-import { receiveSms } from '@/server/services/engine/conversation';
+import { receiveSms } from '@/server/services/engine/inbound';
 
-const inboundSchema = z.object({
-  From: z.string().trim().min(1, 'From is required').max(32),
-  To: z.string().trim().max(32).optional(),
-  Body: z.string().max(5000).default(''),
-  MessageSid: z.string().trim().max(64).optional(),
-});
+const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${TWILIO_WEBHOOK_MAX_BYTES / 1024} KB`);
 
 /** Inbound SMS from Twilio (form-encoded); signature checked when TWILIO_AUTH_TOKEN is set. */
 export const POST = route({ auth: 'public' }, async ({ req }) => {
-  const params = Object.fromEntries(new URLSearchParams(await req.text()));
+  const raw = await readLimitedBytes(req, TWILIO_WEBHOOK_MAX_BYTES, tooLarge);
+  const params = Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
   if (!verifyTwilioSignature(req.headers.get('x-twilio-signature'), params, req.nextUrl.search)) throw forbidden('Invalid Twilio signature', 'INVALID_SIGNATURE');
-  const parsed = inboundSchema.safeParse(params);
-  if (!parsed.success) throw new AppError(400, 'VALIDATION_ERROR', parsed.error.issues[0]?.message ?? 'Invalid request');
+  assertStorableInput(params, '_');
+  const parsed = twilioInboundSchema.safeParse(params);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || '_', message: issue.message }));
+    throw new AppError(400, 'VALIDATION_ERROR', details[0]?.message ?? 'Invalid request', { details });
+  }
   const { From, To, Body, MessageSid } = parsed.data;
   await receiveSms({ from: From, to: To, body: Body, messageSid: MessageSid });
   return new Response(EMPTY_TWIML, { status: 200, headers: { 'content-type': 'text/xml' } });

@@ -1,0 +1,37 @@
+/**
+ * Text messages to clients: limits, keywords and every text Cadence itself sends to a client's
+ * phone (the AI writes the check-ins; these are the platform's own). See docs/operations.md
+ * "SMS routing, consent and shared numbers".
+ */
+
+/**
+ * The largest Twilio webhook body read. An inbound message is a few form fields (Body is at most
+ * 1,600 characters, ten segments); 64 KB leaves room for every field Twilio adds.
+ */
+export const TWILIO_WEBHOOK_MAX_BYTES = 64 * 1024;
+
+/** The number texts go from when TWILIO_FROM_NUMBER is unset (Twilio's test "from" number; the outbox). */
+export const DEFAULT_SMS_FROM_NUMBER = '+15005550006';
+
+/** Whole-message keywords (any case, trailing "." or "!" ignored) carriers require us to honour. */
+export const SMS_STOP_WORDS: ReadonlySet<string> = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
+export const SMS_START_WORDS: ReadonlySet<string> = new Set(['START', 'UNSTOP']);
+
+/** An inbound text is stored at most this long (characters). */
+export const INBOUND_SMS_MAX_CHARS = 2000;
+
+/** A held text asks "which coach?" again after this long without an answer (the same choice of coaches). */
+export const WHICH_COACH_REPEAT_AFTER_MS = 60 * 60_000;
+
+export const SMS_TEXTS = {
+  /**
+   * Put before the first message a client number gets from a coach through one of our numbers
+   * (A2P consent notice): who texts, on whose behalf, how to stop and what STOP covers.
+   */
+  consentNotice: (coachName: string) =>
+    `Cadence here, texting you check-ins for your coach ${coachName}. Reply STOP to stop all texts from this number ` +
+    `(for every coach who texts you through it), START to resume. Msg & data rates may apply.`,
+  /** When a number has open conversations with several coaches on one of our numbers. */
+  whichCoach: (coachNames: string[]) =>
+    `Cadence: which coach is your message for? ${coachNames.map((name, i) => `Reply ${i + 1} for ${name}`).join(', ')}.`,
+} as const;

@@ -1,0 +1,308 @@
+import { and, asc, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import type { PgBoss } from 'pg-boss';
+import { INBOUND_SMS_MAX_CHARS, SMS_START_WORDS, SMS_STOP_WORDS, SMS_TEXTS, WHICH_COACH_REPEAT_AFTER_MS } from '@/lib/sms';
+import type { Transaction } from '../../db/client';
+import { checkIns, clients, smsOptOuts, smsPendingInbound, smsRoutes, users, webhookEvents, type CheckIn } from '../../db/schema';
+import { getQueue } from '../../jobs/queue';
+import { log } from '../../log';
+import { senderNumberFor, sendSms } from '../../providers/sms';
+import { emitToUser } from '../../realtime';
+import { notifyCoach, type NotificationInput } from '../notifications';
+import { coachName } from './context';
+import { clientName, excerpt, publishCheckIn } from './conversation';
+import { ENGINE_QUEUES, onDrizzleTransaction, resolve, type EngineOptions } from './runtime';
+import { coachesTextingFrom } from './sms-numbers';
+
+/**
+ * Inbound texts (the Twilio webhook). A text belongs to the conversation of the pair (client
+ * number, our number it was sent to), never to a client number alone: two coaches whose clients
+ * share a number each see only the replies meant for them. When one pair has open conversations
+ * with several coaches, the sender is asked which coach the text is for, and the text waits.
+ *
+ * Everything a text changes (the MessageSid recorded as handled, the reply stored, the question and
+ * the jobs that notify the coaches) commits in one transaction: a failure leaves nothing behind,
+ * and Twilio's retry of the same MessageSid is processed afresh. Provider calls (coach e-mail and
+ * SMS, the question to the client) run in pg-boss jobs after the webhook answered.
+ */
+
+export interface InboundSms {
+  from: string;
+  /** Our number the text was sent to. */
+  to: string;
+  body: string;
+  messageSid?: string;
+}
+
+export type InboundResult =
+  | { action: 'duplicate' }
+  | { action: 'opted_out' | 'opted_in'; clients: number }
+  | { action: 'reply'; checkInId: string }
+  | { action: 'asked'; coaches: number }
+  | { action: 'unmatched' };
+
+/** A coach notification as its job carries it; `at` is when the text arrived (quiet hours, daily cap). */
+export interface CoachNoticeJob {
+  coachId: string;
+  input: NotificationInput;
+  at: string;
+}
+
+/** A text Cadence sends a client number from one of our numbers. */
+export interface ClientTextJob {
+  to: string;
+  from: string;
+  text: string;
+}
+
+/** What a text leads to after the transaction: jobs, live updates, the reply analysis. */
+class Effects {
+  readonly notices: CoachNoticeJob[] = [];
+  readonly texts: ClientTextJob[] = [];
+  readonly responded: CheckIn[] = [];
+  readonly profiles: { coachId: string; clientId: string }[] = [];
+
+  constructor(private readonly at: Date) {}
+
+  notify(coachId: string, input: NotificationInput): void {
+    this.notices.push({ coachId, input, at: this.at.toISOString() });
+  }
+
+  /** With a queue, the jobs go in on the open transaction and commit with the rows. */
+  async queueOn(boss: PgBoss, tx: Transaction): Promise<void> {
+    const db = onDrizzleTransaction(tx);
+    if (this.notices.length > 0) await boss.insert(ENGINE_QUEUES.coachNotice, this.notices.map((data) => ({ data })), { db });
+    if (this.texts.length > 0) await boss.insert(ENGINE_QUEUES.clientText, this.texts.map((data) => ({ data })), { db });
+  }
+}
+
+const OPEN = ['sent', 'no_response'] as const;
+
+/** "2", "2.", "#2" or "2)" : an answer to the which-coach question. */
+function choiceOf(body: string): number | null {
+  const match = /^#?(\d{1,2})[.)]?$/.exec(body);
+  return match ? Number(match[1]) : null;
+}
+
+export async function receiveSms(message: InboundSms, options: EngineOptions = {}): Promise<InboundResult> {
+  const { now, edb, queue } = resolve(options);
+  const text: Text = { from: message.from.trim(), ours: message.to.trim(), body: message.body.trim().slice(0, INBOUND_SMS_MAX_CHARS), messageSid: message.messageSid, at: now };
+  const effects = new Effects(now);
+  const boss = getQueue();
+  const result = await edb.db.transaction(async (tx) => {
+    if (text.messageSid) {
+      // Twilio retries a webhook it got no answer to: each message is handled once. Recorded in the
+      // transaction of its effect, so a failure below un-records it and the retry is processed.
+      const fresh = await tx
+        .insert(webhookEvents)
+        .values({ id: `twilio:${text.messageSid}`, provider: 'twilio', type: 'inbound_sms' })
+        .onConflictDoNothing()
+        .returning({ id: webhookEvents.id });
+      if (fresh.length === 0) return { action: 'duplicate' } as const;
+    }
+    // One conversation at a time per pair: the question, its answer and held texts stay in order.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${text.from}:${text.ours}`}))`);
+    const outcome = await handle(tx, text, effects);
+    if (boss) await effects.queueOn(boss, tx);
+    return outcome;
+  });
+
+  for (const row of effects.responded) {
+    await publishCheckIn(row);
+    await queue.replyJob(row.id).catch((error: unknown) => log.warn({ err: error }, 'reply job not queued; the sweep will catch it'));
+  }
+  for (const p of effects.profiles) emitToUser(p.coachId, 'clientProfileUpdated', { clientId: p.clientId });
+  if (!boss) {
+    // No queue in this process (JOBS_DISABLED, scripts): the same work, in the background.
+    for (const job of effects.notices) void deliverCoachNotice(job).catch((error: unknown) => log.error({ err: error, coachId: job.coachId }, 'coach notification failed'));
+    for (const job of effects.texts) void deliverClientText(job).catch((error: unknown) => log.error({ err: error }, 'client text failed'));
+  }
+  return result;
+}
+
+interface Text {
+  from: string;
+  ours: string;
+  body: string;
+  messageSid?: string;
+  at: Date;
+}
+
+async function handle(tx: Transaction, text: Text, effects: Effects): Promise<InboundResult> {
+  const keyword = text.body.toUpperCase().replace(/[.!]+$/, '');
+  if (SMS_STOP_WORDS.has(keyword) || SMS_START_WORDS.has(keyword)) return optInOrOut(tx, text, keyword, effects);
+
+  const [route] = await tx
+    .select()
+    .from(smsRoutes)
+    .where(and(eq(smsRoutes.clientPhone, text.from), eq(smsRoutes.ourNumber, text.ours)));
+  const choice = choiceOf(text.body);
+  const picked = route?.askedAt && choice !== null && choice >= 1 ? route.offeredCoachIds[choice - 1] : undefined;
+  // A coach who deleted their account since the question was asked is no answer: asked afresh below.
+  if (picked && (await tx.select({ id: users.id }).from(users).where(eq(users.id, picked))).length > 0) return answer(tx, text, picked, effects);
+
+  // The sender's choice holds until a newer check-in goes to this number from this number of ours.
+  const latest = await latestCheckInSent(tx, text);
+  const chosen = route?.chosenCoachId && route.chosenAt && (!latest || route.chosenAt >= latest) ? route.chosenCoachId : null;
+  const partners = await textingCoaches(tx, text);
+  if (chosen && partners.includes(chosen)) return deliverTo(tx, chosen, text, effects);
+  const open = await openCheckIns(tx, text);
+  if (open.length === 1) return respond(tx, open[0]!, text.body, text.at, effects);
+  if (open.length > 1) return ask(tx, text, open.map((o) => o.coachId), route, effects);
+  // No check-in awaits a reply: a text for the coach(es) who text this number from this number of ours.
+  if (partners.length === 0) {
+    log.info('inbound text matched no conversation');
+    return { action: 'unmatched' };
+  }
+  return partners.length === 1 ? passOn(tx, partners[0]!, text, effects) : ask(tx, text, partners, route, effects);
+}
+
+/** The newest check-in awaiting a reply of each coach texting this number from this number of ours, newest first. */
+async function openCheckIns(tx: Transaction, text: Pick<Text, 'from' | 'ours'>, coachId?: string): Promise<CheckIn[]> {
+  const rows = await tx
+    .select({ checkIn: checkIns })
+    .from(checkIns)
+    .innerJoin(clients, eq(clients.id, checkIns.clientId))
+    .where(
+      and(
+        eq(clients.phone, text.from),
+        eq(checkIns.fromNumber, text.ours),
+        inArray(checkIns.status, [...OPEN]),
+        eq(checkIns.channel, 'sms'),
+        coachId ? eq(checkIns.coachId, coachId) : undefined,
+      ),
+    )
+    .orderBy(desc(checkIns.sentAt));
+  const newestPerCoach = new Map<string, CheckIn>();
+  for (const { checkIn } of rows) if (!newestPerCoach.has(checkIn.coachId)) newestPerCoach.set(checkIn.coachId, checkIn);
+  return [...newestPerCoach.values()];
+}
+
+/** When the last check-in went to this number from this number of ours: a choice older than it no longer holds. */
+async function latestCheckInSent(tx: Transaction, text: Text): Promise<Date | null> {
+  const [row] = await tx
+    .select({ at: max(checkIns.sentAt) })
+    .from(checkIns)
+    .innerJoin(clients, eq(clients.id, checkIns.clientId))
+    .where(and(eq(clients.phone, text.from), eq(checkIns.fromNumber, text.ours)));
+  return row?.at ?? null;
+}
+
+/** Coaches who have texted this number from this number of ours and still have a client with it. */
+async function textingCoaches(tx: Transaction, text: Text): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ coachId: clients.coachId })
+    .from(clients)
+    .where(and(eq(clients.phone, text.from), eq(clients.archived, false), inArray(clients.coachId, coachesTextingFrom(text.from, text.ours))))
+    .orderBy(asc(clients.coachId));
+  return rows.map((r) => r.coachId);
+}
+
+/** The text is the reply to this check-in. */
+async function respond(tx: Transaction, open: CheckIn, body: string, at: Date, effects: Effects): Promise<InboundResult> {
+  const [responded] = await tx
+    .update(checkIns)
+    .set({ status: 'responded', clientResponse: body, respondedAt: at, enqueuedAt: at, claimedAt: null, updatedAt: at })
+    .where(and(eq(checkIns.id, open.id), inArray(checkIns.status, [...OPEN])))
+    .returning();
+  if (!responded) return { action: 'unmatched' };
+  const [client] = await tx.update(clients).set({ lastResponseAt: at }).where(eq(clients.id, responded.clientId)).returning();
+  effects.notify(responded.coachId, { type: 'checkin_response', message: `${client ? clientName(client) : 'A client'} replied to the check-in: "${excerpt(body)}"` });
+  effects.responded.push(responded);
+  return { action: 'reply', checkInId: responded.id };
+}
+
+/** A text outside a check-in, passed to one coach about their client(s) with this number. */
+async function passOn(tx: Transaction, coachId: string, text: Pick<Text, 'from' | 'body'>, effects: Effects): Promise<InboundResult> {
+  const known = await tx
+    .select()
+    .from(clients)
+    .where(and(eq(clients.coachId, coachId), eq(clients.phone, text.from)));
+  for (const c of known) effects.notify(coachId, { type: 'checkin_response', message: `${clientName(c)} sent a text outside a check-in: "${excerpt(text.body)}"` });
+  return { action: 'unmatched' };
+}
+
+/** To this coach: the reply to their newest open check-in, or a text outside a check-in. */
+async function deliverTo(tx: Transaction, coachId: string, text: Text, effects: Effects): Promise<InboundResult> {
+  const [open] = await openCheckIns(tx, text, coachId);
+  return open ? respond(tx, open, text.body, text.at, effects) : passOn(tx, coachId, text, effects);
+}
+
+/**
+ * Several coaches text this number from this number of ours and nothing says which one the text
+ * is for: it is held, and the sender is asked (again for the same choice of coaches only after
+ * WHICH_COACH_REPEAT_AFTER_MS, so a burst of texts gets one question and a lost one is repeated).
+ */
+async function ask(tx: Transaction, text: Text, coachIds: string[], route: typeof smsRoutes.$inferSelect | undefined, effects: Effects): Promise<InboundResult> {
+  await tx.insert(smsPendingInbound).values({ clientPhone: text.from, ourNumber: text.ours, body: text.body, messageSid: text.messageSid, receivedAt: text.at });
+  const alreadyAsked =
+    route?.askedAt && route.offeredCoachIds.join() === coachIds.join() && text.at.getTime() - route.askedAt.getTime() < WHICH_COACH_REPEAT_AFTER_MS;
+  if (alreadyAsked) return { action: 'asked', coaches: coachIds.length };
+  const fields = { offeredCoachIds: coachIds, askedAt: text.at, chosenCoachId: null, chosenAt: null, updatedAt: text.at };
+  await tx
+    .insert(smsRoutes)
+    .values({ clientPhone: text.from, ourNumber: text.ours, ...fields })
+    .onConflictDoUpdate({ target: [smsRoutes.clientPhone, smsRoutes.ourNumber], set: fields });
+  const coaches = await tx.select().from(users).where(inArray(users.id, coachIds));
+  const names = coachIds.map((id) => coaches.find((c) => c.id === id)).map((c) => (c ? coachName(c) : 'your coach'));
+  effects.texts.push({ to: text.from, from: text.ours, text: SMS_TEXTS.whichCoach(names) });
+  log.info({ coaches: coachIds.length }, 'inbound text held: asked which coach it is for');
+  return { action: 'asked', coaches: coachIds.length };
+}
+
+/** The sender chose a coach: the choice routes the next texts, and the held ones go to that coach now. */
+async function answer(tx: Transaction, text: Text, coachId: string, effects: Effects): Promise<InboundResult> {
+  await tx
+    .update(smsRoutes)
+    .set({ chosenCoachId: coachId, chosenAt: text.at, offeredCoachIds: [], askedAt: null, updatedAt: text.at })
+    .where(and(eq(smsRoutes.clientPhone, text.from), eq(smsRoutes.ourNumber, text.ours)));
+  const held = await tx
+    .update(smsPendingInbound)
+    .set({ deliveredAt: text.at, deliveredToCoachId: coachId })
+    .where(and(eq(smsPendingInbound.clientPhone, text.from), eq(smsPendingInbound.ourNumber, text.ours), isNull(smsPendingInbound.deliveredAt)))
+    .returning();
+  let result: InboundResult = { action: 'unmatched' };
+  for (const pending of held.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime())) {
+    // Each held text as it came in: the first answers the coach's open check-in, later ones are passed on.
+    const outcome = await deliverTo(tx, coachId, { ...text, body: pending.body, at: pending.receivedAt }, effects);
+    if (result.action !== 'reply') result = outcome;
+  }
+  return result;
+}
+
+/**
+ * STOP (and synonyms) opts this number out of every text from this number of ours, for every coach
+ * who texts it from there, as the consent notice says; START opts it back in. The opt-out is kept
+ * per (client number, our number), so a coach who adds the number later cannot text it either.
+ */
+async function optInOrOut(tx: Transaction, text: Text, keyword: string, effects: Effects): Promise<InboundResult> {
+  const optOut = SMS_STOP_WORDS.has(keyword);
+  if (optOut) await tx.insert(smsOptOuts).values({ phone: text.from, ourNumber: text.ours, keyword }).onConflictDoNothing();
+  else await tx.delete(smsOptOuts).where(and(eq(smsOptOuts.phone, text.from), eq(smsOptOuts.ourNumber, text.ours)));
+  // Every client with this number texted from this number of ours: all of them while one number
+  // serves everyone; with a pool, those on this number or texted from it before.
+  const onThisNumber = senderNumberFor(text.from) === text.ours ? undefined : inArray(clients.coachId, coachesTextingFrom(text.from, text.ours));
+  const changed = await tx
+    .update(clients)
+    .set({ smsOptedOut: optOut, updatedAt: text.at })
+    .where(and(eq(clients.phone, text.from), eq(clients.smsOptedOut, !optOut), onThisNumber))
+    .returning();
+  for (const c of changed) {
+    const message = optOut
+      ? `${clientName(c)} replied ${keyword}: Cadence will send them no more messages until they reply START.`
+      : `${clientName(c)} replied ${keyword}: check-ins to them have resumed.`;
+    effects.notify(c.coachId, { type: 'system', message, urgent: false });
+    effects.profiles.push({ coachId: c.coachId, clientId: c.id });
+  }
+  log.info({ keyword, clients: changed.length }, optOut ? 'sms opt-out' : 'sms opt-in');
+  return { action: optOut ? 'opted_out' : 'opted_in', clients: changed.length };
+}
+
+/** The coach-notice job: preferences, quiet hours and the daily cap apply as of when the text came in. */
+export async function deliverCoachNotice(job: CoachNoticeJob): Promise<void> {
+  await notifyCoach(job.coachId, job.input, new Date(job.at));
+}
+
+/** The client-text job: one attempt (a repeated question would text the client twice). */
+export async function deliverClientText(job: ClientTextJob): Promise<void> {
+  await sendSms({ to: job.to, from: job.from, text: job.text });
+}
