@@ -281,7 +281,15 @@ export const BILLING_MESSAGES = {
   cancelNotice: 'Subscription will be canceled at the end of your billing period',
   planUnavailable: 'This plan is not available',
   noSubscription: 'You have no paid subscription to cancel',
+  returnUrlNotOfSite: 'returnUrl must be an address of this site',
 } as const;
+
+/**
+ * The largest Stripe webhook body accepted. Stripe's events are well under 1 MB (a few KB, an
+ * invoice with many lines some tens of KB); anything beyond is not Stripe and is refused before
+ * it is buffered or its signature computed.
+ */
+export const STRIPE_WEBHOOK_MAX_BYTES = 512 * 1024;
 
 /** A paid subscription whose renewal keeps failing is retried daily, then ended after this many attempts. */
 export const RENEWAL_MAX_ATTEMPTS = 3;

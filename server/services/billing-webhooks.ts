@@ -143,7 +143,7 @@ async function processEvent(tx: Transaction, event: Stripe.Event): Promise<strin
  * stored and the event processed in one transaction, so a retried delivery is a no-op and a
  * failed one is retried by Stripe.
  */
-export async function handleStripeWebhook(rawBody: string, signature: string | null) {
+export async function handleStripeWebhook(rawBody: Buffer, signature: string | null) {
   const cfg = config();
   if (!cfg.STRIPE_SECRET_KEY || !cfg.STRIPE_WEBHOOK_SECRET) throw new AppError(400, 'WEBHOOK_NOT_CONFIGURED', 'Stripe webhooks are not configured');
   if (!signature) throw new AppError(400, 'INVALID_SIGNATURE', 'Missing Stripe-Signature header');

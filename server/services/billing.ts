@@ -7,11 +7,13 @@ import type { BillingAddress, InvoiceDetails } from '@/lib/billing-types';
 import { CARD_BRAND_NAMES } from '@/lib/card';
 import { BILLING_MESSAGES, RENEWAL_MAX_ATTEMPTS, RENEWAL_RETRY_MS } from '@/lib/constants';
 import { discountedPriceCents, getPlan, isPaidPlan, LISTED_PLANS, type Plan } from '@/lib/plans';
+import { DEFAULT_RETURN_PATH, safeReturnPath } from '@/lib/safe-return';
 import type { AuthUser } from '../auth/guards';
 import { config } from '../config';
 import { getDb, type Executor, type Transaction } from '../db/client';
 import { discounts, paymentMethods, subscriptions, transactions, users } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
+import type { Site } from '../http/site-origin';
 import type { RequestInfo } from '../http/request-info';
 import { log } from '../log';
 import {
@@ -611,25 +613,22 @@ export async function resumeSubscription(user: AuthUser) {
 // ---------------------------------------------------------------------------------------------
 // Portal
 
-/** Only addresses of this site may be returned to (no open redirect through the provider). */
-function safeReturnUrl(returnUrl: string | undefined): string {
-  const app = new URL(config().appUrl);
-  if (!returnUrl) return `${app.origin}/settings?tab=billing`;
-  if (returnUrl.startsWith('/') && !returnUrl.startsWith('//')) return `${app.origin}${returnUrl}`;
-  let url: URL;
-  try {
-    url = new URL(returnUrl);
-  } catch {
-    throw new AppError(400, 'VALIDATION_ERROR', 'returnUrl must be an address of this site', { details: [{ field: 'returnUrl', message: 'returnUrl must be an address of this site' }] });
+/**
+ * Where the provider's portal sends the user back: only a path of this site (lib/safe-return.ts),
+ * on the origin the user is at (storage and the session are per origin), or on the allowed origin
+ * the address names.
+ */
+function portalReturnUrl(returnUrl: string | undefined, site: Site): string {
+  if (!returnUrl) return `${site.origin}${DEFAULT_RETURN_PATH}`;
+  const path = safeReturnPath(returnUrl, site.origins);
+  if (path === null) {
+    throw new AppError(400, 'VALIDATION_ERROR', BILLING_MESSAGES.returnUrlNotOfSite, { details: [{ field: 'returnUrl', message: BILLING_MESSAGES.returnUrlNotOfSite }] });
   }
-  if (url.origin !== app.origin) {
-    throw new AppError(400, 'VALIDATION_ERROR', 'returnUrl must be an address of this site', { details: [{ field: 'returnUrl', message: 'returnUrl must be an address of this site' }] });
-  }
-  return url.toString();
+  return `${returnUrl.startsWith('/') ? site.origin : new URL(returnUrl).origin}${path}`;
 }
 
-export async function createPortalSession(userId: string, returnUrl: string | undefined) {
-  const target = safeReturnUrl(returnUrl);
+export async function createPortalSession(userId: string, returnUrl: string | undefined, site: Site) {
+  const target = portalReturnUrl(returnUrl, site);
   const customerId = await withBillingLock(userId, (tx) => ensureCustomer(userId, tx)).catch(providerFailure);
   const { url } = await paymentsProvider().createPortalSession(customerId, target).catch(providerFailure);
   return { url };

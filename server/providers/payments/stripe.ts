@@ -299,7 +299,7 @@ export async function invoiceIdForPayment(paymentIntentId: string): Promise<stri
 }
 
 /** Verifies the Stripe-Signature header over the raw body; throws on a bad signature. */
-export function constructStripeEvent(rawBody: string, signature: string, secret: string): Stripe.Event {
+export function constructStripeEvent(rawBody: Buffer, signature: string, secret: string): Stripe.Event {
   return stripeClient().webhooks.constructEvent(rawBody, signature, secret);
 }
 
