@@ -282,7 +282,15 @@ export const BILLING_MESSAGES = {
   planUnavailable: 'This plan is not available',
   noSubscription: 'You have no paid subscription to cancel',
   returnUrlNotOfSite: 'returnUrl must be an address of this site',
+  changeInProgress: 'Another billing change is in progress. Please wait for it to finish, then try again.',
 } as const;
+
+/**
+ * How long a billing change may stay with the payments provider before another may take its
+ * place. Each Stripe request may take 30 s and is tried 3 times, and a plan change makes up to
+ * 5 of them; a process that died mid-change frees the user's billing after this.
+ */
+export const BILLING_OPERATION_LEASE_MS = 10 * 60 * 1000;
 
 /**
  * The largest Stripe webhook body accepted. Stripe's events are well under 1 MB (a few KB, an
