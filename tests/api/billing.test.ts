@@ -351,8 +351,10 @@ describe('portal, payment methods, history and invoices', () => {
     const res = await request<{ url: string }>('POST', '/billing/portal', { token: me.accessToken, body: { returnUrl: `${baseUrl}/settings?tab=billing` } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const url = new URL(res.body.url);
+    expect(url.origin).toBe(new URL(baseUrl).origin);
     expect(url.pathname).toBe('/billing/portal');
-    expect(url.searchParams.get('return')).toBe(`${baseUrl}/settings?tab=billing`);
+    // Only the path travels: the portal page is on the origin the user returns to.
+    expect(url.searchParams.get('return')).toBe('/settings?tab=billing');
     const relative = await request<{ url: string }>('POST', '/billing/portal', { token: me.accessToken, body: { returnUrl: '/billing' } });
     expect(relative.status).toBe(200);
     const evil = await request<ErrorBody>('POST', '/billing/portal', { token: me.accessToken, body: { returnUrl: 'https://evil.example/steal' } });
