@@ -564,6 +564,8 @@ async function changeToPaidPlan(userId: string, target: Plan, code: string | nul
       : await tx
           .insert(subscriptions)
           .values({ userId, provider: provider.name, ...values })
+          // A webhook storing the same subscription between the read above and this insert.
+          .onConflictDoUpdate({ target: subscriptions.providerSubscriptionId, set: values })
           .returning();
     const recorded = result.latestInvoice
       ? await recordInvoice(tx, { userId, subscriptionRowId: saved!.id, planId: target.id, description, invoice: result.latestInvoice, card, discountCode: discount?.code })
