@@ -156,6 +156,34 @@ describe('billing through Stripe (fake Stripe API)', () => {
   });
 });
 
+describe('a plan change and its webhook (issue 14)', () => {
+  it('settles once when Stripe reports the new subscription before the change has its answer', async () => {
+    const me = await coach();
+    await addStripeCard(me.accessToken);
+    const release = fake.hold(/^\/v1\/subscriptions$/, { acted: true });
+    let change: Promise<Awaited<ReturnType<typeof changePlan>>>;
+    try {
+      change = changePlan(request, me.accessToken, 'beta');
+      for (let i = 0; i < 200 && fake.held() === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(fake.held()).toBe(1);
+      const [customerRow] = await db<{ payment_customer_id: string }[]>`select payment_customer_id from users where id = ${me.user.id}`;
+      // Stripe made the subscription and tells the webhook before its answer reaches the change.
+      const created = [...fake.subscriptions.values()].find((s) => s.customer === customerRow!.payment_customer_id)!;
+      const reported = await postEvent(fake.event('customer.subscription.created', created, WEBHOOK_SECRET));
+      expect(reported.status, JSON.stringify(reported.body)).toBe(200);
+    } finally {
+      release();
+    }
+    const answered = await change!;
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    expect(answered.body.billing).toMatchObject({ plan: 'beta', status: 'active' });
+    const rows = await db<{ provider_subscription_id: string; status: string }[]>`select provider_subscription_id, status from subscriptions where user_id = ${me.user.id}`;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.status).toBe('active');
+    expect(await countTransactions(me.user.id)).toBe(1);
+  });
+});
+
 describe('Stripe webhooks', () => {
   it('refuses a bad or missing signature with 400 and processes nothing', async () => {
     const me = await subscribedCoach();

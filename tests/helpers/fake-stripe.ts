@@ -85,9 +85,10 @@ export interface FakeStripe {
   event(type: string, object: Obj, secret: string): { id: string; payload: string; signature: string };
   /**
    * Requests whose path matches are held unanswered (a Stripe that hangs) until the returned
-   * function is called; `held()` counts the ones waiting.
+   * function is called; `held()` counts the ones waiting. With `acted`, Stripe does the work at
+   * once and only the answer is held (the request's effect is visible, webhooks can report it).
    */
-  hold(path: RegExp): () => void;
+  hold(path: RegExp, options?: { acted?: boolean }): () => void;
   held(): number;
   close(): Promise<void>;
 }
@@ -105,6 +106,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripe['requests'] = [];
   let base = '';
   let holding: RegExp | null = null;
+  let holdAnswersOnly = false;
   let waiting: (() => void)[] = [];
 
   const list = (data: unknown[], url: string) => ({ object: 'list', data, has_more: false, url });
@@ -422,14 +424,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (holding?.test(url.pathname)) {
-        waiting.push(() => answer(req, res, raw, url));
+        if (holdAnswersOnly) answer(req, res, raw, url, (send) => waiting.push(send));
+        else waiting.push(() => answer(req, res, raw, url));
         return;
       }
       answer(req, res, raw, url);
     });
   });
 
-  function answer(req: http.IncomingMessage, res: http.ServerResponse, raw: string, url: URL): void {
+  function answer(req: http.IncomingMessage, res: http.ServerResponse, raw: string, url: URL, later: (send: () => void) => void = (send) => send()): void {
     const pdf = /^\/files\/invoices\/([^/]+)\.pdf$/.exec(url.pathname);
     if (pdf && req.method === 'GET') {
       if (!invoices.has(pdf[1]!)) {
@@ -449,10 +452,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     try {
       const result = route(req.method ?? 'GET', url.pathname, body, query);
-      res.writeHead(200, { 'content-type': 'application/json', 'request-id': nid('req') }).end(JSON.stringify(result));
+      later(() => res.writeHead(200, { 'content-type': 'application/json', 'request-id': nid('req') }).end(JSON.stringify(result)));
     } catch (error) {
       const e = error instanceof StripeError ? error : new StripeError(500, { type: 'api_error', message: String(error) });
-      res.writeHead(e.status, { 'content-type': 'application/json', 'request-id': nid('req') }).end(JSON.stringify({ error: e.body }));
+      later(() => res.writeHead(e.status, { 'content-type': 'application/json', 'request-id': nid('req') }).end(JSON.stringify({ error: e.body })));
     }
   }
 
@@ -524,8 +527,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
       return { id, payload, signature };
     },
-    hold(path) {
+    hold(path, options = {}) {
       holding = path;
+      holdAnswersOnly = options.acted ?? false;
       return () => {
         holding = null;
         const release = waiting;
