@@ -281,7 +281,23 @@ export const BILLING_MESSAGES = {
   cancelNotice: 'Subscription will be canceled at the end of your billing period',
   planUnavailable: 'This plan is not available',
   noSubscription: 'You have no paid subscription to cancel',
+  returnUrlNotOfSite: 'returnUrl must be an address of this site',
+  changeInProgress: 'Another billing change is in progress. Please wait for it to finish, then try again.',
 } as const;
+
+/**
+ * How long a billing change may stay with the payments provider before another may take its
+ * place. Each Stripe request may take 30 s and is tried 3 times, and a plan change makes up to
+ * 5 of them; a process that died mid-change frees the user's billing after this.
+ */
+export const BILLING_OPERATION_LEASE_MS = 10 * 60 * 1000;
+
+/**
+ * The largest Stripe webhook body accepted. Stripe's events are well under 1 MB (a few KB, an
+ * invoice with many lines some tens of KB); anything beyond is not Stripe and is refused before
+ * it is buffered or its signature computed.
+ */
+export const STRIPE_WEBHOOK_MAX_BYTES = 512 * 1024;
 
 /** A paid subscription whose renewal keeps failing is retried daily, then ended after this many attempts. */
 export const RENEWAL_MAX_ATTEMPTS = 3;

@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : cfg.PORT;
 
-  const realtime: Realtime = await startRealtime(cfg.SOCKET_PORT, cfg.HOST, dev ? true : cfg.appUrl, databaseUrl);
+  const realtime: Realtime = await startRealtime(cfg.SOCKET_PORT, cfg.HOST, dev, databaseUrl);
   process.env.SOCKET_PORT = String(realtime.port);
   const workers: Workers | null = cfg.JOBS_DISABLED ? null : await startWorkers(databaseUrl);
 

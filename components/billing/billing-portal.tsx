@@ -12,22 +12,12 @@ import { Card } from '@/components/ui/card';
 import { Loading } from '@/components/ui/spinner';
 import { api, errorMessage } from '@/lib/api-client';
 import { BILLING_TOASTS } from '@/lib/constants';
+import { DEFAULT_RETURN_PATH, safeReturnPath } from '@/lib/safe-return';
 import { BillingHistory } from './billing-history';
 import { PaymentMethodForm } from './payment-method-form';
 import { BILLING_QUERY_KEY, useBilling, type PaymentMethodInfo } from './use-billing';
 
 const METHODS_KEY = ['billing', 'payment-methods'] as const;
-
-/** Only ever a path of this site: whatever origin the return address names is dropped. */
-function returnPath(value: string | null): string {
-  if (!value) return '/settings?tab=billing';
-  try {
-    const url = new URL(value, 'http://cadence.invalid');
-    return `${url.pathname}${url.search}`;
-  } catch {
-    return '/settings?tab=billing';
-  }
-}
 
 /**
  * The local provider's customer portal (what Stripe's billing portal is in Stripe mode): payment
@@ -35,7 +25,7 @@ function returnPath(value: string | null): string {
  */
 export function BillingPortal() {
   const params = useSearchParams();
-  const back = returnPath(params.get('return'));
+  const back = safeReturnPath(params.get('return')) ?? DEFAULT_RETURN_PATH;
   const queryClient = useQueryClient();
   const { data: billing } = useBilling();
   const methods = useQuery({ queryKey: METHODS_KEY, queryFn: () => api.get<{ paymentMethods: PaymentMethodInfo[] }>('/billing/payment-methods').then((r) => r.paymentMethods) });

@@ -591,6 +591,35 @@ export const apiUsage = pgTable(
   ],
 );
 
+export const billingOperationStatusEnum = pgEnum('billing_operation_status', ['pending', 'succeeded', 'failed']);
+
+/**
+ * Billing changes in flight (issue 14). A change records its intent here, calls the payments
+ * provider with no database transaction open, then settles in a short transaction. At most one
+ * pending operation per user: a second change while the first is with the provider is refused
+ * (409) instead of queueing on a lock. A pending row whose lease ran out (its process died) is
+ * taken over; Stripe's webhooks reconcile whatever such a call did.
+ */
+export const billingOperations = pgTable(
+  'billing_operations',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** The target plan of a plan change. */
+    planId: text('plan_id'),
+    discountCode: text('discount_code'),
+    status: billingOperationStatusEnum('status').notNull().default('pending'),
+    error: text('error'),
+    startedAt: ts('started_at').notNull(),
+    leaseExpiresAt: ts('lease_expires_at').notNull(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [uniqueIndex('billing_operations_one_pending_per_user').on(t.userId).where(sql`status = 'pending'`), index('billing_operations_user_idx').on(t.userId, t.startedAt)],
+);
+
 /** Webhook deliveries already handled, so a retried event is processed once. */
 /**
  * Which coach has texted which client number from which of our numbers, with the consent notice

@@ -10,7 +10,10 @@ export const MAX_JSON_BODY_BYTES = 256 * 1024;
 /** Deeper JSON than any payload of the API has; it only costs recursion further down (zod, JSON.stringify). */
 export const MAX_JSON_DEPTH = 16;
 
-const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_JSON_BODY_BYTES / 1024} KB`);
+/** The standard 413 answer for a body over `limit` bytes. */
+export const payloadTooLarge = (limit: number) => new AppError(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${limit / 1024} KB`);
+
+const tooLarge = () => payloadTooLarge(MAX_JSON_BODY_BYTES);
 
 /**
  * Reads a request body, stopping as soon as it passes `limit` bytes: a declared length is trusted

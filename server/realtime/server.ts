@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { authenticate } from '../auth/guards';
+import { isSocketOriginAllowed } from '../http/site-origin';
 import { log } from '../log';
 import { postgresAdapter } from './adapter';
 import { setRealtimeServer, userRoom, type ClientToServerEvents, type RealtimeServer, type ServerToClientEvents, type SocketData } from './index';
@@ -32,14 +33,27 @@ export interface Realtime {
   stop(): Promise<void>;
 }
 
+/** A browser request from a page this site did not serve; requests without Origin come from no page (scripts, other servers). */
+const foreignPage = (req: { headers: http.IncomingHttpHeaders }) => req.headers.origin !== undefined && !isSocketOriginAllowed(req.headers.origin, req.headers.host);
+
 /**
  * Socket.IO on its own port (spec 01 §7: port 8085, path /socket.io/), authenticated by the access
  * token, always through the Postgres adapter so one instance and several take the same path.
+ * Pages of this site at any of its addresses may connect (server/http/site-origin.ts); with
+ * `anyOrigin` (development) every page may.
  */
-export async function startRealtime(port: number, host: string, allowedOrigin: string | true, databaseUrl: string): Promise<Realtime> {
+export async function startRealtime(port: number, host: string, anyOrigin: boolean, databaseUrl: string): Promise<Realtime> {
   const server = http.createServer();
   const pubsub = postgresAdapter(databaseUrl);
-  const io: RealtimeServer = new Server(server, { path: '/socket.io/', cors: { origin: allowedOrigin, credentials: true }, adapter: pubsub.adapter });
+  const io: RealtimeServer = new Server(server, {
+    path: '/socket.io/',
+    // The CORS answer depends on the Host the request came to, so it is decided per request.
+    cors: (req, callback) => callback(null, { origin: anyOrigin || !foreignPage(req) ? (req.headers.origin ?? false) : false, credentials: true }),
+    // CORS binds only browsers reading polling answers; a WebSocket upgrade is not subject to it, so
+    // a foreign page is refused here (403) on every transport.
+    allowRequest: (req, callback) => callback(null, anyOrigin || !foreignPage(req)),
+    adapter: pubsub.adapter,
+  });
   io.use((socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null;
     authenticate(token ? { token, source: 'bearer' } : null).then(

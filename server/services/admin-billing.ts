@@ -24,6 +24,7 @@ import type { RequestInfo } from '../http/request-info';
 import { paymentsProvider } from '../providers/payments';
 import { recordAdminAction } from './admin-audit';
 import { notifyBillingChanged, providerFailure } from './billing';
+import { withBillingOperation } from './billing-operations';
 import { at, BUCKET_FORMAT, COACHES, displayName, intervalFor, percent, round } from './admin-usage';
 
 type TransactionRow = typeof transactions.$inferSelect;
@@ -367,29 +368,39 @@ export async function listSubscribers(options: { limit: number; search?: string 
 }
 
 
-/** POST /admin/billing/refund/{id}: a succeeded transaction, once; who and why are recorded. */
-export async function refundTransaction(actor: AuthUser, id: string, reason: string, info: RequestInfo) {
+/**
+ * POST /admin/billing/refund/{id}: a succeeded transaction, once; who and why are recorded. The
+ * refund is the owner's one billing operation in flight (a second refund, or a change by the
+ * owner, meanwhile is 409), the provider is called with no transaction open and with the
+ * transaction's own idempotency key (one refund per transaction, however often it is retried),
+ * then the row is settled in a short transaction.
+ */
+export async function refundTransaction(actor: AuthUser, id: string, reason: string, info: RequestInfo, now = new Date()) {
   const db = getDb();
-  const refunded = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(transactions).where(eq(transactions.id, id)).for('update').limit(1);
+  const [owner] = await db.select({ userId: transactions.userId }).from(transactions).where(eq(transactions.id, id)).limit(1);
+  if (!owner) throw notFound('Transaction');
+  const refunded = await withBillingOperation(owner.userId, 'refund', async () => {
+    const [row] = await db.select().from(transactions).where(eq(transactions.id, id)).limit(1);
     if (!row) throw notFound('Transaction');
     if (row.status === 'refunded') throw new AppError(409, 'ALREADY_REFUNDED', ADMIN_MESSAGES.alreadyRefunded);
     if (row.status !== 'succeeded') throw new AppError(400, 'NOT_REFUNDABLE', ADMIN_MESSAGES.refundOnlySucceeded);
-    // Through the payments provider (Stripe refunds.create, or the local simulation) while the row is locked.
     const { id: providerRefundId } = await paymentsProvider()
-      .refund({ paymentId: row.providerPaymentId, invoiceId: row.providerInvoiceId, amountCents: row.amountCents, reason })
+      .refund({ paymentId: row.providerPaymentId, invoiceId: row.providerInvoiceId, amountCents: row.amountCents, reason, idempotencyKey: `cadence-refund-${row.id}` })
       .catch(providerFailure);
-    await tx
-      .update(transactions)
-      .set({ status: 'refunded', refundedAt: sql`now()`, refundedBy: actor.id, refundReason: reason, providerRefundId })
-      .where(and(eq(transactions.id, row.id), eq(transactions.status, 'succeeded')));
-    const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
-    await recordAdminAction(
-      actor,
-      `Refunded transaction ${row.id} (${row.description}, $${(row.amountCents / 100).toFixed(2)}) of ${owner?.email ?? row.userId}. Reason: ${reason}`,
-      info,
-      tx,
-    );
+    await db.transaction(async (tx) => {
+      // A charge.refunded webhook may have marked it meanwhile; who refunded and why are still recorded.
+      await tx
+        .update(transactions)
+        .set({ status: 'refunded', refundedAt: now, refundedBy: actor.id, refundReason: reason, providerRefundId })
+        .where(and(eq(transactions.id, row.id), inArray(transactions.status, ['succeeded', 'refunded'])));
+      const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
+      await recordAdminAction(
+        actor,
+        `Refunded transaction ${row.id} (${row.description}, $${(row.amountCents / 100).toFixed(2)}) of ${user?.email ?? row.userId}. Reason: ${reason}`,
+        info,
+        tx,
+      );
+    });
     return row.id;
   });
   const [view] = await rows<TransactionListRow>(sql`${TRANSACTION_SELECT} where t.id = ${refunded}`);

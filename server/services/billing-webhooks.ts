@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { getPlan } from '@/lib/plans';
 import { config } from '../config';
-import { getDb, type Transaction } from '../db/client';
+import { getDb, type Executor, type Transaction } from '../db/client';
 import { subscriptions, transactions, users, webhookEvents } from '../db/schema';
 import { AppError } from '../http/errors';
 import { log } from '../log';
@@ -77,14 +77,46 @@ const DESCRIPTION_BY_REASON: Record<string, string> = {
   subscription_update: 'plan change',
 };
 
-async function handleInvoice(tx: Transaction, invoice: Stripe.Invoice): Promise<string | null> {
+/**
+ * What an event needs from Stripe besides itself, fetched before the database transaction opens
+ * (no transaction is held across a network call): an invoice's subscription as it is now, and the
+ * invoice a refunded charge paid when no transaction matches the charge.
+ */
+interface RemoteFacts {
+  subscription: Stripe.Subscription | null;
+  refundedInvoiceId: string | null;
+}
+
+const invoiceSubscriptionId = (invoice: Stripe.Invoice) => idOf(invoice.parent?.subscription_details?.subscription ?? null);
+
+async function transactionOfCharge(db: Executor, charge: Stripe.Charge, invoiceId: string | null) {
+  const ids = [charge.id, idOf(charge.payment_intent)].filter((v): v is string => !!v);
+  const [byPayment] = await db.select().from(transactions).where(inArray(transactions.providerPaymentId, ids)).limit(1);
+  if (byPayment || !invoiceId) return byPayment;
+  const [byInvoice] = await db.select().from(transactions).where(eq(transactions.providerInvoiceId, invoiceId)).limit(1);
+  return byInvoice;
+}
+
+async function fetchRemoteFacts(event: Stripe.Event): Promise<RemoteFacts> {
+  const facts: RemoteFacts = { subscription: null, refundedInvoiceId: null };
+  if (event.type === 'invoice.paid' || event.type === 'invoice.payment_succeeded' || event.type === 'invoice.payment_failed') {
+    const subscriptionId = invoiceSubscriptionId(event.data.object);
+    if (subscriptionId) facts.subscription = await retrieveStripeSubscription(subscriptionId);
+  } else if (event.type === 'charge.refunded') {
+    const charge = event.data.object;
+    const paymentIntent = idOf(charge.payment_intent);
+    if (charge.refunded && paymentIntent && !(await transactionOfCharge(getDb(), charge, null))) facts.refundedInvoiceId = await invoiceIdForPayment(paymentIntent);
+  }
+  return facts;
+}
+
+async function handleInvoice(tx: Transaction, invoice: Stripe.Invoice, facts: RemoteFacts): Promise<string | null> {
   const userId = await userByCustomer(tx, invoice.customer);
   if (!userId) return null;
-  const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription ?? null);
   let rowId: string | null = null;
   let planId = 'free';
-  if (subscriptionId) {
-    const sub = await retrieveStripeSubscription(subscriptionId);
+  const sub = facts.subscription;
+  if (sub) {
     rowId = await syncSubscription(tx, userId, sub);
     planId = mapSubscription(sub).planId;
   }
@@ -100,15 +132,10 @@ async function handleInvoice(tx: Transaction, invoice: Stripe.Invoice): Promise<
   return userId;
 }
 
-async function handleRefund(tx: Transaction, charge: Stripe.Charge): Promise<string | null> {
+async function handleRefund(tx: Transaction, charge: Stripe.Charge, facts: RemoteFacts): Promise<string | null> {
   if (!charge.refunded) return null;
   const paymentIntent = idOf(charge.payment_intent);
-  const ids = [charge.id, paymentIntent].filter((v): v is string => !!v);
-  let [row] = await tx.select().from(transactions).where(inArray(transactions.providerPaymentId, ids)).limit(1);
-  if (!row && paymentIntent) {
-    const invoiceId = await invoiceIdForPayment(paymentIntent);
-    if (invoiceId) [row] = await tx.select().from(transactions).where(eq(transactions.providerInvoiceId, invoiceId)).limit(1);
-  }
+  const row = await transactionOfCharge(tx, charge, facts.refundedInvoiceId);
   if (!row) return null;
   await tx
     .update(transactions)
@@ -117,12 +144,12 @@ async function handleRefund(tx: Transaction, charge: Stripe.Charge): Promise<str
   return row.userId;
 }
 
-async function processEvent(tx: Transaction, event: Stripe.Event): Promise<string | null> {
+async function processEvent(tx: Transaction, event: Stripe.Event, facts: RemoteFacts): Promise<string | null> {
   switch (event.type) {
     case 'invoice.paid':
     case 'invoice.payment_succeeded':
     case 'invoice.payment_failed':
-      return handleInvoice(tx, event.data.object);
+      return handleInvoice(tx, event.data.object, facts);
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted': {
@@ -132,18 +159,18 @@ async function processEvent(tx: Transaction, event: Stripe.Event): Promise<strin
       return userId;
     }
     case 'charge.refunded':
-      return handleRefund(tx, event.data.object);
+      return handleRefund(tx, event.data.object, facts);
     default:
       return null;
   }
 }
 
 /**
- * POST /api/webhooks/stripe: the signature is checked over the raw body, then the event id is
- * stored and the event processed in one transaction, so a retried delivery is a no-op and a
- * failed one is retried by Stripe.
+ * POST /api/webhooks/stripe: the signature is checked over the raw body, what the event needs from
+ * Stripe is fetched, then the event id is stored and the event processed in one transaction, so a
+ * retried delivery is a no-op and a failed one is retried by Stripe.
  */
-export async function handleStripeWebhook(rawBody: string, signature: string | null) {
+export async function handleStripeWebhook(rawBody: Buffer, signature: string | null) {
   const cfg = config();
   if (!cfg.STRIPE_SECRET_KEY || !cfg.STRIPE_WEBHOOK_SECRET) throw new AppError(400, 'WEBHOOK_NOT_CONFIGURED', 'Stripe webhooks are not configured');
   if (!signature) throw new AppError(400, 'INVALID_SIGNATURE', 'Missing Stripe-Signature header');
@@ -154,14 +181,19 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
     log.warn({ err: error }, 'stripe webhook with a bad signature');
     throw new AppError(400, 'INVALID_SIGNATURE', 'Webhook signature verification failed');
   }
-  const result = await getDb().transaction(async (tx) => {
+  const db = getDb();
+  const [seen] = await db.select({ id: webhookEvents.id }).from(webhookEvents).where(eq(webhookEvents.id, event.id)).limit(1);
+  if (seen) return { received: true, duplicate: true, type: event.type };
+  const facts = await fetchRemoteFacts(event);
+  const result = await db.transaction(async (tx) => {
+    // The event id is the guard: of two deliveries racing past the check above, one inserts it.
     const inserted = await tx
       .insert(webhookEvents)
       .values({ id: event.id, provider: 'stripe', type: event.type })
       .onConflictDoNothing()
       .returning({ id: webhookEvents.id });
     if (inserted.length === 0) return { duplicate: true, userId: null };
-    return { duplicate: false, userId: await processEvent(tx, event) };
+    return { duplicate: false, userId: await processEvent(tx, event, facts) };
   });
   if (result.userId) emitToUser(result.userId, 'update', { type: 'billing' });
   return { received: true, duplicate: result.duplicate, type: event.type };

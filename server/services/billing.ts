@@ -2,16 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { addMonths } from 'date-fns';
-import { and, count, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { BillingAddress, InvoiceDetails } from '@/lib/billing-types';
 import { CARD_BRAND_NAMES } from '@/lib/card';
 import { BILLING_MESSAGES, RENEWAL_MAX_ATTEMPTS, RENEWAL_RETRY_MS } from '@/lib/constants';
 import { discountedPriceCents, getPlan, isPaidPlan, LISTED_PLANS, type Plan } from '@/lib/plans';
+import { DEFAULT_RETURN_PATH, safeReturnPath } from '@/lib/safe-return';
 import type { AuthUser } from '../auth/guards';
 import { config } from '../config';
 import { getDb, type Executor, type Transaction } from '../db/client';
 import { discounts, paymentMethods, subscriptions, transactions, users } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
+import type { Site } from '../http/site-origin';
 import type { RequestInfo } from '../http/request-info';
 import { log } from '../log';
 import {
@@ -22,9 +24,11 @@ import {
   type CardDetails,
   type ProviderDiscount,
   type ProviderInvoice,
+  type ProviderSubscription,
 } from '../providers/payments';
 import { confirmLocalSetup } from '../providers/payments/local';
 import { emitToUser } from '../realtime';
+import { beginBillingOperation, finishBillingOperation, withBillingOperation, type BillingOperation } from './billing-operations';
 import { renderInvoicePdf } from './invoice-pdf';
 import { hitRateLimit } from './rate-limit';
 import { recordSecurityEvent } from './security-log';
@@ -39,14 +43,6 @@ const LIVE_STATUSES = ['active', 'past_due', 'incomplete'] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
-
-/** Billing changes of one user run one at a time (a double click cannot charge twice). */
-async function withBillingLock<T>(userId: string, fn: (tx: Transaction) => Promise<T>): Promise<T> {
-  return getDb().transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing:${userId}`}))`);
-    return fn(tx);
-  });
-}
 
 /** Ids made by the local provider carry `_local_`; a switch between modes never mixes them. */
 const ofCurrentMode = (providerId: string | null | undefined) => !!providerId && providerId.includes('_local_') === (paymentsMode() === 'local');
@@ -79,13 +75,22 @@ async function defaultPaymentMethod(userId: string, db: Executor = getDb()): Pro
 const displayName = (u: { firstName: string; lastName: string; username: string }) => `${u.firstName} ${u.lastName}`.trim() || u.username;
 const cardLabel = (brand: string) => CARD_BRAND_NAMES[brand] ?? brand;
 
-/** The user's customer at the provider, created on first need. */
-async function ensureCustomer(userId: string, tx: Executor): Promise<string> {
-  const u = await userRow(userId, tx);
+/**
+ * The user's customer at the provider, created on first need. No lock: two first needs at once
+ * may both ask the provider (Stripe answers both from one idempotency key), and only the first
+ * id stored is kept and used.
+ */
+async function ensureCustomer(userId: string): Promise<string> {
+  const u = await userRow(userId);
   if (u.paymentCustomerId && ofCurrentMode(u.paymentCustomerId)) return u.paymentCustomerId;
   const id = await paymentsProvider().createCustomer({ id: u.id, email: u.email, name: displayName(u) });
-  await tx.update(users).set({ paymentCustomerId: id, updatedAt: sql`now()` }).where(eq(users.id, userId));
-  return id;
+  const unchanged = u.paymentCustomerId === null ? isNull(users.paymentCustomerId) : eq(users.paymentCustomerId, u.paymentCustomerId);
+  const [stored] = await getDb()
+    .update(users)
+    .set({ paymentCustomerId: id, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), unchanged))
+    .returning({ id: users.paymentCustomerId });
+  return stored?.id ?? (await userRow(userId)).paymentCustomerId ?? id;
 }
 
 /** A provider's refusal as the API's error: 402 for a declined card, 400/404 for a refused request. */
@@ -196,10 +201,8 @@ export async function listHistory(userId: string, page: number, limit: number) {
 // Payment methods
 
 export async function createSetupIntent(userId: string) {
-  return withBillingLock(userId, async (tx) => {
-    const customerId = await ensureCustomer(userId, tx);
-    return paymentsProvider().createSetupIntent(customerId, userId);
-  }).catch(providerFailure);
+  const customerId = await ensureCustomer(userId).catch(providerFailure);
+  return paymentsProvider().createSetupIntent(customerId, userId).catch(providerFailure);
 }
 
 const CARD_SETUP_LIMIT = { name: 'card-setup:user', limit: 20, windowSeconds: 60 * 60 };
@@ -214,31 +217,30 @@ export async function confirmLocalCard(
   return confirmLocalSetup(userId, input.clientSecret, input.card).catch(providerFailure);
 }
 
-export async function addPaymentMethod(user: AuthUser, input: { paymentMethodId: string; billingAddress?: BillingAddress }, info: RequestInfo) {
+export async function addPaymentMethod(user: AuthUser, input: { paymentMethodId: string; billingAddress?: BillingAddress }, info: RequestInfo, now = new Date()) {
   const billingAddress = input.billingAddress ?? null;
-  const row = await withBillingLock(user.id, async (tx) => {
-    const customerId = await ensureCustomer(user.id, tx);
-    let card: CardDetails;
-    try {
-      card = await paymentsProvider().attachPaymentMethod({ customerId, userId: user.id, paymentMethodId: input.paymentMethodId, billingAddress });
-    } catch (error) {
-      return providerFailure(error);
-    }
-    await tx.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.userId, user.id));
+  const row = await withBillingOperation(user.id, 'payment_method', async () => {
+    const customerId = await ensureCustomer(user.id).catch(providerFailure);
+    const card: CardDetails = await paymentsProvider()
+      .attachPaymentMethod({ customerId, userId: user.id, paymentMethodId: input.paymentMethodId, billingAddress })
+      .catch(providerFailure);
     const { paymentMethodId, ...details } = card;
-    const [saved] = await tx
-      .insert(paymentMethods)
-      .values({ userId: user.id, providerPaymentMethodId: paymentMethodId, ...details, billingAddress, isDefault: true })
-      .onConflictDoUpdate({
-        target: [paymentMethods.userId, paymentMethods.providerPaymentMethodId],
-        set: { ...details, billingAddress, isDefault: true },
-      })
-      .returning();
-    return saved!;
+    return getDb().transaction(async (tx) => {
+      await tx.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.userId, user.id));
+      const [saved] = await tx
+        .insert(paymentMethods)
+        .values({ userId: user.id, providerPaymentMethodId: paymentMethodId, ...details, billingAddress, isDefault: true })
+        .onConflictDoUpdate({
+          target: [paymentMethods.userId, paymentMethods.providerPaymentMethodId],
+          set: { ...details, billingAddress, isDefault: true },
+        })
+        .returning();
+      return saved!;
+    });
   });
   await recordSecurityEvent({ userId: user.id, type: 'payment_method_added', details: `${cardLabel(row.brand)} ending in ${row.last4} added`, ip: info.ip, userAgent: info.userAgent });
   // A renewal that failed for want of a working card is retried with the new one at once.
-  await renewDueFor(user.id, new Date(), { retryNow: true }).catch((error: unknown) => log.error({ err: error }, 'renewal retry failed'));
+  await renewDueFor(user.id, now, { retryNow: true }).catch((error: unknown) => log.error({ err: error }, 'renewal retry failed'));
   notifyBillingChanged(user.id);
   return { success: true, message: 'Payment method added', paymentMethod: paymentMethodDto(row) };
 }
@@ -263,34 +265,37 @@ async function ownPaymentMethod(userId: string, id: string, tx: Executor): Promi
 }
 
 export async function setDefaultPaymentMethod(userId: string, id: string) {
-  await withBillingLock(userId, async (tx) => {
-    const row = await ownPaymentMethod(userId, id, tx);
-    const customerId = await ensureCustomer(userId, tx);
+  await withBillingOperation(userId, 'payment_method', async () => {
+    const row = await ownPaymentMethod(userId, id, getDb());
+    const customerId = await ensureCustomer(userId).catch(providerFailure);
     await paymentsProvider().setDefaultPaymentMethod(customerId, row.providerPaymentMethodId).catch(providerFailure);
-    await tx.update(paymentMethods).set({ isDefault: sql`${paymentMethods.id} = ${id}` }).where(eq(paymentMethods.userId, userId));
+    await getDb().update(paymentMethods).set({ isDefault: sql`${paymentMethods.id} = ${id}` }).where(eq(paymentMethods.userId, userId));
   });
   notifyBillingChanged(userId);
   return { success: true, message: 'Default payment method updated', ...(await listPaymentMethods(userId)) };
 }
 
 export async function removePaymentMethod(user: AuthUser, id: string, info: RequestInfo) {
-  const removed = await withBillingLock(user.id, async (tx) => {
-    const row = await ownPaymentMethod(user.id, id, tx);
-    const others = (await tx.select().from(paymentMethods).where(and(eq(paymentMethods.userId, user.id), ne(paymentMethods.id, id))).orderBy(desc(paymentMethods.createdAt))).filter(
+  const removed = await withBillingOperation(user.id, 'payment_method', async () => {
+    const db = getDb();
+    const row = await ownPaymentMethod(user.id, id, db);
+    const others = (await db.select().from(paymentMethods).where(and(eq(paymentMethods.userId, user.id), ne(paymentMethods.id, id))).orderBy(desc(paymentMethods.createdAt))).filter(
       (r) => ofCurrentMode(r.providerPaymentMethodId),
     );
-    const sub = await liveSubscription(user.id, tx);
+    const sub = await liveSubscription(user.id);
     if (others.length === 0 && sub && !sub.cancelAtPeriodEnd && isPaidPlan(sub.planId)) {
       throw new AppError(409, 'PAYMENT_METHOD_IN_USE', 'Add another card before removing the one your subscription is paid with, or cancel the subscription first.');
     }
-    await paymentsProvider().detachPaymentMethod(row.providerPaymentMethodId).catch((error: unknown) => log.warn({ err: error }, 'detaching a payment method failed'));
-    await tx.delete(paymentMethods).where(eq(paymentMethods.id, id));
-    const next = others[0];
-    if (row.isDefault && next) {
-      const customerId = await ensureCustomer(user.id, tx);
+    const next = row.isDefault ? others[0] : undefined;
+    if (next) {
+      const customerId = await ensureCustomer(user.id).catch(providerFailure);
       await paymentsProvider().setDefaultPaymentMethod(customerId, next.providerPaymentMethodId).catch(providerFailure);
-      await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, next.id));
     }
+    await paymentsProvider().detachPaymentMethod(row.providerPaymentMethodId).catch((error: unknown) => log.warn({ err: error }, 'detaching a payment method failed'));
+    await db.transaction(async (tx) => {
+      await tx.delete(paymentMethods).where(eq(paymentMethods.id, id));
+      if (next) await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, next.id));
+    });
     return row;
   });
   await recordSecurityEvent({ userId: user.id, type: 'payment_method_removed', details: `${cardLabel(removed.brand)} ending in ${removed.last4} removed`, ip: info.ip, userAgent: info.userAgent });
@@ -302,24 +307,48 @@ export async function removePaymentMethod(user: AuthUser, id: string, info: Requ
 // Discounts
 
 const INVALID_DISCOUNT = () => new AppError(404, 'INVALID_DISCOUNT_CODE', 'Invalid discount code');
+const FULLY_REDEEMED = () => new AppError(400, 'INVALID_DISCOUNT_CODE', 'This discount code has been fully redeemed');
 
 /** A code that exists, is active, unexpired, not used up and valid for the plan; else the reason. */
-async function usableDiscount(code: string, planId: string, db: Executor = getDb()): Promise<DiscountRow> {
-  const [row] = await db.select().from(discounts).where(eq(discounts.code, code.trim().toUpperCase())).limit(1);
+async function usableDiscount(code: string, planId: string, now: Date): Promise<DiscountRow> {
+  const [row] = await getDb().select().from(discounts).where(eq(discounts.code, code.trim().toUpperCase())).limit(1);
   if (!row || !row.active) throw INVALID_DISCOUNT();
   const plan = getPlan(planId);
-  if (row.validUntil && row.validUntil.getTime() <= Date.now()) throw new AppError(400, 'INVALID_DISCOUNT_CODE', 'This discount code has expired');
-  if (row.maxRedemptions !== null && row.redemptions >= row.maxRedemptions) throw new AppError(400, 'INVALID_DISCOUNT_CODE', 'This discount code has been fully redeemed');
+  if (row.validUntil && row.validUntil.getTime() <= now.getTime()) throw new AppError(400, 'INVALID_DISCOUNT_CODE', 'This discount code has expired');
+  if (row.maxRedemptions !== null && row.redemptions >= row.maxRedemptions) throw FULLY_REDEEMED();
   if (plan.priceCents === 0) throw new AppError(400, 'INVALID_DISCOUNT_CODE', 'Discount codes apply to paid plans only');
   if (row.planIds?.length && !row.planIds.includes(plan.id)) throw new AppError(400, 'INVALID_DISCOUNT_CODE', `This discount code is not valid for the ${plan.name} plan`);
   return row;
 }
 
+/**
+ * A usable code, counted as redeemed before the charge: the count only rises while it is below
+ * the limit (one statement, no lock), so a limited code is never over-redeemed.
+ */
+async function redeemDiscount(code: string, planId: string, now: Date): Promise<DiscountRow> {
+  const row = await usableDiscount(code, planId, now);
+  const [counted] = await getDb()
+    .update(discounts)
+    .set({ redemptions: sql`${discounts.redemptions} + 1` })
+    .where(and(eq(discounts.id, row.id), or(isNull(discounts.maxRedemptions), lt(discounts.redemptions, discounts.maxRedemptions))))
+    .returning();
+  if (!counted) throw FULLY_REDEEMED();
+  return counted;
+}
+
+/** Gives a redemption back when the provider refused the change it was counted for. */
+async function releaseDiscount(id: string): Promise<void> {
+  await getDb()
+    .update(discounts)
+    .set({ redemptions: sql`greatest(${discounts.redemptions} - 1, 0)` })
+    .where(eq(discounts.id, id));
+}
+
 const discountDto = (d: DiscountRow) => ({ code: d.code, name: d.name, description: d.description, type: d.type, value: d.value });
 const providerDiscount = (d: DiscountRow): ProviderDiscount => ({ code: d.code, name: d.name, type: d.type, value: d.value, providerCouponId: d.providerCouponId });
 
-export async function validateDiscount(code: string, planId: string) {
-  const row = await usableDiscount(code, planId);
+export async function validateDiscount(code: string, planId: string, now = new Date()) {
+  const row = await usableDiscount(code, planId, now);
   const plan = getPlan(planId);
   return {
     valid: true,
@@ -408,16 +437,12 @@ async function paidThisPeriod(sub: SubscriptionRow, tx: Executor): Promise<numbe
 // ---------------------------------------------------------------------------------------------
 // Plan changes
 
-type ChangeOutcome =
-  | { kind: 'changed'; message: string; transaction: TransactionRow | null; localInvoice: boolean }
-  | { kind: 'declined'; code: string; message: string };
-
 /**
  * PUT /billing/subscription. A paid target needs a card (402 with requiredAction
  * add_payment_method); free ends the subscription at the period's end; between paid plans the
  * change is immediate with the unused time credited.
  */
-export async function changePlan(user: AuthUser, input: { planId: string; discountCode?: string }, info: RequestInfo) {
+export async function changePlan(user: AuthUser, input: { planId: string; discountCode?: string }, info: RequestInfo, now = new Date()) {
   const target = getPlan(input.planId);
   if (!target.listed) throw new AppError(400, 'PLAN_UNAVAILABLE', BILLING_MESSAGES.planUnavailable);
   if (target.priceCents === 0) {
@@ -429,111 +454,13 @@ export async function changePlan(user: AuthUser, input: { planId: string; discou
       await getDb().update(users).set({ planId: target.id, updatedAt: sql`now()` }).where(eq(users.id, user.id));
       return { success: true, message: `You are now on the ${target.name} plan`, billing: await getBilling(user.id) };
     }
-    const cancelled = await cancelSubscription(user, info);
+    const cancelled = await cancelSubscription(user, info, now);
     return { ...cancelled, message: BILLING_MESSAGES.cancelNotice };
   }
 
-  const mode = paymentsMode();
-  const outcome: ChangeOutcome = await withBillingLock(user.id, async (tx) => {
-    const u = await userRow(user.id, tx);
-    const sub = await liveSubscription(user.id, tx);
-    if (sub && sub.planId === target.id) {
-      if (!sub.cancelAtPeriodEnd) throw new AppError(400, 'ALREADY_ON_PLAN', `You are already on the ${target.name} plan`);
-      await paymentsProvider().setCancelAtPeriodEnd(sub.providerSubscriptionId!, false).catch(providerFailure);
-      await tx.update(subscriptions).set({ cancelAtPeriodEnd: false, updatedAt: sql`now()` }).where(eq(subscriptions.id, sub.id));
-      return { kind: 'changed', message: `Your ${target.name} subscription will continue`, transaction: null, localInvoice: false };
-    }
-    if (!sub && u.planId === target.id) throw new AppError(400, 'ALREADY_ON_PLAN', `You are already on the ${target.name} plan`);
-    const pm = await defaultPaymentMethod(user.id, tx);
-    if (!pm) throw new AppError(402, 'PAYMENT_METHOD_REQUIRED', BILLING_MESSAGES.paymentMethodRequired, { requiredAction: 'add_payment_method' });
-    const discount = input.discountCode ? await usableDiscount(input.discountCode, target.id, tx) : null;
-    const customerId = await ensureCustomer(user.id, tx);
-    const provider = paymentsProvider();
-    if (discount) {
-      // Counted before the charge under the row lock, so a limited code is never over-redeemed.
-      await tx
-        .update(discounts)
-        .set({ redemptions: sql`${discounts.redemptions} + 1` })
-        .where(eq(discounts.id, discount.id));
-    }
-    const card = { brand: pm.brand, last4: pm.last4 };
-    const previous = sub ? getPlan(sub.planId) : null;
-    const description = previous ? `${target.name} plan, monthly (changed from ${previous.name})` : `${target.name} plan, monthly`;
-    let result;
-    try {
-      result = sub
-        ? await provider.changeSubscriptionPlan({
-            customerId,
-            userId: user.id,
-            current: {
-              providerSubscriptionId: sub.providerSubscriptionId!,
-              planId: sub.planId,
-              currentPeriodStart: sub.currentPeriodStart,
-              currentPeriodEnd: sub.currentPeriodEnd,
-              paidThisPeriodCents: await paidThisPeriod(sub, tx),
-            },
-            plan: target,
-            paymentMethodId: pm.providerPaymentMethodId,
-            discount: discount ? providerDiscount(discount) : null,
-          })
-        : await provider.createSubscription({
-            customerId,
-            userId: user.id,
-            plan: target,
-            paymentMethodId: pm.providerPaymentMethodId,
-            discount: discount ? providerDiscount(discount) : null,
-          });
-    } catch (error) {
-      if (!(error instanceof PaymentDeclinedError)) return providerFailure(error);
-      if (discount) await tx.update(discounts).set({ redemptions: sql`greatest(${discounts.redemptions} - 1, 0)` }).where(eq(discounts.id, discount.id));
-      const failed: ProviderInvoice = error.invoice ?? {
-        id: `failed_${randomBytes(10).toString('hex')}`,
-        status: 'failed',
-        amountCents: discountedPriceCents(target.priceCents, discount),
-        paymentId: null,
-        pdfUrl: null,
-        lines: [{ description, amountCents: discountedPriceCents(target.priceCents, discount) }],
-        periodStart: new Date(),
-        periodEnd: addMonths(new Date(), 1),
-        failureMessage: error.message,
-        date: new Date(),
-      };
-      await recordInvoice(tx, { userId: user.id, subscriptionRowId: sub?.id ?? null, planId: target.id, description, invoice: { ...failed, failureMessage: error.message }, card, discountCode: discount?.code });
-      return { kind: 'declined', code: error.code, message: error.message };
-    }
+  const code = input.discountCode?.trim().toUpperCase() || null;
+  const outcome = await withBillingOperation(user.id, 'plan_change', (operation) => changeToPaidPlan(user.id, target, code, operation, now), { planId: target.id, discountCode: code });
 
-    const values = {
-      planId: target.id,
-      status: result.status,
-      providerSubscriptionId: result.id,
-      discountCode: discount?.code ?? null,
-      priceCents: target.priceCents,
-      currentPeriodStart: result.currentPeriodStart,
-      currentPeriodEnd: result.currentPeriodEnd,
-      cancelAtPeriodEnd: false,
-      canceledAt: null,
-      updatedAt: new Date(),
-    };
-    const [saved] = sub
-      ? await tx.update(subscriptions).set(values).where(eq(subscriptions.id, sub.id)).returning()
-      : await tx
-          .insert(subscriptions)
-          .values({ userId: user.id, provider: provider.name, ...values })
-          .returning();
-    let transaction: TransactionRow | null = null;
-    if (result.latestInvoice) {
-      transaction = await recordInvoice(tx, { userId: user.id, subscriptionRowId: saved!.id, planId: target.id, description, invoice: result.latestInvoice, card, discountCode: discount?.code });
-      const excess = result.latestInvoice.excessCreditCents ?? 0;
-      if (excess > 0 && sub) await refundUnusedTime(tx, user.id, sub, excess, previous!);
-    }
-    await tx.update(users).set({ planId: target.id, updatedAt: sql`now()` }).where(eq(users.id, user.id));
-    if (discount && mode === 'stripe' && !discount.providerCouponId) {
-      await tx.update(discounts).set({ providerCouponId: `cadence_${discount.code}` }).where(eq(discounts.id, discount.id));
-    }
-    return { kind: 'changed', message: `You are now on the ${target.name} plan`, transaction, localInvoice: provider.name === 'local' };
-  });
-
-  if (outcome.kind === 'declined') throw new AppError(402, outcome.code, outcome.message);
   if (outcome.transaction && outcome.localInvoice && outcome.transaction.status === 'succeeded') {
     await writeLocalInvoice(outcome.transaction).catch((error: unknown) => log.error({ err: error }, 'writing the invoice PDF failed'));
   }
@@ -548,36 +475,150 @@ export async function changePlan(user: AuthUser, input: { planId: string; discou
   };
 }
 
+interface ChangeOutcome {
+  message: string;
+  transaction: TransactionRow | null;
+  localInvoice: boolean;
+}
+
+/**
+ * A change to a paid plan, as the user's one billing operation in flight: read and check, count
+ * the discount, call the provider with no transaction open (its requests carry the operation's
+ * idempotency key), then settle in one short transaction. Stripe's webhooks report the same
+ * subscription and invoice; both paths write them idempotently (keyed by the provider's ids).
+ */
+async function changeToPaidPlan(userId: string, target: Plan, code: string | null, operation: BillingOperation, now: Date): Promise<ChangeOutcome> {
+  const provider = paymentsProvider();
+  const u = await userRow(userId);
+  const sub = await liveSubscription(userId);
+  if (sub && sub.planId === target.id) {
+    if (!sub.cancelAtPeriodEnd) throw new AppError(400, 'ALREADY_ON_PLAN', `You are already on the ${target.name} plan`);
+    await provider.setCancelAtPeriodEnd(sub.providerSubscriptionId!, false).catch(providerFailure);
+    await getDb().update(subscriptions).set({ cancelAtPeriodEnd: false, canceledAt: null, updatedAt: now }).where(eq(subscriptions.id, sub.id));
+    return { message: `Your ${target.name} subscription will continue`, transaction: null, localInvoice: false };
+  }
+  if (!sub && u.planId === target.id) throw new AppError(400, 'ALREADY_ON_PLAN', `You are already on the ${target.name} plan`);
+  const pm = await defaultPaymentMethod(userId);
+  if (!pm) throw new AppError(402, 'PAYMENT_METHOD_REQUIRED', BILLING_MESSAGES.paymentMethodRequired, { requiredAction: 'add_payment_method' });
+  const discount = code ? await redeemDiscount(code, target.id, now) : null;
+  const card = { brand: pm.brand, last4: pm.last4 };
+  const previous = sub ? getPlan(sub.planId) : null;
+  const description = previous ? `${target.name} plan, monthly (changed from ${previous.name})` : `${target.name} plan, monthly`;
+
+  let result: ProviderSubscription;
+  try {
+    const customerId = await ensureCustomer(userId);
+    const common = { customerId, userId, plan: target, paymentMethodId: pm.providerPaymentMethodId, discount: discount ? providerDiscount(discount) : null, idempotencyKey: operation.idempotencyKey };
+    result = sub
+      ? await provider.changeSubscriptionPlan({
+          ...common,
+          current: {
+            providerSubscriptionId: sub.providerSubscriptionId!,
+            planId: sub.planId,
+            currentPeriodStart: sub.currentPeriodStart,
+            currentPeriodEnd: sub.currentPeriodEnd,
+            paidThisPeriodCents: await paidThisPeriod(sub, getDb()),
+          },
+        })
+      : await provider.createSubscription(common);
+  } catch (error) {
+    // A refusal (decline, bad request) changed nothing, so the code is given back. When the outcome
+    // is unknown (timeout, 5xx) it stays counted, so a limited code is never over-redeemed; Stripe's
+    // webhooks bring the subscription in if the change went through after all.
+    if (discount && (error instanceof PaymentDeclinedError || error instanceof ProviderRequestError)) await releaseDiscount(discount.id);
+    if (!(error instanceof PaymentDeclinedError)) return providerFailure(error);
+    const amountCents = discountedPriceCents(target.priceCents, discount);
+    const failed: ProviderInvoice = error.invoice ?? {
+      id: `failed_${randomBytes(10).toString('hex')}`,
+      status: 'failed',
+      amountCents,
+      paymentId: null,
+      pdfUrl: null,
+      lines: [{ description, amountCents }],
+      periodStart: now,
+      periodEnd: addMonths(now, 1),
+      date: now,
+    };
+    await recordInvoice(getDb(), { userId, subscriptionRowId: sub?.id ?? null, planId: target.id, description, invoice: { ...failed, failureMessage: error.message }, card, discountCode: discount?.code });
+    throw new AppError(402, error.code, error.message);
+  }
+
+  const transaction = await getDb().transaction(async (tx) => {
+    const values = {
+      planId: target.id,
+      status: result.status,
+      providerSubscriptionId: result.id,
+      discountCode: discount?.code ?? null,
+      priceCents: target.priceCents,
+      currentPeriodStart: result.currentPeriodStart,
+      currentPeriodEnd: result.currentPeriodEnd,
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+      updatedAt: now,
+    };
+    // The webhook may have stored the provider's subscription already; then that row is the one.
+    const [reported] = await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.providerSubscriptionId, result.id)).limit(1);
+    const rowId = reported?.id ?? sub?.id;
+    const [saved] = rowId
+      ? await tx.update(subscriptions).set(values).where(eq(subscriptions.id, rowId)).returning()
+      : await tx
+          .insert(subscriptions)
+          .values({ userId, provider: provider.name, ...values })
+          // A webhook storing the same subscription between the read above and this insert.
+          .onConflictDoUpdate({ target: subscriptions.providerSubscriptionId, set: values })
+          .returning();
+    const recorded = result.latestInvoice
+      ? await recordInvoice(tx, { userId, subscriptionRowId: saved!.id, planId: target.id, description, invoice: result.latestInvoice, card, discountCode: discount?.code })
+      : null;
+    await tx.update(users).set({ planId: target.id, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    if (discount && provider.name === 'stripe' && !discount.providerCouponId) {
+      await tx.update(discounts).set({ providerCouponId: `cadence_${discount.code}` }).where(eq(discounts.id, discount.id));
+    }
+    return recorded;
+  });
+  const excess = result.latestInvoice?.excessCreditCents ?? 0;
+  if (excess > 0 && sub) await refundUnusedTime(userId, sub, excess, previous!, operation, now);
+  return { message: `You are now on the ${target.name} plan`, transaction, localInvoice: provider.name === 'local' };
+}
+
 /** Local provider: credit for unused time beyond the new plan's price goes back to the card. */
-async function refundUnusedTime(tx: Transaction, userId: string, sub: SubscriptionRow, cents: number, previous: Plan): Promise<void> {
-  const [paid] = await tx
+async function refundUnusedTime(userId: string, sub: SubscriptionRow, cents: number, previous: Plan, operation: BillingOperation, now: Date): Promise<void> {
+  const [paid] = await getDb()
     .select()
     .from(transactions)
     .where(and(eq(transactions.subscriptionId, sub.id), eq(transactions.status, 'succeeded'), sql`${transactions.amountCents} >= ${cents}`))
     .orderBy(desc(transactions.date))
     .limit(1);
   if (!paid) return;
-  const refund = await paymentsProvider().refund({ paymentId: paid.providerPaymentId, invoiceId: paid.providerInvoiceId, amountCents: cents, reason: 'unused time' });
-  await tx.insert(transactions).values({
-    userId,
-    subscriptionId: sub.id,
-    planId: previous.id,
-    description: `Refund of unused time on the ${previous.name} plan`,
+  const refund = await paymentsProvider().refund({
+    paymentId: paid.providerPaymentId,
+    invoiceId: paid.providerInvoiceId,
     amountCents: cents,
-    status: 'refunded',
-    providerPaymentId: refund.id,
-    refundedAt: new Date(),
-    details: { lines: [{ description: `Unused time on the ${previous.name} plan`, amountCents: -cents }] },
+    reason: 'unused time',
+    idempotencyKey: `${operation.idempotencyKey}-unused-time`,
   });
+  await getDb()
+    .insert(transactions)
+    .values({
+      userId,
+      subscriptionId: sub.id,
+      planId: previous.id,
+      description: `Refund of unused time on the ${previous.name} plan`,
+      amountCents: cents,
+      status: 'refunded',
+      providerPaymentId: refund.id,
+      refundedAt: now,
+      details: { lines: [{ description: `Unused time on the ${previous.name} plan`, amountCents: -cents }] },
+    });
 }
 
-export async function cancelSubscription(user: AuthUser, info: RequestInfo) {
-  const sub = await withBillingLock(user.id, async (tx) => {
-    const live = await liveSubscription(user.id, tx);
+export async function cancelSubscription(user: AuthUser, info: RequestInfo, now = new Date()) {
+  const sub = await withBillingOperation(user.id, 'cancel', async () => {
+    const live = await liveSubscription(user.id);
     if (!live || !isPaidPlan(live.planId)) throw new AppError(400, 'NO_SUBSCRIPTION', BILLING_MESSAGES.noSubscription);
     if (live.cancelAtPeriodEnd) return live;
     await paymentsProvider().setCancelAtPeriodEnd(live.providerSubscriptionId!, true).catch(providerFailure);
-    const [saved] = await tx.update(subscriptions).set({ cancelAtPeriodEnd: true, canceledAt: new Date(), updatedAt: new Date() }).where(eq(subscriptions.id, live.id)).returning();
+    const [saved] = await getDb().update(subscriptions).set({ cancelAtPeriodEnd: true, canceledAt: now, updatedAt: now }).where(eq(subscriptions.id, live.id)).returning();
     return saved!;
   });
   await recordSecurityEvent({
@@ -597,12 +638,12 @@ export async function cancelSubscription(user: AuthUser, info: RequestInfo) {
   };
 }
 
-export async function resumeSubscription(user: AuthUser) {
-  await withBillingLock(user.id, async (tx) => {
-    const live = await liveSubscription(user.id, tx);
+export async function resumeSubscription(user: AuthUser, now = new Date()) {
+  await withBillingOperation(user.id, 'resume', async () => {
+    const live = await liveSubscription(user.id);
     if (!live || !live.cancelAtPeriodEnd) throw new AppError(400, 'NOT_CANCELING', 'Your subscription is not set to end');
     await paymentsProvider().setCancelAtPeriodEnd(live.providerSubscriptionId!, false).catch(providerFailure);
-    await tx.update(subscriptions).set({ cancelAtPeriodEnd: false, canceledAt: null, updatedAt: new Date() }).where(eq(subscriptions.id, live.id));
+    await getDb().update(subscriptions).set({ cancelAtPeriodEnd: false, canceledAt: null, updatedAt: now }).where(eq(subscriptions.id, live.id));
   });
   notifyBillingChanged(user.id);
   return { success: true, message: 'Your subscription will continue', billing: await getBilling(user.id) };
@@ -611,26 +652,23 @@ export async function resumeSubscription(user: AuthUser) {
 // ---------------------------------------------------------------------------------------------
 // Portal
 
-/** Only addresses of this site may be returned to (no open redirect through the provider). */
-function safeReturnUrl(returnUrl: string | undefined): string {
-  const app = new URL(config().appUrl);
-  if (!returnUrl) return `${app.origin}/settings?tab=billing`;
-  if (returnUrl.startsWith('/') && !returnUrl.startsWith('//')) return `${app.origin}${returnUrl}`;
-  let url: URL;
-  try {
-    url = new URL(returnUrl);
-  } catch {
-    throw new AppError(400, 'VALIDATION_ERROR', 'returnUrl must be an address of this site', { details: [{ field: 'returnUrl', message: 'returnUrl must be an address of this site' }] });
+/**
+ * Where the provider's portal sends the user back: only a path of this site (lib/safe-return.ts),
+ * on the origin the user is at (storage and the session are per origin), or on the allowed origin
+ * the address names.
+ */
+function portalReturnUrl(returnUrl: string | undefined, site: Site): string {
+  if (!returnUrl) return `${site.origin}${DEFAULT_RETURN_PATH}`;
+  const path = safeReturnPath(returnUrl, site.origins);
+  if (path === null) {
+    throw new AppError(400, 'VALIDATION_ERROR', BILLING_MESSAGES.returnUrlNotOfSite, { details: [{ field: 'returnUrl', message: BILLING_MESSAGES.returnUrlNotOfSite }] });
   }
-  if (url.origin !== app.origin) {
-    throw new AppError(400, 'VALIDATION_ERROR', 'returnUrl must be an address of this site', { details: [{ field: 'returnUrl', message: 'returnUrl must be an address of this site' }] });
-  }
-  return url.toString();
+  return `${returnUrl.startsWith('/') ? site.origin : new URL(returnUrl).origin}${path}`;
 }
 
-export async function createPortalSession(userId: string, returnUrl: string | undefined) {
-  const target = safeReturnUrl(returnUrl);
-  const customerId = await withBillingLock(userId, (tx) => ensureCustomer(userId, tx)).catch(providerFailure);
+export async function createPortalSession(userId: string, returnUrl: string | undefined, site: Site) {
+  const target = portalReturnUrl(returnUrl, site);
+  const customerId = await ensureCustomer(userId).catch(providerFailure);
   const { url } = await paymentsProvider().createPortalSession(customerId, target).catch(providerFailure);
   return { url };
 }
@@ -717,35 +755,42 @@ export async function renewDueFor(userId: string, now = new Date(), options: { r
     .limit(1);
   if (!due) return;
   const invoicesToWrite: TransactionRow[] = [];
-  await withBillingLock(userId, async (tx) => {
+  const db = getDb();
+  // The user's one billing operation: a renewal never runs beside a plan change. When another is
+  // in flight this pass is skipped; the next read of the billing or the cron renews.
+  const operation = await beginBillingOperation(userId, 'renewal').catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 409) return null;
+    throw error;
+  });
+  if (!operation) return;
+  let outcome: { error?: unknown } = {};
+  try {
     for (let round = 0; round < 36; round += 1) {
-      const sub = await liveSubscription(userId, tx);
-      if (!sub || sub.provider !== 'local' || sub.currentPeriodEnd > now || sub.status === 'incomplete') return;
+      const sub = await liveSubscription(userId);
+      if (!sub || sub.provider !== 'local' || sub.currentPeriodEnd > now || sub.status === 'incomplete') break;
       if (sub.cancelAtPeriodEnd) {
-        await endSubscription(tx, sub, now);
-        return;
+        await db.transaction((tx) => endSubscription(tx, sub, now));
+        break;
       }
       const plan = getPlan(sub.planId);
-      const pm = await defaultPaymentMethod(userId, tx);
-      const failures = await tx
+      const pm = await defaultPaymentMethod(userId);
+      const failures = await db
         .select({ date: transactions.date })
         .from(transactions)
         .where(and(eq(transactions.subscriptionId, sub.id), eq(transactions.status, 'failed'), gte(transactions.date, sub.currentPeriodEnd)))
         .orderBy(desc(transactions.date));
       const last = failures[0]?.date;
-      if (last && !options.retryNow && now.getTime() - last.getTime() < RENEWAL_RETRY_MS) return;
+      if (last && !options.retryNow && now.getTime() - last.getTime() < RENEWAL_RETRY_MS) break;
       const periodStart = sub.currentPeriodEnd;
       const periodEnd = addMonths(periodStart, 1);
       const description = `${plan.name} plan, monthly renewal`;
+      let invoice: ProviderInvoice;
       try {
         if (!pm) throw new PaymentDeclinedError('No payment method on file');
-        const invoice = await provider.chargeRenewal!({ userId, plan, paymentMethodId: pm.providerPaymentMethodId, periodStart, periodEnd });
-        const row = await recordInvoice(tx, { userId, subscriptionRowId: sub.id, planId: plan.id, description, invoice, card: pm });
-        invoicesToWrite.push(row);
-        await tx.update(subscriptions).set({ status: 'active', currentPeriodStart: periodStart, currentPeriodEnd: periodEnd, updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
+        invoice = await provider.chargeRenewal({ userId, plan, paymentMethodId: pm.providerPaymentMethodId, periodStart, periodEnd });
       } catch (error) {
         if (!(error instanceof PaymentDeclinedError)) throw error;
-        const invoice: ProviderInvoice = error.invoice ?? {
+        const failed: ProviderInvoice = error.invoice ?? {
           id: `failed_${randomBytes(10).toString('hex')}`,
           status: 'failed',
           amountCents: plan.priceCents,
@@ -756,13 +801,26 @@ export async function renewDueFor(userId: string, now = new Date(), options: { r
           periodEnd,
           date: now,
         };
-        await recordInvoice(tx, { userId, subscriptionRowId: sub.id, planId: plan.id, description, invoice: { ...invoice, date: now, failureMessage: error.message }, card: pm ?? null });
-        if (failures.length + 1 >= RENEWAL_MAX_ATTEMPTS) await endSubscription(tx, sub, now);
-        else await tx.update(subscriptions).set({ status: 'past_due', updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
-        return;
+        await db.transaction(async (tx) => {
+          await recordInvoice(tx, { userId, subscriptionRowId: sub.id, planId: plan.id, description, invoice: { ...failed, date: now, failureMessage: error.message }, card: pm ?? null });
+          if (failures.length + 1 >= RENEWAL_MAX_ATTEMPTS) await endSubscription(tx, sub, now);
+          else await tx.update(subscriptions).set({ status: 'past_due', updatedAt: now }).where(eq(subscriptions.id, sub.id));
+        });
+        break;
       }
+      const row = await db.transaction(async (tx) => {
+        const recorded = await recordInvoice(tx, { userId, subscriptionRowId: sub.id, planId: plan.id, description, invoice, card: pm });
+        await tx.update(subscriptions).set({ status: 'active', currentPeriodStart: periodStart, currentPeriodEnd: periodEnd, updatedAt: now }).where(eq(subscriptions.id, sub.id));
+        return recorded;
+      });
+      invoicesToWrite.push(row);
     }
-  });
+  } catch (error) {
+    outcome = { error };
+    throw error;
+  } finally {
+    await finishBillingOperation(operation.id, outcome);
+  }
   for (const t of invoicesToWrite) await writeLocalInvoice(t).catch((error: unknown) => log.error({ err: error }, 'writing the invoice PDF failed'));
   notifyBillingChanged(userId);
 }

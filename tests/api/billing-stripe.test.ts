@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../helpers/http';
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
@@ -155,6 +156,34 @@ describe('billing through Stripe (fake Stripe API)', () => {
   });
 });
 
+describe('a plan change and its webhook (issue 14)', () => {
+  it('settles once when Stripe reports the new subscription before the change has its answer', async () => {
+    const me = await coach();
+    await addStripeCard(me.accessToken);
+    const release = fake.hold(/^\/v1\/subscriptions$/, { acted: true });
+    let change: Promise<Awaited<ReturnType<typeof changePlan>>>;
+    try {
+      change = changePlan(request, me.accessToken, 'beta');
+      for (let i = 0; i < 200 && fake.held() === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(fake.held()).toBe(1);
+      const [customerRow] = await db<{ payment_customer_id: string }[]>`select payment_customer_id from users where id = ${me.user.id}`;
+      // Stripe made the subscription and tells the webhook before its answer reaches the change.
+      const created = [...fake.subscriptions.values()].find((s) => s.customer === customerRow!.payment_customer_id)!;
+      const reported = await postEvent(fake.event('customer.subscription.created', created, WEBHOOK_SECRET));
+      expect(reported.status, JSON.stringify(reported.body)).toBe(200);
+    } finally {
+      release();
+    }
+    const answered = await change!;
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    expect(answered.body.billing).toMatchObject({ plan: 'beta', status: 'active' });
+    const rows = await db<{ provider_subscription_id: string; status: string }[]>`select provider_subscription_id, status from subscriptions where user_id = ${me.user.id}`;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.status).toBe('active');
+    expect(await countTransactions(me.user.id)).toBe(1);
+  });
+});
+
 describe('Stripe webhooks', () => {
   it('refuses a bad or missing signature with 400 and processes nothing', async () => {
     const me = await subscribedCoach();
@@ -228,5 +257,52 @@ describe('Stripe webhooks', () => {
     const event = fake.event('customer.created', { id: 'cus_unknown', object: 'customer' }, WEBHOOK_SECRET);
     expect((await postEvent(event)).body).toMatchObject({ received: true, duplicate: false });
     expect((await postEvent(event)).body).toMatchObject({ received: true, duplicate: true });
+  });
+});
+
+/** Posts `chunks` with chunked transfer encoding (no Content-Length), as a client streaming its body would. */
+function postChunked(url: string, chunks: number, chunk: Buffer, headers: Record<string, string>): Promise<{ status: number; body: ErrorBody }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', headers: { ...headers, 'transfer-encoding': 'chunked' } }, (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text || '{}') as ErrorBody }));
+    });
+    // The server may answer and close before the whole body is sent: that is the point.
+    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
+    let sent = 0;
+    const pump = () => {
+      while (sent < chunks) {
+        sent += 1;
+        if (!req.write(chunk)) return void req.once('drain', pump);
+      }
+      req.end();
+    };
+    pump();
+  });
+}
+
+describe('Stripe webhook body size (issue 14)', () => {
+  it('refuses a declared body over 512 KB with 413 before reading it', async () => {
+    const big = fake.event('customer.created', { id: 'cus_big', object: 'customer', description: 'x'.repeat(600 * 1024) }, WEBHOOK_SECRET);
+    const res = await postEvent(big);
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ error: 'PAYLOAD_TOO_LARGE', message: expect.stringMatching(/512 KB/) });
+    expect(await db`select id from webhook_events where id = ${big.id}`).toHaveLength(0);
+  });
+
+  it('cuts off a chunked body without Content-Length at the cap with 413', async () => {
+    const res = await postChunked(`${stack.baseUrl}/api/webhooks/stripe`, 64, Buffer.alloc(32 * 1024, 'x'), { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ error: 'PAYLOAD_TOO_LARGE', message: expect.any(String) });
+  });
+
+  it('still verifies and processes a signed event under the cap, larger than the JSON cap of other routes', async () => {
+    const event = fake.event('customer.created', { id: 'cus_padded', object: 'customer', description: 'y'.repeat(300 * 1024) }, WEBHOOK_SECRET);
+    const res = await postEvent(event);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ received: true, duplicate: false });
+    // A signature over other bytes is still refused.
+    expect((await postEvent({ payload: `${event.payload} `, signature: event.signature })).status).toBe(400);
   });
 });

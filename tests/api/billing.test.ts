@@ -351,8 +351,10 @@ describe('portal, payment methods, history and invoices', () => {
     const res = await request<{ url: string }>('POST', '/billing/portal', { token: me.accessToken, body: { returnUrl: `${baseUrl}/settings?tab=billing` } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const url = new URL(res.body.url);
+    expect(url.origin).toBe(new URL(baseUrl).origin);
     expect(url.pathname).toBe('/billing/portal');
-    expect(url.searchParams.get('return')).toBe(`${baseUrl}/settings?tab=billing`);
+    // Only the path travels: the portal page is on the origin the user returns to.
+    expect(url.searchParams.get('return')).toBe('/settings?tab=billing');
     const relative = await request<{ url: string }>('POST', '/billing/portal', { token: me.accessToken, body: { returnUrl: '/billing' } });
     expect(relative.status).toBe(200);
     const evil = await request<ErrorBody>('POST', '/billing/portal', { token: me.accessToken, body: { returnUrl: 'https://evil.example/steal' } });
@@ -433,5 +435,32 @@ describe('portal, payment methods, history and invoices', () => {
   it('has no Stripe webhook without Stripe configured', async () => {
     const res = await request<ErrorBody>('POST', '/webhooks/stripe', { rawBody: '{}', headers: { 'stripe-signature': 't=1,v1=abc' } });
     expect(res.status).toBe(400);
+  });
+});
+
+describe('billing changes in flight (issue 14)', () => {
+  it('refuses a change while another of the user is with the provider, and takes over one whose lease ran out', async () => {
+    const me = await coach();
+    await addLocalCard(request, me.accessToken);
+    // A change of this user is in flight (another request, another instance).
+    await db`insert into billing_operations (user_id, kind, plan_id, started_at, lease_expires_at) values (${me.user.id}, 'plan_change', 'full', now(), now() + interval '5 minutes')`;
+    const busy = await changePlan(request, me.accessToken, 'beta');
+    expect(busy.status).toBe(409);
+    expect(busy.body).toMatchObject({ error: 'BILLING_CHANGE_IN_PROGRESS', message: expect.stringMatching(/in progress/) });
+    expect((await request('POST', '/billing/payment-methods', { token: me.accessToken, body: { paymentMethodId: 'pm_local_x' } })).status).toBe(409);
+    // Reading is never refused, and nothing was charged.
+    expect(await getBilling(request, me.accessToken)).toMatchObject({ plan: 'free' });
+    expect((await history(request, me.accessToken)).transactions).toEqual([]);
+
+    // Its process died: once the lease has run out the next change goes ahead.
+    await db`update billing_operations set lease_expires_at = now() - interval '1 second' where user_id = ${me.user.id} and status = 'pending'`;
+    const change = await changePlan(request, me.accessToken, 'beta');
+    expect(change.status, JSON.stringify(change.body)).toBe(200);
+    const operations = await db<{ status: string; plan_id: string; error: string | null }[]>`
+      select status, plan_id, error from billing_operations where user_id = ${me.user.id} and kind = 'plan_change' order by started_at`;
+    expect(operations).toEqual([
+      { status: 'failed', plan_id: 'full', error: expect.stringMatching(/abandoned/) },
+      { status: 'succeeded', plan_id: 'beta', error: null },
+    ]);
   });
 });

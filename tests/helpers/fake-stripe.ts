@@ -83,6 +83,13 @@ export interface FakeStripe {
   refundedCharge(invoiceId: string): Obj;
   /** A webhook event, its raw body and Stripe-Signature header for the secret. */
   event(type: string, object: Obj, secret: string): { id: string; payload: string; signature: string };
+  /**
+   * Requests whose path matches are held unanswered (a Stripe that hangs) until the returned
+   * function is called; `held()` counts the ones waiting. With `acted`, Stripe does the work at
+   * once and only the answer is held (the request's effect is visible, webhooks can report it).
+   */
+  hold(path: RegExp, options?: { acted?: boolean }): () => void;
+  held(): number;
   close(): Promise<void>;
 }
 
@@ -98,6 +105,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const refunds = new Map<string, Obj>();
   const requests: FakeStripe['requests'] = [];
   let base = '';
+  let holding: RegExp | null = null;
+  let holdAnswersOnly = false;
+  let waiting: (() => void)[] = [];
 
   const list = (data: unknown[], url: string) => ({ object: 'list', data, has_more: false, url });
 
@@ -413,32 +423,42 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
-      const pdf = /^\/files\/invoices\/([^/]+)\.pdf$/.exec(url.pathname);
-      if (pdf && req.method === 'GET') {
-        if (!invoices.has(pdf[1]!)) {
-          res.writeHead(404).end();
-          return;
-        }
-        const bytes = minimalPdf(pdf[1]!);
-        res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': bytes.length }).end(bytes);
+      if (holding?.test(url.pathname)) {
+        if (holdAnswersOnly) answer(req, res, raw, url, (send) => waiting.push(send));
+        else waiting.push(() => answer(req, res, raw, url));
         return;
       }
-      const body = parseForm(raw);
-      const query = parseForm(url.search.slice(1));
-      requests.push({ method: req.method ?? 'GET', path: url.pathname, body: { ...query, ...body } });
-      if (!req.headers.authorization?.startsWith('Bearer sk_test_')) {
-        res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }));
-        return;
-      }
-      try {
-        const answer = route(req.method ?? 'GET', url.pathname, body, query);
-        res.writeHead(200, { 'content-type': 'application/json', 'request-id': nid('req') }).end(JSON.stringify(answer));
-      } catch (error) {
-        const e = error instanceof StripeError ? error : new StripeError(500, { type: 'api_error', message: String(error) });
-        res.writeHead(e.status, { 'content-type': 'application/json', 'request-id': nid('req') }).end(JSON.stringify({ error: e.body }));
-      }
+      answer(req, res, raw, url);
     });
   });
+
+  function answer(req: http.IncomingMessage, res: http.ServerResponse, raw: string, url: URL, later: (send: () => void) => void = (send) => send()): void {
+    const pdf = /^\/files\/invoices\/([^/]+)\.pdf$/.exec(url.pathname);
+    if (pdf && req.method === 'GET') {
+      if (!invoices.has(pdf[1]!)) {
+        res.writeHead(404).end();
+        return;
+      }
+      const bytes = minimalPdf(pdf[1]!);
+      res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': bytes.length }).end(bytes);
+      return;
+    }
+    const body = parseForm(raw);
+    const query = parseForm(url.search.slice(1));
+    requests.push({ method: req.method ?? 'GET', path: url.pathname, body: { ...query, ...body } });
+    if (!req.headers.authorization?.startsWith('Bearer sk_test_')) {
+      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }));
+      return;
+    }
+    try {
+      const result = route(req.method ?? 'GET', url.pathname, body, query);
+      later(() => res.writeHead(200, { 'content-type': 'application/json', 'request-id': nid('req') }).end(JSON.stringify(result)));
+    } catch (error) {
+      const e = error instanceof StripeError ? error : new StripeError(500, { type: 'api_error', message: String(error) });
+      later(() => res.writeHead(e.status, { 'content-type': 'application/json', 'request-id': nid('req') }).end(JSON.stringify({ error: e.body })));
+    }
+  }
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -507,6 +527,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
       return { id, payload, signature };
     },
+    hold(path, options = {}) {
+      holding = path;
+      holdAnswersOnly = options.acted ?? false;
+      return () => {
+        holding = null;
+        const release = waiting;
+        waiting = [];
+        for (const go of release) go();
+      };
+    },
+    held: () => waiting.length,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

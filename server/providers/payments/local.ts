@@ -5,7 +5,6 @@ import type { InvoiceLine } from '@/lib/billing-types';
 import { BILLING_VALIDATION } from '@/lib/constants';
 import { cardBrand, cardDigits } from '@/lib/card';
 import { describeDiscount, discountedPriceCents, getPlan, type Plan } from '@/lib/plans';
-import { config } from '../../config';
 import { getDb } from '../../db/client';
 import { localCardTokens } from '../../db/schema';
 import { metered } from '../metering';
@@ -168,7 +167,9 @@ export function localPaymentsProvider(): PaymentsProvider {
       return meter('invoices.pay', userId, () => charge(userId, paymentMethodId, plan.priceCents, [planLine(plan, periodStart, periodEnd)], periodStart, periodEnd));
     },
     async createPortalSession(_customerId, returnUrl) {
-      return { url: `${config().appUrl}/billing/portal?return=${encodeURIComponent(returnUrl)}` };
+      // Cadence's own portal page, on the origin the user returns to, given the path to return to.
+      const back = new URL(returnUrl);
+      return { url: `${back.origin}/billing/portal?return=${encodeURIComponent(`${back.pathname}${back.search}${back.hash}`)}` };
     },
     async refund({ amountCents }) {
       return meter('refunds.create', null, async () => {

@@ -214,7 +214,7 @@ export function stripePaymentsProvider(): PaymentsProvider {
     async detachPaymentMethod(paymentMethodId) {
       await stripeCall('payment_methods.detach', null, () => stripe.paymentMethods.detach(paymentMethodId));
     },
-    async createSubscription({ customerId, userId, plan, discount }) {
+    async createSubscription({ customerId, userId, plan, discount, idempotencyKey }) {
       // The customer's default card (set when it was added) pays; a changed default follows.
       const price = await priceFor(plan);
       const promotion = discount ? await promotionCodeFor(discount, userId) : null;
@@ -227,14 +227,14 @@ export function stripePaymentsProvider(): PaymentsProvider {
             ...(promotion ? { discounts: [{ promotion_code: promotion }] } : {}),
             metadata: { userId, planId: plan.id },
             expand: EXPAND,
-          }),
+          }, { idempotencyKey }),
         );
         return mapSubscription(sub);
       } catch (error) {
         return declined(error);
       }
     },
-    async changeSubscriptionPlan({ userId, current, plan, discount }) {
+    async changeSubscriptionPlan({ userId, current, plan, discount, idempotencyKey }) {
       const price = await priceFor(plan);
       const promotion = discount ? await promotionCodeFor(discount, userId) : null;
       try {
@@ -250,7 +250,7 @@ export function stripePaymentsProvider(): PaymentsProvider {
             ...(promotion ? { discounts: [{ promotion_code: promotion }] } : {}),
             metadata: { userId, planId: plan.id },
             expand: EXPAND,
-          }),
+          }, { idempotencyKey }),
         );
         return mapSubscription(sub);
       } catch (error) {
@@ -267,10 +267,10 @@ export function stripePaymentsProvider(): PaymentsProvider {
       const session = await stripeCall('billing_portal.sessions.create', null, () => stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
       return { url: session.url };
     },
-    async refund({ paymentId, amountCents, reason }) {
+    async refund({ paymentId, amountCents, reason, idempotencyKey }) {
       if (!paymentId) throw new ProviderRequestError('This transaction has no payment to refund', 400);
       const refund = await stripeCall('refunds.create', null, () =>
-        stripe.refunds.create({ payment_intent: paymentId, amount: amountCents, reason: 'requested_by_customer', metadata: reason ? { reason } : {} }),
+        stripe.refunds.create({ payment_intent: paymentId, amount: amountCents, reason: 'requested_by_customer', metadata: reason ? { reason } : {} }, { idempotencyKey }),
       );
       return { id: refund.id };
     },
@@ -299,7 +299,7 @@ export async function invoiceIdForPayment(paymentIntentId: string): Promise<stri
 }
 
 /** Verifies the Stripe-Signature header over the raw body; throws on a bad signature. */
-export function constructStripeEvent(rawBody: string, signature: string, secret: string): Stripe.Event {
+export function constructStripeEvent(rawBody: Buffer, signature: string, secret: string): Stripe.Event {
   return stripeClient().webhooks.constructEvent(rawBody, signature, secret);
 }
 

@@ -81,7 +81,9 @@ export class ProviderRequestError extends Error {
 }
 
 /**
- * The payments interface the billing service drives. Stripe implements it with its API; the
+ * The payments interface the billing service drives. Calls that move money carry an idempotency
+ * key (Stripe's Idempotency-Key): the SDK's retries, and a retry of the same billing operation,
+ * never charge, subscribe or refund twice. Stripe implements it with its API; the
  * local provider simulates the same objects in the database so the product runs with no keys.
  */
 export interface PaymentsProvider {
@@ -93,7 +95,7 @@ export interface PaymentsProvider {
   setDefaultPaymentMethod(customerId: string, paymentMethodId: string): Promise<void>;
   detachPaymentMethod(paymentMethodId: string): Promise<void>;
   /** Starts a monthly subscription and charges its first invoice at once; throws PaymentDeclinedError. */
-  createSubscription(args: { customerId: string; userId: string; plan: Plan; paymentMethodId: string; discount: ProviderDiscount | null }): Promise<ProviderSubscription>;
+  createSubscription(args: { customerId: string; userId: string; plan: Plan; paymentMethodId: string; discount: ProviderDiscount | null; idempotencyKey: string }): Promise<ProviderSubscription>;
   /** Moves a subscription to another paid plan now: a new period starts, unused time is credited. */
   changeSubscriptionPlan(args: {
     customerId: string;
@@ -102,6 +104,7 @@ export interface PaymentsProvider {
     plan: Plan;
     paymentMethodId: string;
     discount: ProviderDiscount | null;
+    idempotencyKey: string;
   }): Promise<ProviderSubscription>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
   /** Ends a subscription now (account deletion). */
@@ -109,7 +112,7 @@ export interface PaymentsProvider {
   /** Charges one renewal (local provider only: Stripe renews by itself and reports by webhook). */
   chargeRenewal?(args: { userId: string; plan: Plan; paymentMethodId: string; periodStart: Date; periodEnd: Date }): Promise<ProviderInvoice>;
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
-  refund(args: { paymentId: string | null; invoiceId: string | null; amountCents: number; reason?: string | null }): Promise<{ id: string }>;
+  refund(args: { paymentId: string | null; invoiceId: string | null; amountCents: number; reason?: string | null; idempotencyKey: string }): Promise<{ id: string }>;
   /** The hosted invoice PDF's bytes (Stripe); the local provider renders its own. */
   fetchInvoicePdf?(pdfUrl: string): Promise<Uint8Array>;
 }

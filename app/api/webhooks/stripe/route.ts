@@ -1,5 +1,9 @@
+import { STRIPE_WEBHOOK_MAX_BYTES } from '@/lib/constants';
+import { payloadTooLarge, readLimitedBytes } from '@/server/http/body';
 import { route } from '@/server/http/route';
 import { handleStripeWebhook } from '@/server/services/billing-webhooks';
 
-/** Stripe's events; the raw body is read as text so its signature can be checked byte for byte. */
-export const POST = route({ auth: 'public' }, async ({ req }) => handleStripeWebhook(await req.text(), req.headers.get('stripe-signature')));
+/** Stripe's events: the raw bytes, read with a cap, so the signature is checked over exactly what was sent. */
+export const POST = route({ auth: 'public' }, async ({ req }) =>
+  handleStripeWebhook(await readLimitedBytes(req, STRIPE_WEBHOOK_MAX_BYTES, () => payloadTooLarge(STRIPE_WEBHOOK_MAX_BYTES)), req.headers.get('stripe-signature')),
+);
