@@ -7,6 +7,8 @@ import { judgePassword, loadPasswordEstimator, passwordUserInputs, type Password
 import { cn } from '@/components/ui/cn';
 
 const barColours = ['bg-red-500', 'bg-orange-500', 'bg-yellow-500', 'bg-lime-500', 'bg-green-600'];
+/** A password the estimator refuses reads at most Fair, whatever its character-class points. */
+const REFUSED_MAX_STRENGTH = 2;
 
 /** zxcvbn, fetched once the first character is typed (its dictionaries are a chunk of their own). */
 function usePasswordEstimator(wanted: boolean): ZxcvbnFactory | null {
@@ -23,9 +25,9 @@ function usePasswordEstimator(wanted: boolean): ZxcvbnFactory | null {
 }
 
 /**
- * Strength bar (0-4) and, when asked, the requirement checklist. The bar is the spec's points,
- * capped by zxcvbn's score when the same guessability verdict the server gives (lib/password-strength)
- * refuses the password, so a refused one never shows as Good or Strong; the message says why.
+ * Strength bar (0-4) and, when asked, the requirement checklist. The bar is the spec's points; when
+ * the guessability verdict the server also gives (lib/password-strength) refuses the password it
+ * reads at most Fair, the message under it says why and the checklist's last row stays unmet.
  */
 export function PasswordStrength({ password, checklist = false, owner = {} }: { password: string; checklist?: boolean; owner?: PasswordOwner }) {
   const estimator = usePasswordEstimator(password.length > 0);
@@ -34,8 +36,8 @@ export function PasswordStrength({ password, checklist = false, owner = {} }: { 
     () => (estimator && password ? judgePassword(estimator, password, passwordUserInputs({ email, firstName, lastName, username })) : null),
     [estimator, password, email, firstName, lastName, username],
   );
-  // A refused password shows at most zxcvbn's own score (never above Fair); an accepted one the spec's points.
-  const score = verdict && !verdict.acceptable ? Math.min(passwordStrength(password), verdict.score) : passwordStrength(password);
+  const points = passwordStrength(password);
+  const score = verdict && !verdict.acceptable ? Math.min(points, REFUSED_MAX_STRENGTH) : points;
   return (
     <div className="space-y-2" aria-live="polite">
       <div className="flex gap-1" role="meter" aria-label="Password strength" aria-valuemin={0} aria-valuemax={4} aria-valuenow={score} aria-valuetext={STRENGTH_LABELS[score]}>

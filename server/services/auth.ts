@@ -219,6 +219,7 @@ const RESEND_MESSAGE = 'If an account with this email exists and is not yet veri
 /** Answers the same whether or not the address exists or is verified, so it reveals nothing. */
 export async function resendVerification(email: string, info: RequestInfo) {
   await hitRateLimit(RATE_LIMITS.resendIp, info.ip);
+  await hitRateLimit(RATE_LIMITS.resendAccountIp, `${email}|${info.ip ?? 'unknown'}`);
   await hitRateLimit(RATE_LIMITS.resendAccount, email);
   const user = await findActiveUserByEmail(email);
   if (user && !user.isVerified) {
@@ -231,6 +232,7 @@ export async function resendVerification(email: string, info: RequestInfo) {
 
 export async function forgotPassword(email: string, info: RequestInfo) {
   await hitRateLimit(RATE_LIMITS.forgotIp, info.ip);
+  await hitRateLimit(RATE_LIMITS.forgotAccountIp, `${email}|${info.ip ?? 'unknown'}`);
   await hitRateLimit(RATE_LIMITS.forgotAccount, email);
   const user = await findActiveUserByEmail(email);
   if (user) {

@@ -97,9 +97,15 @@ export const RATE_LIMITS = {
   loginAccount: { name: 'login:account', limit: 50, windowSeconds: 60 * 60 },
   registerIp: { name: 'register:ip', limit: 10, windowSeconds: 60 * 60 },
   forgotIp: { name: 'forgot:ip', limit: 10, windowSeconds: 60 * 60 },
-  forgotAccount: { name: 'forgot:account', limit: 3, windowSeconds: 60 * 60 },
+  /**
+   * Reset and verification mails per account: 3 from one address, 6 from all together, so someone
+   * else asking for the owner's mail cannot use up the owner's own requests (as for sign-in).
+   */
+  forgotAccountIp: { name: 'forgot:account-ip', limit: 3, windowSeconds: 60 * 60 },
+  forgotAccount: { name: 'forgot:account', limit: 6, windowSeconds: 60 * 60 },
   resendIp: { name: 'resend:ip', limit: 10, windowSeconds: 60 * 60 },
-  resendAccount: { name: 'resend:account', limit: 3, windowSeconds: 60 * 60 },
+  resendAccountIp: { name: 'resend:account-ip', limit: 3, windowSeconds: 60 * 60 },
+  resendAccount: { name: 'resend:account', limit: 6, windowSeconds: 60 * 60 },
   resetIp: { name: 'reset:ip', limit: 20, windowSeconds: 60 * 60 },
   refreshIp: { name: 'refresh:ip', limit: 300, windowSeconds: 15 * 60 },
   // Each sends e-mail/SMS or starts a job: cheap to ask for, not free to answer.

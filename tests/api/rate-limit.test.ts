@@ -111,6 +111,23 @@ describe('rate limits', () => {
     expect(resetMails()).toBe(RATE_LIMITS.forgotAccount.limit);
   });
 
+  it("does not let someone else's reset and verification requests use up the owner's", async () => {
+    const { email } = await registerAndVerify(request, outboxDir);
+    const other = uniqueIp();
+    for (let i = 0; i < RATE_LIMITS.forgotAccountIp.limit; i += 1) expect((await request('POST', '/users/forgot-password', { body: { email }, ip: other })).status).toBe(200);
+    expectRateLimited(await request<ErrorBody>('POST', '/users/forgot-password', { body: { email }, ip: other }));
+    const before = readEmails(outboxDir).filter((m) => m.to === email && m.text.includes('/reset-password/')).length;
+    expect((await request('POST', '/users/forgot-password', { body: { email }, ip: uniqueIp() })).status).toBe(200);
+    expect(readEmails(outboxDir).filter((m) => m.to === email && m.text.includes('/reset-password/'))).toHaveLength(before + 1);
+
+    const unverified = await registerUser(request);
+    for (let i = 0; i < RATE_LIMITS.resendAccountIp.limit; i += 1) {
+      expect((await request('POST', '/users/resend-verification', { body: { email: unverified.email }, ip: other })).status).toBe(200);
+    }
+    expectRateLimited(await request<ErrorBody>('POST', '/users/resend-verification', { body: { email: unverified.email }, ip: other }));
+    expect((await request('POST', '/users/resend-verification', { body: { email: unverified.email }, ip: uniqueIp() })).status).toBe(200);
+  });
+
   it('limits password-reset requests for unknown addresses the same way, so the limit reveals nothing', async () => {
     const email = uniqueEmail('nobody');
     for (let i = 0; i < RATE_LIMITS.forgotAccount.limit; i += 1) {
