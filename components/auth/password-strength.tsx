@@ -29,7 +29,18 @@ function usePasswordEstimator(wanted: boolean): ZxcvbnFactory | null {
  * the guessability verdict the server also gives (lib/password-strength) refuses the password it
  * reads at most Fair, the message under it says why and the checklist's last row stays unmet.
  */
-export function PasswordStrength({ password, checklist = false, owner = {} }: { password: string; checklist?: boolean; owner?: PasswordOwner }) {
+export function PasswordStrength({
+  password,
+  checklist = false,
+  owner = {},
+  fieldHasError = false,
+}: {
+  password: string;
+  checklist?: boolean;
+  owner?: PasswordOwner;
+  /** The field already shows an error (often the server's same verdict): the message is not repeated. */
+  fieldHasError?: boolean;
+}) {
   const estimator = usePasswordEstimator(password.length > 0);
   const { email, firstName, lastName, username } = owner;
   const verdict = useMemo(
@@ -46,7 +57,7 @@ export function PasswordStrength({ password, checklist = false, owner = {} }: { 
         ))}
       </div>
       {password && <p className="text-xs text-stone-600 dark:text-stone-400">Strength: {STRENGTH_LABELS[score]}</p>}
-      {verdict?.message && (
+      {verdict?.message && !fieldHasError && (
         <p className="text-xs text-red-700 dark:text-red-400" data-testid="password-verdict">
           {verdict.message}
         </p>

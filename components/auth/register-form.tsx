@@ -126,7 +126,7 @@ export function RegisterForm() {
         <Field id="password" label="Password" error={errors.password?.message} hint={<p className="text-xs text-stone-500 dark:text-stone-400">At least 8 characters, including a special character.</p>}>
           <Input id="password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} {...form.register('password')} />
         </Field>
-        <PasswordStrength password={password} owner={{ email, firstName, lastName }} />
+        <PasswordStrength password={password} owner={{ email, firstName, lastName }} fieldHasError={!!errors.password} />
         <Field id="confirmPassword" label="Confirm password" error={errors.confirmPassword?.message}>
           <Input id="confirmPassword" type="password" autoComplete="new-password" aria-invalid={!!errors.confirmPassword} {...form.register('confirmPassword')} />
         </Field>

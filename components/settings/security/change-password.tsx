@@ -90,7 +90,7 @@ export function ChangePassword() {
             {...form.register('newPassword')}
           />
         </Field>
-        <PasswordStrength password={newPassword} owner={user ?? {}} />
+        <PasswordStrength password={newPassword} owner={user ?? {}} fieldHasError={!!errors.newPassword} />
         <Field id="confirmPassword" label="Confirm new password" error={errors.confirmPassword?.message}>
           <Input
             id="confirmPassword"
