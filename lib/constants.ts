@@ -80,7 +80,7 @@ export const VALIDATION = {
   passwordTooShort: 'Password must be at least 8 characters long',
   passwordNeedsSpecial: 'Password must include at least one special character',
   passwordNotSecure: 'Password does not meet security requirements',
-  passwordTooCommon: 'This password is too common. Please choose one that is harder to guess.',
+  passwordTooWeak: 'This password is too easy to guess.',
   invalidPhone: 'Please enter a valid phone number',
   invalidEmailDot: 'Please enter a valid email address.',
   firstNameRequired: 'First name is required',
@@ -103,7 +103,6 @@ export const SETTINGS_VALIDATION = {
   passwordsDoNotMatch: 'Passwords do not match',
   typeDelete: 'Please type DELETE to confirm account deletion',
   deletePassword: 'Please enter your password to confirm account deletion',
-  testMessageRequired: 'Please enter a test message',
   currentPasswordIncorrect: 'Current password is incorrect',
   passwordIncorrect: 'Password is incorrect',
   disable2faPassword: 'Enter your password to turn off two-factor authentication',
@@ -134,6 +133,47 @@ export const SETTINGS_TOASTS = {
   appearanceSaved: 'Appearance preferences saved successfully',
   timezoneUpdated: 'Timezone updated successfully.',
 } as const;
+
+/**
+ * Proving a coach's own phone by a texted code before any notification SMS goes to it
+ * (docs/decisions.md "Phone verification").
+ */
+export const PHONE_VERIFICATION = {
+  codeLength: 6,
+  lifetimeMs: 10 * 60 * 1000,
+  /** Wrong codes before the code is void and a new one must be sent. */
+  maxAttempts: 5,
+} as const;
+
+export const PHONE_VERIFICATION_MESSAGES = {
+  noPhone: 'Add a phone number to your profile first',
+  alreadyVerified: 'This phone number is already verified',
+  codeSent: 'We texted a 6-digit code to your phone. It expires in 10 minutes.',
+  codeRequired: 'Enter the 6-digit code from the text message',
+  codeWrong: 'That code is not right. Check the text message and try again.',
+  codeExpired: 'This code has expired. Send a new one.',
+  tooManyAttempts: 'Too many wrong codes. Send a new one.',
+  noPendingCode: 'Send a code to your phone first.',
+  phoneChanged: 'Your phone number changed after the code was sent. Send a new one.',
+  sendFailed: 'We could not send the text message. Please try again.',
+  verified: 'Phone number verified',
+  sendRefused: 'Too many verification codes requested.',
+  smsNeedsVerifiedPhone: 'Text messages go only to a verified phone number.',
+  smsSwitchHint: 'Texts start once your phone number is verified.',
+  saveBeforeVerifying: 'Save the new number first, then verify it.',
+} as const;
+
+/** The text of the texted code; the code is the only variable part. */
+export function phoneVerificationSms(code: string): string {
+  return `Your Cadence verification code is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this message.`;
+}
+
+/**
+ * What a test notification says, on every channel. Fixed: a free text would let anyone make the
+ * product send chosen words (a phishing text) under its name.
+ */
+export const TEST_NOTIFICATION_TEXT = 'This is a test notification from Cadence. Your notification settings work.';
+export const NOTIFICATION_CHANNELS = ['email', 'sms', 'push', 'inApp'] as const;
 
 export const DELETE_CONFIRM_WORD = 'DELETE';
 export const DATA_EXPORT_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;

@@ -12,7 +12,8 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ADMIN_LEVELS, isAdminLevel, permissionsForLevel, type AdminLevel } from '@/lib/admin-permissions';
 import { PASSWORD_REQUIREMENTS } from '@/lib/password-rules';
-import { hashPassword, isCommonPassword } from '../server/auth/passwords';
+import { judgePassword, loadPasswordEstimator, passwordUserInputs } from '@/lib/password-strength';
+import { hashPassword } from '../server/auth/passwords';
 import { getDb } from '../server/db/client';
 import { users } from '../server/db/schema';
 import { recordSecurityEvent } from '../server/services/security-log';
@@ -39,7 +40,7 @@ function isRole(value: string): value is AdminRole {
 }
 
 /** Parses and checks the arguments; every problem is reported at once. */
-function parseOptions(argv: string[]): Options {
+async function parseOptions(argv: string[]): Promise<Options> {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
@@ -78,7 +79,11 @@ function parseOptions(argv: string[]): Options {
   else {
     const missing = PASSWORD_REQUIREMENTS.filter((r) => !r.test(password)).map((r) => r.label.toLowerCase());
     if (missing.length) problems.push(`--password needs: ${missing.join(', ')}.`);
-    else if (isCommonPassword(password)) problems.push('--password is one of the most common passwords; choose another.');
+    else {
+      const owner = { email, firstName: text('first-name'), lastName: text('last-name') };
+      const { message } = judgePassword(await loadPasswordEstimator(), password, passwordUserInputs(owner));
+      if (message) problems.push(`--password: ${message}`);
+    }
   }
 
   const role = text('role') ?? 'admin';
@@ -91,7 +96,7 @@ function parseOptions(argv: string[]): Options {
 }
 
 runScript(async () => {
-  const options = parseOptions(process.argv.slice(2));
+  const options = await parseOptions(process.argv.slice(2));
   const passwordHash = await hashPassword(options.password);
   const permissions = permissionsForLevel(options.level);
 

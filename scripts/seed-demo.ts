@@ -10,6 +10,7 @@ import { TZDate } from '@date-fns/tz';
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_APPEARANCE_PREFERENCES, DEFAULT_NOTIFICATION_PREFERENCES, type CheckInSchedule } from '@/lib/preferences';
 import { PLANS } from '@/lib/plans';
+import { judgePassword, loadPasswordEstimator, passwordUserInputs } from '@/lib/password-strength';
 import { hashPassword } from '../server/auth/passwords';
 import { getDb, type Transaction } from '../server/db/client';
 import {
@@ -842,6 +843,9 @@ async function replaceDemoCoach(tx: Transaction, passwordHash: string): Promise<
 
 runScript(async () => {
   await withScriptDatabase(async ({ source }) => {
+    // The same bar as every password set in the product (a DEMO_PASSWORD override included).
+    const { message } = judgePassword(await loadPasswordEstimator(), DEMO_PASSWORD, passwordUserInputs({ email: DEMO_EMAIL }));
+    if (message) throw new Error(`DEMO_PASSWORD: ${message}`);
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     const counts = await getDb().transaction((tx) => replaceDemoCoach(tx, passwordHash));
     const totalCheckIns = Object.values(counts.checkIns).reduce((a, b) => a + b, 0);

@@ -6,6 +6,7 @@ import { hashPassword } from './auth/passwords';
 import { log } from './log';
 import { usernameFromEmail } from './services/users';
 import { FULL_ADMIN_PERMISSIONS } from '@/lib/admin-permissions';
+import { judgePassword, loadPasswordEstimator, passwordUserInputs } from '@/lib/password-strength';
 
 /** Admin levels map to permission sets (spec 02 §6); the sets live in lib/admin-permissions. */
 export { FULL_ADMIN_PERMISSIONS };
@@ -22,6 +23,11 @@ export async function ensureFirstAdmin(email: string, password: string | undefin
   if (taken) {
     log.warn({ email }, 'ADMIN_EMAIL belongs to an existing non-admin account; no admin was created');
     return;
+  }
+  if (password) {
+    // The same bar as every other password set in the product; a weak one stops the start, named.
+    const { message } = judgePassword(await loadPasswordEstimator(), password, passwordUserInputs({ email }));
+    if (message) throw new Error(`ADMIN_PASSWORD: ${message}`);
   }
   const chosen = password ?? `${randomBytes(12).toString('base64url')}!9a`;
   await db.insert(users).values({

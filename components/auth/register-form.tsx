@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { api, ApiError } from '@/lib/api-client';
@@ -14,6 +14,7 @@ import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { AuthCard } from './auth-card';
+import { PasswordStrength } from './password-strength';
 import { PhoneInput } from './phone-input';
 
 type FormValues = z.input<typeof registerFormSchema>;
@@ -34,6 +35,7 @@ export function RegisterForm() {
     defaultValues: { firstName: '', lastName: '', email: '', phone: '', password: '', confirmPassword: '', countryCode: DEFAULT_COUNTRY.dialCode },
   });
   const { errors, isSubmitting } = form.formState;
+  const [password, email, firstName, lastName] = useWatch({ control: form.control, name: ['password', 'email', 'firstName', 'lastName'] });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
@@ -124,6 +126,7 @@ export function RegisterForm() {
         <Field id="password" label="Password" error={errors.password?.message} hint={<p className="text-xs text-stone-500 dark:text-stone-400">At least 8 characters, including a special character.</p>}>
           <Input id="password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} {...form.register('password')} />
         </Field>
+        <PasswordStrength password={password} owner={{ email, firstName, lastName }} fieldHasError={!!errors.password} />
         <Field id="confirmPassword" label="Confirm password" error={errors.confirmPassword?.message}>
           <Input id="confirmPassword" type="password" autoComplete="new-password" aria-invalid={!!errors.confirmPassword} {...form.register('confirmPassword')} />
         </Field>

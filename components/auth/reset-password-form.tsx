@@ -69,7 +69,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <Field id="password" label="New password" error={errors.password?.message}>
           <Input id="password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} {...form.register('password')} />
         </Field>
-        <PasswordStrength password={password} checklist />
+        <PasswordStrength password={password} checklist fieldHasError={!!errors.password} />
         <Field id="confirmPassword" label="Confirm password" error={errors.confirmPassword?.message}>
           <Input id="confirmPassword" type="password" autoComplete="new-password" aria-invalid={!!errors.confirmPassword} {...form.register('confirmPassword')} />
         </Field>

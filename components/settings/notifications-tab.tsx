@@ -2,11 +2,12 @@
 
 import { useId, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { Bell, BellRing, CalendarClock, Mail, MessageSquare, Monitor, Send, SlidersHorizontal } from 'lucide-react';
+import Link from 'next/link';
 import { toast } from 'sonner';
 import { api, ApiError } from '@/lib/api-client';
-import { NOTIFICATION_DAILY_CAP_RANGE, SETTINGS_TOASTS, SETTINGS_VALIDATION } from '@/lib/constants';
+import { NOTIFICATION_DAILY_CAP_RANGE, PHONE_VERIFICATION_MESSAGES, SETTINGS_TOASTS, SETTINGS_VALIDATION, TEST_NOTIFICATION_TEXT } from '@/lib/constants';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@/lib/preferences';
-import { notificationPreferencesSchema, testNotificationSchema } from '@/lib/schemas/account';
+import { notificationPreferencesSchema, type TestNotificationInput, type TestNotificationResponse } from '@/lib/schemas/account';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Field, Input } from '@/components/ui/field';
@@ -85,6 +86,22 @@ function withDefaults(stored: Partial<Prefs> | null | undefined): Prefs {
 }
 
 const same = (a: Prefs, b: Prefs) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Where texts go, and why none go to a number the coach has not verified yet. */
+function smsDescription(profile: Profile): ReactNode {
+  if (!profile.phone) return 'Add a phone number to your profile to receive texts.';
+  if (!profile.phoneVerified) {
+    return (
+      <>
+        {PHONE_VERIFICATION_MESSAGES.smsNeedsVerifiedPhone}{' '}
+        <Link href="/settings?tab=profile" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-400">
+          Verify {profile.phone}
+        </Link>
+      </>
+    );
+  }
+  return `Texts go to ${profile.phone} (verified).`;
+}
 
 /** "Delivered via: Email, In-app" from the test answer (spec 01 §8). */
 export function deliveredVia(results: Partial<Record<ChannelGroup, boolean>>): string {
@@ -195,10 +212,17 @@ function NotificationPreferencesForm({ profile }: { profile: Profile }) {
           id="notif-sms"
           icon={MessageSquare}
           title="SMS"
-          description={profile.phone ? `Texts go to ${profile.phone}.` : 'Add a phone number to your profile to receive texts.'}
+          description={smsDescription(profile)}
           disabled={!on}
         >
-          <Switch id="notif-sms-enabled" label="SMS notifications" checked={prefs.sms.enabled} disabled={!on} onChange={(v) => setGroup('sms', 'enabled', v)} />
+          <Switch
+            id="notif-sms-enabled"
+            label="SMS notifications"
+            description={profile.phoneVerified ? undefined : PHONE_VERIFICATION_MESSAGES.smsSwitchHint}
+            checked={prefs.sms.enabled}
+            disabled={!on}
+            onChange={(v) => setGroup('sms', 'enabled', v)}
+          />
           <SubItems>
             {SMS_ITEMS.map((item) => (
               <Switch
@@ -394,7 +418,7 @@ function Group({
   id: string;
   icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
   title: string;
-  description: string;
+  description: ReactNode;
   disabled?: boolean;
   children: ReactNode;
 }) {
@@ -456,25 +480,27 @@ function DailyLimit({ value, disabled, error, onChange }: { value: number; disab
   );
 }
 
+const TEST_CHANNEL_OPTIONS: { value: TestNotificationInput['channel'] | ''; label: string }[] = [
+  { value: '', label: 'Every channel switched on' },
+  { value: 'email', label: 'Email only' },
+  { value: 'sms', label: 'SMS only' },
+  { value: 'push', label: 'Push only' },
+  { value: 'inApp', label: 'In-app only' },
+];
+
 function TestNotification({ unsaved }: { unsaved: boolean }) {
-  const inputId = useId();
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const selectId = useId();
+  const [channel, setChannel] = useState<TestNotificationInput['channel'] | ''>('');
   const [result, setResult] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
   const send = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = testNotificationSchema.safeParse({ message });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? SETTINGS_VALIDATION.testMessageRequired);
-      return;
-    }
-    setError(null);
     setSending(true);
     try {
-      const answer = await api.post<{ deliveryResults: Partial<Record<ChannelGroup, boolean>> }>('/users/test-notification', parsed.data);
-      const via = deliveredVia(answer.deliveryResults ?? {});
+      const body: TestNotificationInput = channel ? { channel } : {};
+      const answer = await api.post<TestNotificationResponse>('/users/test-notification', body);
+      const via = deliveredVia(answer.deliveryResults);
       toast.success(SETTINGS_TOASTS.testNotificationSent, { description: via });
       setResult(via);
     } catch {
@@ -494,30 +520,24 @@ function TestNotification({ unsaved }: { unsaved: boolean }) {
             Test notification
           </h2>
           <p className="text-sm text-stone-500 dark:text-stone-400">
-            Sends a message through every channel switched on in your saved preferences.
+            Sends a fixed message through the channels switched on in your saved preferences: “{TEST_NOTIFICATION_TEXT}”
             {unsaved && ' Save your changes first to test them.'}
           </p>
         </div>
       </div>
-      <form onSubmit={send} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <form onSubmit={send} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex-1">
-          <Field id={inputId} label="Test message" error={error ?? undefined}>
-            <Input
-              id={inputId}
-              value={message}
-              maxLength={500}
-              placeholder="e.g. Checking that my notifications arrive"
-              aria-invalid={!!error}
-              aria-describedby={error ? `${inputId}-error` : undefined}
-              onChange={(e) => {
-                setMessage(e.target.value);
-                if (error) setError(null);
-              }}
-              className="dark:text-stone-100"
-            />
+          <Field id={selectId} label="Send through">
+            <Select id={selectId} value={channel} onChange={(e) => setChannel(TEST_CHANNEL_OPTIONS.find((o) => o.value === e.target.value)?.value ?? '')}>
+              {TEST_CHANNEL_OPTIONS.map((o) => (
+                <option key={o.label} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </Select>
           </Field>
         </div>
-        <Button type="submit" loading={sending} className="sm:mt-6">
+        <Button type="submit" loading={sending}>
           {!sending && <Send aria-hidden className="h-4 w-4" />}
           Send
         </Button>

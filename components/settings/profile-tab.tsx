@@ -22,6 +22,7 @@ import {
   type ProfileFormInput,
   type ProfileFormOutput,
 } from './profile-save';
+import { PhoneVerification } from './phone-verification';
 import type { Profile } from './use-profile';
 import { timezoneOptionLabel, useTimezoneOptions } from './use-timezones';
 
@@ -62,6 +63,7 @@ function ProfileInformation({ profile }: { profile: Profile }) {
   const form = useForm<ProfileFormInput, unknown, ProfileFormOutput>({ resolver: zodResolver(schema), defaultValues: toFormValues(profile) });
   const { errors, isSubmitting, isDirty } = form.formState;
   const typedEmail = useWatch({ control: form.control, name: 'email' });
+  const typedPhone = useWatch({ control: form.control, name: 'phone' });
   // Controlled, so the select keeps showing the saved zone while the list of zones loads.
   const timezone = useWatch({ control: form.control, name: 'timezone' });
   const changingEmail = emailChanges(typedEmail, profile.email);
@@ -111,6 +113,7 @@ function ProfileInformation({ profile }: { profile: Profile }) {
           </Field>
           <Field id="profile-phone" label="Phone" error={error('phone')} hint={<p className="text-xs text-stone-500 dark:text-stone-400">International format, e.g. +15551234567.</p>}>
             <Input type="tel" autoComplete="tel" placeholder="+15551234567" {...control('phone')} />
+            <PhoneVerification key={profile.phone ?? ''} profile={profile} typedPhone={typedPhone ?? ''} />
           </Field>
           {changingEmail && (
             <div className="rounded-lg border border-brand-200 bg-brand-50/60 p-4 md:col-span-2 dark:border-brand-800 dark:bg-brand-900/20">

@@ -13,6 +13,8 @@ export interface Profile extends StoredUser {
   company: string | null;
   location: string | null;
   twoFactorEnabled: boolean;
+  /** Notification SMS go only to a verified phone (POST /users/phone/verification). */
+  phoneVerified: boolean;
   coachingSurvey: CoachingSurvey;
   notificationPreferences: NotificationPreferences;
   appearancePreferences: AppearancePreferences;

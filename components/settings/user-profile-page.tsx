@@ -16,6 +16,7 @@ import {
   type ProfileFormInput,
   type ProfileFormOutput,
 } from './profile-save';
+import { PhoneVerification } from './phone-verification';
 import type { Profile } from './use-profile';
 
 /** /profile: one tab, User Profile (spec 01 §2 Profile page). */
@@ -54,6 +55,7 @@ function UserProfileForm({ profile }: { profile: Profile }) {
   const form = useForm<ProfileFormInput, unknown, ProfileFormOutput>({ resolver: zodResolver(schema), defaultValues: toFormValues(profile) });
   const { errors, isSubmitting } = form.formState;
   const changingEmail = emailChanges(useWatch({ control: form.control, name: 'email' }), profile.email);
+  const typedPhone = useWatch({ control: form.control, name: 'phone' });
 
   const onSubmit = form.handleSubmit(async ({ username, email, phone, currentPassword }) => {
     const answer = await save(
@@ -116,6 +118,7 @@ function UserProfileForm({ profile }: { profile: Profile }) {
         )}
         <Field id="user-phone" label="Phone" error={errors.phone?.message} hint={<p className="text-xs text-stone-500 dark:text-stone-400">International format, e.g. +15551234567.</p>}>
           <Input type="tel" autoComplete="tel" placeholder="+15551234567" className="dark:text-stone-100" {...control('phone')} />
+          <PhoneVerification key={profile.phone ?? ''} profile={profile} typedPhone={typedPhone ?? ''} />
         </Field>
         <div className="flex justify-end border-t border-stone-200 pt-5 dark:border-stone-800">
           <Button type="submit" loading={isSubmitting}>

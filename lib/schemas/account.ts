@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DELETE_CONFIRM_WORD, NOTIFICATION_DAILY_CAP_RANGE, SETTINGS_VALIDATION as V } from '../constants';
+import { DELETE_CONFIRM_WORD, NOTIFICATION_CHANNELS, NOTIFICATION_DAILY_CAP_RANGE, PHONE_VERIFICATION, PHONE_VERIFICATION_MESSAGES, SETTINGS_VALIDATION as V } from '../constants';
 import { isSupportedTimezone } from '../timezones';
 
 /** Absent stays absent (a partial update leaves the field alone); empty or null clears it. */
@@ -71,9 +71,43 @@ export const deleteAccountFormSchema = deleteAccountSchema.extend({
   confirmation: z.string().refine((v) => v === DELETE_CONFIRM_WORD, V.typeDelete),
 });
 
+/**
+ * The test notification sends TEST_NOTIFICATION_TEXT: the request chooses at most the channel (all
+ * enabled channels without one). A `message` sent by an older client is ignored, never sent.
+ */
 export const testNotificationSchema = z.object({
-  message: z.string({ error: V.testMessageRequired }).trim().min(1, V.testMessageRequired).max(500, 'Test message must be at most 500 characters'),
+  channel: z.enum(NOTIFICATION_CHANNELS, 'Choose email, sms, push or inApp').optional(),
 });
+export type TestNotificationInput = z.infer<typeof testNotificationSchema>;
+
+export const deliveryResultsSchema = z.object({ email: z.boolean(), sms: z.boolean(), push: z.boolean(), inApp: z.boolean() });
+export const testNotificationResponseSchema = z.object({ success: z.boolean(), deliveryResults: deliveryResultsSchema });
+export type TestNotificationResponse = z.infer<typeof testNotificationResponseSchema>;
+
+/** POST /users/phone/verification (no body): texts a code to the profile's phone. */
+export const phoneCodeResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  phone: z.string(),
+  expiresAt: z.string(),
+});
+export type PhoneCodeResponse = z.infer<typeof phoneCodeResponseSchema>;
+
+/** POST /users/phone/verification/confirm. */
+export const phoneCodeConfirmSchema = z.object({
+  code: z
+    .string({ error: PHONE_VERIFICATION_MESSAGES.codeRequired })
+    .trim()
+    .regex(new RegExp(`^\\d{${PHONE_VERIFICATION.codeLength}}$`), PHONE_VERIFICATION_MESSAGES.codeRequired),
+});
+export type PhoneCodeConfirmInput = z.infer<typeof phoneCodeConfirmSchema>;
+export const phoneCodeConfirmResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  phone: z.string(),
+  phoneVerified: z.literal(true),
+});
+export type PhoneCodeConfirmResponse = z.infer<typeof phoneCodeConfirmResponseSchema>;
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the HH:MM format');
 

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
 
 // argon2id (the library's default algorithm) with OWASP's recommended memory and time cost.
@@ -22,14 +20,4 @@ let dummyHash: Promise<string> | undefined;
 export async function burnPasswordCheck(password: string): Promise<void> {
   dummyHash ??= hashPassword('cadence-timing-equaliser!');
   await verifyPassword(await dummyHash, password);
-}
-
-let common: Set<string> | undefined;
-/** The 10,000 most common passwords (SecLists, shipped as server/auth/common-passwords.txt). */
-export function isCommonPassword(password: string): boolean {
-  if (!common) {
-    const file = path.resolve(process.cwd(), 'server/auth/common-passwords.txt');
-    common = new Set(fs.readFileSync(file, 'utf8').split('\n').map((l) => l.trim().toLowerCase()).filter(Boolean));
-  }
-  return common.has(password.toLowerCase());
 }

@@ -39,6 +39,11 @@ export const users = pgTable(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     phone: text('phone'),
+    /**
+     * The number the coach proved by SMS code. The phone counts as verified only while it equals
+     * `phone`, so a changed number is unverified even if a write path forgot to clear this.
+     */
+    verifiedPhone: text('verified_phone'),
     role: roleEnum('role').notNull().default('coach'),
     adminLevel: adminLevelEnum('admin_level'),
     adminPermissions: text('admin_permissions').array().notNull().default(sql`'{}'::text[]`),
@@ -184,6 +189,19 @@ export const dataExports = pgTable(
   },
   (t) => [index('data_exports_user_idx').on(t.userId, t.createdAt)],
 );
+
+/** A coach's pending SMS code for their own phone: one per account, the code kept only as an HMAC. */
+export const phoneVerifications = pgTable('phone_verifications', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The number the code was sent to: confirming proves this number, not whatever the profile holds later. */
+  phone: text('phone').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: createdAt(),
+});
 
 /** Hits of the sliding-window rate limits, shared by every app instance (server/services/rate-limit.ts). */
 export const rateLimitHits = pgTable(

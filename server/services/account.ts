@@ -11,7 +11,8 @@ import { AppError, badRequest, conflict } from '../http/errors';
 import type { RequestInfo } from '../http/request-info';
 import { log } from '../log';
 import { sendEmail } from '../providers/email';
-import { assertNotCommonPassword, issueUserToken } from './auth';
+import { issueUserToken } from './auth';
+import { assertStrongPassword } from './password-policy';
 import { emailChangeEmail } from './auth-emails';
 import { endSubscriptionsForDeletedAccount } from './billing';
 import { deleteDataExportsOf } from './data-export';
@@ -31,11 +32,14 @@ export async function updateProfile(user: AuthUser, input: ProfileUpdate, info: 
     await confirmPassword(user.id, password, { field: 'currentPassword', action: 'change the e-mail address', missingMessage: SETTINGS_VALIDATION.passwordForEmailChange }, info);
     if (await findActiveUserByEmail(email)) throw conflict('An account with this email already exists', 'email');
   }
+  // A new or removed number is unproven: no notification SMS reaches it until it is verified again.
+  const phoneChanging = fields.phone !== undefined && fields.phone !== user.phone;
   const [updated] = await getDb()
     .update(users)
     .set({
       ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
       ...(coachingSurvey ? { coachingSurvey } : {}),
+      ...(phoneChanging ? { verifiedPhone: null } : {}),
       updatedAt: sql`now()`,
     })
     .where(eq(users.id, user.id))
@@ -60,7 +64,7 @@ export async function changePassword(user: AuthUser, currentPassword: string, ne
   if (currentPassword === newPassword) {
     throw badRequest('Choose a password different from the current one', [{ field: 'newPassword', message: 'Choose a password different from the current one' }]);
   }
-  assertNotCommonPassword(newPassword, 'newPassword');
+  await assertStrongPassword(newPassword, user, 'newPassword');
   await getDb().update(users).set({ passwordHash: await hashPassword(newPassword), updatedAt: sql`now()` }).where(eq(users.id, user.id));
   await recordSecurityEvent({ userId: user.id, type: 'password_changed', details: 'Password changed', ip: info.ip, userAgent: info.userAgent });
   return { success: true, message: 'Password updated successfully', otherSessions: await countOtherSessions(user.id, user.sessionId) };

@@ -23,7 +23,7 @@ import type { RequestInfo } from '../http/request-info';
 import * as account from './account';
 import { detachAuditTrail, recordAdminAction } from './admin-audit';
 import { COACHES, displayName } from './admin-usage';
-import { assertNotCommonPassword } from './auth';
+import { assertStrongPassword } from './password-policy';
 import { findActiveUserByEmail } from './users';
 
 const ADMIN_ROLES_SQL = inArray(users.role, ['admin', 'super_admin']);
@@ -137,7 +137,7 @@ async function assertEmailFree(email: string, exceptId?: string): Promise<void> 
 /** POST /admin/users. */
 export async function createAdmin(actor: AuthUser, input: CreateAdminInput, info: RequestInfo) {
   assertMayTouchRole(actor, input.role);
-  assertNotCommonPassword(input.password);
+  await assertStrongPassword(input.password, input);
   await assertEmailFree(input.email);
   const passwordHash = await hashPassword(input.password);
   const admin = await getDb().transaction(async (tx) => {
@@ -188,12 +188,13 @@ export async function updateAdmin(actor: AuthUser, id: string, input: UpdateAdmi
     ...(input.email !== undefined ? { email: input.email } : {}),
     ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
     ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
-    ...(input.phone !== undefined ? { phone: input.phone } : {}),
+    // Another number is unproven: no notification SMS reaches it until its owner verifies it.
+    ...(input.phone !== undefined ? { phone: input.phone, ...(input.phone !== target.phone ? { verifiedPhone: null } : {}) } : {}),
     ...(roleChanges ? { role: input.role } : {}),
     ...(level ? { adminLevel: level, adminPermissions: permissionsForLevel(level) } : {}),
   };
   const described = Object.entries(changes)
-    .filter(([key]) => key !== 'adminPermissions')
+    .filter(([key]) => key !== 'adminPermissions' && key !== 'verifiedPhone')
     .map(([key, value]) => `${key} ${key === 'email' || key === 'role' || key === 'adminLevel' ? `→ ${String(value)}` : 'changed'}`)
     .join(', ');
   const updated = await getDb().transaction(async (tx) => {

@@ -1,28 +1,25 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { MESSAGES, RESET_LINK_LIFETIME_MS, VALIDATION, VERIFY_LINK_LIFETIME_MS } from '@/lib/constants';
+import { MESSAGES, RESET_LINK_LIFETIME_MS, VERIFY_LINK_LIFETIME_MS } from '@/lib/constants';
 import type { LoginInput, RegisterInput } from '@/lib/schemas/auth';
 import { config } from '../config';
 import { getDb, type Executor } from '../db/client';
 import { userTokens, users, type User } from '../db/schema';
-import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords';
 import { randomToken, sha256 } from '../auth/random';
 import { accessTokenTtlSeconds } from '../auth/tokens';
-import { AppError, badRequest, conflict } from '../http/errors';
+import { AppError, conflict } from '../http/errors';
 import { describeDevice, type RequestInfo } from '../http/request-info';
 import { log } from '../log';
 import { sendEmail } from '../providers/email';
 import { passwordResetEmail, verificationEmail } from './auth-emails';
-import { hitRateLimit, RATE_LIMITS } from './rate-limit';
+import { assertStrongPassword } from './password-policy';
+import { hitRateLimit, RATE_LIMITS, refundRateLimitHits, type RateLimitRule } from './rate-limit';
 import { recordSecurityEvent } from './security-log';
 import { completeChallenge, issueChallenge } from './two-factor';
 import { createSession, revokeAllSessions, revokeSession, rotateRefreshToken, sessionIdForRefreshToken, type IssuedTokens } from './sessions';
 import { findActiveUserByEmail, toPublicUser, usernameFromEmail, type PublicUser } from './users';
 
 type TokenKind = (typeof userTokens.$inferSelect)['kind'];
-
-export function assertNotCommonPassword(password: string, field = 'password'): void {
-  if (isCommonPassword(password)) throw badRequest(VALIDATION.passwordTooCommon, [{ field, message: VALIDATION.passwordTooCommon }]);
-}
 
 export async function issueUserToken(db: Executor, userId: string, kind: TokenKind, lifetimeMs: number, payload?: Record<string, string>): Promise<string> {
   // A new link replaces any earlier unused one of the same kind.
@@ -45,6 +42,18 @@ async function consumeUserToken(db: Executor, token: string, kinds: TokenKind[])
   return row ?? null;
 }
 
+/** The account a still-valid reset link belongs to, read without spending the link. */
+async function findResetLinkOwner(token: string): Promise<Pick<User, 'email' | 'firstName' | 'lastName' | 'username'> | null> {
+  const [row] = await getDb()
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, username: users.username })
+    .from(userTokens)
+    .innerJoin(users, eq(users.id, userTokens.userId))
+    .where(and(eq(userTokens.tokenHash, sha256(token)), eq(userTokens.kind, 'reset_password'), isNull(userTokens.usedAt), gt(userTokens.expiresAt, sql`now()`), isNull(users.deletedAt)));
+  return row ?? null;
+}
+
+const invalidResetLink = () => new AppError(400, 'INVALID_TOKEN', 'This password reset link is invalid or has expired. Please request a new one.');
+
 async function sendVerificationEmail(user: Pick<User, 'id' | 'email' | 'firstName'>, token: string): Promise<void> {
   const link = `${config().appUrl}/verify-email/${token}`;
   await sendEmail({ to: user.email, ...verificationEmail(user.firstName, link) }, user.id);
@@ -52,7 +61,7 @@ async function sendVerificationEmail(user: Pick<User, 'id' | 'email' | 'firstNam
 
 export async function register(input: RegisterInput, info: RequestInfo): Promise<{ success: true; message: string; user: PublicUser }> {
   await hitRateLimit(RATE_LIMITS.registerIp, info.ip);
-  assertNotCommonPassword(input.password);
+  await assertStrongPassword(input.password, input);
   const passwordHash = await hashPassword(input.password);
   const db = getDb();
   const { user, token } = await db.transaction(async (tx) => {
@@ -89,11 +98,27 @@ export interface LoginResult extends IssuedTokens {
 
 const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', MESSAGES.loginFailed);
 
+const isAdminRole = (role: User['role']) => role === 'admin' || role === 'super_admin';
+
+/**
+ * The account's sign-in limits, the same whichever door is used (docs/decisions.md "Sign-in limits"):
+ * admin accounts have the stricter pair; an unknown address is treated as a coach's.
+ */
+function accountLimits(user: User | undefined): { perAddress: RateLimitRule; overall: RateLimitRule } {
+  return user && isAdminRole(user.role)
+    ? { perAddress: RATE_LIMITS.adminLoginAccountIp, overall: RATE_LIMITS.adminLoginAccount }
+    : { perAddress: RATE_LIMITS.loginAccountIp, overall: RATE_LIMITS.loginAccount };
+}
+
 export async function login(input: LoginInput, info: RequestInfo, options: { adminOnly?: boolean } = {}): Promise<LoginResult> {
-  const limits = options.adminOnly ? [RATE_LIMITS.adminLoginIp, RATE_LIMITS.adminLoginAccount] : [RATE_LIMITS.loginIp, RATE_LIMITS.loginAccount];
-  await hitRateLimit(limits[0]!, info.ip);
-  await hitRateLimit(limits[1]!, input.email);
+  await hitRateLimit(RATE_LIMITS.loginIp, info.ip);
+  if (options.adminOnly) await hitRateLimit(RATE_LIMITS.adminLoginIp, info.ip);
   const user = await findActiveUserByEmail(input.email);
+  const limits = accountLimits(user);
+  // The per-address counter first: an address already throttled adds nothing to the account's
+  // overall counter, so one attacker cannot use up the budget the owner's address shares.
+  const hits = [await hitRateLimit(limits.perAddress, `${input.email}|${info.ip ?? 'unknown'}`)];
+  hits.push(await hitRateLimit(limits.overall, input.email));
   const failed = async (userId: string | null, details: string) => {
     await recordSecurityEvent({ userId, type: 'login_failed', details, success: false, ip: info.ip, userAgent: info.userAgent });
     return invalidCredentials();
@@ -103,7 +128,10 @@ export async function login(input: LoginInput, info: RequestInfo, options: { adm
     throw await failed(null, `Sign-in attempt for unknown address ${input.email}`);
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) throw await failed(user.id, 'Wrong password');
-  if (options.adminOnly && user.role === 'coach') {
+  // The limits count wrong passwords: the right one gives its hits back, so the owner signing in
+  // (or being asked for a second factor) never uses up their own allowance.
+  await refundRateLimitHits(hits);
+  if (options.adminOnly && !isAdminRole(user.role)) {
     await recordSecurityEvent({ userId: user.id, type: 'admin_login', details: 'Admin sign-in refused: not an admin', success: false, ip: info.ip, userAgent: info.userAgent });
     throw new AppError(403, 'FORBIDDEN', 'Access denied. Admin privileges required.');
   }
@@ -116,16 +144,18 @@ export async function login(input: LoginInput, info: RequestInfo, options: { adm
       fields: { actionRequired: 'two_factor', twoFactorToken: await issueChallenge(user) },
     });
   }
-  return openSession(user, info, options.adminOnly ? 'admin_login' : 'login');
+  return openSession(user, info);
 }
 
 /** The second step of a two-factor sign-in. */
 export async function loginWithSecondFactor(ticket: string, code: string, info: RequestInfo): Promise<LoginResult> {
   const user = await completeChallenge(ticket, code, info);
-  return openSession(user, info, 'login');
+  return openSession(user, info);
 }
 
-async function openSession(user: User, info: RequestInfo, event: 'login' | 'admin_login'): Promise<LoginResult> {
+/** An admin's sign-in is an admin login in the security log whichever door it came through. */
+async function openSession(user: User, info: RequestInfo): Promise<LoginResult> {
+  const event = isAdminRole(user.role) ? 'admin_login' : 'login';
   const db = getDb();
   const device = describeDevice(info.userAgent);
   return db.transaction(async (tx) => {
@@ -189,6 +219,7 @@ const RESEND_MESSAGE = 'If an account with this email exists and is not yet veri
 /** Answers the same whether or not the address exists or is verified, so it reveals nothing. */
 export async function resendVerification(email: string, info: RequestInfo) {
   await hitRateLimit(RATE_LIMITS.resendIp, info.ip);
+  await hitRateLimit(RATE_LIMITS.resendAccountIp, `${email}|${info.ip ?? 'unknown'}`);
   await hitRateLimit(RATE_LIMITS.resendAccount, email);
   const user = await findActiveUserByEmail(email);
   if (user && !user.isVerified) {
@@ -201,6 +232,7 @@ export async function resendVerification(email: string, info: RequestInfo) {
 
 export async function forgotPassword(email: string, info: RequestInfo) {
   await hitRateLimit(RATE_LIMITS.forgotIp, info.ip);
+  await hitRateLimit(RATE_LIMITS.forgotAccountIp, `${email}|${info.ip ?? 'unknown'}`);
   await hitRateLimit(RATE_LIMITS.forgotAccount, email);
   const user = await findActiveUserByEmail(email);
   if (user) {
@@ -217,12 +249,14 @@ export async function forgotPassword(email: string, info: RequestInfo) {
 /** Sets the new password, proves the address, and signs every device out. */
 export async function resetPassword(token: string, password: string, info: RequestInfo) {
   await hitRateLimit(RATE_LIMITS.resetIp, info.ip);
-  assertNotCommonPassword(password);
-  const passwordHash = await hashPassword(password);
   const db = getDb();
+  const owner = await findResetLinkOwner(token);
+  if (!owner) throw invalidResetLink();
+  await assertStrongPassword(password, owner);
+  const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const userId = (await consumeUserToken(tx, token, ['reset_password']))?.userId;
-    if (!userId) throw new AppError(400, 'INVALID_TOKEN', 'This password reset link is invalid or has expired. Please request a new one.');
+    if (!userId) throw invalidResetLink();
     await tx.update(users).set({ passwordHash, isVerified: true, updatedAt: sql`now()` }).where(eq(users.id, userId));
     await revokeAllSessions(userId, 'password_reset', tx);
     await recordSecurityEvent({ userId, type: 'password_reset', details: 'Password reset by e-mail link; all sessions signed out', ip: info.ip, userAgent: info.userAgent }, tx);

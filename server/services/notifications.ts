@@ -1,4 +1,5 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
+import { NOTIFICATION_CHANNELS, TEST_NOTIFICATION_TEXT } from '@/lib/constants';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@/lib/preferences';
 import { zonedParts } from '@/lib/zoned-time';
 import { getDb } from '../db/client';
@@ -8,10 +9,10 @@ import { sendEmail } from '../providers/email';
 import { sendSms } from '../providers/sms';
 import { connectedSockets, emitToUser } from '../realtime';
 import { hitRateLimit, RATE_LIMITS } from './rate-limit';
-import { findActiveUserById } from './users';
+import { findActiveUserById, isPhoneVerified } from './users';
 
 export type NotificationType = 'checkin_response' | 'goal_completed' | 'missed_checkin' | 'goal_deadline' | 'ai_insight' | 'system' | 'session_reminder';
-export type Channel = 'email' | 'sms' | 'push' | 'inApp';
+export type Channel = (typeof NOTIFICATION_CHANNELS)[number];
 export type DeliveryResults = Record<Channel, boolean>;
 
 type Prefs = NotificationPreferences;
@@ -74,7 +75,8 @@ async function deliver(user: User, input: { type: NotificationType | 'test'; mes
   await Promise.all([
     attempt('email', () => sendEmail({ to: user.email, subject, text: `${input.message}\n\n— Cadence` }, user.id)),
     attempt('sms', async () => {
-      if (!user.phone) throw new Error('no phone number on the account');
+      // Only to a number the coach proved is theirs: an unproven one may be anyone's.
+      if (!user.phone || !isPhoneVerified(user)) throw new Error('no verified phone number on the account');
       await sendSms({ to: user.phone, text: `Cadence: ${input.message}` }, user.id);
     }),
   ]);
@@ -118,17 +120,26 @@ export async function notifyCoach(userId: string, input: NotificationInput, at =
   return { delivered: await deliver(user, input, channels) };
 }
 
-/** Settings → Send Test Notification: every enabled channel, regardless of quiet hours and the cap. */
-export async function sendTestNotification(userId: string, message: string): Promise<DeliveryResults> {
+/**
+ * Settings → Send Test Notification: every enabled channel (or only the one asked for), regardless
+ * of quiet hours and the cap. The words are always TEST_NOTIFICATION_TEXT.
+ */
+export async function sendTestNotification(userId: string, only?: Channel): Promise<DeliveryResults> {
   await hitRateLimit(RATE_LIMITS.testNotificationUser, userId);
   const user = await findActiveUserById(userId);
   if (!user) return { email: false, sms: false, push: false, inApp: false };
   const prefs = user.notificationPreferences ?? DEFAULT_NOTIFICATION_PREFERENCES;
-  const channels: Record<Channel, boolean> = {
+  const enabled: Record<Channel, boolean> = {
     email: prefs.globalEnabled && prefs.email.enabled,
     sms: prefs.globalEnabled && prefs.sms.enabled,
     push: prefs.globalEnabled && prefs.push.enabled,
     inApp: prefs.globalEnabled,
   };
-  return deliver(user, { type: 'test', message, subject: 'Cadence test notification' }, channels);
+  const channels: Record<Channel, boolean> = {
+    email: enabled.email && (!only || only === 'email'),
+    sms: enabled.sms && (!only || only === 'sms'),
+    push: enabled.push && (!only || only === 'push'),
+    inApp: enabled.inApp && (!only || only === 'inApp'),
+  };
+  return deliver(user, { type: 'test', message: TEST_NOTIFICATION_TEXT, subject: 'Cadence test notification' }, channels);
 }

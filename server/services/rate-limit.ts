@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { PHONE_VERIFICATION_MESSAGES } from '@/lib/constants';
 import { config } from '../config';
 import { getDb, type Executor } from '../db/client';
 import { rateLimitHits } from '../db/schema';
@@ -61,13 +62,19 @@ async function record(db: Executor, key: string, now: Date): Promise<void> {
 
 const keyOf = (rule: RateLimitRule, subject: string) => `${rule.name}:${subject}`;
 
+/** A counted hit, so it can be given back when the attempt turns out not to count (a right password). */
+export interface RateLimitHit {
+  key: string;
+  at: Date;
+}
+
 /**
  * Counts a hit in Postgres, so the limit holds across every app instance, or throws 429 with
  * Retry-After when the window is full (a refused hit is not counted). One key's checks queue on an
  * advisory lock, so parallel requests cannot all pass the last free place.
  */
-export async function hitRateLimit(rule: RateLimitRule, subject: string, now = new Date()): Promise<void> {
-  if (config().RATE_LIMIT_DISABLED) return;
+export async function hitRateLimit(rule: RateLimitRule, subject: string, now = new Date()): Promise<RateLimitHit | null> {
+  if (config().RATE_LIMIT_DISABLED) return null;
   const key = keyOf(rule, subject);
   await getDb().transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
@@ -75,6 +82,18 @@ export async function hitRateLimit(rule: RateLimitRule, subject: string, now = n
     if (verdict.refused) throw tooMany(rule, verdict.retryAfterSeconds);
     await record(tx, key, now);
   });
+  return { key, at: now };
+}
+
+/** Gives back hits taken by `hitRateLimit`. */
+export async function refundRateLimitHits(hits: (RateLimitHit | null)[]): Promise<void> {
+  for (const hit of hits) {
+    if (!hit) continue;
+    await getDb()
+      .update(rateLimitHits)
+      .set({ count: sql`greatest(${rateLimitHits.count} - 1, 0)` })
+      .where(and(eq(rateLimitHits.key, hit.key), eq(rateLimitHits.windowStart, hit.at)));
+  }
 }
 
 /** For limits on failures only (wrong codes, wrong passwords): refuses once the window holds `limit` of them. */
@@ -99,22 +118,43 @@ export async function purgeExpiredRateLimits(): Promise<void> {
 
 /** The limits of ARCHITECTURE.md "Auth": per IP and per account for every credential endpoint. */
 export const RATE_LIMITS = {
+  /** Every sign-in from one address, whatever the door (coach or admin login) and the account. */
   loginIp: { name: 'login:ip', limit: 30, windowSeconds: 15 * 60 },
-  loginAccount: { name: 'login:account', limit: 10, windowSeconds: 15 * 60 },
+  /**
+   * Wrong passwords for one account from one address (docs/decisions.md "Sign-in limits"): the fast
+   * limit, so an attacker's address is throttled while the owner's own address is not.
+   */
+  loginAccountIp: { name: 'login:account-ip', limit: 10, windowSeconds: 15 * 60 },
+  /** Wrong passwords for one account from all addresses together: slower, against a distributed guess. */
+  loginAccount: { name: 'login:account', limit: 50, windowSeconds: 60 * 60 },
   registerIp: { name: 'register:ip', limit: 10, windowSeconds: 60 * 60 },
   forgotIp: { name: 'forgot:ip', limit: 10, windowSeconds: 60 * 60 },
-  forgotAccount: { name: 'forgot:account', limit: 3, windowSeconds: 60 * 60 },
+  /**
+   * Reset and verification mails per account: 3 from one address, 6 from all together, so someone
+   * else asking for the owner's mail cannot use up the owner's own requests (as for sign-in).
+   */
+  forgotAccountIp: { name: 'forgot:account-ip', limit: 3, windowSeconds: 60 * 60 },
+  forgotAccount: { name: 'forgot:account', limit: 6, windowSeconds: 60 * 60 },
   resendIp: { name: 'resend:ip', limit: 10, windowSeconds: 60 * 60 },
-  resendAccount: { name: 'resend:account', limit: 3, windowSeconds: 60 * 60 },
+  resendAccountIp: { name: 'resend:account-ip', limit: 3, windowSeconds: 60 * 60 },
+  resendAccount: { name: 'resend:account', limit: 6, windowSeconds: 60 * 60 },
   resetIp: { name: 'reset:ip', limit: 20, windowSeconds: 60 * 60 },
   refreshIp: { name: 'refresh:ip', limit: 300, windowSeconds: 15 * 60 },
   // Each sends e-mail/SMS or starts a job: cheap to ask for, not free to answer.
   testNotificationUser: { name: 'test-notification:user', limit: 10, windowSeconds: 60 * 60 },
   dataExportUser: { name: 'data-export:user', limit: 3, windowSeconds: 60 * 60 },
+  /** Phone verification codes texted for one account, and to one number from any account. */
+  phoneCodeUser: { name: 'phone-code:user', limit: 5, windowSeconds: 60 * 60, refusal: PHONE_VERIFICATION_MESSAGES.sendRefused },
+  phoneCodeNumber: { name: 'phone-code:number', limit: 5, windowSeconds: 24 * 60 * 60, refusal: PHONE_VERIFICATION_MESSAGES.sendRefused },
+  /** Codes typed for one account, on top of the per-code attempt limit. */
+  phoneConfirmUser: { name: 'phone-confirm:user', limit: 20, windowSeconds: 60 * 60 },
   /** Check-ins sent now (not scheduled) to one client: a client's phone is not the coach's to flood. */
   immediateCheckInClient: { name: 'immediate-check-in:client', limit: 6, windowSeconds: 60 * 60, refusal: 'Too many immediate check-ins to this client this hour.' },
   /** Wrong passwords where a signed-in session re-proves the password (change, delete, 2FA off). */
   passwordCheckUser: { name: 'password-check:user', limit: 10, windowSeconds: 15 * 60 },
+  /** The admin door's own, stricter per-address limit, on top of `loginIp`. */
   adminLoginIp: { name: 'admin-login:ip', limit: 10, windowSeconds: 15 * 60 },
-  adminLoginAccount: { name: 'admin-login:account', limit: 5, windowSeconds: 15 * 60 },
+  /** An admin account's limits, whichever door its sign-in comes through. */
+  adminLoginAccountIp: { name: 'admin-login:account-ip', limit: 5, windowSeconds: 15 * 60 },
+  adminLoginAccount: { name: 'admin-login:account', limit: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;

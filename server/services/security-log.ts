@@ -28,7 +28,9 @@ export type SecurityEventType =
   | 'plan_changed'
   | 'subscription_canceled'
   | 'payment_method_added'
-  | 'payment_method_removed';
+  | 'payment_method_removed'
+  | 'phone_verification_sent'
+  | 'phone_verified';
 
 export interface SecurityEvent {
   userId: string | null;

@@ -5,6 +5,11 @@ import { users, type User } from '../db/schema';
 
 type UserLike = Omit<User, 'passwordHash'>;
 
+/** A coach's phone receives notification SMS only once proven, and only the very number proven. */
+export function isPhoneVerified(user: Pick<User, 'phone' | 'verifiedPhone'>): boolean {
+  return Boolean(user.phone) && user.verifiedPhone === user.phone;
+}
+
 /** The user object of spec 01 §3 (`id` and `_id` both present) plus the profile fields. */
 export function toPublicUser(user: UserLike) {
   return {
@@ -16,6 +21,8 @@ export function toPublicUser(user: UserLike) {
     firstName: user.firstName,
     lastName: user.lastName,
     phone: user.phone,
+    /** Whether notification SMS may go to `phone` (server/services/phone-verification). */
+    phoneVerified: isPhoneVerified(user),
     timezone: user.timezone,
     isVerified: user.isVerified,
     title: user.title,

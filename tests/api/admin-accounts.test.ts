@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { VALIDATION } from '@/lib/constants';
 import { client, uniqueEmail } from '../helpers/http';
 import { GOOD_PASSWORD, openDb, type Db, type ErrorBody, type LoginBody } from './helpers-auth';
 import { insertCoach, signedInAdmin, whenStable, type TestAdmin } from './admin-helpers';
@@ -75,6 +76,11 @@ describe('POST /admin/users', () => {
     expect(role.body.message).toBe('Role must be admin or super_admin');
     const common = await request<ErrorBody>('POST', '/admin/users', { token: admin.token, body: newAdmin({ password: 'password123' }) });
     expect(common.status).toBe(400);
+    // Meets every character rule, yet is among the first guesses of any cracker.
+    const guessable = await request<ErrorBody>('POST', '/admin/users', { token: admin.token, body: newAdmin({ password: 'Password1!' }) });
+    expect(guessable.status).toBe(400);
+    expect(guessable.body.details).toEqual([{ field: 'password', message: guessable.body.message }]);
+    expect(guessable.body.message.startsWith(VALIDATION.passwordTooWeak)).toBe(true);
     const taken = await request<ErrorBody>('POST', '/admin/users', { token: admin.token, body: newAdmin({ email: admin.email.toUpperCase() }) });
     expect(taken.status).toBe(409);
   });
@@ -249,6 +255,9 @@ describe('admin profile and password', () => {
     const own = await signedInAdmin(request, db);
     const wrong = await request<ErrorBody>('PUT', '/admin/password', { token: own.token, body: { currentPassword: 'nope', newPassword: 'Another-pass-77' } });
     expect(wrong.status).toBe(400);
+    const guessable = await request<ErrorBody>('PUT', '/admin/password', { token: own.token, body: { currentPassword: GOOD_PASSWORD, newPassword: 'Password1!' } });
+    expect(guessable.status).toBe(400);
+    expect(guessable.body.details).toEqual([{ field: 'newPassword', message: guessable.body.message }]);
     const short = await request<ErrorBody>('PUT', '/admin/password', { token: own.token, body: { currentPassword: GOOD_PASSWORD, newPassword: 'short' } });
     expect(short.status).toBe(400);
     expect(short.body.message).toBe('Password must be at least 8 characters long');

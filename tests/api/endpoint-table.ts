@@ -93,7 +93,10 @@ export const ROWS: Row[] = [
   { method: 'PUT', route: 'users/notifications', url: () => '/users/notifications', body: () => ({ notificationPreferences: DEFAULT_NOTIFICATION_PREFERENCES }), expect: self(200) },
   { method: 'PUT', route: 'users/timezone', url: () => '/users/timezone', body: () => ({ timezone: 'Europe/London' }), expect: self(200) },
   { method: 'GET', route: 'users/security-log', url: () => '/users/security-log', expect: self(200) },
-  { method: 'POST', route: 'users/test-notification', url: () => '/users/test-notification', body: () => ({ message: 'Matrix' }), expect: self(200) },
+  { method: 'POST', route: 'users/test-notification', url: () => '/users/test-notification', body: () => ({ channel: 'email' }), expect: self(200) },
+  // Coaches registered with a phone get a code texted; the admins (no phone) a 400 naming the field.
+  { method: 'POST', route: 'users/phone/verification', url: () => '/users/phone/verification', expect: { anonymous: 401, otherCoach: 200, lowAdmin: 400, admin: 400, owner: 200 } },
+  { method: 'POST', route: 'users/phone/verification/confirm', url: () => '/users/phone/verification/confirm', body: () => ({ code: '000000' }), expect: self(400) },
   { method: 'PUT', route: 'users/password', url: () => '/users/password', body: () => ({ currentPassword: GOOD_PASSWORD, newPassword: 'Matrix!Changed9Pass' }), expect: self(200), ownerAs: 'password' },
   { method: 'POST', route: 'users/2fa/setup', url: () => '/users/2fa/setup', expect: self(200) },
   { method: 'POST', route: 'users/2fa/enable', url: () => '/users/2fa/enable', body: () => ({ code: '000000' }), expect: self(400) },

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { SignJWT } from 'jose';
 import postgres from 'postgres';
 import { expect } from 'vitest';
@@ -36,8 +37,17 @@ export interface LoginBody {
   user: PublicUser;
 }
 
+/**
+ * A distinct US number per registration (random in ten million): texting codes is limited per number
+ * across accounts, so accounts sharing one number would use up each other's allowance.
+ */
+export function uniquePhone(): string {
+  const digits = String(randomInt(0, 10_000_000)).padStart(7, '0');
+  return `+1 555 ${digits.slice(0, 3)} ${digits.slice(3)}`;
+}
+
 export function registerPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail(), phone: '+1 555 010 2030', password: GOOD_PASSWORD, ...overrides };
+  return { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail(), phone: uniquePhone(), password: GOOD_PASSWORD, ...overrides };
 }
 
 /** Registers a fresh account; the result's email/password are what was sent. */

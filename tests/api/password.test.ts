@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { MESSAGES, SETTINGS_TOASTS, SETTINGS_VALIDATION } from '@/lib/constants';
+import { MESSAGES, SETTINGS_TOASTS, SETTINGS_VALIDATION, VALIDATION } from '@/lib/constants';
 import { client } from '../helpers/http';
 import { loginAs, openDb, registerAndVerify, securityEvents, signedInUser, type ErrorBody } from './helpers-auth';
 
@@ -51,6 +51,15 @@ describe('PUT /users/password validation (spec 01 §5)', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(SETTINGS_VALIDATION.passwordRules);
     expect(res.body.details).toEqual([{ field: 'newPassword', message: SETTINGS_VALIDATION.passwordRules }]);
+    expect(await loginStatus(me.email, me.password)).toBe(200);
+  });
+
+  it.each(['Password1!', 'Welcome2024!', 'Qwerty123!'])('refuses %j, which meets the change rules but is easy to guess', async (newPassword) => {
+    const me = await signedInUser(request, outboxDir);
+    const res = await changePassword(me.accessToken, { currentPassword: me.password, newPassword });
+    expect(res.status).toBe(400);
+    expect(res.body.message.startsWith(`${VALIDATION.passwordTooWeak} `)).toBe(true);
+    expect(res.body.details).toEqual([{ field: 'newPassword', message: res.body.message }]);
     expect(await loginStatus(me.email, me.password)).toBe(200);
   });
 

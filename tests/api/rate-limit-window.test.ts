@@ -26,7 +26,7 @@ const BOUNDARY = Date.parse('2031-05-06T07:08:00Z');
 const at = (offsetMs: number) => new Date(BOUNDARY + offsetMs);
 const rule = (): RateLimitRule => ({ name: `window-test-${randomUUID()}`, limit: 3, windowSeconds: 60 });
 
-async function refusal(p: Promise<void>): Promise<{ status: number; retryAfterSeconds?: number } | null> {
+async function refusal(p: Promise<unknown>): Promise<{ status: number; retryAfterSeconds?: number } | null> {
   try {
     await p;
     return null;
@@ -53,6 +53,16 @@ describe('sliding-window rate limits', () => {
     const outcomes = await Promise.all(Array.from({ length: 10 }, () => refusal(limits.hitRateLimit(r, 'b', at(0)))));
     expect(outcomes.filter((o) => o === null)).toHaveLength(r.limit);
     expect(outcomes.filter((o) => o?.status === 429)).toHaveLength(10 - r.limit);
+  });
+
+  it('gives a refunded hit back', async () => {
+    const r = rule();
+    const hits = [];
+    for (const ms of [-3000, -2000, -1000]) hits.push(await limits.hitRateLimit(r, 'd', at(ms)));
+    expect((await refusal(limits.hitRateLimit(r, 'd', at(0))))?.status).toBe(429);
+    await limits.refundRateLimitHits([hits[1]!]);
+    expect(await refusal(limits.hitRateLimit(r, 'd', at(500)))).toBeNull();
+    expect((await refusal(limits.hitRateLimit(r, 'd', at(600))))?.status).toBe(429);
   });
 
   it('counts failures the same way', async () => {

@@ -252,8 +252,9 @@ test.describe('Password reset', () => {
     const items = page.getByRole('listitem');
     const item = (label: string) => items.filter({ hasText: label });
     await expect(meter).toHaveAttribute('aria-valuenow', '0');
-    await expect(items).toHaveCount(5);
-    await expect(items.filter({ hasText: '(not met)' })).toHaveCount(5);
+    // The spec's five requirements, then the estimator's verdict (docs/decisions.md "Password strength").
+    await expect(items).toHaveCount(6);
+    await expect(items.filter({ hasText: '(not met)' })).toHaveCount(6);
     await shot(page, 'reset-password-empty');
 
     const password = page.getByLabel('New password');
@@ -276,6 +277,17 @@ test.describe('Password reset', () => {
     await page.getByRole('button', { name: 'Reset password' }).click();
     await expect(page.getByText('Password does not meet security requirements', { exact: true })).toBeVisible();
     await shot(page, 'reset-password-weak');
+
+    // All five character rules, yet among the first guesses: refused here as on the server.
+    await password.fill('Password1!');
+    await expect(item('Hard to guess')).toContainText('(not met)');
+    await expect(items.filter({ hasText: '(not met)' })).toHaveCount(1);
+    await expect(meter).toHaveAttribute('aria-valuenow', '2');
+    await expect(page.getByText('This password is too easy to guess. This is similar to a commonly used password.', { exact: false })).toBeVisible();
+    await page.getByLabel('Confirm password').fill('Password1!');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'This password is too easy to guess.' })).toBeVisible();
+    await shot(page, 'reset-password-guessable');
 
     await password.fill(newPassword);
     await expect(meter).toHaveAttribute('aria-valuenow', '4');

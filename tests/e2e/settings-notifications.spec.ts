@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { TEST_NOTIFICATION_TEXT } from '../../lib/constants';
 import { uniqueIp } from '../helpers/http';
 import { expect, shot, signIn, test, type TestUser, toast, verifiedCoach, waitForEmail } from './fixtures';
 
@@ -166,18 +167,15 @@ test('Reset to Defaults asks first and is stored only on Save', async ({ page })
   await expect(page.getByLabel('Maximum notifications per day')).toHaveValue('10');
 });
 
-test('sends a test notification', async ({ page }) => {
+test('sends the fixed test notification, on the channel chosen', async ({ page }) => {
   await open(page);
-  const message = page.getByLabel('Test message');
+  // No free text: the message is fixed and shown; SMS explains it needs a verified phone.
+  await expect(page.getByLabel('Test message')).toHaveCount(0);
+  await expect(page.getByText(TEST_NOTIFICATION_TEXT, { exact: false })).toBeVisible();
+  await expect(group(page, 'SMS')).toContainText('Text messages go only to a verified phone number.');
+  await expect(group(page, 'SMS').getByRole('link', { name: /^Verify / })).toHaveAttribute('href', '/settings?tab=profile');
   const send = page.getByRole('button', { name: 'Send', exact: true });
 
-  await send.click();
-  await expect(page.getByText('Please enter a test message')).toBeVisible();
-  await message.fill('   ');
-  await send.click();
-  await expect(page.getByText('Please enter a test message')).toBeVisible();
-
-  await message.fill('Checking my notifications arrive');
   await send.click();
   const sent = toast(page, 'Test notification sent successfully!');
   await expect(sent).toBeVisible();
@@ -186,7 +184,11 @@ test('sends a test notification', async ({ page }) => {
   await expect(sent).not.toContainText('SMS');
   await expect(page.getByRole('status').filter({ hasText: 'Last test: Delivered via:' })).toContainText('Email');
   await shot(page, 'settings-notifications-test-sent');
+  const mail = await waitForEmail(account.email, (m) => m.subject === 'Cadence test notification');
+  expect(mail.text).toContain(TEST_NOTIFICATION_TEXT);
 
-  const mail = await waitForEmail(account.email, (m) => m.text.includes('Checking my notifications arrive'));
-  expect(mail.subject).toBe('Cadence test notification');
+  // Only in-app: no e-mail this time.
+  await page.getByLabel('Send through').selectOption({ label: 'In-app only' });
+  await send.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Last test: Delivered via:' })).not.toContainText('Email');
 });

@@ -1,5 +1,6 @@
-import { uniqueIp } from '../helpers/http';
-import { expect, linkIn, shot, signIn, test, type TestUser, toast, verifiedCoach, waitForEmail } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { latestPhoneCode, uniqueIp } from '../helpers/http';
+import { expect, linkIn, shot, signIn, stack, test, type TestUser, toast, verifiedCoach, waitForEmail } from './fixtures';
 
 // One account for the file: later tests build on what earlier ones saved.
 test.describe.configure({ mode: 'serial' });
@@ -183,4 +184,74 @@ test('the /profile page updates username, e-mail and phone', async ({ page }) =>
   // The profile fields edited in Settings are untouched by this page.
   await page.goto('/settings?tab=profile');
   await expect(page.getByLabel('Professional title')).toHaveValue('Executive Coach');
+});
+
+/** The screen around `target` on a desktop and a 390 px wide phone, light and dark, for a human to look at. */
+async function fourShots(page: Page, name: string, target: Locator): Promise<void> {
+  const size = page.viewportSize();
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
+      await target.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/screenshots/${name}-${width}-${theme}.png`, animations: 'disabled' });
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  if (size) await page.setViewportSize(size);
+}
+
+test('verifies the phone by a texted code, by keyboard, before any notification text goes to it', async ({ page }) => {
+  test.setTimeout(90_000);
+  const phone = `+1555${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+  await signIn(page, account);
+  await page.goto('/settings?tab=profile');
+  await page.getByLabel('Phone').fill(phone);
+  const verification = page.getByTestId('phone-verification');
+  // A number typed but not saved cannot be verified yet.
+  await expect(page.getByText('Save the new number first, then verify it.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(toast(page, 'Profile updated successfully')).toBeVisible();
+  await expect(verification).toContainText('Not verified');
+  await shot(page, 'settings-phone-unverified');
+
+  // Keyboard only: focus Verify, Enter sends the code and moves focus to the code input.
+  await verification.getByRole('button', { name: 'Verify' }).focus();
+  await page.keyboard.press('Enter');
+  const codeInput = verification.getByLabel('Verification code');
+  await expect(codeInput).toBeFocused();
+  await expect(verification).toContainText(`Enter the 6-digit code we texted to ${phone}.`);
+  let code: string | null = null;
+  await expect.poll(() => (code = latestPhoneCode(stack().outboxDir, phone)), { timeout: 15_000 }).not.toBeNull();
+
+  // A wrong code: the error is announced and the input keeps the focus for another try.
+  await page.keyboard.type(code === '000000' ? '111111' : '000000');
+  await page.keyboard.press('Enter');
+  await expect(verification.getByRole('alert')).toHaveText('That code is not right. Check the text message and try again.');
+  await expect(codeInput).toHaveAttribute('aria-invalid', 'true');
+  await expect(codeInput).toBeFocused();
+  await fourShots(page, 'settings-phone-code-error', verification);
+  await codeInput.focus();
+
+  await codeInput.fill(code!);
+  await page.keyboard.press('Enter');
+  await expect(toast(page, 'Phone number verified')).toBeVisible();
+  const verified = page.getByTestId('phone-verified');
+  await expect(verified).toContainText('Verified');
+
+  // The badge survives a reload; the profile form itself was not submitted by the Enter key.
+  await page.reload();
+  await expect(page.getByTestId('phone-verified')).toBeVisible();
+  await expect(page.getByLabel('Phone')).toHaveValue(phone);
+
+  await fourShots(page, 'settings-phone-verified', page.getByTestId('phone-verified'));
+
+  // Changing the number clears the verification.
+  await page.getByLabel('Phone').fill(`+1555${String((Date.now() + 1) % 10_000_000).padStart(7, '0')}`);
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(toast(page, 'Profile updated successfully')).toBeVisible();
+  await expect(page.getByTestId('phone-verification')).toContainText('Not verified');
 });

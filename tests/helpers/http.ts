@@ -72,6 +72,32 @@ export function readEmails(outboxDir: string): OutboxEmail[] {
     .map((line) => JSON.parse(line) as OutboxEmail);
 }
 
+export interface OutboxSms {
+  to: string;
+  from: string;
+  text: string;
+  createdAt: string;
+  id: string;
+}
+
+export function readSms(outboxDir: string): OutboxSms[] {
+  const file = path.join(outboxDir, 'sms.jsonl');
+  if (!fs.existsSync(file)) return [];
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as OutboxSms);
+}
+
+/** The code of the newest phone-verification text sent to a number (E.164). */
+export function latestPhoneCode(outboxDir: string, to: string): string | null {
+  const sms = readSms(outboxDir)
+    .filter((m) => m.to === to && m.text.includes('verification code'))
+    .at(-1);
+  return sms?.text.match(/\b(\d{6})\b/)?.[1] ?? null;
+}
+
 /** The token of the newest link of a kind (`verify-email` or `reset-password`) sent to an address. */
 export function latestLinkToken(outboxDir: string, to: string, kind: 'verify-email' | 'reset-password'): string | null {
   const mail = readEmails(outboxDir)

@@ -6,6 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import { useAuth } from '@/components/auth/auth-provider';
 import { PasswordStrength } from '@/components/auth/password-strength';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -24,6 +25,7 @@ const EMPTY: FormValues = { currentPassword: '', newPassword: '', confirmPasswor
 /** Settings → Security → Change Password (spec 01 §5 Password change). */
 export function ChangePassword() {
   const queryClient = useQueryClient();
+  const { user } = useAuth();
   const [otherSessions, setOtherSessions] = useState(0);
   const form = useForm<FormValues>({ resolver: zodResolver(passwordChangeFormSchema), defaultValues: EMPTY });
   const { errors, isSubmitting } = form.formState;
@@ -88,7 +90,7 @@ export function ChangePassword() {
             {...form.register('newPassword')}
           />
         </Field>
-        <PasswordStrength password={newPassword} />
+        <PasswordStrength password={newPassword} owner={user ?? {}} fieldHasError={!!errors.newPassword} />
         <Field id="confirmPassword" label="Confirm new password" error={errors.confirmPassword?.message}>
           <Input
             id="confirmPassword"
