@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { TEST_NOTIFICATION_TEXT } from '@/lib/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTER_APPLICATION_NAME } from '@/server/realtime/adapter';
 import { client, readEmails, uniqueEmail } from '../helpers/http';
@@ -177,10 +178,9 @@ describe('the database restarted under load', () => {
       10_000,
       'the adapter LISTEN connection after the restart',
     );
-    const message = `After the restart ${coach.user.id}`;
-    expect((await request('POST', '/users/test-notification', { token: coach.accessToken, body: { message } })).status).toBe(200);
+    expect((await request('POST', '/users/test-notification', { token: coach.accessToken, body: {} })).status).toBe(200);
     await eventually(
-      async () => socket.events.filter((e) => e.event === 'notification' && e.payload.message === message).length,
+      async () => socket.events.filter((e) => e.event === 'notification' && e.payload.message === TEST_NOTIFICATION_TEXT).length,
       (n) => n === 1,
       5_000,
       'the notification after the restart',

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { TEST_NOTIFICATION_TEXT } from '@/lib/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '@/server/services/rate-limit';
 import { startApp, type App } from '../helpers/stack';
@@ -53,8 +54,9 @@ describe('two instances on one database', () => {
     const session = await loginAs(onA, coach.email, coach.password);
     const socket = await listen(b.socketPort, session.accessToken);
     try {
-      const message = `Across instances ${coach.user.id}`;
-      const res = await onA<{ deliveryResults: Record<string, boolean> }>('POST', '/users/test-notification', { token: session.accessToken, body: { message } });
+      // The socket is this coach's alone, so the fixed test text is known to be this event.
+      const message = TEST_NOTIFICATION_TEXT;
+      const res = await onA<{ deliveryResults: Record<string, boolean> }>('POST', '/users/test-notification', { token: session.accessToken, body: {} });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       // A counted B's socket (fetchSockets across instances) and its event reached it.
       expect(res.body.deliveryResults).toMatchObject({ push: true, inApp: true });

@@ -145,7 +145,7 @@ describe('a Monday 09:00 America/New_York slot', () => {
       expect(sent.status).toBe('sent');
       expect(sent.checkIn!.sentAt!.toISOString()).toBe(new Date(due.getTime() + 400).toISOString());
       expect(smsTo(cl.phone)).toHaveLength(1);
-      expect(smsTo(cl.phone)[0]!.text).toMatch(/^Good morning, Test!/);
+      expect(smsTo(cl.phone)[0]!.text).toMatch(/^Cadence here, texting you check-ins for your coach [^\n]*\n\nGood morning, Test!/);
     });
   }
 
