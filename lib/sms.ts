@@ -23,6 +23,12 @@ export const INBOUND_SMS_MAX_CHARS = 2000;
 /** A held text asks "which coach?" again after this long without an answer (the same choice of coaches). */
 export const WHICH_COACH_REPEAT_AFTER_MS = 60 * 60_000;
 
+/**
+ * A number is read as the answer to "which coach?" only this long after the question, and only while
+ * no newer check-in went to the sender: later, "2" is a reply (a check-in may ask for a rating).
+ */
+export const WHICH_COACH_ANSWER_WINDOW_MS = 24 * 60 * 60_000;
+
 export const SMS_TEXTS = {
   /**
    * Put before the first message a client number gets from a coach through one of our numbers

@@ -15,15 +15,16 @@ function zonedMidnight(value: string, timezone: string, plusDays = 0): Date | nu
   const m = DATE_ONLY.exec(value);
   if (!m) return null;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (y < EARLIEST.getUTCFullYear() || y > LATEST.getUTCFullYear()) return null;
+  if (y < EARLIEST.getUTCFullYear() || y > LATEST_DAY.getUTCFullYear()) return null;
   const probe = new Date(Date.UTC(y, mo - 1, d));
   if (probe.getUTCMonth() !== mo - 1 || probe.getUTCDate() !== d) return null;
   return new Date(new TZDate(y, mo - 1, d + plusDays, timezone).getTime());
 }
 
 const EARLIEST = new Date(`${ADMIN_DATE_RANGES.earliest}T00:00:00Z`);
-/** The day after the last allowed one: an end date of that day ends here. */
-const LATEST = new Date(Date.parse(`${ADMIN_DATE_RANGES.latest}T00:00:00Z`) + 2 * DAY_MS);
+const LATEST_DAY = new Date(`${ADMIN_DATE_RANGES.latest}T00:00:00Z`);
+/** An end date on the last allowed day ends the day after, in the zone furthest behind UTC. */
+const LATEST = new Date(LATEST_DAY.getTime() + 2 * DAY_MS);
 const withinBounds = (d: Date | null): d is Date => d !== null && !Number.isNaN(d.getTime()) && d >= new Date(EARLIEST.getTime() - DAY_MS) && d <= LATEST;
 
 /** A date-only value or a full ISO instant. */

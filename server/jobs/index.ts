@@ -102,11 +102,7 @@ async function startEngine(boss: PgBoss): Promise<() => void> {
   await boss.work<{ checkInId: string }>(ENGINE_QUEUES.reply, batch, perJob((d) => processReply(d.checkInId, { queue })));
   // What an inbound text leads to, off the webhook's request: a slow e-mail or SMS provider delays
   // the coach's notification, never Twilio's answer (which it would otherwise retry).
-  await boss.createQueue(ENGINE_QUEUES.coachNotice, { expireInSeconds: 120, retryLimit: 3, retryDelay: 10 });
   await boss.work<CoachNoticeJob>(ENGINE_QUEUES.coachNotice, batch, perJob(deliverCoachNotice));
-  // One attempt: a text whose hand-over failed may still have gone out; an unanswered question is
-  // asked again at a later text (WHICH_COACH_REPEAT_AFTER_MS).
-  await boss.createQueue(ENGINE_QUEUES.clientText, { expireInSeconds: 120, retryLimit: 0 });
   await boss.work<ClientTextJob>(ENGINE_QUEUES.clientText, batch, perJob(deliverClientText));
   // A pass at start catches up at once after downtime instead of at the next minute.
   void pass().catch((error: unknown) => log.error({ err: error }, 'check-in dispatch failed'));
@@ -148,6 +144,11 @@ export async function startWorkers(databaseUrl: string): Promise<Workers> {
   await boss.work(BILLING_RENEWALS_QUEUE, async () => {
     await renewDueSubscriptions();
   });
+  // The webhook queues into these as soon as the queue is published: they exist before it is.
+  await boss.createQueue(ENGINE_QUEUES.coachNotice, { expireInSeconds: 120, retryLimit: 3, retryDelay: 10 });
+  // One attempt: a text whose hand-over failed may still have gone out; an unanswered question is
+  // asked again at a later text (WHICH_COACH_REPEAT_AFTER_MS).
+  await boss.createQueue(ENGINE_QUEUES.clientText, { expireInSeconds: 120, retryLimit: 0 });
   setQueue(boss);
   const stopEngine = await startEngine(boss);
   return {

@@ -51,7 +51,8 @@ export async function finishBillingOperation(id: string, outcome: { error?: unkn
   await getDb()
     .update(billingOperations)
     .set({ status: error === null ? 'succeeded' : 'failed', error, finishedAt: sql`now()` })
-    .where(eq(billingOperations.id, id))
+    // One whose lease ran out was marked failed and taken over: a late finisher leaves it so.
+    .where(and(eq(billingOperations.id, id), eq(billingOperations.status, 'pending')))
     .catch((e: unknown) => log.error({ err: e, operationId: id }, 'settling a billing operation failed; its lease frees the user'));
 }
 

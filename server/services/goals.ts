@@ -176,13 +176,14 @@ async function replaceMilestones(tx: Executor, goalId: string, list: NonNullable
 }
 
 async function setGoalState(coach: CoachRef, goalId: string, state: 'complete' | 'unarchive', note: string) {
-  const goal = await getOwnedGoal(coach.id, goalId);
-  if (state === 'complete' && goal.status === 'completed') throw new AppError(409, 'CONFLICT', 'This goal is already completed');
   const fields =
     state === 'complete'
       ? { status: 'completed' as const, archived: true, completedAt: sql`now()` }
       : { status: 'incomplete' as const, archived: false, completedAt: null };
   await getDb().transaction(async (tx) => {
+    // Locked: two "complete" requests at once would both pass the check and write two versions.
+    const goal = await getOwnedGoal(coach.id, goalId, tx, true);
+    if (state === 'complete' && goal.status === 'completed') throw new AppError(409, 'CONFLICT', 'This goal is already completed');
     const [updated] = await tx.update(goals).set({ ...fields, updatedAt: sql`now()` }).where(eq(goals.id, goalId)).returning();
     await tx.insert(goalVersions).values({ goalId, changeNote: note, title: updated!.title, type: updated!.type, target: updated!.target, unit: updated!.unit, status: updated!.status, changedBy: coach.id });
   });

@@ -2,7 +2,7 @@ import { SETTINGS_VALIDATION } from '@/lib/constants';
 import { verifyPassword } from '../auth/passwords';
 import { AppError, badRequest } from '../http/errors';
 import type { RequestInfo } from '../http/request-info';
-import { assertBelowFailureLimit, RATE_LIMITS, recordFailure } from './rate-limit';
+import { hitRateLimit, RATE_LIMITS, refundRateLimitHits } from './rate-limit';
 import { recordSecurityEvent } from './security-log';
 import { findActiveUserById } from './users';
 
@@ -22,9 +22,12 @@ export async function confirmPassword(userId: string, password: string | undefin
   const user = await findActiveUserById(userId);
   if (!user) throw new AppError(404, 'NOT_FOUND', 'Account not found');
   if (!password) throw badRequest(check.missingMessage, [{ field: check.field, message: check.missingMessage }]);
-  await assertBelowFailureLimit(RATE_LIMITS.passwordCheckUser, userId);
-  if (await verifyPassword(user.passwordHash, password)) return;
-  await recordFailure(RATE_LIMITS.passwordCheckUser, userId);
+  // Counted before the check and given back when right, so parallel guesses cannot outrun the limit.
+  const attempt = await hitRateLimit(RATE_LIMITS.passwordCheckUser, userId);
+  if (await verifyPassword(user.passwordHash, password)) {
+    await refundRateLimitHits([attempt]);
+    return;
+  }
   await recordSecurityEvent({ userId, type: 'password_check_failed', details: `Wrong password when trying to ${check.action}`, success: false, ip: info.ip, userAgent: info.userAgent });
   const message = check.field === 'currentPassword' ? SETTINGS_VALIDATION.currentPasswordIncorrect : SETTINGS_VALIDATION.passwordIncorrect;
   throw badRequest(message, [{ field: check.field, message }]);

@@ -96,17 +96,6 @@ export async function refundRateLimitHits(hits: (RateLimitHit | null)[]): Promis
   }
 }
 
-/** For limits on failures only (wrong codes, wrong passwords): refuses once the window holds `limit` of them. */
-export async function assertBelowFailureLimit(rule: RateLimitRule, subject: string, now = new Date()): Promise<void> {
-  if (config().RATE_LIMIT_DISABLED) return;
-  const verdict = await check(getDb(), rule, keyOf(rule, subject), now);
-  if (verdict.refused) throw tooMany(rule, verdict.retryAfterSeconds);
-}
-
-export async function recordFailure(rule: RateLimitRule, subject: string, now = new Date()): Promise<void> {
-  if (!config().RATE_LIMIT_DISABLED) await record(getDb(), keyOf(rule, subject), now);
-}
-
 function formatWait(seconds: number): string {
   if (seconds < 90) return `${seconds} seconds`;
   return `${Math.ceil(seconds / 60)} minutes`;

@@ -10,7 +10,7 @@ import { matchingStep, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, o
 import { AppError, badRequest } from '../http/errors';
 import type { RequestInfo } from '../http/request-info';
 import { confirmPassword } from './password-check';
-import { assertBelowFailureLimit, recordFailure } from './rate-limit';
+import { hitRateLimit, refundRateLimitHits } from './rate-limit';
 import { recordSecurityEvent } from './security-log';
 import { findActiveUserById } from './users';
 
@@ -113,13 +113,15 @@ export async function completeChallenge(ticket: string, code: string, info: Requ
   } catch {
     throw expiredTicket();
   }
-  await assertBelowFailureLimit(TWO_FACTOR_ATTEMPTS, userId);
+  // Counted before the check and given back when right: parallel guesses cannot all pass a check
+  // that a failure recorded afterwards would only close once they are done.
+  const attempt = await hitRateLimit(TWO_FACTOR_ATTEMPTS, userId);
   const user = await findActiveUserById(userId);
   if (!user?.twoFactorEnabled || state !== factorState(user)) throw expiredTicket();
   if (!(await acceptCode(user, code))) {
-    await recordFailure(TWO_FACTOR_ATTEMPTS, userId);
     await recordSecurityEvent({ userId, type: 'login_failed', details: 'Wrong two-factor code', success: false, ip: info.ip, userAgent: info.userAgent });
     throw wrongCode();
   }
+  await refundRateLimitHits([attempt]);
   return user;
 }

@@ -126,6 +126,25 @@ describe('inbound texts reach only the coach whose client sent them', () => {
     expect((await replied(bNext)).client_response).toBe('Hi Bruno');
   });
 
+  it('reads a number as the answer only until a newer check-in: later "1" is that check-in\'s reply', async () => {
+    const phone = uniquePhone();
+    const a = await coach('Ines');
+    const b = await coach('Jonas');
+    const mine = await createClient(request, a.token, { firstName: 'Mine', phone });
+    await sendCheckIn(a.token, mine.id);
+    const theirs = await createClient(request, b.token, { firstName: 'Theirs', phone });
+    await sendCheckIn(b.token, theirs.id);
+    const textsBefore = sms.to(phone).length;
+    expect((await text(phone, 'Feeling good')).status).toBe(200);
+    await eventually(async () => sms.to(phone).slice(textsBefore), (m) => m.length === 1, 10_000, 'the which-coach question');
+    // Nobody answers; the next day both coaches have closed their check-ins and A sends a new one.
+    await db`update check_ins set status = 'completed' where client_id in (${mine.id}, ${theirs.id})`;
+    await db`update sms_routes set asked_at = asked_at - interval '1 minute' where client_phone = ${phone}`;
+    const next = await sendCheckIn(a.token, mine.id);
+    expect((await text(phone, '1')).status).toBe(200);
+    expect((await replied(next)).client_response).toBe('1');
+  });
+
   it('never matches a check-in on the client number alone: one without our number (seeded, legacy) is not a conversation', async () => {
     const phone = uniquePhone();
     const a = await coach('Cleo');
@@ -271,7 +290,7 @@ describe('the Twilio webhook: bounded, durable, fast', () => {
     sms.latency(8000);
     try {
       // STOP notifies the coach by SMS; the webhook must not wait for it.
-      const answered = await text(c.phone, 'STOP', { signal: AbortSignal.timeout(4000) });
+      const answered = await text(c.phone, 'STOP', { signal: AbortSignal.timeout(6000) });
       expect(answered.status).toBe(200);
       const delivered = await eventually(
         () => db<{ message: string; delivered: { sms: boolean } | null }[]>`select message, delivered from notifications where user_id = ${a.id} and type = 'system'`,

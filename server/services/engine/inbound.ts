@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
-import { INBOUND_SMS_MAX_CHARS, SMS_START_WORDS, SMS_STOP_WORDS, SMS_TEXTS, WHICH_COACH_REPEAT_AFTER_MS } from '@/lib/sms';
+import { INBOUND_SMS_MAX_CHARS, SMS_START_WORDS, SMS_STOP_WORDS, SMS_TEXTS, WHICH_COACH_ANSWER_WINDOW_MS, WHICH_COACH_REPEAT_AFTER_MS } from '@/lib/sms';
 import type { Transaction } from '../../db/client';
 import { checkIns, clients, smsOptOuts, smsPendingInbound, smsRoutes, users, webhookEvents, type CheckIn } from '../../db/schema';
 import { getQueue } from '../../jobs/queue';
@@ -135,13 +135,15 @@ async function handle(tx: Transaction, text: Text, effects: Effects): Promise<In
     .select()
     .from(smsRoutes)
     .where(and(eq(smsRoutes.clientPhone, text.from), eq(smsRoutes.ourNumber, text.ours)));
+  const latest = await latestCheckInSent(tx, text);
   const choice = choiceOf(text.body);
-  const picked = route?.askedAt && choice !== null && choice >= 1 ? route.offeredCoachIds[choice - 1] : undefined;
+  const questionOpen =
+    route?.askedAt && text.at.getTime() - route.askedAt.getTime() < WHICH_COACH_ANSWER_WINDOW_MS && (!latest || route.askedAt >= latest);
+  const picked = questionOpen && choice !== null && choice >= 1 ? route.offeredCoachIds[choice - 1] : undefined;
   // A coach who deleted their account since the question was asked is no answer: asked afresh below.
   if (picked && (await tx.select({ id: users.id }).from(users).where(eq(users.id, picked))).length > 0) return answer(tx, text, picked, effects);
 
   // The sender's choice holds until a newer check-in goes to this number from this number of ours.
-  const latest = await latestCheckInSent(tx, text);
   const chosen = route?.chosenCoachId && route.chosenAt && (!latest || route.chosenAt >= latest) ? route.chosenCoachId : null;
   const partners = await textingCoaches(tx, text);
   if (chosen && partners.includes(chosen)) return deliverTo(tx, chosen, text, effects);

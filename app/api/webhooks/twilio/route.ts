@@ -1,16 +1,14 @@
 import { TWILIO_WEBHOOK_MAX_BYTES } from '@/lib/sms';
 import { twilioInboundSchema } from '@/lib/schemas/webhooks';
-import { assertStorableInput, readLimitedBytes } from '@/server/http/body';
+import { assertStorableInput, payloadTooLarge, readLimitedBytes } from '@/server/http/body';
 import { AppError, forbidden } from '@/server/http/errors';
 import { route } from '@/server/http/route';
 import { EMPTY_TWIML, verifyTwilioSignature } from '@/server/providers/sms/webhook';
 import { receiveSms } from '@/server/services/engine/inbound';
 
-const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${TWILIO_WEBHOOK_MAX_BYTES / 1024} KB`);
-
 /** Inbound SMS from Twilio (form-encoded); signature checked when TWILIO_AUTH_TOKEN is set. */
 export const POST = route({ auth: 'public' }, async ({ req }) => {
-  const raw = await readLimitedBytes(req, TWILIO_WEBHOOK_MAX_BYTES, tooLarge);
+  const raw = await readLimitedBytes(req, TWILIO_WEBHOOK_MAX_BYTES, () => payloadTooLarge(TWILIO_WEBHOOK_MAX_BYTES));
   const params = Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
   if (!verifyTwilioSignature(req.headers.get('x-twilio-signature'), params, req.nextUrl.search)) throw forbidden('Invalid Twilio signature', 'INVALID_SIGNATURE');
   assertStorableInput(params, '_');
