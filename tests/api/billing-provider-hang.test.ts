@@ -3,6 +3,7 @@ import { client, uniqueIp } from '../helpers/http';
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
 import { startStack, type Stack } from '../helpers/stack';
 import { openDb, signedInUser, type ApiRequest, type Db } from './helpers-auth';
+import { eventually } from './engine-helpers';
 import { ADDRESS } from './helpers-billing';
 
 // Issue 14: a payment provider that hangs must not hold database connections. The app runs with a
@@ -67,15 +68,6 @@ async function timed(method: string, path: string, token: string, body?: unknown
   return { status: res.status, body: (await res.json()) as Record<string, unknown>, ms: performance.now() - started };
 }
 
-async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return check();
-}
-
 describe('a hanging payment provider', () => {
   it('holds no database connection: other requests answer at once, a second change of the same user is 409', { timeout: 60_000 }, async () => {
     const release = fake.hold(/^\/v1\/subscriptions/);
@@ -93,7 +85,7 @@ describe('a hanging payment provider', () => {
         ),
       );
       // Every change reaches Stripe when none waits for a connection another one holds.
-      await waitFor(() => fake.held() >= CHANGES, 10_000);
+      await eventually(async () => fake.held(), (n) => n >= CHANGES, 10_000, 'every plan change held at Stripe');
       expect(fake.held()).toBe(CHANGES);
 
       // Meanwhile the rest of the app answers quickly: reads and writes that need the database.

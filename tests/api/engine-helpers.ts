@@ -77,9 +77,10 @@ export async function checkInsOf(request: ApiRequest, token: string, clientId: s
 
 /** Polls until `read` answers something `accept` takes (then returns it), or fails after `timeoutMs`. */
 export async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  // A duration, so the monotonic clock: a wall clock moved by time-travel runs or NTP cannot end it early or late.
+  const deadline = performance.now() + timeoutMs;
   let last: T | undefined;
-  while (Date.now() < deadline) {
+  while (performance.now() < deadline) {
     last = await read();
     if (accept(last)) return last;
     await new Promise((r) => setTimeout(r, 200));
