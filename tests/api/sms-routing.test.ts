@@ -145,6 +145,24 @@ describe('inbound texts reach only the coach whose client sent them', () => {
     expect((await replied(next)).client_response).toBe('1');
   });
 
+  it('gives an unanswered (no_response) check-in no claim on a text while another coach also texts the number', async () => {
+    const phone = uniquePhone();
+    const a = await coach('Lena');
+    const b = await coach('Milo');
+    const real = await createClient(request, a.token, { firstName: 'Real', phone });
+    const aCheckIn = await sendCheckIn(a.token, real.id);
+    await text(phone, 'Done for today');
+    await replied(aCheckIn);
+    // B types the same number in; B's check-in is never answered and passes its reply window.
+    const copy = await createClient(request, b.token, { firstName: 'Copy', phone });
+    const bCheckIn = await sendCheckIn(b.token, copy.id);
+    await db`update check_ins set status = 'no_response' where id = ${bCheckIn}`;
+    const textsBefore = sms.to(phone).length;
+    expect((await text(phone, 'Quick question for my coach')).status).toBe(200);
+    await eventually(async () => sms.to(phone).slice(textsBefore), (m) => m.some((x) => x.body.startsWith('Cadence: which coach')), 10_000, 'the which-coach question');
+    expect(await checkIn(bCheckIn)).toMatchObject({ status: 'no_response', client_response: null });
+  });
+
   it('never matches a check-in on the client number alone: one without our number (seeded, legacy) is not a conversation', async () => {
     const phone = uniquePhone();
     const a = await coach('Cleo');

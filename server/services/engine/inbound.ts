@@ -148,7 +148,9 @@ async function handle(tx: Transaction, text: Text, effects: Effects): Promise<In
   const partners = await textingCoaches(tx, text);
   if (chosen && partners.includes(chosen)) return deliverTo(tx, chosen, text, effects);
   const open = await openCheckIns(tx, text);
-  if (open.length === 1) return respond(tx, open[0]!, text.body, text.at, effects);
+  // A check-in past its reply window is no claim on a text when another coach also texts this
+  // number: whoever typed a number in and was never answered would get the other coach's texts.
+  if (open.length === 1 && (open[0]!.status === 'sent' || partners.length <= 1)) return respond(tx, open[0]!, text.body, text.at, effects);
   if (open.length > 1) return ask(tx, text, open.map((o) => o.coachId), route, effects);
   // No check-in awaits a reply: a text for the coach(es) who text this number from this number of ours.
   if (partners.length === 0) {
