@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { assertMatchesContract } from './contract-check';
 
 export interface HttpResult<T = Record<string, unknown>> {
   status: number;
@@ -48,6 +49,7 @@ export function client(baseUrl: string) {
     } catch {
       body = { raw: text };
     }
+    assertMatchesContract(method, `/api${url}`, res.status, res.headers.get('content-type'), body);
     return { status: res.status, body: body as T, headers: res.headers };
   };
 }
