@@ -33,7 +33,8 @@ function loadScalar(): Promise<ScalarGlobal> {
 
 /**
  * The API reference for admins: Scalar renders /api/openapi.json, the document generated from
- * lib/contract. Fonts and the "open in client" service are off: nothing may load from elsewhere.
+ * lib/contract. Its web fonts, AI agent, developer toolbar and hosted client are off: each would load
+ * from Scalar's servers, and the page may reach only this site.
  */
 export function ApiReference() {
   const container = useRef<HTMLDivElement>(null);
@@ -49,7 +50,10 @@ export function ApiReference() {
           url: DOCUMENT_URL,
           withDefaultFonts: false,
           hideClientButton: true,
-          hideDownloadButton: false,
+          documentDownloadType: 'json',
+          showDeveloperTools: 'never',
+          showToolbar: 'never',
+          agent: { disabled: true },
           forceDarkModeState: document.documentElement.classList.contains('dark') ? 'dark' : 'light',
           hideDarkModeToggle: true,
           telemetry: false,
