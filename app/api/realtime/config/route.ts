@@ -1,4 +1,5 @@
+import { socketPort } from '@/server/config';
 import { route } from '@/server/http/route';
 
-/** Where the browser finds the Socket.IO server (its own port, spec 01 §7). */
-export const GET = route({ auth: 'user' }, async () => ({ port: Number(process.env.SOCKET_PORT ?? 8085), path: '/socket.io/' }));
+/** Where the browser finds the Socket.IO server (its own port, spec 01 §7; the one it bound at start). */
+export const GET = route({ auth: 'user' }, async () => ({ port: socketPort(), path: '/socket.io/' }));
