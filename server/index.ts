@@ -7,7 +7,7 @@ import { closeDb, getDb } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { ensureFirstAdmin } from './bootstrap';
-import { ensureDefaultDiscounts } from './services/billing';
+import { ensureDefaultDiscounts } from './services/billing/discounts';
 import { rejectMalformedUrl } from './http/malformed-url';
 import { CLIENT_IP_HEADER } from './http/request-info';
 import { HSTS, isHttps } from './http/security-headers';

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { addMonths } from 'date-fns';
 import { and, eq } from 'drizzle-orm';
-import type { InvoiceLine } from '@/lib/billing-types';
+import type { InvoiceLine } from '@/lib/schemas/billing';
 import { BILLING_VALIDATION } from '@/lib/constants';
 import { cardBrand, cardDigits } from '@/lib/card';
 import { describeDiscount, discountedPriceCents, getPlan, type Plan } from '@/lib/plans';

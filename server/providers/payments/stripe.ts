@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { InvoiceLine } from '@/lib/billing-types';
+import type { InvoiceLine } from '@/lib/schemas/billing';
 import { isPlanId, type Plan } from '@/lib/plans';
 import { config } from '../../config';
 import { getSlot, setSlot } from '../../runtime';
