@@ -1,10 +1,9 @@
 import type { CheckInDto, ClientDto } from '@/server/services/clients';
-import type { listClientGoals } from '@/server/services/goals';
 
 export type { CheckInDto, ClientDto };
 export type WeekEntry = ClientDto['weeklyCheckIns'][number];
 export type WeekStatus = WeekEntry['status'];
-export type ClientGoal = Awaited<ReturnType<typeof listClientGoals>>['goals'][number];
+export type { ClientGoal } from '@/lib/schemas/goals';
 
 export interface CheckInPage {
   checkIns: CheckInDto[];
