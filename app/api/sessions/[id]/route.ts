@@ -4,5 +4,5 @@ import { revokeOwnSession } from '@/server/services/sessions';
 
 export const DELETE = route(contract.revokeSession, async ({ user, params, info }) => {
   await revokeOwnSession(user.id, params.id, info);
-  return { success: true as const, message: 'Session terminated successfully' };
+  return { success: true, message: 'Session terminated successfully' };
 });

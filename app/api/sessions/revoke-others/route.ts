@@ -4,5 +4,5 @@ import { revokeOtherSessions } from '@/server/services/sessions';
 
 export const POST = route(contract.revokeOtherSessions, async ({ user, info }) => {
   const revoked = await revokeOtherSessions(user.id, user.sessionId, info);
-  return { success: true as const, message: 'All other sessions terminated successfully', revoked };
+  return { success: true, message: 'All other sessions terminated successfully', revoked };
 });

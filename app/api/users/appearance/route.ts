@@ -3,7 +3,7 @@ import { route } from '@/server/http/route';
 import * as account from '@/server/services/account';
 
 export const PUT = route(contract.updateAppearancePreferences, async ({ user, body }) => ({
-  success: true as const,
+  success: true,
   message: 'Appearance preferences saved successfully',
   appearancePreferences: await account.updateAppearancePreferences(user, body.appearancePreferences),
 }));

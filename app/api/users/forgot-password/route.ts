@@ -6,5 +6,5 @@ import * as auth from '@/server/services/auth';
 /** The same answer whether or not the account exists, so it reveals nothing. */
 export const POST = route(contract.forgotPassword, async ({ body, info }) => {
   await auth.forgotPassword(body.email, info);
-  return { success: true as const, message: MESSAGES.forgotSuccess };
+  return { success: true, message: MESSAGES.forgotSuccess };
 });

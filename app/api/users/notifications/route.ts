@@ -3,7 +3,7 @@ import { route } from '@/server/http/route';
 import * as account from '@/server/services/account';
 
 export const PUT = route(contract.updateNotificationPreferences, async ({ user, body }) => ({
-  success: true as const,
+  success: true,
   message: 'Notification preferences saved successfully',
   notificationPreferences: await account.updateNotificationPreferences(user, body.notificationPreferences),
 }));

@@ -3,7 +3,7 @@ import { route } from '@/server/http/route';
 import * as account from '@/server/services/account';
 
 export const PUT = route(contract.changePassword, async ({ user, body, info }) => ({
-  success: true as const,
+  success: true,
   message: 'Password updated successfully',
   ...(await account.changePassword(user, body.currentPassword, body.newPassword, info)),
 }));

@@ -3,6 +3,6 @@ import { route } from '@/server/http/route';
 import * as account from '@/server/services/account';
 import { toPublicUser } from '@/server/services/users';
 
-export const GET = route(contract.getProfile, async ({ user }) => ({ success: true as const, user: toPublicUser(user) }));
+export const GET = route(contract.getProfile, async ({ user }) => ({ success: true, user: toPublicUser(user) }));
 
-export const PUT = route(contract.updateProfile, async ({ user, body, info }) => ({ success: true as const, ...(await account.updateProfile(user, body, info)) }));
+export const PUT = route(contract.updateProfile, async ({ user, body, info }) => ({ success: true, ...(await account.updateProfile(user, body, info)) }));

@@ -3,7 +3,7 @@ import { route } from '@/server/http/route';
 import * as auth from '@/server/services/auth';
 
 export const POST = route(contract.register, async ({ body, info }) => ({
-  success: true as const,
+  success: true,
   message: 'Registration successful. Please check your email to verify your account.',
   user: await auth.register(body, info),
 }));

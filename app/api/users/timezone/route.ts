@@ -3,7 +3,7 @@ import { route } from '@/server/http/route';
 import * as account from '@/server/services/account';
 
 export const PUT = route(contract.updateTimezone, async ({ user, body, info }) => ({
-  success: true as const,
+  success: true,
   message: 'Timezone updated successfully.',
   user: await account.updateTimezone(user, body.timezone, info),
 }));

@@ -4,5 +4,5 @@ import { disable } from '@/server/services/two-factor';
 
 export const POST = route(contract.disableTwoFactor, async ({ user, body, info }) => {
   await disable(user.id, body.password, info);
-  return { success: true as const, message: 'Two-factor authentication is off' };
+  return { success: true, message: 'Two-factor authentication is off' };
 });

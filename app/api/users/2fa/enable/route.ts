@@ -3,7 +3,7 @@ import { route } from '@/server/http/route';
 import { confirmSetup } from '@/server/services/two-factor';
 
 export const POST = route(contract.enableTwoFactor, async ({ user, body, info }) => ({
-  success: true as const,
+  success: true,
   message: 'Two-factor authentication is on',
   recoveryCodes: await confirmSetup(user.id, body.code, info),
 }));

@@ -5,7 +5,7 @@ import { sendPhoneCode } from '@/server/services/phone-verification';
 
 /** Texts a verification code to the coach's own phone (docs/decisions.md "Phone verification"). */
 export const POST = route(contract.sendPhoneCode, async ({ user, info }) => ({
-  success: true as const,
+  success: true,
   message: PHONE_VERIFICATION_MESSAGES.codeSent,
   ...(await sendPhoneCode(user.id, info, new Date())),
 }));

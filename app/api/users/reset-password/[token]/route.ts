@@ -4,5 +4,5 @@ import * as auth from '@/server/services/auth';
 
 export const POST = route(contract.resetPassword, async ({ params, body, info }) => {
   await auth.resetPassword(params.token, body.password, info);
-  return { success: true as const, message: 'Your password has been reset. You can now sign in.' };
+  return { success: true, message: 'Your password has been reset. You can now sign in.' };
 });

@@ -4,5 +4,5 @@ import * as auth from '@/server/services/auth';
 
 export const GET = route(contract.verifyEmail, async ({ params, info }) => {
   const { accessToken, user } = await auth.verifyEmail(params.token, info);
-  return { success: true as const, message: 'Email verified successfully. You can now sign in.', token: accessToken, user };
+  return { success: true, message: 'Email verified successfully. You can now sign in.', token: accessToken, user };
 });

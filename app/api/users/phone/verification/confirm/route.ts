@@ -5,5 +5,5 @@ import { confirmPhoneCode } from '@/server/services/phone-verification';
 
 export const POST = route(contract.confirmPhoneCode, async ({ user, body, info }) => {
   const { phone } = await confirmPhoneCode(user.id, body.code, info, new Date());
-  return { success: true as const, message: PHONE_VERIFICATION_MESSAGES.verified, phone, phoneVerified: true as const };
+  return { success: true, message: PHONE_VERIFICATION_MESSAGES.verified, phone, phoneVerified: true };
 });
