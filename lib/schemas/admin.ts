@@ -378,6 +378,7 @@ export const managementResponseSchema = z.object({
 export type ManagementAnswer = z.infer<typeof managementResponseSchema>;
 
 export const adminChangedResponseSchema = okWithMessageSchema.extend({ admin: adminViewSchema });
+export type AdminChangedAnswer = z.infer<typeof adminChangedResponseSchema>;
 
 export const adminProfileResponseSchema = z.object({
   success: z.literal(true),
@@ -435,6 +436,7 @@ export const adminPasswordResponseSchema = okWithMessageSchema.extend({
   /** The admin's other sessions, which stay signed in. */
   otherSessions: z.number(),
 });
+export type AdminPasswordAnswer = z.infer<typeof adminPasswordResponseSchema>;
 
 export const auditLogResponseSchema = z.object({
   entries: z.array(
@@ -557,6 +559,7 @@ export const subscribersResponseSchema = z.object({ users: z.array(subscriberSch
 export type SubscribersAnswer = z.infer<typeof subscribersResponseSchema>;
 
 export const refundResponseSchema = okWithMessageSchema.extend({ transaction: adminTransactionSchema });
+export type RefundAnswer = z.infer<typeof refundResponseSchema>;
 
 export const planChangeResponseSchema = okWithMessageSchema.extend({
   user: z.object({ id: z.string(), _id: z.string(), plan: z.enum(ADMIN_PLAN_IDS), previousPlan: z.string() }),

@@ -304,7 +304,7 @@ const clientAggregateRow = z.object({
   lastSent: z.string().nullable(),
 });
 
-/** Over every client (archived ones included); null when no check-in was delivered. */
+/** Over every client, archived ones included; secondsSum is null when no reply was timed. */
 const clientTotalsRow = z.object({
   delivered: z.number(),
   answered: z.number(),
@@ -320,7 +320,7 @@ export async function clientAnalytics(coach: AnalyticsCoach, range: TimeRange, n
   // (archived ones included) both come from it, as JSON of one row.
   const [[result], undelivered, [upcoming]] = await Promise.all([
     queryRows(
-      z.object({ clients: z.array(clientAggregateRow), totals: clientTotalsRow.nullable() }),
+      z.object({ clients: z.array(clientAggregateRow), totals: clientTotalsRow }),
       sql`
       with stats as materialized (
         select client_id, count(*)::int as delivered, count(responded_at)::int as answered,
