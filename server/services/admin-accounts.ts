@@ -252,7 +252,7 @@ export async function deleteAdmin(actor: AuthUser, id: string, info: RequestInfo
 /** GET /admin/profile: the signed-in admin with their level and permission table. */
 export function adminProfile(user: AuthUser) {
   const granted = new Set(effectivePermissions(user));
-  const level = (user.role === 'super_admin' ? 'full' : (user.adminLevel ?? 'full')) as AdminLevel;
+  const level: AdminLevel = user.role === 'super_admin' ? 'full' : (user.adminLevel ?? 'full');
   return {
     user: toAdminView(user),
     adminLevel: level,
