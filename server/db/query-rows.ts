@@ -9,6 +9,12 @@ import { getDb, getSql } from './client';
 export interface SqlText {
   text: string;
   values: (string | number | boolean | null)[];
+  /**
+   * Run as a named prepared statement on each connection, as postgres.js runs its tagged queries
+   * (Drizzle's execute does not): parsed once per connection, and planned as Postgres decides
+   * for prepared statements.
+   */
+  prepare?: boolean;
 }
 
 /** A query Drizzle builds, a statement as text, or a postgres.js tagged query (not yet awaited). */
@@ -16,7 +22,7 @@ export type RowQuery = SQL | SqlText | PromiseLike<readonly unknown[]>;
 
 function run(query: RowQuery): PromiseLike<readonly unknown[]> {
   if (is(query, SQL)) return getDb().execute(query);
-  if ('text' in query) return getSql().unsafe(query.text, query.values);
+  if ('text' in query) return getSql().unsafe(query.text, query.values, { prepare: query.prepare ?? false });
   return query;
 }
 

@@ -2,7 +2,9 @@
  * The reporting SQL that the services and the bench baseline (bench/baseline-server.ts) both run,
  * as text with positional parameters, with the schema of its rows. The baseline measures what the
  * framework costs on top of the same statements, so it must not run a copy that drifts.
- * Nothing here touches the database: a caller runs the text with its own client.
+ * Nothing here touches the database: a caller runs the text with its own client. The analytics
+ * statements ask to be prepared, as they were while the service wrote them as postgres.js tagged
+ * queries; the usage ones ran unprepared through Drizzle and still do.
  */
 import { z } from 'zod';
 import { ENGAGEMENT_POINTS, MOTIVATION_SCORES, RESPONSE_TIME_BUCKETS, RESPONSIVE_SHARE } from '@/lib/analytics';
@@ -105,6 +107,7 @@ export function checkInFactsQuery(coachId: string, bounds: Date[], firstBucket: 
       from cells
       group by bucket`,
     values: [coachId, `{${bounds.map(iso).join(',')}}`],
+    prepare: true,
   };
 }
 export const checkInFactsRow = z.object({
@@ -129,6 +132,7 @@ export function clientsReachedQuery(coachId: string, start: Date, end: Date): Sq
       where c.coach_id = $1
         and exists (select 1 from check_ins ci where ci.client_id = c.id and ci.sent_at >= $2::timestamptz and ci.sent_at < $3::timestamptz)`,
     values: [coachId, iso(start), iso(end)],
+    prepare: true,
   };
 }
 export const countRow = z.object({ n: z.number() });
@@ -142,6 +146,7 @@ export function clientCountsQuery(coachId: string, start: Date, end: Date): SqlT
         (count(*) filter (where created_at < $2::timestamptz and archived and archived_at >= $2::timestamptz and archived_at < $3::timestamptz))::int as churned
       from clients where coach_id = $1`,
     values: [coachId, iso(start), iso(end)],
+    prepare: true,
   };
 }
 export const clientCountsRow = z.object({ current: z.number(), base: z.number(), churned: z.number() });
@@ -177,6 +182,7 @@ export function goalAggregatesQuery(coachId: string, start: Date, end: Date): Sq
       from tracked
       group by grouping sets ((type), ())`,
     values: [coachId, iso(start), iso(end)],
+    prepare: true,
   };
 }
 export const goalAggregateRow = z.object({
@@ -227,6 +233,7 @@ export function responseEffectsQuery(coachId: string, start: Date, end: Date): S
         (select count(*) filter (where answered < $4::float8 * delivered) from base)::int as unresponsive,
         (select count(*) filter (where answered < $4::float8 * delivered and not churned) from base)::int as "unresponsiveKept"`,
     values: [coachId, iso(start), iso(end), RESPONSIVE_SHARE],
+    prepare: true,
   };
 }
 export const responseEffectsRow = z.object({
