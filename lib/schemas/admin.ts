@@ -188,10 +188,12 @@ export const refundSchema = z.object({
 
 const limit = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).optional().default(fallback);
 
+export const TRANSACTION_STATUSES = ['succeeded', 'failed', 'pending', 'refunded'] as const;
+
 export const transactionsQuerySchema = z.object({
   limit: limit(ADMIN_LIMITS.transactions, ADMIN_LIMITS.transactionsMax),
   search: z.string().trim().max(100).optional(),
-  status: z.enum(['succeeded', 'failed', 'pending', 'refunded']).optional(),
+  status: z.enum(TRANSACTION_STATUSES).optional(),
 });
 
 export const subscribersQuerySchema = z.object({
@@ -514,8 +516,6 @@ export const revenueAnalyticsResponseSchema = z.object({
   ...rangeAnswer,
 });
 export type RevenueAnalyticsAnswer = z.infer<typeof revenueAnalyticsResponseSchema>;
-
-export const TRANSACTION_STATUSES = ['succeeded', 'failed', 'pending', 'refunded'] as const;
 
 /** Spec 02 §3 Admin transaction view. */
 export const adminTransactionSchema = z.object({
