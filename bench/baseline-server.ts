@@ -1,9 +1,10 @@
 /**
  * The baseline of `npm run bench`: a bare Node `http` server with node-postgres and no framework
  * that answers the five measured requests with the same SQL the services run (the queries of
- * server/auth/guards.ts, services/auth.ts + sessions.ts, clients.ts listClients, checkins.ts
- * checkInHistory, analytics.ts overview and admin-usage.ts usageStats, written out as text), the
- * same argon2 verification and the same jose JWTs. It skips what a framework adds: routing,
+ * server/auth/guards.ts, services/auth.ts + sessions.ts, clients.ts listClients and checkins.ts
+ * checkInHistory written out as text; the reporting statements of analytics.ts overview and
+ * admin-usage.ts usageStats imported from server/services/reporting/queries.ts, the very text the
+ * services run), the same argon2 verification and the same jose JWTs. It skips what a framework adds: routing,
  * zod, Drizzle's query building and row mapping, Next's request and response objects.
  *
  * Started by bench/run.ts as a child process: DATABASE_URL, PORT, JWT_SECRET; it reports
@@ -15,9 +16,18 @@ import type { AddressInfo } from 'node:net';
 import { verify } from '@node-rs/argon2';
 import { jwtVerify, SignJWT } from 'jose';
 import pg from 'pg';
-import { ENGAGEMENT_POINTS, ENGAGEMENT_POINTS_MAX, MOTIVATION_SCORES, RANGE_DAYS, RESPONSE_TIME_BUCKETS, type TimeRange } from '@/lib/analytics';
+import { ENGAGEMENT_POINTS_MAX, RANGE_DAYS, type TimeRange } from '@/lib/analytics';
 import { addDays, weekDates, zonedTimeToInstant } from '@/lib/zoned-time';
+import type { SqlText } from '@/server/db/query-rows';
 import { analyticsWindow, trendPeriods } from '@/server/services/analytics';
+import {
+  checkInFactsQuery,
+  clientCountsQuery,
+  clientsReachedQuery,
+  goalAggregatesQuery,
+  usageErrorSamplesQuery,
+  usageStatusFiguresQuery,
+} from '@/server/services/reporting/queries';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_MAX ?? 10) });
 const key = new TextEncoder().encode(process.env.JWT_SECRET ?? '');
@@ -39,8 +49,11 @@ const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.to
 const shape = (rows: Row[]) => rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [camel(k), v])));
 
 async function query(text: string, values: unknown[] = []): Promise<Row[]> {
-  return (await pool.query(text, values)).rows as Row[];
+  return (await pool.query<Row>(text, values)).rows;
 }
+
+/** A reporting statement of the services (server/services/reporting/queries.ts), run as it is. */
+const run = (statement: SqlText) => query(statement.text, statement.values);
 
 // ---- auth ---------------------------------------------------------------------------------------
 
@@ -177,66 +190,16 @@ async function checkInHistory(coach: Caller, clientId: string, params: URLSearch
   };
 }
 
-const POINTS = `case when not answered then ${ENGAGEMENT_POINTS.unanswered} when assessment = 'great' then ${ENGAGEMENT_POINTS.great}
-  when assessment = 'bad' then ${ENGAGEMENT_POINTS.bad} when assessment = 'okay' then ${ENGAGEMENT_POINTS.okay} else ${ENGAGEMENT_POINTS.unassessed} end`;
-const MOOD = `case motivation when 'high' then ${MOTIVATION_SCORES.high} when 'medium' then ${MOTIVATION_SCORES.medium} when 'low' then ${MOTIVATION_SCORES.low} end`;
-const DELAY_BUCKET = `case ${RESPONSE_TIME_BUCKETS.map((b, i) => (b.to === null ? `when response_seconds >= ${b.from * 60} then ${i}` : `when response_seconds < ${b.to * 60} then ${i}`)).join(' ')} end`;
-
 async function analyticsOverview(coach: Caller, params: URLSearchParams) {
   const range = (params.get('timeRange') ?? '30d') as TimeRange;
   if (!(range in RANGE_DAYS)) throw new HttpError(400, 'timeRange');
   const w = analyticsWindow(range, coach.timezone);
   const { labels, starts } = trendPeriods(w);
-  const bounds = `{${[w.previousStart, w.start, ...starts, w.end].map((d) => d.toISOString()).join(',')}}`;
-  const [start, end] = [w.start.toISOString(), w.end.toISOString()];
   const [facts, [reached], [clients], goals] = await Promise.all([
-    query(
-      `with cells as (
-        select p.bucket, ci.responded_at is not null as answered, ci.status = 'sent' as open, ci.engagement_assessment as assessment, ci.motivation,
-          ${DELAY_BUCKET} as delay_bucket, count(*) as n, sum(response_seconds) as seconds, count(response_seconds) as timed
-        from generate_series(2, ${labels.length + 1}) as p(bucket)
-        join check_ins ci on ci.coach_id = $1 and ci.sent_at >= ($2::timestamptz[])[p.bucket] and ci.sent_at < ($2::timestamptz[])[p.bucket + 1]
-        group by 1, 2, 3, 4, 5, 6
-      )
-      select bucket, sum(n)::int as delivered, coalesce(sum(n) filter (where answered), 0)::int as answered,
-        coalesce(sum(n) filter (where not answered and open), 0)::int as awaiting, coalesce(sum(seconds), 0)::float8 as "secondsSum",
-        sum(timed)::int as "secondsCount", sum(n * ${POINTS})::int as points,
-        coalesce(sum(n * ${MOOD}) filter (where answered), 0)::float8 as "satisfactionSum",
-        coalesce(sum(n) filter (where answered and ${MOOD} is not null), 0)::int as "satisfactionCount",
-        array[${RESPONSE_TIME_BUCKETS.map((_, i) => `coalesce(sum(n) filter (where delay_bucket = ${i}), 0)::int`).join(', ')}] as distribution
-      from cells group by bucket`,
-      [coach.id, bounds],
-    ),
-    query(
-      `select count(*)::int as n from clients c where c.coach_id = $1
-        and exists (select 1 from check_ins ci where ci.client_id = c.id and ci.sent_at >= $2::timestamptz and ci.sent_at < $3::timestamptz)`,
-      [coach.id, start, end],
-    ),
-    query(
-      `select (count(*) filter (where not archived))::int as current,
-        (count(*) filter (where created_at < $2::timestamptz and (not archived or archived_at >= $2::timestamptz)))::int as base,
-        (count(*) filter (where created_at < $2::timestamptz and archived and archived_at >= $2::timestamptz and archived_at < $3::timestamptz))::int as churned
-      from clients where coach_id = $1`,
-      [coach.id, start, end],
-    ),
-    query(
-      `with goal_rows as (
-        select g.id, g.client_id, g.type::text as type, g.title, g.created_at, g.progress,
-          case when g.status = 'completed' then coalesce(g.completed_at, g.updated_at) end as done_at,
-          case when g.status = 'incomplete' and (g.archived or c.archived) then
-            least(case when g.archived then g.updated_at end, case when c.archived then coalesce(c.archived_at, g.updated_at) end) end as dropped_at
-        from goals g join clients c on c.id = g.client_id and c.coach_id = $1
-        where g.coach_id = $1 and g.created_at < $3::timestamptz
-      ), tracked as (
-        select * from goal_rows where (done_at is null or done_at >= $2::timestamptz) and (dropped_at is null or dropped_at >= $2::timestamptz)
-      )
-      select type, grouping(type) = 1 as total, count(*)::int as count,
-        (count(*) filter (where done_at >= $2::timestamptz))::int as completed,
-        (count(*) filter (where dropped_at >= $2::timestamptz))::int as abandoned,
-        (avg(extract(epoch from done_at - created_at) / 86400) filter (where done_at >= $2::timestamptz))::float8 as "avgDays"
-      from tracked group by grouping sets ((type), ())`,
-      [coach.id, start, end],
-    ),
+    run(checkInFactsQuery(coach.id, [w.previousStart, w.start, ...starts, w.end], 2, labels.length + 1)),
+    run(clientsReachedQuery(coach.id, w.start, w.end)),
+    run(clientCountsQuery(coach.id, w.start, w.end)),
+    run(goalAggregatesQuery(coach.id, w.start, w.end)),
   ]);
   const sum = (k: string) => facts.reduce((acc, r) => acc + Number(r[k]), 0);
   const delivered = sum('delivered');
@@ -259,25 +222,8 @@ async function analyticsOverview(coach: Caller, params: URLSearchParams) {
 async function usageStats(params: URLSearchParams) {
   const to = params.get('endDate') ? new Date(params.get('endDate')!) : new Date();
   const from = params.get('startDate') ? new Date(params.get('startDate')!) : new Date(to.getTime() - 30 * 86_400_000);
-  const range = [from.toISOString(), to.toISOString()];
-  const inRange = 'created_at >= $1::timestamptz and created_at < $2::timestamptz';
-  const [statuses, samples] = await Promise.all([
-    query(
-      `select service, status, count(*)::int as count, coalesce(sum(response_ms), 0)::float8 as ms_sum, coalesce(sum(cost_usd), 0)::float8 as cost
-      from api_usage where ${inRange} group by service, status order by service, count desc`,
-      range,
-    ),
-    query(
-      `select service, status, error_message, distinct_count from (
-        select service, status as status, error_message,
-          row_number() over (partition by service, status order by count(*) desc, error_message) as rank,
-          count(*) over (partition by service, status)::int as distinct_count
-        from api_usage where ${inRange} and error_message is not null
-        group by service, status, error_message
-      ) ranked where rank <= 2 order by service, status, rank`,
-      range,
-    ),
-  ]);
+  const range = { from, to };
+  const [statuses, samples] = await Promise.all([run(usageStatusFiguresQuery(range)), run(usageErrorSamplesQuery(range, 'status'))]);
   const byService = new Map<unknown, { service: unknown; total: number; success: number; msSum: number; cost: number }>();
   for (const s of statuses) {
     const t = byService.get(s.service) ?? { service: s.service, total: 0, success: 0, msSum: 0, cost: 0 };
@@ -293,8 +239,8 @@ async function usageStats(params: URLSearchParams) {
       ...t,
       statuses: statuses.filter((s) => s.service === t.service).map((s) => ({ ...s, errorMessages: samples.filter((m) => m.service === s.service && m.status === s.status).map((m) => m.error_message) })),
     })),
-    startDate: range[0],
-    endDate: range[1],
+    startDate: from.toISOString(),
+    endDate: to.toISOString(),
   };
 }
 

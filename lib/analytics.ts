@@ -1,16 +1,11 @@
-import { z } from 'zod';
-import { DEFAULT_TIME_RANGE, TIME_RANGES } from './constants';
+import type { TIME_RANGES } from './constants';
 
 /**
- * Coach analytics (spec 02 §3, §7, §9): the query, the answer shapes shared by the service and the
- * screens, and the fixed parts of each figure's definition. docs/analytics.md defines every figure.
+ * Coach analytics (spec 02 §3, §7, §9): the fixed parts of each figure's definition (the answers'
+ * schemas are in lib/schemas/analytics.ts). docs/analytics.md defines every figure.
  */
 
 export type TimeRange = (typeof TIME_RANGES)[number];
-
-export const analyticsQuerySchema = z.object({
-  timeRange: z.enum(TIME_RANGES, { error: `timeRange must be one of ${TIME_RANGES.join(', ')}` }).default(DEFAULT_TIME_RANGE),
-});
 
 /** Days each range covers: today (in the coach's time zone) and the days before it. */
 export const RANGE_DAYS: Record<TimeRange, number> = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 };
@@ -46,127 +41,3 @@ export const RESPONSE_TIME_BUCKETS = [
   { key: '12to24h', label: '12–24 hours', from: 720, to: 1440 },
   { key: 'over24h', label: 'Over 24 hours', from: 1440, to: null },
 ] as const;
-
-export interface AnalyticsPeriod {
-  timeRange: TimeRange;
-  /** The coach's time zone, in which days, weeks and months are counted. */
-  timezone: string;
-  start: string;
-  end: string;
-  previousStart: string;
-  granularity: Granularity;
-}
-
-export interface TrendRow {
-  /** YYYY-MM-DD of the day or the week's Monday; YYYY-MM for a month. */
-  period: string;
-  checkIns: number;
-  responses: number;
-  /** Mean reply delay of that period's answered check-ins, in minutes; null when none was answered. */
-  avgTime: number | null;
-}
-
-export interface OverviewAnalytics {
-  period: AnalyticsPeriod;
-  totalClients: number;
-  totalCheckIns: number;
-  avgResponseTime: number | null;
-  clientRetention: number | null;
-  engagementScore: number | null;
-  checkInFrequency: number | null;
-  goalCompletionRate: number | null;
-  responseRate: number | null;
-  trends: TrendRow[];
-}
-
-export interface ClientEngagementRow {
-  id: string;
-  _id: string;
-  name: string;
-  engagementStatus: EngagementStatus;
-  engagementScore: number | null;
-  lastCheckIn: string | null;
-  progress: number | null;
-  responseTime: number | null;
-  responseRate: number | null;
-  checkIns: number;
-  responses: number;
-  goals: number;
-  onHold: boolean;
-}
-
-export interface CheckInStats {
-  total: number;
-  delivered: number;
-  responded: number;
-  noResponse: number;
-  awaitingReply: number;
-  missed: number;
-  upcoming: number;
-  responseRate: number | null;
-  avgResponseTime: number | null;
-}
-
-export interface ClientAnalytics {
-  period: AnalyticsPeriod;
-  clientEngagement: ClientEngagementRow[];
-  checkInStats: CheckInStats;
-  engagementDistribution: { status: EngagementStatus; count: number }[];
-}
-
-export interface GoalTypeRow {
-  type: string;
-  count: number;
-  completed: number;
-  abandoned: number;
-  completion: number;
-  avgTime: number | null;
-}
-
-export interface RecentCompletion {
-  goalId: string;
-  client: string;
-  goal: string;
-  type: string;
-  completed: string;
-  duration: number;
-}
-
-export interface GoalAnalytics {
-  period: AnalyticsPeriod;
-  activeGoals: number;
-  trackedGoals: number;
-  completedGoals: number;
-  abandonedGoals: number;
-  completionRate: number | null;
-  abandonmentRate: number | null;
-  avgTimeToComplete: number | null;
-  goalTypes: GoalTypeRow[];
-  recentCompletions: RecentCompletion[];
-}
-
-export interface SmsMetric {
-  key: 'sent' | 'replies' | 'responseRate' | 'avgResponseTime' | 'deliveryRate';
-  metric: string;
-  value: number | null;
-  previousValue: number | null;
-  unit: string;
-  description: string;
-  /** value − previousValue, in the metric's unit; null when either is missing. */
-  trend: number | null;
-}
-
-export interface CommunicationAnalytics {
-  period: AnalyticsPeriod;
-  checkInsSent: number;
-  avgResponseTime: number | null;
-  responseRate: number | null;
-  checkInFrequency: number | null;
-  clientSatisfaction: number | null;
-  smsMetrics: SmsMetric[];
-  goalProgressCorrelation: number | null;
-  correlationClients: number;
-  retentionImpact: number | null;
-  engagementTrends: TrendRow[];
-  responseTimeDistribution: { key: string; label: string; count: number }[];
-}

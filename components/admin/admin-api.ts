@@ -1,8 +1,8 @@
 import { api } from '@/lib/api-client';
 import { ADMIN_LIMITS } from '@/lib/constants';
 import type {
+  AdminList,
   AdminProfileAnswer,
-  AdminsAnswer,
   AuditLogAnswer,
   BreakdownAnswer,
   ErrorsAnswer,
@@ -15,7 +15,7 @@ import type {
   TransactionsAnswer,
   UsageStatsAnswer,
   UsageTrendsAnswer,
-} from './types';
+} from '@/lib/schemas/admin';
 
 /** A date range as the screens hold it: local calendar days, both inclusive. */
 export interface RangeParams {
@@ -41,7 +41,7 @@ export const adminApi = {
   usageErrors: (r: RangeParams) => api.get<ErrorsAnswer>(`/admin/usage/errors?${rangeQuery(r)}`),
   topUsers: (r: RangeParams) => api.get<TopUsersAnswer>(`/admin/users/top?${rangeQuery(r)}`),
   platformStats: () => api.get<PlatformAnswer>(`/admin/platform/stats?timezone=${encodeURIComponent(browserTimezone())}`),
-  admins: () => api.get<AdminsAnswer>('/users/admins'),
+  admins: () => api.get<AdminList>('/users/admins'),
   management: () => api.get<ManagementAnswer>('/admin/management'),
   auditLog: () => api.get<AuditLogAnswer>(`/admin/audit-log?limit=${ADMIN_LIMITS.auditLog}`),
   revenueStats: (r: RangeParams) => api.get<RevenueStatsAnswer>(`/admin/revenue/stats?${rangeQuery(r)}`),

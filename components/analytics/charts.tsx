@@ -17,7 +17,8 @@ import {
   YAxis,
   type TooltipContentProps,
 } from 'recharts';
-import type { Granularity, TrendRow } from '@/lib/analytics';
+import type { Granularity } from '@/lib/analytics';
+import type { TrendRow } from '@/lib/schemas/analytics';
 import { formatMinutes, formatPeriod } from './format';
 
 /** The theme's colours: the brand scale follows the chosen colour scheme; neutrals follow the text colour. */

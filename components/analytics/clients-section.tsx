@@ -2,7 +2,8 @@
 
 import { useState } from 'react';
 import { ANALYTICS } from '@/lib/constants';
-import type { ClientAnalytics, EngagementStatus, TimeRange } from '@/lib/analytics';
+import type { EngagementStatus, TimeRange } from '@/lib/analytics';
+import type { ClientAnalytics } from '@/lib/schemas/analytics';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { CHART_COLORS, CategoryBarChart, DonutChart } from './charts';

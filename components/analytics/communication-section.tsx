@@ -2,7 +2,8 @@
 
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import { ANALYTICS } from '@/lib/constants';
-import type { CommunicationAnalytics, SmsMetric, TimeRange } from '@/lib/analytics';
+import type { TimeRange } from '@/lib/analytics';
+import type { CommunicationAnalytics, SmsMetric } from '@/lib/schemas/analytics';
 import { CHART_COLORS, CategoryBarChart, CheckInTrendChart, ResponseTimeTrendChart } from './charts';
 import { formatMinutes, formatNumber, formatPercent, formatSigned } from './format';
 import { EmptyState, Panel, SectionBody, StatCard, StatGrid, useAnalytics } from './parts';

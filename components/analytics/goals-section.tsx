@@ -1,7 +1,8 @@
 'use client';
 
 import { ANALYTICS } from '@/lib/constants';
-import type { GoalAnalytics, TimeRange } from '@/lib/analytics';
+import type { TimeRange } from '@/lib/analytics';
+import type { GoalAnalytics } from '@/lib/schemas/analytics';
 import { CHART_COLORS, DonutChart, GoalTypesChart } from './charts';
 import { formatDate, formatDays, formatNumber, formatPercent, goalTypeLabel } from './format';
 import { EmptyState, Panel, SectionBody, StatCard, StatGrid, useAnalytics } from './parts';

@@ -1,7 +1,8 @@
 'use client';
 
 import { ANALYTICS } from '@/lib/constants';
-import { RANGE_LABELS, type OverviewAnalytics, type TimeRange } from '@/lib/analytics';
+import { RANGE_LABELS, type TimeRange } from '@/lib/analytics';
+import type { OverviewAnalytics } from '@/lib/schemas/analytics';
 import { CheckInTrendChart } from './charts';
 import { formatMinutes, formatNumber, formatPercent } from './format';
 import { EmptyState, SectionBody, StatCard, StatGrid, useAnalytics } from './parts';

@@ -1,8 +1,10 @@
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
-import { ADMIN_ROLES, ADMIN_LEVELS } from '../admin-permissions';
+import { ADMIN_LEVELS, ADMIN_PERMISSIONS, ADMIN_ROLES } from '../admin-permissions';
+import { okWithMessageSchema, paginationSchema, timestampSchema } from '../contract/common';
 import { ADMIN_DATE_RANGES, ADMIN_LIMITS, ADMIN_PLANS, ADMIN_VALIDATION as V, PASSWORD_MIN_LENGTH, type AdminPlanId } from '../constants';
 import { isSupportedTimezone } from '../timezones';
+import { appearancePreferencesSchema, notificationPreferencesSchema } from './account';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -186,10 +188,12 @@ export const refundSchema = z.object({
 
 const limit = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).optional().default(fallback);
 
+export const TRANSACTION_STATUSES = ['succeeded', 'failed', 'pending', 'refunded'] as const;
+
 export const transactionsQuerySchema = z.object({
   limit: limit(ADMIN_LIMITS.transactions, ADMIN_LIMITS.transactionsMax),
   search: z.string().trim().max(100).optional(),
-  status: z.enum(['succeeded', 'failed', 'pending', 'refunded']).optional(),
+  status: z.enum(TRANSACTION_STATUSES).optional(),
 });
 
 export const subscribersQuerySchema = z.object({
@@ -203,3 +207,361 @@ export const auditLogQuerySchema = z.object({
 });
 
 export const userIdParamSchema = z.object({ userId: z.string().uuid('Not a valid id') });
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+/** The bucket of a usage trend row: hourly up to 2 days, daily up to 92, weekly up to 400, monthly beyond. */
+export const TREND_INTERVALS = ['hour', 'day', 'week', 'month'] as const;
+export type TrendInterval = (typeof TREND_INTERVALS)[number];
+
+/** The reporting window an answer covers (ISO instants, the end exclusive). */
+const rangeAnswer = { startDate: timestampSchema, endDate: timestampSchema };
+
+/** Up to two sample error messages of one status (most frequent first) and how many distinct ones there were. */
+const statusSamples = { count: z.number(), errorMessages: z.array(z.string()), distinctErrorMessages: z.number() };
+
+export const usageStatSchema = z.object({
+  _id: z.string(),
+  service: z.string(),
+  totalCount: z.number(),
+  totalCalls: z.number(),
+  successCalls: z.number(),
+  failedCalls: z.number(),
+  successRate: z.number(),
+  avgResponseTime: z.number(),
+  overallAvgTime: z.number(),
+  totalCost: z.number(),
+  overallTotalCost: z.number(),
+  statuses: z.array(z.object({ status: z.string(), ...statusSamples })),
+});
+export type UsageStat = z.infer<typeof usageStatSchema>;
+
+export const usageStatsResponseSchema = z.object({
+  stats: z.array(usageStatSchema),
+  totals: z.object({
+    totalCalls: z.number(),
+    successCalls: z.number(),
+    failedCalls: z.number(),
+    successRate: z.number(),
+    avgResponseTime: z.number(),
+    totalCost: z.number(),
+  }),
+  ...rangeAnswer,
+});
+export type UsageStatsAnswer = z.infer<typeof usageStatsResponseSchema>;
+
+export const usageTrendRowSchema = z.object({
+  _id: z.object({ date: z.string(), service: z.string() }),
+  count: z.number(),
+  successCount: z.number(),
+  errorCount: z.number(),
+  totalCost: z.number(),
+  avgResponseTime: z.number(),
+});
+export type UsageTrendRow = z.infer<typeof usageTrendRowSchema>;
+
+export const usageTrendsResponseSchema = z.object({
+  trends: z.array(usageTrendRowSchema),
+  interval: z.enum(TREND_INTERVALS),
+  timezone: z.string(),
+  ...rangeAnswer,
+});
+export type UsageTrendsAnswer = z.infer<typeof usageTrendsResponseSchema>;
+
+const callFigures = {
+  count: z.number(),
+  successCount: z.number(),
+  errorCount: z.number(),
+  avgResponseTime: z.number(),
+  totalCost: z.number(),
+};
+
+export const breakdownRowSchema = z.object({
+  service: z.string(),
+  ...callFigures,
+  successRate: z.number(),
+  share: z.number(),
+  operations: z.array(z.object({ operation: z.string(), ...callFigures })),
+});
+export type BreakdownRow = z.infer<typeof breakdownRowSchema>;
+
+export const usageBreakdownResponseSchema = z.object({ breakdown: z.array(breakdownRowSchema), ...rangeAnswer });
+export type BreakdownAnswer = z.infer<typeof usageBreakdownResponseSchema>;
+
+export const errorStatSchema = z.object({
+  service: z.string(),
+  errorRate: z.number(),
+  totalErrors: z.number(),
+  totalCalls: z.number(),
+  /** Per error type: the HTTP status code, or 'error' when the call never got one. */
+  statuses: z.array(z.object({ status: z.string(), statusCode: z.number().nullable(), ...statusSamples })),
+});
+export type ErrorStat = z.infer<typeof errorStatSchema>;
+
+export const usageErrorsResponseSchema = z.object({ errorStats: z.array(errorStatSchema), ...rangeAnswer });
+export type ErrorsAnswer = z.infer<typeof usageErrorsResponseSchema>;
+
+export const topUsersResponseSchema = z.object({
+  /** Calls made without an account (user null) form one row with a null userId. */
+  topUsers: z.array(
+    z.object({
+      userId: z.string().nullable(),
+      userName: z.string().nullable(),
+      username: z.string().nullable(),
+      email: z.string().nullable(),
+      count: z.number(),
+      totalCost: z.number(),
+      avgResponseTime: z.number(),
+    }),
+  ),
+  ...rangeAnswer,
+});
+export type TopUsersAnswer = z.infer<typeof topUsersResponseSchema>;
+
+export const platformStatsResponseSchema = z.object({
+  userStats: z.object({ totalUsers: z.number(), activeUsers: z.number(), activeRate: z.number(), newUsers: z.number() }),
+  clientStats: z.object({ totalClients: z.number(), activeClients: z.number(), archivedClients: z.number() }),
+  goalStats: z.object({ totalGoals: z.number(), activeGoals: z.number(), completedGoals: z.number(), goalCompletionRate: z.number() }),
+  checkInStats: z.object({
+    totalCheckIns: z.number(),
+    respondedCheckIns: z.number(),
+    responseRate: z.number(),
+    checkInTrends: z.array(z.object({ _id: z.string(), date: z.string(), count: z.number() })),
+  }),
+  timezone: z.string(),
+});
+export type PlatformAnswer = z.infer<typeof platformStatsResponseSchema>;
+
+const USER_ROLES = ['coach', ...ADMIN_ROLES] as const;
+
+/** An admin as the Admins tab and Admin Management show it (spec 02 §3 Admin user). */
+export const adminViewSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: z.enum(USER_ROLES),
+  adminLevel: z.enum(ADMIN_LEVELS),
+  adminPermissions: z.array(z.enum(ADMIN_PERMISSIONS)),
+  isVerified: z.boolean(),
+  createdAt: timestampSchema,
+  lastLogin: timestampSchema.nullable(),
+});
+export type AdminView = z.infer<typeof adminViewSchema>;
+
+export const adminListResponseSchema = z.array(adminViewSchema);
+export type AdminList = z.infer<typeof adminListResponseSchema>;
+
+export const managementResponseSchema = z.object({
+  admins: z.array(adminViewSchema),
+  systemStats: z.object({ totalUsers: z.number(), totalAdmins: z.number(), totalClients: z.number(), totalGoals: z.number(), totalCheckIns: z.number() }),
+  recentActivity: z.object({
+    latestUsers: z.array(
+      z.object({ _id: z.string(), id: z.string(), name: z.string(), username: z.string(), email: z.string(), plan: z.string(), createdAt: timestampSchema }),
+    ),
+    latestClients: z.array(
+      z.object({
+        _id: z.string(),
+        id: z.string(),
+        name: z.string(),
+        email: z.string().nullable(),
+        /** Null once the coach's account is deleted. */
+        coach: z.object({ _id: z.string(), id: z.string(), username: z.string().nullable() }).nullable(),
+        createdAt: timestampSchema,
+      }),
+    ),
+  }),
+});
+export type ManagementAnswer = z.infer<typeof managementResponseSchema>;
+
+export const adminChangedResponseSchema = okWithMessageSchema.extend({ admin: adminViewSchema });
+export type AdminChangedAnswer = z.infer<typeof adminChangedResponseSchema>;
+
+export const adminProfileResponseSchema = z.object({
+  success: z.literal(true),
+  user: adminViewSchema,
+  adminLevel: z.enum(ADMIN_LEVELS),
+  adminLevelDescription: z.string(),
+  permissions: z.array(z.object({ permission: z.enum(ADMIN_PERMISSIONS), description: z.string(), granted: z.boolean() })),
+});
+export type AdminProfileAnswer = z.infer<typeof adminProfileResponseSchema>;
+
+/** The signed-in account as login and profile answers carry it (spec 01 §3 user, `id` and `_id` both). */
+export const signedInUserSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  username: z.string(),
+  role: z.enum(USER_ROLES),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  phoneVerified: z.boolean(),
+  timezone: z.string(),
+  isVerified: z.boolean(),
+  title: z.string().nullable(),
+  company: z.string().nullable(),
+  location: z.string().nullable(),
+  profilePic: z.string().nullable(),
+  adminLevel: z.enum(ADMIN_LEVELS).nullable(),
+  adminPermissions: z.array(z.string()),
+  plan: z.string(),
+  twoFactorEnabled: z.boolean(),
+  coachingSurvey: z.object({
+    coachingStyle: z.string(),
+    clientExpectations: z.string(),
+    motivationApproach: z.string(),
+    feedbackStyle: z.string(),
+    challengeApproach: z.string(),
+  }),
+  notificationPreferences: notificationPreferencesSchema,
+  appearancePreferences: appearancePreferencesSchema,
+  createdAt: timestampSchema,
+  lastLogin: timestampSchema.nullable(),
+});
+
+export const adminLoginResponseSchema = z.object({ token: z.string(), accessToken: z.string(), refreshToken: z.string(), user: signedInUserSchema });
+
+export const adminProfileUpdateResponseSchema = okWithMessageSchema.extend({
+  /** The new address awaiting confirmation from its inbox; null when the e-mail did not change. */
+  pendingEmail: z.string().nullable(),
+  user: signedInUserSchema,
+});
+export type AdminProfileUpdateAnswer = z.infer<typeof adminProfileUpdateResponseSchema>;
+
+export const adminPasswordResponseSchema = okWithMessageSchema.extend({
+  /** The admin's other sessions, which stay signed in. */
+  otherSessions: z.number(),
+});
+export type AdminPasswordAnswer = z.infer<typeof adminPasswordResponseSchema>;
+
+export const auditLogResponseSchema = z.object({
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      timestamp: timestampSchema,
+      type: z.string(),
+      details: z.string(),
+      success: z.boolean(),
+      ip: z.string().nullable(),
+      /** Null once the acting admin's account is deleted (the details then name its address). */
+      admin: z.object({ id: z.string(), username: z.string().nullable(), email: z.string().nullable() }).nullable(),
+    }),
+  ),
+  pagination: paginationSchema,
+});
+export type AuditLogAnswer = z.infer<typeof auditLogResponseSchema>;
+
+const windowMetrics = {
+  totalRevenue: z.number(),
+  activeSubscriptions: z.number(),
+  churnRate: z.number(),
+  averageRevenuePerUser: z.number(),
+};
+
+export const revenueMetricsSchema = z.object({
+  ...windowMetrics,
+  payingUsers: z.number(),
+  newSubscriptions: z.number(),
+  cancellations: z.number(),
+  activeAtStart: z.number(),
+  /** The same figures for the period of the same length just before. */
+  previous: z.object(windowMetrics),
+  changes: z.object({
+    /** Percent; null without an earlier figure. */
+    totalRevenue: z.number().nullable(),
+    /** Subscriptions gained (or lost). */
+    activeSubscriptions: z.number(),
+    /** Percent; null without an earlier figure. */
+    averageRevenuePerUser: z.number().nullable(),
+    /** Percentage points. */
+    churnRate: z.number(),
+  }),
+});
+export type RevenueMetrics = z.infer<typeof revenueMetricsSchema>;
+
+export const revenueStatsResponseSchema = z.object({
+  metrics: revenueMetricsSchema,
+  ...rangeAnswer,
+  previousPeriod: z.object(rangeAnswer),
+});
+export type RevenueStatsAnswer = z.infer<typeof revenueStatsResponseSchema>;
+
+export const revenueAnalyticsResponseSchema = z.object({
+  interval: z.enum(['day', 'week', 'month']),
+  revenueOverTime: z.array(z.object({ date: z.string(), revenue: z.number(), subscriptions: z.number(), users: z.number() })),
+  planDistribution: z.array(
+    z.object({ plan: z.string(), name: z.string(), users: z.number(), revenue: z.number(), percentage: z.number(), revenuePercentage: z.number() }),
+  ),
+  churnAnalysis: z.array(z.object({ month: z.string(), churnRate: z.number(), newSignups: z.number(), newSubscriptions: z.number(), cancellations: z.number() })),
+  topUsers: z.array(
+    z.object({
+      id: z.string(),
+      _id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      plan: z.string(),
+      revenue: z.number(),
+      monthlyRevenue: z.number(),
+      payments: z.number(),
+      joinDate: timestampSchema,
+    }),
+  ),
+  metrics: revenueMetricsSchema,
+  ...rangeAnswer,
+});
+export type RevenueAnalyticsAnswer = z.infer<typeof revenueAnalyticsResponseSchema>;
+
+/** Spec 02 §3 Admin transaction view. */
+export const adminTransactionSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  date: timestampSchema,
+  description: z.string(),
+  /** Dollars. */
+  amount: z.number(),
+  amountCents: z.number(),
+  currency: z.string(),
+  status: z.enum(TRANSACTION_STATUSES),
+  invoiceUrl: z.string().nullable(),
+  userId: z.string(),
+  userName: z.string().nullable(),
+  email: z.string().nullable(),
+  plan: z.string().nullable(),
+  refundedAt: timestampSchema.nullable(),
+  refundReason: z.string().nullable(),
+  refundedBy: z.object({ id: z.string(), username: z.string().nullable() }).nullable(),
+});
+export type AdminTransaction = z.infer<typeof adminTransactionSchema>;
+
+export const transactionsResponseSchema = z.object({ transactions: z.array(adminTransactionSchema) });
+export type TransactionsAnswer = z.infer<typeof transactionsResponseSchema>;
+
+export const subscriberSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  email: z.string(),
+  plan: z.string(),
+  /** Of the latest subscription; null when the coach never had one. */
+  subscriptionStatus: z.string().nullable(),
+  createdAt: timestampSchema,
+});
+export type Subscriber = z.infer<typeof subscriberSchema>;
+
+export const subscribersResponseSchema = z.object({ users: z.array(subscriberSchema) });
+export type SubscribersAnswer = z.infer<typeof subscribersResponseSchema>;
+
+export const refundResponseSchema = okWithMessageSchema.extend({ transaction: adminTransactionSchema });
+export type RefundAnswer = z.infer<typeof refundResponseSchema>;
+
+export const planChangeResponseSchema = okWithMessageSchema.extend({
+  user: z.object({ id: z.string(), _id: z.string(), plan: z.enum(ADMIN_PLAN_IDS), previousPlan: z.string() }),
+});
+export type PlanChangeAnswer = z.infer<typeof planChangeResponseSchema>;

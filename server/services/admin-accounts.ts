@@ -14,7 +14,9 @@ import {
 } from '@/lib/admin-permissions';
 import { ADMIN_LIMITS, ADMIN_MESSAGES } from '@/lib/constants';
 import type { AdminProfileInput, CreateAdminInput, UpdateAdminInput } from '@/lib/schemas/admin';
+import { z } from 'zod';
 import { getDb } from '../db/client';
+import { queryRows } from '../db/query-rows';
 import { users, type User } from '../db/schema';
 import type { AuthUser } from '../auth/guards';
 import { hashPassword } from '../auth/passwords';
@@ -59,34 +61,60 @@ export async function listAdmins(): Promise<AdminView[]> {
   return found.map(toAdminView);
 }
 
-interface SystemRow {
-  total_users: number;
-  total_admins: number;
-  total_clients: number;
-  total_goals: number;
-  total_check_ins: number;
-}
+const systemRow = z.object({
+  total_users: z.number(),
+  total_admins: z.number(),
+  total_clients: z.number(),
+  total_goals: z.number(),
+  total_check_ins: z.number(),
+});
+const latestUserRow = z.object({
+  id: z.string(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  plan_id: z.string(),
+  created_at: z.string(),
+});
+const latestClientRow = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string().nullable(),
+  created_at: z.string(),
+  coach_id: z.string().nullable(),
+  coach_username: z.string().nullable(),
+});
 
 /** GET /admin/management: admins, system statistics and the latest users and clients. */
 export async function management() {
-  const db = getDb();
   const limit = ADMIN_LIMITS.recentActivity;
   const [admins, [system], latestUsers, latestClients] = await Promise.all([
     listAdmins(),
-    db.execute<SystemRow & Record<string, unknown>>(sql`
+    queryRows(
+      systemRow,
+      sql`
       select
         (select count(*)::int from users where ${COACHES}) as total_users,
         (select count(*)::int from users where role in ('admin', 'super_admin') and deleted_at is null) as total_admins,
         (select count(*)::int from clients) as total_clients,
         (select count(*)::int from goals) as total_goals,
-        (select count(*)::int from check_ins where sent_at is not null) as total_check_ins`),
-    db.execute<{ id: string; username: string; first_name: string; last_name: string; email: string; plan_id: string; created_at: Date }>(sql`
+        (select count(*)::int from check_ins where sent_at is not null) as total_check_ins`,
+    ),
+    queryRows(
+      latestUserRow,
+      sql`
       select id, username, first_name, last_name, email, plan_id, created_at from users
-      where ${COACHES} order by created_at desc, id limit ${limit}`),
-    db.execute<{ id: string; first_name: string; last_name: string; email: string | null; created_at: Date; coach_id: string | null; coach_username: string | null }>(sql`
+      where ${COACHES} order by created_at desc, id limit ${limit}`,
+    ),
+    queryRows(
+      latestClientRow,
+      sql`
       select c.id, c.first_name, c.last_name, c.email, c.created_at, u.id as coach_id, u.username as coach_username
       from clients c left join users u on u.id = c.coach_id and u.deleted_at is null
-      order by c.created_at desc, c.id limit ${limit}`),
+      order by c.created_at desc, c.id limit ${limit}`,
+    ),
   ]);
   const s = system!;
   return {
@@ -99,7 +127,7 @@ export async function management() {
       totalCheckIns: s.total_check_ins,
     },
     recentActivity: {
-      latestUsers: [...latestUsers].map((u) => ({
+      latestUsers: latestUsers.map((u) => ({
         _id: u.id,
         id: u.id,
         name: displayName(u) ?? u.email,
@@ -108,7 +136,7 @@ export async function management() {
         plan: u.plan_id,
         createdAt: new Date(u.created_at).toISOString(),
       })),
-      latestClients: [...latestClients].map((c) => ({
+      latestClients: latestClients.map((c) => ({
         _id: c.id,
         id: c.id,
         name: `${c.first_name} ${c.last_name}`.trim(),
@@ -160,7 +188,7 @@ export async function createAdmin(actor: AuthUser, input: CreateAdminInput, info
     await recordAdminAction(actor, `Created ${input.role} account ${input.email} (level ${input.adminLevel})`, info, tx);
     return created;
   });
-  return { success: true, message: ADMIN_MESSAGES.adminCreated, admin: toAdminView(admin) };
+  return toAdminView(admin);
 }
 
 async function findAdmin(id: string): Promise<User> {
@@ -206,11 +234,11 @@ export async function updateAdmin(actor: AuthUser, id: string, input: UpdateAdmi
     await recordAdminAction(actor, `Updated admin ${target.email}: ${described || 'no changes'}`, info, tx);
     return row!;
   });
-  return { success: true, message: ADMIN_MESSAGES.adminUpdated, admin: toAdminView(updated) };
+  return toAdminView(updated);
 }
 
 /** DELETE /admin/users/{id}: any admin but oneself. */
-export async function deleteAdmin(actor: AuthUser, id: string, info: RequestInfo) {
+export async function deleteAdmin(actor: AuthUser, id: string, info: RequestInfo): Promise<void> {
   if (id === actor.id) throw new AppError(400, 'CANNOT_DELETE_SELF', ADMIN_MESSAGES.cannotDeleteSelf);
   const target = await findAdmin(id);
   assertMayTouchRole(actor, target.role);
@@ -219,15 +247,13 @@ export async function deleteAdmin(actor: AuthUser, id: string, info: RequestInfo
     await tx.delete(users).where(eq(users.id, target.id));
     await recordAdminAction(actor, `Deleted ${target.role} account ${target.email}`, info, tx);
   });
-  return { success: true, message: ADMIN_MESSAGES.adminDeleted };
 }
 
 /** GET /admin/profile: the signed-in admin with their level and permission table. */
 export function adminProfile(user: AuthUser) {
   const granted = new Set(effectivePermissions(user));
-  const level = (user.role === 'super_admin' ? 'full' : (user.adminLevel ?? 'full')) as AdminLevel;
+  const level: AdminLevel = user.role === 'super_admin' ? 'full' : (user.adminLevel ?? 'full');
   return {
-    success: true,
     user: toAdminView(user),
     adminLevel: level,
     adminLevelDescription: ADMIN_LEVEL_DESCRIPTIONS[level],
@@ -261,11 +287,11 @@ export async function updateAdminProfile(user: AuthUser, input: AdminProfileInpu
     },
     info,
   );
-  return { success: true, ...result, message: result.pendingEmail ? result.message : ADMIN_MESSAGES.profileUpdated };
+  return { message: result.pendingEmail ? result.message : ADMIN_MESSAGES.profileUpdated, pendingEmail: result.pendingEmail, user: result.user };
 }
 
-/** PUT /admin/password. */
+/** PUT /admin/password: the number of the admin's other sessions, which stay signed in. */
 export async function changeAdminPassword(user: AuthUser, currentPassword: string, newPassword: string, info: RequestInfo) {
   const result = await account.changePassword(user, currentPassword, newPassword, info);
-  return { success: true, ...result, message: ADMIN_MESSAGES.passwordChanged };
+  return { otherSessions: result.otherSessions };
 }

@@ -3,7 +3,9 @@
  * (and admin_login), written by every admin service in the same transaction as the change.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { getDb, type Executor } from '../db/client';
+import { queryRows } from '../db/query-rows';
 import { securityLog } from '../db/schema';
 import type { RequestInfo } from '../http/request-info';
 import { recordSecurityEvent } from './security-log';
@@ -28,31 +30,32 @@ export async function detachAuditTrail(admin: AdminActor, db: Executor): Promise
     .where(and(eq(securityLog.userId, admin.id), sql`${securityLog.type} in ('admin_action', 'admin_login')`));
 }
 
-interface AuditRow {
-  id: string;
-  created_at: Date;
-  type: string;
-  details: string;
-  success: boolean;
-  ip: string | null;
-  user_id: string | null;
-  username: string | null;
-  email: string | null;
-  total: number;
-}
+const auditRow = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  type: z.string(),
+  details: z.string(),
+  success: z.boolean(),
+  ip: z.string().nullable(),
+  user_id: z.string().nullable(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  total: z.number(),
+});
 
 /** GET /admin/audit-log: newest first, with the acting admin. */
 export async function listAuditLog(page: number, limit: number) {
-  const found = [
-    ...(await getDb().execute<AuditRow & Record<string, unknown>>(sql`
+  const found = await queryRows(
+    auditRow,
+    sql`
       select l.id, l.created_at, l.type, l.details, l.success, l.ip, l.user_id, u.username, u.email,
              count(*) over ()::int as total
       from security_log l
       left join users u on u.id = l.user_id
       where l.type in ('admin_action', 'admin_login')
       order by l.created_at desc, l.id
-      limit ${limit} offset ${(page - 1) * limit}`)),
-  ] as AuditRow[];
+      limit ${limit} offset ${(page - 1) * limit}`,
+  );
   const total = found[0]?.total ?? 0;
   return {
     entries: found.map((r) => ({

@@ -16,7 +16,10 @@ import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_LIMITS, ADMIN_MESSAGES, ADMIN_PLANS, type AdminPlanId } from '@/lib/constants';
 import { getPlan, PLAN_IDS, PLANS } from '@/lib/plans';
 import type { DateRange } from '@/lib/schemas/admin';
+import { z } from 'zod';
+import { TRANSACTION_STATUSES } from '@/lib/schemas/admin';
 import { getDb } from '../db/client';
+import { queryRows } from '../db/query-rows';
 import { subscriptions, transactions, users } from '../db/schema';
 import type { AuthUser } from '../auth/guards';
 import { AppError, notFound } from '../http/errors';
@@ -38,21 +41,19 @@ const PAID_SUBSCRIPTIONS = sql`
   from subscriptions
   where status <> 'incomplete' and plan_id <> 'free'`;
 
-async function rows<T>(query: SQL): Promise<T[]> {
-  return [...(await getDb().execute<T & Record<string, unknown>>(query))] as T[];
-}
-
-interface WindowRow {
-  revenue_cents: number;
-  paying_users: number;
-  active_at_start: number;
-  active_at_end: number;
-  new_subscriptions: number;
-  cancellations: number;
-}
+const windowRow = z.object({
+  revenue_cents: z.number(),
+  paying_users: z.number(),
+  active_at_start: z.number(),
+  active_at_end: z.number(),
+  new_subscriptions: z.number(),
+  cancellations: z.number(),
+});
 
 async function windowFigures(from: Date, to: Date) {
-  const [r] = await rows<WindowRow>(sql`
+  const [r] = await queryRows(
+    windowRow,
+    sql`
     with subs as (${PAID_SUBSCRIPTIONS})
     select
       (select coalesce(sum(amount_cents), 0)::float8 from transactions where status = 'succeeded' and date >= ${at(from)} and date < ${at(to)}) as revenue_cents,
@@ -60,7 +61,8 @@ async function windowFigures(from: Date, to: Date) {
       (select count(*)::int from subs where created_at < ${at(from)} and (ended_at is null or ended_at >= ${at(from)})) as active_at_start,
       (select count(*)::int from subs where created_at < ${at(to)} and (ended_at is null or ended_at >= ${at(to)})) as active_at_end,
       (select count(*)::int from subs where created_at >= ${at(from)} and created_at < ${at(to)}) as new_subscriptions,
-      (select count(*)::int from subs where ended_at >= ${at(from)} and ended_at < ${at(to)}) as cancellations`);
+      (select count(*)::int from subs where ended_at >= ${at(from)} and ended_at < ${at(to)}) as cancellations`,
+  );
   const w = r!;
   return {
     totalRevenue: dollars(w.revenue_cents),
@@ -111,36 +113,28 @@ export async function revenueMetrics(range: DateRange) {
   };
 }
 
-interface BucketRow {
-  date: string;
-  revenue_cents: number;
-  subscriptions: number;
-  users: number;
-}
-interface PlanRow {
-  plan: string;
-  users: number;
-  revenue_cents: number;
-}
-interface ChurnRow {
-  month: string;
-  new_signups: number;
-  new_subscriptions: number;
-  cancellations: number;
-  active_at_start: number;
-}
-interface TopRevenueRow {
-  id: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  plan_id: string;
-  created_at: Date;
-  revenue_cents: number;
-  payments: number;
-  monthly_cents: number | null;
-}
+const bucketRow = z.object({ date: z.string(), revenue_cents: z.number(), subscriptions: z.number(), users: z.number() });
+const planRow = z.object({ plan: z.string(), users: z.number(), revenue_cents: z.number() });
+const churnRow = z.object({
+  month: z.string(),
+  new_signups: z.number(),
+  new_subscriptions: z.number(),
+  cancellations: z.number(),
+  active_at_start: z.number(),
+});
+const topRevenueRow = z.object({
+  id: z.string(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  plan_id: z.string(),
+  /** Timestamps arrive as text through this driver. */
+  created_at: z.string(),
+  revenue_cents: z.number(),
+  payments: z.number(),
+  monthly_cents: z.number().nullable(),
+});
 
 /** The spec's four plans first, then any other catalogue plan that has users or revenue. */
 function planOrder(plan: string): number {
@@ -153,14 +147,17 @@ function planOrder(plan: string): number {
 /** GET /admin/revenue/analytics: the Revenue Analytics tab (spec 02 §3 Revenue analytics). */
 export async function revenueAnalytics(range: DateRange) {
   const tz = range.timezone;
-  const interval = intervalFor(range) === 'hour' ? 'day' : intervalFor(range);
+  const trend = intervalFor(range);
+  const interval = trend === 'hour' ? 'day' : trend;
   const format = BUCKET_FORMAT[interval];
   const { from, to } = range;
   const trunc = (column: SQL) => sql`date_trunc(${interval}, ${column} at time zone ${tz})`;
 
   const [metrics, overTime, plans, churn, top, [totals]] = await Promise.all([
     revenueMetrics(range),
-    rows<BucketRow>(sql`
+    queryRows(
+      bucketRow,
+      sql`
       with buckets as (
         select generate_series(${trunc(sql`${at(from)}`)}, ${trunc(sql`(${at(to)} - interval '1 microsecond')`)}, ${`1 ${interval}`}::interval) as bucket
       ),
@@ -184,15 +181,21 @@ export async function revenueAnalytics(range: DateRange) {
       left join rev on rev.b = buckets.bucket
       left join subs on subs.b = buckets.bucket
       left join signups on signups.b = buckets.bucket
-      order by buckets.bucket`),
-    rows<PlanRow>(sql`
+      order by buckets.bucket`,
+    ),
+    queryRows(
+      planRow,
+      sql`
       select coalesce(u.plan, r.plan) as plan, coalesce(u.users, 0)::int as users, coalesce(r.revenue_cents, 0)::float8 as revenue_cents
       from (select plan_id as plan, count(*)::int as users from users where ${COACHES} group by 1) u
       full join (
         select coalesce(plan_id, 'unknown') as plan, sum(amount_cents)::float8 as revenue_cents from transactions
         where status = 'succeeded' and date >= ${at(from)} and date < ${at(to)} group by 1
-      ) r on r.plan = u.plan`),
-    rows<ChurnRow>(sql`
+      ) r on r.plan = u.plan`,
+    ),
+    queryRows(
+      churnRow,
+      sql`
       with months as (
         select m as month_local, (m at time zone ${tz}) as m_from, ((m + interval '1 month') at time zone ${tz}) as m_to
         from generate_series(
@@ -208,8 +211,11 @@ export async function revenueAnalytics(range: DateRange) {
         (select count(*)::int from subs where created_at < m_from and (ended_at is null or ended_at >= m_from)) as active_at_start
       from months
       order by month_local desc
-      limit 24`),
-    rows<TopRevenueRow>(sql`
+      limit 24`,
+    ),
+    queryRows(
+      topRevenueRow,
+      sql`
       select u.id, u.username, u.first_name, u.last_name, u.email, u.plan_id, u.created_at, r.revenue_cents, r.payments,
         (select s.price_cents from subscriptions s where s.user_id = u.id and s.status in ('active', 'past_due')
           order by s.created_at desc limit 1) as monthly_cents
@@ -219,8 +225,9 @@ export async function revenueAnalytics(range: DateRange) {
       ) r
       join users u on u.id = r.user_id
       order by r.revenue_cents desc, u.created_at, u.id
-      limit ${ADMIN_LIMITS.topUsers}`),
-    rows<{ users: number }>(sql`select count(*)::int as users from users where ${COACHES}`),
+      limit ${ADMIN_LIMITS.topUsers}`,
+    ),
+    queryRows(z.object({ users: z.number() }), sql`select count(*)::int as users from users where ${COACHES}`),
   ]);
 
   const totalUsers = totals?.users ?? 0;
@@ -265,27 +272,28 @@ export async function revenueAnalytics(range: DateRange) {
   };
 }
 
-interface TransactionListRow {
-  id: string;
-  date: Date;
-  description: string;
-  amount_cents: number;
-  currency: string;
-  status: TransactionRow['status'];
-  invoice_url: string | null;
-  user_id: string;
-  username: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  plan: string | null;
-  refunded_at: Date | null;
-  refund_reason: string | null;
-  refunded_by: string | null;
-  refunded_by_username: string | null;
-}
+const transactionListRow = z.object({
+  id: z.string(),
+  date: z.string(),
+  description: z.string(),
+  amount_cents: z.number(),
+  currency: z.string(),
+  status: z.enum(TRANSACTION_STATUSES),
+  invoice_url: z.string().nullable(),
+  user_id: z.string(),
+  username: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string().nullable(),
+  plan: z.string().nullable(),
+  refunded_at: z.string().nullable(),
+  refund_reason: z.string().nullable(),
+  refunded_by: z.string().nullable(),
+  refunded_by_username: z.string().nullable(),
+});
+type TransactionListRow = z.infer<typeof transactionListRow>;
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+const iso = (d: string | null) => (d ? new Date(d).toISOString() : null);
 
 function toTransactionView(r: TransactionListRow) {
   return {
@@ -307,7 +315,6 @@ function toTransactionView(r: TransactionListRow) {
     refundedBy: r.refunded_by ? { id: r.refunded_by, username: r.refunded_by_username } : null,
   };
 }
-export type AdminTransactionView = ReturnType<typeof toTransactionView>;
 
 const TRANSACTION_SELECT = sql`
   select t.id, t.date, t.description, t.amount_cents, t.currency, t.status, t.invoice_url, t.user_id,
@@ -327,32 +334,35 @@ export async function listTransactions(options: { limit: number; search?: string
   }
   if (options.status) conditions.push(sql`t.status = ${options.status}`);
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  const found = await rows<TransactionListRow>(sql`${TRANSACTION_SELECT} ${where} order by t.date desc, t.id limit ${options.limit}`);
+  const found = await queryRows(transactionListRow, sql`${TRANSACTION_SELECT} ${where} order by t.date desc, t.id limit ${options.limit}`);
   return { transactions: found.map(toTransactionView) };
 }
 
-interface SubscriberRow {
-  id: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  plan_id: string;
-  created_at: Date;
-  subscription_status: string | null;
-}
+const subscriberRow = z.object({
+  id: z.string(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  plan_id: z.string(),
+  created_at: z.string(),
+  subscription_status: z.string().nullable(),
+});
 
 /** GET /admin/billing/subscribers: coaches with their plan, for the plan change. */
 export async function listSubscribers(options: { limit: number; search?: string }) {
   const like = options.search ? `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const found = await rows<SubscriberRow>(sql`
+  const found = await queryRows(
+    subscriberRow,
+    sql`
     select u.id, u.username, u.first_name, u.last_name, u.email, u.plan_id, u.created_at,
       (select s.status::text from subscriptions s where s.user_id = u.id order by s.created_at desc limit 1) as subscription_status
     from users u
     where ${COACHES}
       ${like ? sql`and (u.email ilike ${like} or u.username ilike ${like} or (u.first_name || ' ' || u.last_name) ilike ${like} or u.plan_id ilike ${like})` : sql``}
     order by u.created_at desc, u.id
-    limit ${options.limit}`);
+    limit ${options.limit}`,
+  );
   return {
     users: found.map((u) => ({
       id: u.id,
@@ -403,9 +413,9 @@ export async function refundTransaction(actor: AuthUser, id: string, reason: str
     });
     return row.id;
   });
-  const [view] = await rows<TransactionListRow>(sql`${TRANSACTION_SELECT} where t.id = ${refunded}`);
+  const [view] = await queryRows(transactionListRow, sql`${TRANSACTION_SELECT} where t.id = ${refunded}`);
   notifyBillingChanged(view!.user_id);
-  return { success: true, message: ADMIN_MESSAGES.refunded, transaction: toTransactionView(view!) };
+  return toTransactionView(view!);
 }
 
 /**
@@ -444,9 +454,5 @@ export async function changeUserPlan(actor: AuthUser, userId: string, plan: Admi
     await recordAdminAction(actor, `Changed the plan of ${user.email} from ${user.planId} to ${plan}${subscriptionNote}`, info, tx);
     return { id: user.id, previousPlan: user.planId };
   });
-  return {
-    success: true,
-    message: ADMIN_MESSAGES.planUpdated(PLANS[plan].name),
-    user: { id: result.id, _id: result.id, plan, previousPlan: result.previousPlan },
-  };
+  return { id: result.id, plan, previousPlan: result.previousPlan };
 }

@@ -3,11 +3,11 @@
  * an SQL aggregate over api_usage, users, clients, goals and check_ins.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { ADMIN_LIMITS } from '@/lib/constants';
-import type { DateRange } from '@/lib/schemas/admin';
-import { getDb } from '../db/client';
-
-export type TrendInterval = 'hour' | 'day' | 'week' | 'month';
+import type { DateRange, TrendInterval } from '@/lib/schemas/admin';
+import { queryRows } from '../db/query-rows';
+import { USAGE_ERROR_TYPE, usageErrorSampleRow, usageErrorSamplesQuery, usageStatusFigureRow, usageStatusFiguresQuery } from './reporting/queries';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -41,38 +41,12 @@ export const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 const inRange = (range: DateRange, column: SQL = sql`created_at`) => sql`${column} >= ${at(range.from)} and ${column} < ${at(range.to)}`;
 
-async function rows<T>(query: SQL): Promise<T[]> {
-  return [...(await getDb().execute<T & Record<string, unknown>>(query))] as T[];
-}
-
-interface StatusRow {
-  service: string;
-  status: string;
-  count: number;
-}
-interface MessageRow {
-  service: string;
-  status: string;
-  error_message: string;
-  distinct_count: number;
-}
-
 /**
  * Up to two sample error messages per service and status (most frequent first) and how many
  * distinct messages there were, so a screen can show an ellipsis after the two.
  */
-async function errorSamples(range: DateRange, statusExpr: SQL, onlyErrors: boolean) {
-  const found = await rows<MessageRow>(sql`
-    select service, status, error_message, distinct_count from (
-      select service, ${statusExpr} as status, error_message,
-             row_number() over (partition by service, ${statusExpr} order by count(*) desc, error_message) as rank,
-             count(*) over (partition by service, ${statusExpr})::int as distinct_count
-      from api_usage
-      where ${inRange(range)} and error_message is not null ${onlyErrors ? sql`and status <> 'success'` : sql``}
-      group by service, ${statusExpr}, error_message
-    ) ranked
-    where rank <= ${ADMIN_LIMITS.errorSampleMessages}
-    order by service, status, rank`);
+async function errorSamples(range: DateRange, by: 'status' | 'errorType') {
+  const found = await queryRows(usageErrorSampleRow, usageErrorSamplesQuery(range, by));
   const samples = new Map<string, { messages: string[]; distinct: number }>();
   for (const r of found) {
     const key = `${r.service}\u0000${r.status}`;
@@ -92,19 +66,11 @@ interface ServiceTotals {
   cost: number;
 }
 
-interface StatusFigures extends StatusRow {
-  ms_sum: number;
-  cost: number;
-}
+type StatusFigures = z.infer<typeof usageStatusFigureRow>;
 
-/** Calls per service and status in one pass over the range (api_usage_created_idx). */
-async function statusFigures(range: DateRange): Promise<StatusFigures[]> {
-  return rows<StatusFigures>(sql`
-    select service, status, count(*)::int as count, coalesce(sum(response_ms), 0)::float8 as ms_sum, coalesce(sum(cost_usd), 0)::float8 as cost
-    from api_usage
-    where ${inRange(range)}
-    group by service, status
-    order by service, count desc`);
+/** Calls per service and status in one pass over the range. */
+function statusFigures(range: DateRange): Promise<StatusFigures[]> {
+  return queryRows(usageStatusFigureRow, usageStatusFiguresQuery(range));
 }
 
 /** Per-service totals summed from the per-status figures, busiest service first. */
@@ -131,7 +97,7 @@ async function serviceTotals(range: DateRange): Promise<ServiceTotals[]> {
 /** GET /admin/usage/stats: one row per service (spec 02 §3 API usage stat) and the totals. */
 export async function usageStats(range: DateRange) {
   // Totals and the status split come from one scan of the range (it was two).
-  const [statusRows, samples] = await Promise.all([statusFigures(range), errorSamples(range, sql`status`, false)]);
+  const [statusRows, samples] = await Promise.all([statusFigures(range), errorSamples(range, 'status')]);
   const totals = foldServices(statusRows);
   const stats = totals.map((t) => {
     const avg = Math.round(t.avg_ms);
@@ -174,21 +140,23 @@ export async function usageStats(range: DateRange) {
   };
 }
 
-interface TrendRow {
-  date: string;
-  service: string;
-  count: number;
-  success: number;
-  errors: number;
-  cost: number;
-  avg_ms: number;
-}
+const trendRow = z.object({
+  date: z.string(),
+  service: z.string(),
+  count: z.number(),
+  success: z.number(),
+  errors: z.number(),
+  cost: z.number(),
+  avg_ms: z.number(),
+});
 
 /** GET /admin/usage/trends: calls per bucket and service, newest bucket first (spec 02 §3 Trend row). */
 export async function usageTrends(range: DateRange) {
   const interval = intervalFor(range);
   const bucket = sql`to_char(date_trunc(${interval}, created_at at time zone ${range.timezone}), ${BUCKET_FORMAT[interval]})`;
-  const found = await rows<TrendRow>(sql`
+  const found = await queryRows(
+    trendRow,
+    sql`
     select ${bucket} as date, service,
            count(*)::int as count,
            count(*) filter (where status = 'success')::int as success,
@@ -198,7 +166,8 @@ export async function usageTrends(range: DateRange) {
     from api_usage
     where ${inRange(range)}
     group by 1, 2
-    order by 1 desc, 2`);
+    order by 1 desc, 2`,
+  );
   return {
     trends: found.map((r) => ({
       _id: { date: r.date, service: r.service },
@@ -215,15 +184,23 @@ export async function usageTrends(range: DateRange) {
   };
 }
 
-interface OperationRow extends ServiceTotals {
-  operation: string;
-}
+const operationRow = z.object({
+  service: z.string(),
+  operation: z.string(),
+  total: z.number(),
+  success: z.number(),
+  failed: z.number(),
+  avg_ms: z.number(),
+  cost: z.number(),
+});
 
 /** GET /admin/usage/breakdown: per service (spec 02 §3 Service breakdown row) with its operations. */
 export async function usageBreakdown(range: DateRange) {
   const [totals, operations] = await Promise.all([
     serviceTotals(range),
-    rows<OperationRow>(sql`
+    queryRows(
+      operationRow,
+      sql`
       select service, operation,
              count(*)::int as total,
              count(*) filter (where status = 'success')::int as success,
@@ -233,7 +210,8 @@ export async function usageBreakdown(range: DateRange) {
       from api_usage
       where ${inRange(range)}
       group by service, operation
-      order by total desc, operation`),
+      order by total desc, operation`,
+    ),
   ]);
   const all = totals.reduce((acc, t) => acc + t.total, 0);
   return {
@@ -263,19 +241,22 @@ export async function usageBreakdown(range: DateRange) {
 }
 
 /** The error type of a failed call: its status code, or 'error' when the call never got one. */
-const ERROR_TYPE = sql`coalesce(status_code::text, 'error')`;
+const ERROR_TYPE = sql.raw(USAGE_ERROR_TYPE);
 
 /** GET /admin/usage/errors: error rate and totals per service, then errors by type (spec 02 §3 Error stat). */
 export async function usageErrors(range: DateRange) {
   const [totals, typeRows, samples] = await Promise.all([
     serviceTotals(range),
-    rows<StatusRow>(sql`
+    queryRows(
+      z.object({ service: z.string(), status: z.string(), count: z.number() }),
+      sql`
       select service, ${ERROR_TYPE} as status, count(*)::int as count
       from api_usage
       where ${inRange(range)} and status <> 'success'
       group by 1, 2
-      order by 1, 3 desc, 2`),
-    errorSamples(range, ERROR_TYPE, true),
+      order by 1, 3 desc, 2`,
+    ),
+    errorSamples(range, 'errorType'),
   ]);
   const errorStats = totals
     .map((t) => ({
@@ -300,16 +281,16 @@ export async function usageErrors(range: DateRange) {
   return { errorStats, startDate: range.from.toISOString(), endDate: range.to.toISOString() };
 }
 
-interface TopUserRow {
-  user_id: string | null;
-  username: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  count: number;
-  cost: number;
-  avg_ms: number;
-}
+const topUserRow = z.object({
+  user_id: z.string().nullable(),
+  username: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string().nullable(),
+  count: z.number(),
+  cost: z.number(),
+  avg_ms: z.number(),
+});
 
 export function displayName(row: { first_name?: string | null; last_name?: string | null; username?: string | null }): string | null {
   const full = `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim();
@@ -318,7 +299,9 @@ export function displayName(row: { first_name?: string | null; last_name?: strin
 
 /** GET /admin/users/top: the accounts that caused the most outside calls (spec 02 §3 Top user). */
 export async function topUsers(range: DateRange) {
-  const found = await rows<TopUserRow>(sql`
+  const found = await queryRows(
+    topUserRow,
+    sql`
     select a.user_id, u.username, u.first_name, u.last_name, u.email, a.count, a.cost, a.avg_ms
     from (
       select user_id, count(*)::int as count, coalesce(sum(cost_usd), 0)::float8 as cost, coalesce(avg(response_ms), 0)::float8 as avg_ms
@@ -328,7 +311,8 @@ export async function topUsers(range: DateRange) {
     ) a
     left join users u on u.id = a.user_id
     order by a.count desc, a.cost desc, a.user_id nulls last
-    limit ${ADMIN_LIMITS.topUsers}`);
+    limit ${ADMIN_LIMITS.topUsers}`,
+  );
   return {
     topUsers: found.map((r) => ({
       userId: r.user_id,
@@ -347,24 +331,26 @@ export async function topUsers(range: DateRange) {
 /** Coaches are the platform's users; admin accounts are counted apart. */
 export const COACHES = sql`role = 'coach' and deleted_at is null`;
 
-interface PlatformRow {
-  total_users: number;
-  active_users: number;
-  new_users: number;
-  total_clients: number;
-  active_clients: number;
-  archived_clients: number;
-  total_goals: number;
-  active_goals: number;
-  completed_goals: number;
-  total_check_ins: number;
-  responded_check_ins: number;
-}
+const platformRow = z.object({
+  total_users: z.number(),
+  active_users: z.number(),
+  new_users: z.number(),
+  total_clients: z.number(),
+  active_clients: z.number(),
+  archived_clients: z.number(),
+  total_goals: z.number(),
+  active_goals: z.number(),
+  completed_goals: z.number(),
+  total_check_ins: z.number(),
+  responded_check_ins: z.number(),
+});
 
 /** GET /admin/platform/stats (spec 02 §3 Platform stats); the check-in trend covers the last 30 days. */
 export async function platformStats(timezone: string) {
   const activeSince = sql`now() - make_interval(days => ${ADMIN_LIMITS.activeUserDays})`;
-  const [totals] = await rows<PlatformRow>(sql`
+  const [totals] = await queryRows(
+    platformRow,
+    sql`
     select
       (select count(*)::int from users where ${COACHES}) as total_users,
       (select count(*)::int from users u where ${COACHES} and (u.last_login >= ${activeSince}
@@ -377,10 +363,13 @@ export async function platformStats(timezone: string) {
       (select count(*)::int from goals where status = 'incomplete' and not archived) as active_goals,
       (select count(*)::int from goals where status = 'completed') as completed_goals,
       (select count(*)::int from check_ins where sent_at is not null) as total_check_ins,
-      (select count(*)::int from check_ins where responded_at is not null) as responded_check_ins`);
+      (select count(*)::int from check_ins where responded_at is not null) as responded_check_ins`,
+  );
   const t = totals!;
   const days = ADMIN_LIMITS.platformTrendDays;
-  const trend = await rows<{ date: string; count: number }>(sql`
+  const trend = await queryRows(
+    z.object({ date: z.string(), count: z.number() }),
+    sql`
     with days as (
       select generate_series(
         date_trunc('day', now() at time zone ${timezone}) - make_interval(days => ${days - 1}),
@@ -391,7 +380,8 @@ export async function platformStats(timezone: string) {
     from days d
     left join check_ins c on c.sent_at >= now() - make_interval(days => ${days + 1}) and date_trunc('day', c.sent_at at time zone ${timezone}) = d.day
     group by d.day
-    order by d.day`);
+    order by d.day`,
+  );
   return {
     userStats: { totalUsers: t.total_users, activeUsers: t.active_users, activeRate: percent(t.active_users, t.total_users), newUsers: t.new_users },
     clientStats: { totalClients: t.total_clients, activeClients: t.active_clients, archivedClients: t.archived_clients },

@@ -5,27 +5,31 @@ import {
   ENGAGEMENT_POINTS_MAX,
   ENGAGEMENT_STATUS_THRESHOLDS,
   ENGAGEMENT_STATUSES,
-  MOTIVATION_SCORES,
   RANGE_DAYS,
   RANGE_GRANULARITY,
   RECENT_COMPLETIONS_LIMIT,
   RESPONSE_TIME_BUCKETS,
-  RESPONSIVE_SHARE,
-  type AnalyticsPeriod,
-  type CheckInStats,
-  type ClientAnalytics,
-  type ClientEngagementRow,
-  type CommunicationAnalytics,
   type EngagementStatus,
   type Granularity,
-  type GoalAnalytics,
-  type OverviewAnalytics,
-  type SmsMetric,
   type TimeRange,
-  type TrendRow,
 } from '@/lib/analytics';
+import type { AnalyticsPeriod, CheckInStats, ClientAnalytics, ClientEngagementRow, CommunicationAnalytics, GoalAnalytics, OverviewAnalytics, SmsMetric, TrendRow } from '@/lib/schemas/analytics';
 import { addDays, zonedParts, zonedTimeToInstant } from '@/lib/zoned-time';
+import { z } from 'zod';
 import { getSql } from '../db/client';
+import { queryRows } from '../db/query-rows';
+import {
+  checkInFactsQuery,
+  checkInFactsRow,
+  clientCountsQuery,
+  clientCountsRow,
+  clientsReachedQuery,
+  countRow,
+  goalAggregateRow,
+  goalAggregatesQuery,
+  responseEffectsQuery,
+  responseEffectsRow,
+} from './reporting/queries';
 
 /**
  * Coach analytics (spec 02 §3 and §7). Every figure is an SQL aggregate over the coach's own rows
@@ -116,15 +120,6 @@ const pointsExpr = (sql: Sql) => sql`case
 
 /** A timestamp parameter, sent as ISO text (postgres.js cannot bind a Date where Postgres infers text). */
 const ts = (sql: Sql, at: Date) => sql`${at.toISOString()}::timestamptz`;
-
-/** Reply delay in seconds (null unless answered after sending): a generated column, in the index. */
-const secondsExpr = (sql: Sql) => sql`response_seconds`;
-
-/** The RESPONSE_TIME_BUCKETS index of a reply delay, by plain integer comparisons. */
-const delayBucketExpr = (sql: Sql) =>
-  sql.unsafe(
-    `case ${RESPONSE_TIME_BUCKETS.map((b, i) => (b.to === null ? `when response_seconds >= ${b.from * 60} then ${i}` : `when response_seconds < ${b.to * 60} then ${i}`)).join(' ')} end`,
-  );
 
 /** When an undelivered check-in was due. */
 const dueExpr = (sql: Sql) => sql`coalesce(scheduled_for, created_at)`;
@@ -219,38 +214,10 @@ export function trendPeriods(w: AnalyticsWindow): { labels: string[]; starts: Da
  * few values that matter, then summed per period. Period 1 is the previous period, 2 + i the
  * i-th trend period.
  */
-async function checkInFacts(sql: Sql, coachId: string, w: AnalyticsWindow, withPrevious: boolean) {
+async function checkInFacts(coachId: string, w: AnalyticsWindow, withPrevious: boolean) {
   const { labels, starts } = trendPeriods(w);
-  const bounds = `{${[w.previousStart, w.start, ...starts, w.end].map((d) => d.toISOString()).join(',')}}`;
-  // Literal integers, so the planner knows how many periods there are.
-  const first = sql.unsafe(String(withPrevious ? 1 : 2));
-  const last = sql.unsafe(String(labels.length + 1));
-  const points = sql.unsafe(`case when not answered then ${ENGAGEMENT_POINTS.unanswered} when assessment = 'great' then ${ENGAGEMENT_POINTS.great}
-    when assessment = 'bad' then ${ENGAGEMENT_POINTS.bad} when assessment = 'okay' then ${ENGAGEMENT_POINTS.okay} else ${ENGAGEMENT_POINTS.unassessed} end`);
-  const mood = sql.unsafe(`case motivation when 'high' then ${MOTIVATION_SCORES.high} when 'medium' then ${MOTIVATION_SCORES.medium} when 'low' then ${MOTIVATION_SCORES.low} end`);
-  const rows = await sql<(CheckInAggregate & { bucket: number })[]>`
-    with cells as (
-      select p.bucket, ci.responded_at is not null as answered, ci.status = 'sent' as open,
-        ci.engagement_assessment as assessment, ci.motivation, ${delayBucketExpr(sql)} as delay_bucket,
-        count(*) as n, sum(${secondsExpr(sql)}) as seconds, count(${secondsExpr(sql)}) as timed
-      from generate_series(${first}, ${last}) as p(bucket)
-      join check_ins ci on ci.coach_id = ${coachId}
-        and ci.sent_at >= (${bounds}::timestamptz[])[p.bucket] and ci.sent_at < (${bounds}::timestamptz[])[p.bucket + 1]
-      group by 1, 2, 3, 4, 5, 6
-    )
-    select bucket,
-      sum(n)::int as delivered,
-      coalesce(sum(n) filter (where answered), 0)::int as answered,
-      coalesce(sum(n) filter (where not answered and open), 0)::int as awaiting,
-      coalesce(sum(seconds), 0)::float8 as "secondsSum",
-      sum(timed)::int as "secondsCount",
-      sum(n * ${points})::int as points,
-      coalesce(sum(n * ${mood}) filter (where answered), 0)::float8 as "satisfactionSum",
-      coalesce(sum(n) filter (where answered and ${mood} is not null), 0)::int as "satisfactionCount",
-      array[${sql.unsafe(RESPONSE_TIME_BUCKETS.map((_, i) => `coalesce(sum(n) filter (where delay_bucket = ${i}), 0)::int`).join(', '))}] as distribution
-    from cells
-    group by bucket`;
-  const byBucket = new Map<number, CheckInAggregate>(rows.map((r) => [r.bucket, { ...r }]));
+  const rows = await queryRows(checkInFactsRow, checkInFactsQuery(coachId, [w.previousStart, w.start, ...starts, w.end], withPrevious ? 1 : 2, labels.length + 1));
+  const byBucket = new Map<number, CheckInAggregate>(rows.map(({ bucket, ...figures }) => [bucket, figures]));
   const periods = labels.map((label, i) => ({ label, figures: byBucket.get(i + 2) ?? emptyAggregate() }));
   return {
     current: periods.reduce((total, p) => addAggregate(total, p.figures), emptyAggregate()),
@@ -259,62 +226,29 @@ async function checkInFacts(sql: Sql, coachId: string, w: AnalyticsWindow, withP
   };
 }
 
-/** Clients sent at least one check-in in the range (one probe of check_ins_client_sent_idx per client). */
-async function clientsReached(sql: Sql, coachId: string, w: AnalyticsWindow): Promise<number> {
-  const [row] = await sql<{ n: number }[]>`
-    select count(*)::int as n from clients c
-    where c.coach_id = ${coachId}
-      and exists (select 1 from check_ins ci where ci.client_id = c.id and ci.sent_at >= ${ts(sql, w.start)} and ci.sent_at < ${ts(sql, w.end)})`;
+/** Clients sent at least one check-in in the range. */
+async function clientsReached(coachId: string, w: AnalyticsWindow): Promise<number> {
+  const [row] = await queryRows(countRow, clientsReachedQuery(coachId, w.start, w.end));
   return row?.n ?? 0;
 }
 
 /** Undelivered (missed or failed before sending) check-ins due in [from, end), split at `start`. */
 async function undeliveredCounts(sql: Sql, coachId: string, from: Date, start: Date, end: Date) {
-  const rows = await sql<{ current: boolean; n: number }[]>`
+  const rows = await queryRows(
+    z.object({ current: z.boolean(), n: z.number() }),
+    sql`
     select ${dueExpr(sql)} >= ${ts(sql, start)} as current, count(*)::int as n
     from check_ins
     where coach_id = ${coachId} and sent_at is null and status in ('missed', 'failed')
       and ${dueExpr(sql)} >= ${ts(sql, from)} and ${dueExpr(sql)} < ${ts(sql, end)}
-    group by 1`;
+    group by 1`,
+  );
   return { current: rows.find((r) => r.current)?.n ?? 0, previous: rows.find((r) => !r.current)?.n ?? 0 };
 }
 
-/**
- * The coach's goals with when each was finished: done_at (completed) or dropped_at (left unfinished:
- * the goal archived without completion, or its client archived). A goal is *tracked* in the window
- * when it existed before the window ended and was not finished before it started.
- */
-const trackedGoalsCte = (sql: Sql, coachId: string, w: AnalyticsWindow) => sql`
-  goal_rows as (
-    select g.id, g.client_id, g.type::text as type, g.title, g.created_at, g.progress,
-      case when g.status = 'completed' then coalesce(g.completed_at, g.updated_at) end as done_at,
-      case when g.status = 'incomplete' and (g.archived or c.archived) then
-        least(case when g.archived then g.updated_at end, case when c.archived then coalesce(c.archived_at, g.updated_at) end) end as dropped_at
-    from goals g join clients c on c.id = g.client_id and c.coach_id = ${coachId}
-    where g.coach_id = ${coachId} and g.created_at < ${ts(sql, w.end)}
-  ), tracked as (
-    select * from goal_rows
-    where (done_at is null or done_at >= ${ts(sql, w.start)}) and (dropped_at is null or dropped_at >= ${ts(sql, w.start)})
-  )`;
-
-interface GoalTypeAggregate {
-  type: string | null;
-  count: number;
-  completed: number;
-  abandoned: number;
-  avgDays: number | null;
-}
-
 /** Tracked goals per type plus a total row (type null). */
-async function goalAggregates(sql: Sql, coachId: string, w: AnalyticsWindow) {
-  const rows = await sql<(GoalTypeAggregate & { total: boolean })[]>`
-    with ${trackedGoalsCte(sql, coachId, w)}
-    select type, grouping(type) = 1 as total, count(*)::int as count,
-      (count(*) filter (where done_at >= ${ts(sql, w.start)}))::int as completed,
-      (count(*) filter (where dropped_at >= ${ts(sql, w.start)}))::int as abandoned,
-      (avg(extract(epoch from done_at - created_at) / 86400) filter (where done_at >= ${ts(sql, w.start)}))::float8 as "avgDays"
-    from tracked
-    group by grouping sets ((type), ())`;
+async function goalAggregates(coachId: string, w: AnalyticsWindow) {
+  const rows = await queryRows(goalAggregateRow, goalAggregatesQuery(coachId, w.start, w.end));
   const total = rows.find((r) => r.total) ?? { type: null, count: 0, completed: 0, abandoned: 0, avgDays: null };
   const types = rows.filter((r) => !r.total).sort((a, b) => b.count - a.count || String(a.type).localeCompare(String(b.type)));
   return { total, types };
@@ -323,23 +257,18 @@ async function goalAggregates(sql: Sql, coachId: string, w: AnalyticsWindow) {
 // ---------------------------------------------------------------------------------------------
 // Overview
 
-async function clientCounts(sql: Sql, coachId: string, w: AnalyticsWindow) {
-  const [row] = await sql<{ current: number; base: number; churned: number }[]>`
-    select (count(*) filter (where not archived))::int as current,
-      (count(*) filter (where created_at < ${ts(sql, w.start)} and (not archived or archived_at >= ${ts(sql, w.start)})))::int as base,
-      (count(*) filter (where created_at < ${ts(sql, w.start)} and archived and archived_at >= ${ts(sql, w.start)} and archived_at < ${ts(sql, w.end)}))::int as churned
-    from clients where coach_id = ${coachId}`;
+async function clientCounts(coachId: string, w: AnalyticsWindow) {
+  const [row] = await queryRows(clientCountsRow, clientCountsQuery(coachId, w.start, w.end));
   return row ?? { current: 0, base: 0, churned: 0 };
 }
 
 export async function overview(coach: AnalyticsCoach, range: TimeRange, now = new Date()): Promise<OverviewAnalytics> {
-  const sql = getSql();
   const w = analyticsWindow(range, coach.timezone, now);
   const [facts, reached, clients, goals] = await Promise.all([
-    checkInFacts(sql, coach.id, w, false),
-    clientsReached(sql, coach.id, w),
-    clientCounts(sql, coach.id, w),
-    goalAggregates(sql, coach.id, w),
+    checkInFacts(coach.id, w, false),
+    clientsReached(coach.id, w),
+    clientCounts(coach.id, w),
+    goalAggregates(coach.id, w),
   ]);
   const c = facts.current;
   return {
@@ -359,28 +288,30 @@ export async function overview(coach: AnalyticsCoach, range: TimeRange, now = ne
 // ---------------------------------------------------------------------------------------------
 // Clients
 
-interface ClientAggregate {
-  id: string;
-  firstName: string;
-  lastName: string;
-  onHold: boolean;
-  delivered: number;
-  answered: number;
-  secondsSum: number | null;
-  secondsCount: number;
-  points: number;
-  goals: number;
-  progress: number | null;
-  lastSent: string | null;
-}
+const clientAggregateRow = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  onHold: z.boolean(),
+  delivered: z.number(),
+  answered: z.number(),
+  secondsSum: z.number().nullable(),
+  secondsCount: z.number(),
+  points: z.number(),
+  goals: z.number(),
+  progress: z.number().nullable(),
+  /** A timestamp as JSON writes it. */
+  lastSent: z.string().nullable(),
+});
 
-interface ClientTotals {
-  delivered: number;
-  answered: number;
-  awaiting: number;
-  secondsSum: number | null;
-  secondsCount: number;
-}
+/** Over every client, archived ones included; secondsSum is null when no reply was timed. */
+const clientTotalsRow = z.object({
+  delivered: z.number(),
+  answered: z.number(),
+  awaiting: z.number(),
+  secondsSum: z.number().nullable(),
+  secondsCount: z.number(),
+});
 
 export async function clientAnalytics(coach: AnalyticsCoach, range: TimeRange, now = new Date()): Promise<ClientAnalytics> {
   const sql = getSql();
@@ -388,7 +319,9 @@ export async function clientAnalytics(coach: AnalyticsCoach, range: TimeRange, n
   // One pass per client over the range; the active clients' rows and the totals over every client
   // (archived ones included) both come from it, as JSON of one row.
   const [[result], undelivered, [upcoming]] = await Promise.all([
-    sql<{ clients: ClientAggregate[]; totals: ClientTotals }[]>`
+    queryRows(
+      z.object({ clients: z.array(clientAggregateRow), totals: clientTotalsRow }),
+      sql`
       with stats as materialized (
         select client_id, count(*)::int as delivered, count(responded_at)::int as answered,
           (count(*) filter (where responded_at is null and status = 'sent'))::int as awaiting,
@@ -421,10 +354,14 @@ export async function clientAnalytics(coach: AnalyticsCoach, range: TimeRange, n
         (select json_build_object(
           'delivered', coalesce(sum(delivered), 0), 'answered', coalesce(sum(answered), 0), 'awaiting', coalesce(sum(awaiting), 0),
           'secondsSum', sum(seconds_sum), 'secondsCount', coalesce(sum(seconds_count), 0)) from stats) as totals`,
+    ),
     undeliveredCounts(sql, coach.id, w.start, w.start, w.end),
-    sql<{ n: number }[]>`
+    queryRows(
+      countRow,
+      sql`
       select count(*)::int as n from check_ins
       where coach_id = ${coach.id} and sent_at is null and status = 'scheduled' and ${dueExpr(sql)} >= ${ts(sql, w.end)}`,
+    ),
   ]);
 
   const clientEngagement: ClientEngagementRow[] = (result?.clients ?? []).map((r) => {
@@ -468,15 +405,30 @@ export async function clientAnalytics(coach: AnalyticsCoach, range: TimeRange, n
 // ---------------------------------------------------------------------------------------------
 // Goals
 
+const recentCompletionRow = z.object({
+  goalId: z.string(),
+  title: z.string(),
+  type: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  doneAt: z.string(),
+  days: z.number(),
+});
+
 export async function goalAnalytics(coach: AnalyticsCoach, range: TimeRange, now = new Date()): Promise<GoalAnalytics> {
   const sql = getSql();
   const w = analyticsWindow(range, coach.timezone, now);
   const [aggregates, [active], completions] = await Promise.all([
-    goalAggregates(sql, coach.id, w),
-    sql<{ n: number }[]>`
+    goalAggregates(coach.id, w),
+    queryRows(
+      countRow,
+      sql`
       select count(*)::int as n from goals g join clients c on c.id = g.client_id and c.coach_id = ${coach.id}
       where g.coach_id = ${coach.id} and g.status = 'incomplete' and not g.archived and not c.archived`,
-    sql<{ goalId: string; title: string; type: string; firstName: string; lastName: string; doneAt: Date; days: number }[]>`
+    ),
+    queryRows(
+      recentCompletionRow,
+      sql`
       select g.id as "goalId", g.title, g.type::text as type, c.first_name as "firstName", c.last_name as "lastName",
         coalesce(g.completed_at, g.updated_at) as "doneAt",
         (extract(epoch from coalesce(g.completed_at, g.updated_at) - g.created_at) / 86400)::float8 as days
@@ -485,6 +437,7 @@ export async function goalAnalytics(coach: AnalyticsCoach, range: TimeRange, now
         and coalesce(g.completed_at, g.updated_at) >= ${ts(sql, w.start)} and coalesce(g.completed_at, g.updated_at) < ${ts(sql, w.end)}
       order by "doneAt" desc, g.id
       limit ${RECENT_COMPLETIONS_LIMIT}`,
+    ),
   ]);
   const { total, types } = aggregates;
   return {
@@ -522,39 +475,8 @@ export async function goalAnalytics(coach: AnalyticsCoach, range: TimeRange, now
  * From one pass per client over the range: the clients reached, the correlation between response
  * rate and goal progress, and the retention gap of responsive clients.
  */
-async function responseEffects(sql: Sql, coachId: string, w: AnalyticsWindow) {
-  const [row] = await sql<{ reached: number; n: number; r: number | null; responsive: number; responsiveKept: number; unresponsive: number; unresponsiveKept: number }[]>`
-    with stats as (
-      select client_id, count(*)::int as delivered, count(responded_at)::int as answered
-      from check_ins
-      where coach_id = ${coachId} and sent_at >= ${ts(sql, w.start)} and sent_at < ${ts(sql, w.end)}
-      group by client_id
-    ), ${trackedGoalsCte(sql, coachId, w)},
-    gains as (
-      select t.client_id,
-        avg(case when t.done_at is not null then 100 else least(t.progress, 100) end - coalesce(before.progress, 0))::float8 as gain
-      from tracked t
-      left join lateral (
-        select least(h.progress, 100) as progress from goal_progress_history h
-        where h.goal_id = t.id and h.created_at < ${ts(sql, w.start)}
-        order by h.created_at desc limit 1
-      ) before on t.created_at < ${ts(sql, w.start)}
-      group by t.client_id
-    ), paired as (
-      select s.answered::float8 / s.delivered as rate, g.gain from stats s join gains g using (client_id)
-    ), base as (
-      select s.delivered, s.answered, coalesce(c.archived and c.archived_at >= ${ts(sql, w.start)}, false) as churned
-      from clients c join stats s on s.client_id = c.id
-      where c.coach_id = ${coachId} and c.created_at < ${ts(sql, w.start)} and (not c.archived or c.archived_at >= ${ts(sql, w.start)})
-    )
-    select
-      (select count(*) from stats)::int as reached,
-      (select count(*) from paired)::int as n,
-      (select corr(rate, gain) from paired)::float8 as r,
-      (select count(*) filter (where answered >= ${RESPONSIVE_SHARE}::float8 * delivered) from base)::int as responsive,
-      (select count(*) filter (where answered >= ${RESPONSIVE_SHARE}::float8 * delivered and not churned) from base)::int as "responsiveKept",
-      (select count(*) filter (where answered < ${RESPONSIVE_SHARE}::float8 * delivered) from base)::int as unresponsive,
-      (select count(*) filter (where answered < ${RESPONSIVE_SHARE}::float8 * delivered and not churned) from base)::int as "unresponsiveKept"`;
+async function responseEffects(coachId: string, w: AnalyticsWindow) {
+  const [row] = await queryRows(responseEffectsRow, responseEffectsQuery(coachId, w.start, w.end));
   const r = row ?? { reached: 0, n: 0, r: null, responsive: 0, responsiveKept: 0, unresponsive: 0, unresponsiveKept: 0 };
   const responsiveRetention = percent(r.responsiveKept, r.responsive);
   const unresponsiveRetention = percent(r.unresponsiveKept, r.unresponsive);
@@ -571,12 +493,11 @@ function metric(key: SmsMetric['key'], name: string, unit: string, description: 
 }
 
 export async function communicationAnalytics(coach: AnalyticsCoach, range: TimeRange, now = new Date()): Promise<CommunicationAnalytics> {
-  const sql = getSql();
   const w = analyticsWindow(range, coach.timezone, now);
   const [facts, undelivered, effects] = await Promise.all([
-    checkInFacts(sql, coach.id, w, true),
-    undeliveredCounts(sql, coach.id, w.previousStart, w.start, w.end),
-    responseEffects(sql, coach.id, w),
+    checkInFacts(coach.id, w, true),
+    undeliveredCounts(getSql(), coach.id, w.previousStart, w.start, w.end),
+    responseEffects(coach.id, w),
   ]);
   const cur = facts.current;
   const prev = facts.previous;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { AdminProfileAnswer } from '@/lib/schemas/admin';
 import { ADMIN_LEVEL_PERMISSIONS, ADMIN_PERMISSIONS } from '@/lib/admin-permissions';
 import { client, uniqueEmail } from '../helpers/http';
 import { openDb, type Db, type ErrorBody } from './helpers-auth';
@@ -118,7 +119,7 @@ describe('permission levels', () => {
           expect(res.body.error).toBe('INSUFFICIENT_PERMISSION');
         }
       }
-      const profile = await request<{ adminLevel: string; permissions: { permission: string; granted: boolean }[] }>('GET', '/admin/profile', { token: admin.token });
+      const profile = await request<AdminProfileAnswer>('GET', '/admin/profile', { token: admin.token });
       expect(profile.body.adminLevel).toBe(account.level ?? 'full');
       expect(profile.body.permissions.filter((p) => p.granted).map((p) => p.permission)).toEqual(ADMIN_PERMISSIONS.filter((p) => granted.includes(p)));
     });

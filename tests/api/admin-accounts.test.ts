@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { AdminChangedAnswer, AdminList, AdminPasswordAnswer, AdminProfileAnswer, AdminProfileUpdateAnswer, AuditLogAnswer, ManagementAnswer } from '@/lib/schemas/admin';
 import { VALIDATION } from '@/lib/constants';
 import { client, uniqueEmail } from '../helpers/http';
 import { GOOD_PASSWORD, openDb, type Db, type ErrorBody, type LoginBody } from './helpers-auth';
@@ -8,21 +9,6 @@ import { insertCoach, signedInAdmin, whenStable, type TestAdmin } from './admin-
 const request = client(inject('baseUrl'));
 let db: Db;
 let admin: TestAdmin;
-
-interface AdminView {
-  _id: string;
-  id: string;
-  username: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  name: string;
-  role: string;
-  adminLevel: string;
-  adminPermissions: string[];
-  lastLogin: string | null;
-  createdAt: string;
-}
 
 const newAdmin = (overrides: Record<string, unknown> = {}) => ({
   username: 'opsadmin',
@@ -45,7 +31,7 @@ afterAll(async () => {
 describe('POST /admin/users', () => {
   it('creates a verified admin (level full by default) who can sign in at the admin login', async () => {
     const payload = newAdmin();
-    const res = await request<{ success: boolean; admin: AdminView }>('POST', '/admin/users', { token: admin.token, body: payload });
+    const res = await request<AdminChangedAnswer>('POST', '/admin/users', { token: admin.token, body: payload });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.admin).toMatchObject({ email: payload.email, username: 'opsadmin', firstName: 'Olive', lastName: 'Ops', name: 'Olive Ops', role: 'admin', adminLevel: 'full', lastLogin: null });
     expect(res.body.admin.adminPermissions).toContain('admin:full_access');
@@ -57,10 +43,10 @@ describe('POST /admin/users', () => {
   });
 
   it('takes an admin level and a super_admin role', async () => {
-    const res = await request<{ admin: AdminView }>('POST', '/admin/users', { token: admin.token, body: newAdmin({ role: 'super_admin' }) });
+    const res = await request<AdminChangedAnswer>('POST', '/admin/users', { token: admin.token, body: newAdmin({ role: 'super_admin' }) });
     expect(res.status).toBe(201);
     expect(res.body.admin.role).toBe('super_admin');
-    const basic = await request<{ admin: AdminView }>('POST', '/admin/users', { token: admin.token, body: newAdmin({ adminLevel: 'basic' }) });
+    const basic = await request<AdminChangedAnswer>('POST', '/admin/users', { token: admin.token, body: newAdmin({ adminLevel: 'basic' }) });
     expect(basic.body.admin).toMatchObject({ adminLevel: 'basic', adminPermissions: ['admin:view_analytics', 'admin:view_billing'] });
   });
 
@@ -88,8 +74,8 @@ describe('POST /admin/users', () => {
 
 describe('GET /users/admins', () => {
   it('answers an array of every admin with name, username, e-mail and last login', async () => {
-    const created = await request<{ admin: AdminView }>('POST', '/admin/users', { token: admin.token, body: newAdmin() });
-    const res = await request<AdminView[]>('GET', '/users/admins', { token: admin.token });
+    const created = await request<AdminChangedAnswer>('POST', '/admin/users', { token: admin.token, body: newAdmin() });
+    const res = await request<AdminList>('GET', '/users/admins', { token: admin.token });
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body)).toBe(true);
     const me = res.body.find((a) => a.id === admin.id)!;
@@ -104,9 +90,9 @@ describe('GET /users/admins', () => {
 
 describe('PUT /admin/users/{id}', () => {
   it('edits another admin: names, e-mail, role and level', async () => {
-    const created = await request<{ admin: AdminView }>('POST', '/admin/users', { token: admin.token, body: newAdmin() });
+    const created = await request<AdminChangedAnswer>('POST', '/admin/users', { token: admin.token, body: newAdmin() });
     const email = uniqueEmail('renamed');
-    const res = await request<{ admin: AdminView }>('PUT', `/admin/users/${created.body.admin.id}`, {
+    const res = await request<AdminChangedAnswer>('PUT', `/admin/users/${created.body.admin.id}`, {
       token: admin.token,
       body: { firstName: 'Renamed', email, adminLevel: 'intermediate', role: 'super_admin' },
     });
@@ -118,7 +104,7 @@ describe('PUT /admin/users/{id}', () => {
     const own = await request<ErrorBody>('PUT', `/admin/users/${admin.id}`, { token: admin.token, body: { adminLevel: 'basic' } });
     expect(own.status).toBe(400);
     expect(own.body.error).toBe('CANNOT_CHANGE_OWN_ACCESS');
-    const names = await request<{ admin: AdminView }>('PUT', `/admin/users/${admin.id}`, { token: admin.token, body: { firstName: 'Self', adminLevel: 'full' } });
+    const names = await request<AdminChangedAnswer>('PUT', `/admin/users/${admin.id}`, { token: admin.token, body: { firstName: 'Self', adminLevel: 'full' } });
     expect(names.status).toBe(200);
     expect(names.body.admin.firstName).toBe('Self');
   });
@@ -142,7 +128,7 @@ describe('DELETE /admin/users/{id}', () => {
 
   it('deletes another admin, ends its sessions and keeps the audit trail of what it did', async () => {
     const payload = newAdmin();
-    const created = await request<{ admin: AdminView }>('POST', '/admin/users', { token: admin.token, body: payload });
+    const created = await request<AdminChangedAnswer>('POST', '/admin/users', { token: admin.token, body: payload });
     const other = await request<LoginBody>('POST', '/admin/login', { body: { email: payload.email, password: payload.password } });
     // The doomed admin acts once, so it has an audit row of its own.
     const acted = await request('POST', '/admin/users', { token: other.body.accessToken, body: newAdmin() });
@@ -182,17 +168,9 @@ describe('GET /admin/management', () => {
       const clients = await db<{ id: string }[]>`select id from clients order by created_at desc, id limit 5`;
       return { stats: stats!, users: users.map((u) => u.id), clients: clients.map((c) => c.id) };
     };
-    type Management = {
-      admins: AdminView[];
-      systemStats: Record<string, number>;
-      recentActivity: {
-        latestUsers: { _id: string; name: string; email: string; createdAt: string }[];
-        latestClients: { _id: string; name: string; coach: { username: string } | null; createdAt: string }[];
-      };
-    };
     await whenStable(
       fromSql,
-      () => request<Management>('GET', '/admin/management', { token: admin.token }),
+      () => request<ManagementAnswer>('GET', '/admin/management', { token: admin.token }),
       (res, e) => {
         expect(res.status).toBe(200);
         expect(res.body.systemStats).toEqual(e.stats);
@@ -201,7 +179,7 @@ describe('GET /admin/management', () => {
         expect(res.body.admins.some((a) => a.id === admin.id)).toBe(true);
       },
     );
-    const res = await request<Management>('GET', '/admin/management', { token: admin.token });
+    const res = await request<ManagementAnswer>('GET', '/admin/management', { token: admin.token });
     expect(res.body.recentActivity.latestUsers[0]).toMatchObject({ _id: coach.id, name: 'Newest Coach', email: coach.email });
     expect(res.body.recentActivity.latestClients[0]).toMatchObject({ name: 'Newest Client', coach: { username: coach.username } });
   });
@@ -211,7 +189,7 @@ describe('GET /admin/audit-log', () => {
   it('lists admin actions newest first with the acting admin', async () => {
     const payload = newAdmin();
     await request('POST', '/admin/users', { token: admin.token, body: payload });
-    const res = await request<{ entries: { type: string; details: string; admin: { email: string } | null }[]; pagination: { total: number } }>('GET', '/admin/audit-log?limit=200', {
+    const res = await request<AuditLogAnswer>('GET', '/admin/audit-log?limit=200', {
       token: admin.token,
     });
     expect(res.status).toBe(200);
@@ -223,7 +201,7 @@ describe('GET /admin/audit-log', () => {
 
 describe('admin profile and password', () => {
   it('answers the profile with level and permission table', async () => {
-    const res = await request<{ user: AdminView; adminLevel: string; adminLevelDescription: string; permissions: { permission: string; description: string; granted: boolean }[] }>(
+    const res = await request<AdminProfileAnswer>(
       'GET',
       '/admin/profile',
       { token: admin.token },
@@ -237,7 +215,7 @@ describe('admin profile and password', () => {
 
   it('updates username, names and phone; requires the four fields', async () => {
     const own = await signedInAdmin(request, db);
-    const res = await request<{ message: string; user: { username: string; firstName: string; phone: string } }>('PUT', '/admin/profile', {
+    const res = await request<AdminProfileUpdateAnswer>('PUT', '/admin/profile', {
       token: own.token,
       body: { username: 'ops-lead', email: own.email, firstName: 'Ola', lastName: 'Lead', phone: '+1 (555) 010-2030' },
     });
@@ -261,7 +239,7 @@ describe('admin profile and password', () => {
     const short = await request<ErrorBody>('PUT', '/admin/password', { token: own.token, body: { currentPassword: GOOD_PASSWORD, newPassword: 'short' } });
     expect(short.status).toBe(400);
     expect(short.body.message).toBe('Password must be at least 8 characters long');
-    const ok = await request<{ message: string }>('PUT', '/admin/password', { token: own.token, body: { currentPassword: GOOD_PASSWORD, newPassword: 'Another-pass-77' } });
+    const ok = await request<AdminPasswordAnswer>('PUT', '/admin/password', { token: own.token, body: { currentPassword: GOOD_PASSWORD, newPassword: 'Another-pass-77' } });
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe('Password changed successfully!');
     expect((await request('POST', '/admin/login', { body: { email: own.email, password: 'Another-pass-77' } })).status).toBe(200);

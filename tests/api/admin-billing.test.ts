@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { PlanChangeAnswer, RefundAnswer, RevenueAnalyticsAnswer, RevenueStatsAnswer, SubscribersAnswer, TransactionsAnswer } from '@/lib/schemas/admin';
 import { client } from '../helpers/http';
 import { openDb, type Db, type ErrorBody } from './helpers-auth';
 import { insertCoach, signedInAdmin, whenStable, type CoachRow, type TestAdmin } from './admin-helpers';
@@ -62,7 +63,7 @@ afterAll(async () => {
 
 describe('GET /admin/revenue/stats', () => {
   it('answers revenue, active subscriptions, churn and ARPU with changes against the previous period', async () => {
-    const res = await request<{ metrics: Record<string, unknown>; previousPeriod: { startDate: string; endDate: string } }>('GET', `/admin/revenue/stats?${RANGE}`, { token: admin.token });
+    const res = await request<RevenueStatsAnswer>('GET', `/admin/revenue/stats?${RANGE}`, { token: admin.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // Feb-Mar 2022: 99 + 99 + 19 + 19 (the refunded, failed and pending ones do not count).
     expect(res.body.metrics).toMatchObject({
@@ -82,7 +83,7 @@ describe('GET /admin/revenue/stats', () => {
   });
 
   it('has no change figure when the previous period had nothing', async () => {
-    const res = await request<{ metrics: { totalRevenue: number; changes: { totalRevenue: number | null } } }>('GET', '/admin/revenue/stats?startDate=2021-12-01&endDate=2021-12-31&timezone=UTC', {
+    const res = await request<RevenueStatsAnswer>('GET', '/admin/revenue/stats?startDate=2021-12-01&endDate=2021-12-31&timezone=UTC', {
       token: admin.token,
     });
     expect(res.body.metrics.totalRevenue).toBe(0);
@@ -92,21 +93,13 @@ describe('GET /admin/revenue/stats', () => {
 
 describe('GET /admin/revenue/analytics', () => {
   it('answers revenue over time, plan distribution, churn per month and top revenue users from the records', async () => {
-    type Analytics = {
-      interval: string;
-      revenueOverTime: { date: string; revenue: number; subscriptions: number; users: number }[];
-      planDistribution: { plan: string; users: number; revenue: number; percentage: number }[];
-      churnAnalysis: Record<string, unknown>[];
-      topUsers: Record<string, unknown>[];
-      metrics: { totalRevenue: number };
-    };
     const fromSql = async () =>
       Object.fromEntries(
         (await db<{ plan: string; n: number }[]>`select plan_id as plan, count(*)::int as n from users where role = 'coach' and deleted_at is null group by 1`).map((r) => [r.plan, r.n]),
       );
     await whenStable(
       fromSql,
-      () => request<Analytics>('GET', `/admin/revenue/analytics?${RANGE}`, { token: admin.token }),
+      () => request<RevenueAnalyticsAnswer>('GET', `/admin/revenue/analytics?${RANGE}`, { token: admin.token }),
       (res, usersPerPlan) => {
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         const b = res.body;
@@ -144,8 +137,7 @@ describe('GET /admin/revenue/analytics', () => {
 
 describe('GET /admin/billing/transactions', () => {
   it('answers the transaction view newest first, searchable and limited', async () => {
-    type Tx = { id: string; date: string; description: string; amount: number; status: string; invoiceUrl: string | null; userId: string; userName: string; email: string; plan: string };
-    const res = await request<{ transactions: Tx[] }>('GET', `/admin/billing/transactions?limit=50&search=${encodeURIComponent(c1.email)}`, { token: admin.token });
+    const res = await request<TransactionsAnswer>('GET', `/admin/billing/transactions?limit=50&search=${encodeURIComponent(c1.email)}`, { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body.transactions.map((t) => [t.id, t.status, t.amount])).toEqual([
       [T('c1-mar-failed'), 'failed', 99],
@@ -162,15 +154,15 @@ describe('GET /admin/billing/transactions', () => {
       email: c1.email,
       plan: 'professional',
     });
-    const limited = await request<{ transactions: Tx[] }>('GET', '/admin/billing/transactions?limit=2', { token: admin.token });
+    const limited = await request<TransactionsAnswer>('GET', '/admin/billing/transactions?limit=2', { token: admin.token });
     expect(limited.body.transactions).toHaveLength(2);
-    const all = await request<{ transactions: Tx[] }>('GET', '/admin/billing/transactions', { token: admin.token });
+    const all = await request<TransactionsAnswer>('GET', '/admin/billing/transactions', { token: admin.token });
     expect(all.body.transactions.length).toBeLessThanOrEqual(50);
     expect((await request('GET', '/admin/billing/transactions?limit=0', { token: admin.token })).status).toBe(400);
   });
 
   it('lists users with their plan for the plan change', async () => {
-    const res = await request<{ users: { id: string; plan: string; subscriptionStatus: string | null }[] }>('GET', `/admin/billing/subscribers?search=${encodeURIComponent(c3.email)}`, {
+    const res = await request<SubscribersAnswer>('GET', `/admin/billing/subscribers?search=${encodeURIComponent(c3.email)}`, {
       token: admin.token,
     });
     expect(res.body.users).toEqual([expect.objectContaining({ id: c3.id, plan: 'free', subscriptionStatus: 'canceled' })]);
@@ -179,7 +171,7 @@ describe('GET /admin/billing/transactions', () => {
 
 describe('POST /admin/billing/refund/{id}', () => {
   it('refunds a succeeded transaction once and records who and why', async () => {
-    const res = await request<{ message: string; transaction: { status: string; refundReason: string; refundedBy: { id: string }; refundedAt: string } }>(
+    const res = await request<RefundAnswer>(
       'POST',
       `/admin/billing/refund/${T('c1-mar')}`,
       { token: admin.token, body: { reason: 'Charged twice' } },
@@ -202,7 +194,7 @@ describe('POST /admin/billing/refund/{id}', () => {
     expect(audit[0]!.details).toContain('Reason: Charged twice');
 
     // Revenue is net of the refund.
-    const stats = await request<{ metrics: { totalRevenue: number } }>('GET', `/admin/revenue/stats?${RANGE}`, { token: admin.token });
+    const stats = await request<RevenueStatsAnswer>('GET', `/admin/revenue/stats?${RANGE}`, { token: admin.token });
     expect(stats.body.metrics.totalRevenue).toBe(137);
   });
 
@@ -233,7 +225,7 @@ describe('POST /admin/billing/refund/{id}', () => {
 
 describe('PUT /admin/users/{userId}/plan', () => {
   it('moves a user to another plan; the running subscription follows', async () => {
-    const res = await request<{ message: string; user: { id: string; plan: string; previousPlan: string } }>('PUT', `/admin/users/${c2.id}/plan`, {
+    const res = await request<PlanChangeAnswer>('PUT', `/admin/users/${c2.id}/plan`, {
       token: admin.token,
       body: { plan: 'professional' },
     });
@@ -249,7 +241,7 @@ describe('PUT /admin/users/{userId}/plan', () => {
   });
 
   it('moving to free cancels the paid subscription', async () => {
-    const res = await request<{ message: string }>('PUT', `/admin/users/${c1.id}/plan`, { token: admin.token, body: { plan: 'free' } });
+    const res = await request<PlanChangeAnswer>('PUT', `/admin/users/${c1.id}/plan`, { token: admin.token, body: { plan: 'free' } });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('User plan updated to Free successfully');
     const [sub] = await db<{ status: string; canceled_at: Date | null }[]>`select status, canceled_at from subscriptions where user_id = ${c1.id}`;

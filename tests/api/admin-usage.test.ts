@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BreakdownAnswer, ErrorsAnswer, TopUsersAnswer, UsageStatsAnswer, UsageTrendsAnswer } from '@/lib/schemas/admin';
 import { client } from '../helpers/http';
 import { openDb, type Db } from './helpers-auth';
 import { insertCoach, signedInAdmin, whenStable, type CoachRow, type TestAdmin } from './admin-helpers';
@@ -81,7 +82,7 @@ function expected(service: string) {
 
 describe('GET /admin/usage/stats', () => {
   it('answers per service: calls, successes, failures, rate, average time, cost and statuses', async () => {
-    const res = await request<{ stats: Record<string, unknown>[]; totals: Record<string, number> }>('GET', `/admin/usage/stats?${RANGE}`, { token: admin.token });
+    const res = await request<UsageStatsAnswer>('GET', `/admin/usage/stats?${RANGE}`, { token: admin.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.stats.map((s) => s.service)).toEqual(['openai', 'twilio']);
     const openai = expected('openai');
@@ -112,7 +113,7 @@ describe('GET /admin/usage/stats', () => {
   });
 
   it('defaults to the last 30 days and refuses a start after the end', async () => {
-    const fallback = await request<{ startDate: string; endDate: string }>('GET', '/admin/usage/stats', { token: admin.token });
+    const fallback = await request<UsageStatsAnswer>('GET', '/admin/usage/stats', { token: admin.token });
     expect(fallback.status).toBe(200);
     const span = Date.parse(fallback.body.endDate) - Date.parse(fallback.body.startDate);
     expect(span).toBe(30 * 24 * 60 * 60 * 1000);
@@ -144,7 +145,7 @@ describe('GET /admin/usage/stats', () => {
 
 describe('GET /admin/usage/trends', () => {
   it('answers calls per day and service, newest first, with the interval', async () => {
-    const res = await request<{ trends: { _id: { date: string; service: string }; count: number; successCount: number; errorCount: number; totalCost: number }[]; interval: string }>(
+    const res = await request<UsageTrendsAnswer>(
       'GET',
       `/admin/usage/trends?${RANGE}`,
       { token: admin.token },
@@ -161,7 +162,7 @@ describe('GET /admin/usage/trends', () => {
   });
 
   it('places buckets in the asked timezone and picks the interval from the span', async () => {
-    const ny = await request<{ trends: { _id: { date: string; service: string }; count: number }[] }>(
+    const ny = await request<UsageTrendsAnswer>(
       'GET',
       '/admin/usage/trends?startDate=2021-03-01&endDate=2021-03-31&timezone=America/New_York',
       { token: admin.token },
@@ -175,14 +176,14 @@ describe('GET /admin/usage/trends', () => {
       ['2021-03-02', 9],
       ['2021-03-01', 1],
     ]);
-    const hourly = await request<{ interval: string; trends: { _id: { date: string } }[] }>('GET', '/admin/usage/trends?startDate=2021-03-05&endDate=2021-03-05&timezone=UTC', {
+    const hourly = await request<UsageTrendsAnswer>('GET', '/admin/usage/trends?startDate=2021-03-05&endDate=2021-03-05&timezone=UTC', {
       token: admin.token,
     });
     expect(hourly.body.interval).toBe('hour');
     expect(hourly.body.trends.map((t) => t._id.date)).toEqual(['2021-03-05T09:00']);
-    const weekly = await request<{ interval: string }>('GET', '/admin/usage/trends?startDate=2021-01-01&endDate=2021-06-30', { token: admin.token });
+    const weekly = await request<UsageTrendsAnswer>('GET', '/admin/usage/trends?startDate=2021-01-01&endDate=2021-06-30', { token: admin.token });
     expect(weekly.body.interval).toBe('week');
-    const monthly = await request<{ interval: string; trends: { _id: { date: string; service: string }; count: number }[] }>(
+    const monthly = await request<UsageTrendsAnswer>(
       'GET',
       '/admin/usage/trends?startDate=2020-01-01&endDate=2021-12-31&timezone=UTC',
       { token: admin.token },
@@ -197,7 +198,7 @@ describe('GET /admin/usage/trends', () => {
 
 describe('GET /admin/usage/breakdown', () => {
   it('answers per service with success rate in percent, share and operations', async () => {
-    const res = await request<{ breakdown: Record<string, unknown>[] }>('GET', `/admin/usage/breakdown?${RANGE}`, { token: admin.token });
+    const res = await request<BreakdownAnswer>('GET', `/admin/usage/breakdown?${RANGE}`, { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body.breakdown[0]).toMatchObject({
       service: 'openai',
@@ -218,7 +219,7 @@ describe('GET /admin/usage/breakdown', () => {
 
 describe('GET /admin/usage/errors', () => {
   it('answers error rate and totals per service, errors by type with up to two sample messages', async () => {
-    const res = await request<{ errorStats: Record<string, unknown>[] }>('GET', `/admin/usage/errors?${RANGE}`, { token: admin.token });
+    const res = await request<ErrorsAnswer>('GET', `/admin/usage/errors?${RANGE}`, { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body.errorStats).toEqual([
       {
@@ -244,7 +245,7 @@ describe('GET /admin/usage/errors', () => {
 
 describe('GET /admin/users/top', () => {
   it('answers the accounts with the most calls, with name, cost and average time; unknown for calls without one', async () => {
-    const res = await request<{ topUsers: Record<string, unknown>[] }>('GET', `/admin/users/top?${RANGE}`, { token: admin.token });
+    const res = await request<TopUsersAnswer>('GET', `/admin/users/top?${RANGE}`, { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body.topUsers.map((u) => [u.userId, u.userName, u.count])).toEqual([
       [coachA.id, 'Usage Alpha', 14],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientAnalytics, CommunicationAnalytics, GoalAnalytics, OverviewAnalytics, TimeRange, TrendRow } from '@/lib/analytics';
+import type { TimeRange } from '@/lib/analytics';
+import type { ClientAnalytics, CommunicationAnalytics, GoalAnalytics, OverviewAnalytics, TrendRow } from '@/lib/schemas/analytics';
 import { client } from '../helpers/http';
 import { startStack, type Stack } from '../helpers/stack';
 import { openDb, signedInUser, type Db, type ErrorBody } from './helpers-auth';

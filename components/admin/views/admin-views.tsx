@@ -7,13 +7,21 @@ import { toast } from 'sonner';
 import { ADMIN_LEVEL_DESCRIPTIONS, ADMIN_LEVELS, ADMIN_ROLES } from '@/lib/admin-permissions';
 import { api, ApiError } from '@/lib/api-client';
 import { ADMIN_EMPTY_STATES as EMPTY, ADMIN_MESSAGES } from '@/lib/constants';
-import { createAdminSchema, editAdminFormSchema, type CreateAdminForm, type EditAdminForm } from '@/lib/schemas/admin';
+import {
+  createAdminSchema,
+  editAdminFormSchema,
+  type AdminList,
+  type AdminView,
+  type AuditLogAnswer,
+  type CreateAdminForm,
+  type EditAdminForm,
+  type ManagementAnswer,
+} from '@/lib/schemas/admin';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { formatCount, formatDate, formatDateTime } from '../format';
-import type { AdminRow, AdminsAnswer, AuditLogAnswer, ManagementAnswer } from '../types';
 import { Badge, DataTable, EmptyState, Section, StatCard, StatGrid } from '../ui';
 
 const roleLabel = (role: string) => (role === 'super_admin' ? 'Super admin' : role === 'admin' ? 'Admin' : role);
@@ -37,7 +45,7 @@ function serverText(error: unknown): string {
   return error instanceof Error ? error.message : 'Unknown error';
 }
 
-export function AdminsView({ admins }: { admins: AdminsAnswer | null }) {
+export function AdminsView({ admins }: { admins: AdminList | null }) {
   return (
     <Section title="Administrators">
       <DataTable
@@ -109,7 +117,7 @@ function AddAdminForm({ onCreated }: { onCreated(): void }) {
   );
 }
 
-function EditAdminDialog({ admin, self, onClose, onSaved }: { admin: AdminRow; self: boolean; onClose(): void; onSaved(): void }) {
+function EditAdminDialog({ admin, self, onClose, onSaved }: { admin: AdminView; self: boolean; onClose(): void; onSaved(): void }) {
   const form = useForm<EditAdminForm>({
     resolver: zodResolver(editAdminFormSchema),
     defaultValues: {
@@ -176,11 +184,11 @@ export function AdminManagementView({
   canManage: boolean;
   onChanged(): void;
 }) {
-  const [editing, setEditing] = useState<AdminRow | null>(null);
+  const [editing, setEditing] = useState<AdminView | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const s = data?.systemStats;
 
-  const remove = async (admin: AdminRow) => {
+  const remove = async (admin: AdminView) => {
     if (!window.confirm(ADMIN_MESSAGES.deleteAdminConfirm)) return;
     setDeleting(admin.id);
     try {

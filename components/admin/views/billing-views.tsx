@@ -6,13 +6,22 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { api, errorMessage } from '@/lib/api-client';
 import { ADMIN_EMPTY_STATES as EMPTY, ADMIN_MESSAGES, ADMIN_PLANS, type AdminPlanId } from '@/lib/constants';
-import { refundSchema } from '@/lib/schemas/admin';
+import {
+  refundSchema,
+  type AdminTransaction,
+  type PlanChangeAnswer,
+  type RevenueAnalyticsAnswer,
+  type RevenueMetrics,
+  type RevenueStatsAnswer,
+  type Subscriber,
+  type SubscribersAnswer,
+  type TransactionsAnswer,
+} from '@/lib/schemas/admin';
 import { Button } from '@/components/ui/button';
 import { Field, controlClass, inputClass } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { BarSeriesChart, ShareChart } from '../charts';
 import { formatAmount, formatBucket, formatChange, formatCount, formatDate, formatRate, planLabel, type ChangeUnit } from '../format';
-import type { AdminTransaction, RevenueAnalyticsAnswer, RevenueMetrics, RevenueStatsAnswer, SubscribersAnswer, Subscriber, TransactionsAnswer } from '../types';
 import { Badge, DataTable, EmptyState, Section, StatCard, StatGrid, TRANSACTION_STATUS, type Tone } from '../ui';
 
 /** Up is good for revenue, subscriptions and ARPU; for churn, down is. */
@@ -195,7 +204,7 @@ function PlanChanger({ user, onChanged }: { user: Subscriber; onChanged(): void 
     if (!plan) return;
     setSaving(true);
     try {
-      const answer = await api.put<{ message: string }>(`/admin/users/${user.id}/plan`, { plan });
+      const answer = await api.put<PlanChangeAnswer>(`/admin/users/${user.id}/plan`, { plan });
       toast.success(answer.message ?? ADMIN_MESSAGES.planUpdated(plan));
       onChanged();
     } catch (error) {

@@ -9,11 +9,10 @@ import { useAuth } from '@/components/auth/auth-provider';
 import { api, ApiError, errorMessage } from '@/lib/api-client';
 import type { StoredUser } from '@/lib/auth-storage';
 import { ADMIN_MESSAGES } from '@/lib/constants';
-import { adminPasswordFormSchema, adminProfileSchema, type AdminPasswordForm } from '@/lib/schemas/admin';
+import { adminPasswordFormSchema, adminProfileSchema, type AdminPasswordForm, type AdminProfileAnswer, type AdminProfileUpdateAnswer } from '@/lib/schemas/admin';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { formatDateTime } from '../format';
-import type { AdminProfileAnswer } from '../types';
 import { Badge, DataTable, Section } from '../ui';
 
 type ProfileValues = z.input<typeof adminProfileSchema>;
@@ -68,7 +67,7 @@ function ProfileForm({ user }: { user: StoredUser }) {
   const emailChanging = (email ?? '').trim().toLowerCase() !== user.email.toLowerCase();
   const submit = form.handleSubmit(async (values) => {
     try {
-      const answer = await api.put<{ message: string; pendingEmail: string | null; user: StoredUser }>('/admin/profile', {
+      const answer = await api.put<AdminProfileUpdateAnswer>('/admin/profile', {
         ...values,
         currentPassword: emailChanging ? values.currentPassword : undefined,
       });

@@ -5,13 +5,13 @@ import { ADMIN_EMPTY_STATES as EMPTY, ADMIN_LIMITS } from '@/lib/constants';
 import { Button } from '@/components/ui/button';
 import { BAD_COLOR, BarSeriesChart, GOOD_COLOR, LineSeriesChart, ShareChart } from '../charts';
 import { formatBucket, formatCost, formatCount, formatMs, formatRate, serviceName } from '../format';
-import type { BreakdownAnswer, ErrorsAnswer, PlatformAnswer, TopUsersAnswer, TrendRow, UsageStat, UsageStatsAnswer, UsageTrendsAnswer } from '../types';
+import type { BreakdownAnswer, ErrorsAnswer, PlatformAnswer, TopUsersAnswer, UsageStat, UsageStatsAnswer, UsageTrendRow, UsageTrendsAnswer } from '@/lib/schemas/admin';
 import { Badge, DataTable, EmptyState, Section, StatCard, StatGrid, type Column } from '../ui';
 
 const noUsage = <EmptyState title={EMPTY.apiUsage} hint={EMPTY.collecting} />;
 
 /** Calls per bucket over all services, oldest first (for charts). */
-function totalsByDate(trends: TrendRow[]) {
+function totalsByDate(trends: UsageTrendRow[]) {
   const byDate = new Map<string, { date: string; calls: number; success: number; errors: number; cost: number }>();
   for (const t of trends) {
     const row = byDate.get(t._id.date) ?? { date: t._id.date, calls: 0, success: 0, errors: 0, cost: 0 };
@@ -25,7 +25,7 @@ function totalsByDate(trends: TrendRow[]) {
 }
 
 /** Calls per bucket with one column per service, oldest first. */
-function callsByService(trends: TrendRow[]) {
+function callsByService(trends: UsageTrendRow[]) {
   const services = [...new Set(trends.map((t) => t._id.service))].sort();
   const byDate = new Map<string, Record<string, number | string>>();
   for (const t of trends) {
@@ -50,7 +50,7 @@ function UsageTable({ stats, caption }: { stats: UsageStat[]; caption: string })
   return <DataTable caption={caption} columns={usageColumns} rows={stats} rowKey={(s) => s.service} empty={noUsage} />;
 }
 
-const trendColumns: Column<TrendRow>[] = [
+const trendColumns: Column<UsageTrendRow>[] = [
   { header: 'Period', cell: (t) => formatBucket(t._id.date) },
   { header: 'Service', cell: (t) => serviceName(t._id.service) },
   { header: 'Calls', cell: (t) => formatCount(t.count), align: 'right' },
@@ -60,7 +60,7 @@ const trendColumns: Column<TrendRow>[] = [
 ];
 
 /** The trend rows, the first 10 unless expanded (spec 02 §9 trend previews). */
-function TrendTable({ trends, preview }: { trends: TrendRow[]; preview?: boolean }) {
+function TrendTable({ trends, preview }: { trends: UsageTrendRow[]; preview?: boolean }) {
   const [all, setAll] = useState(false);
   const shown = preview || !all ? trends.slice(0, ADMIN_LIMITS.trendPreviewRows) : trends;
   return (

@@ -1,7 +1,7 @@
-import { loginSchema } from '@/lib/schemas/auth';
+import * as contract from '@/lib/contract/admin';
 import { loginResponse } from '@/server/http/auth-responses';
 import { route } from '@/server/http/route';
 import * as auth from '@/server/services/auth';
 
 /** Admin login (spec 02 §7, path chosen in docs/decisions.md): only role admin or super_admin gets a session. */
-export const POST = route({ auth: 'public', body: loginSchema }, async ({ body, info }) => loginResponse(await auth.login(body, info, { adminOnly: true })));
+export const POST = route(contract.adminLogin, async ({ body, info }) => loginResponse(await auth.login(body, info, { adminOnly: true })));

@@ -1,5 +1,5 @@
-import { ADMIN_ENDPOINT_PERMISSIONS } from '@/lib/admin-permissions';
+import * as contract from '@/lib/contract/admin';
 import { route } from '@/server/http/route';
 import { management } from '@/server/services/admin-accounts';
 
-export const GET = route({ auth: 'admin', permission: ADMIN_ENDPOINT_PERMISSIONS.viewAdmins }, () => management());
+export const GET = route(contract.adminManagement, () => management());

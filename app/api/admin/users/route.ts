@@ -1,9 +1,10 @@
-import { NextResponse } from 'next/server';
-import { ADMIN_ENDPOINT_PERMISSIONS } from '@/lib/admin-permissions';
-import { createAdminSchema } from '@/lib/schemas/admin';
+import { ADMIN_MESSAGES } from '@/lib/constants';
+import * as contract from '@/lib/contract/admin';
 import { route } from '@/server/http/route';
 import { createAdmin } from '@/server/services/admin-accounts';
 
-export const POST = route({ auth: 'admin', permission: ADMIN_ENDPOINT_PERMISSIONS.manageAdmins, body: createAdminSchema }, async ({ user, body, info }) =>
-  NextResponse.json(await createAdmin(user, body, info), { status: 201 }),
-);
+export const POST = route(contract.createAdmin, async ({ user, body, info }) => ({
+  success: true,
+  message: ADMIN_MESSAGES.adminCreated,
+  admin: await createAdmin(user, body, info),
+}));

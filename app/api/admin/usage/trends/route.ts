@@ -1,6 +1,5 @@
-import { ADMIN_ENDPOINT_PERMISSIONS } from '@/lib/admin-permissions';
-import { dateRangeQuerySchema } from '@/lib/schemas/admin';
+import * as contract from '@/lib/contract/admin';
 import { route } from '@/server/http/route';
 import { usageTrends } from '@/server/services/admin-usage';
 
-export const GET = route({ auth: 'admin', permission: ADMIN_ENDPOINT_PERMISSIONS.viewUsage, query: dateRangeQuerySchema }, ({ query }) => usageTrends(query));
+export const GET = route(contract.usageTrends, ({ query }) => usageTrends(query));

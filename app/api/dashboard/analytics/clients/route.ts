@@ -1,5 +1,5 @@
-import { analyticsQuerySchema } from '@/lib/analytics';
+import * as contract from '@/lib/contract/analytics';
 import { route } from '@/server/http/route';
 import { clientAnalytics } from '@/server/services/analytics';
 
-export const GET = route({ auth: 'user', query: analyticsQuerySchema }, ({ user, query }) => clientAnalytics(user, query.timeRange));
+export const GET = route(contract.clientAnalytics, ({ user, query }) => clientAnalytics(user, query.timeRange));

@@ -1,5 +1,5 @@
-import { analyticsQuerySchema } from '@/lib/analytics';
+import * as contract from '@/lib/contract/analytics';
 import { route } from '@/server/http/route';
 import { overview } from '@/server/services/analytics';
 
-export const GET = route({ auth: 'user', query: analyticsQuerySchema }, ({ user, query }) => overview(user, query.timeRange));
+export const GET = route(contract.analyticsOverview, ({ user, query }) => overview(user, query.timeRange));

@@ -1,10 +1,10 @@
-import { ADMIN_ENDPOINT_PERMISSIONS } from '@/lib/admin-permissions';
-import { idParamSchema } from '@/lib/schemas/account';
-import { refundSchema } from '@/lib/schemas/admin';
+import { ADMIN_MESSAGES } from '@/lib/constants';
+import * as contract from '@/lib/contract/admin';
 import { route } from '@/server/http/route';
 import { refundTransaction } from '@/server/services/admin-billing';
 
-export const POST = route(
-  { auth: 'admin', permission: ADMIN_ENDPOINT_PERMISSIONS.manageBilling, params: idParamSchema, body: refundSchema },
-  ({ user, params, body, info }) => refundTransaction(user, params.id, body.reason, info),
-);
+export const POST = route(contract.refundTransaction, async ({ user, params, body, info }) => ({
+  success: true,
+  message: ADMIN_MESSAGES.refunded,
+  transaction: await refundTransaction(user, params.id, body.reason, info),
+}));
