@@ -1,9 +1,9 @@
 import { ADMIN_ENDPOINT_PERMISSIONS as P } from '../admin-permissions';
 import { idParamSchema } from '../schemas/account';
+import { loginResponseSchema } from '../schemas/auth';
 import {
   adminChangedResponseSchema,
   adminListResponseSchema,
-  adminLoginResponseSchema,
   adminPasswordResponseSchema,
   adminPasswordSchema,
   adminProfileResponseSchema,
@@ -199,7 +199,7 @@ export const adminLogin = endpoint({
   summary: 'Sign in as an administrator: tokens in the body and as cookies, a CSRF token in a header',
   auth: 'public',
   body: loginSchema,
-  response: adminLoginResponseSchema,
+  response: loginResponseSchema,
   errors: {
     401: 'Wrong e-mail or password, or the address is not verified',
     403: 'The account is not an administrator, or its second factor is needed (`requiredAction`)',

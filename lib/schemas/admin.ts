@@ -4,7 +4,7 @@ import { ADMIN_LEVELS, ADMIN_PERMISSIONS, ADMIN_ROLES } from '../admin-permissio
 import { okWithMessageSchema, paginationSchema, timestampSchema } from '../contract/common';
 import { ADMIN_DATE_RANGES, ADMIN_LIMITS, ADMIN_PLANS, ADMIN_VALIDATION as V, PASSWORD_MIN_LENGTH, type AdminPlanId } from '../constants';
 import { isSupportedTimezone } from '../timezones';
-import { appearancePreferencesSchema, notificationPreferencesSchema } from './account';
+import { publicUserSchema } from './account';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -391,46 +391,12 @@ export const adminProfileResponseSchema = z.object({
 });
 export type AdminProfileAnswer = z.infer<typeof adminProfileResponseSchema>;
 
-/** The signed-in account as login and profile answers carry it (spec 01 §3 user, `id` and `_id` both). */
-export const signedInUserSchema = z.object({
-  id: z.string(),
-  _id: z.string(),
-  username: z.string(),
-  role: z.enum(USER_ROLES),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  phone: z.string().nullable(),
-  phoneVerified: z.boolean(),
-  timezone: z.string(),
-  isVerified: z.boolean(),
-  title: z.string().nullable(),
-  company: z.string().nullable(),
-  location: z.string().nullable(),
-  profilePic: z.string().nullable(),
-  adminLevel: z.enum(ADMIN_LEVELS).nullable(),
-  adminPermissions: z.array(z.string()),
-  plan: z.string(),
-  twoFactorEnabled: z.boolean(),
-  coachingSurvey: z.object({
-    coachingStyle: z.string(),
-    clientExpectations: z.string(),
-    motivationApproach: z.string(),
-    feedbackStyle: z.string(),
-    challengeApproach: z.string(),
-  }),
-  notificationPreferences: notificationPreferencesSchema,
-  appearancePreferences: appearancePreferencesSchema,
-  createdAt: timestampSchema,
-  lastLogin: timestampSchema.nullable(),
-});
 
-export const adminLoginResponseSchema = z.object({ token: z.string(), accessToken: z.string(), refreshToken: z.string(), user: signedInUserSchema });
 
 export const adminProfileUpdateResponseSchema = okWithMessageSchema.extend({
   /** The new address awaiting confirmation from its inbox; null when the e-mail did not change. */
   pendingEmail: z.string().nullable(),
-  user: signedInUserSchema,
+  user: publicUserSchema,
 });
 export type AdminProfileUpdateAnswer = z.infer<typeof adminProfileUpdateResponseSchema>;
 
