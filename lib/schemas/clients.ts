@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { okSchema, okWithMessageSchema, paginationSchema, timestampSchema } from '../contract/common';
+import { WEEKDAYS } from '../constants';
+import { goalTypeSchema } from './workspace';
+
+/** One time of a weekly schedule (lib/preferences ScheduleSlot). */
+export const scheduleSlotSchema = z.object({
+  id: z.string(),
+  time: z.string(),
+  enabled: z.boolean(),
+  /** Set when the slot asks about one goal only; otherwise the check-in covers every active goal. */
+  goalId: z.string().optional(),
+});
+
+/** The weekly schedule keyed by day index, Monday = '0' (spec 02 §3); a day without slots is absent. */
+export const checkInScheduleSchema = z.partialRecord(z.enum(['0', '1', '2', '3', '4', '5', '6']), z.array(scheduleSlotSchema));
+
+/** A check-in's status as the API names it: a queued ('scheduled') one is 'upcoming'. */
+export const checkInDtoStatusSchema = z.enum(['upcoming', 'sent', 'responded', 'completed', 'no_response', 'missed', 'cancelled', 'failed']);
+
+export const checkInDtoSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  status: checkInDtoStatusSchema,
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+  scheduledFor: timestampSchema.nullable(),
+  sentAt: timestampSchema.nullable(),
+  respondedAt: timestampSchema.nullable(),
+  /** The one goal it asks about; null for a check-in about every active goal. */
+  goal: z.object({ _id: z.string(), id: z.string(), title: z.string() }).nullable(),
+  isGlobalCheckIn: z.boolean(),
+  /** Goals a global check-in leaves out. */
+  cancelledGoals: z.array(z.string()),
+  aiMessage: z.string().nullable(),
+  clientResponse: z.string().nullable(),
+  aiResponse: z.string().nullable(),
+  coachSummary: z.string().nullable(),
+  insights: z.array(z.string()),
+  executiveSummary: z.string().nullable(),
+  motivation: z.string().nullable(),
+  engagementAssessment: z.string().nullable(),
+  concerns: z.array(z.string()),
+  value: z.number().nullable(),
+  /** Why a check-in failed, was cancelled or missed (the AI check-in engine). */
+  failureReason: z.string().nullable(),
+});
+export type CheckInDto = z.infer<typeof checkInDtoSchema>;
+
+/** A day of the client list's Mon-Sun bubble row: a check-in's status, else a slot's (pending or missed). */
+export const weekDayStatusSchema = z.enum(['completed', 'responded', 'sent', 'no_response', 'missed', 'scheduled', 'pending', 'none']);
+export type WeekDayStatus = z.infer<typeof weekDayStatusSchema>;
+
+export const weekEntrySchema = z.object({
+  dayIndex: z.number().int(),
+  day: z.enum(WEEKDAYS),
+  /** The coach's local date, YYYY-MM-DD. */
+  date: z.string(),
+  status: weekDayStatusSchema,
+  checkInId: z.string().nullable(),
+  /** The enabled slot times of that day. */
+  times: z.array(z.string()),
+});
+export type WeekEntry = z.infer<typeof weekEntrySchema>;
+
+/** A goal as the client list carries it (without milestones or check-ins). */
+export const goalSummarySchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  title: z.string(),
+  type: goalTypeSchema,
+  description: z.string().nullable(),
+  target: z.number().nullable(),
+  unit: z.string().nullable(),
+  currentValue: z.number(),
+  progress: z.number(),
+  status: z.enum(['incomplete', 'completed']),
+  archived: z.boolean(),
+  checkInFrequency: z.array(z.string()),
+  checkInTime: z.string().nullable(),
+  checkInSchedule: checkInScheduleSchema,
+  completedAt: timestampSchema.nullable(),
+  createdAt: timestampSchema,
+});
+export type GoalSummary = z.infer<typeof goalSummarySchema>;
+
+export const clientDtoSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  /** First and last name. */
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  timezone: z.string(),
+  /** Where the picture is read, versioned by the client's last change; null without one. */
+  profilePic: z.string().nullable(),
+  status: z.enum(['active', 'on_hold', 'archived']),
+  archived: z.boolean(),
+  checkInsHeld: z.boolean(),
+  checkInSchedule: checkInScheduleSchema,
+  executiveSummary: z.string().nullable(),
+  /** The newest check-in that is neither upcoming nor cancelled. */
+  latestCheckIn: checkInDtoSchema.nullable(),
+  /** Active (not archived) goals, oldest first. */
+  goals: z.array(goalSummarySchema),
+  /** This week, Monday to Sunday, in the coach's zone. */
+  weeklyCheckIns: z.array(weekEntrySchema),
+  lastResponseDate: timestampSchema.nullable(),
+  lastCheckInDate: timestampSchema.nullable(),
+  createdAt: timestampSchema,
+});
+export type ClientDto = z.infer<typeof clientDtoSchema>;
+
+export const clientListSchema = z.object({ clients: z.array(clientDtoSchema) });
+export type ClientList = z.infer<typeof clientListSchema>;
+export const clientResponseSchema = z.object({ client: clientDtoSchema });
+/** The answer of a change to a client: the client as it is now. */
+export const clientChangedSchema = okSchema.extend({ client: clientDtoSchema });
+export type ClientChanged = z.infer<typeof clientChangedSchema>;
+
+export const slotAddedSchema = okSchema.extend({ schedule: checkInScheduleSchema, checkInSchedule: checkInScheduleSchema, slot: scheduleSlotSchema });
+export const slotRemovedSchema = okSchema.extend({ checkInSchedule: checkInScheduleSchema, remainingCheckIns: z.array(scheduleSlotSchema) });
+export const dayToggledSchema = okSchema.extend({ schedule: checkInScheduleSchema, checkInSchedule: checkInScheduleSchema });
+/** What every change of a weekly schedule answers with. */
+export type ScheduleChanged = z.infer<typeof slotAddedSchema> | z.infer<typeof slotRemovedSchema> | z.infer<typeof dayToggledSchema>;
+
+export const executiveSummarySchema = z.object({ id: z.string(), summary: z.string().nullable(), date: timestampSchema });
+
+/** A page of a client's check-ins, newest first; the executive summaries only when asked for. */
+export const checkInPageSchema = z.object({
+  checkIns: z.array(checkInDtoSchema),
+  pagination: paginationSchema,
+  executiveSummaries: z.array(executiveSummarySchema).optional(),
+});
+export type CheckInPage = z.infer<typeof checkInPageSchema>;
+
+export const checkInChangedSchema = okWithMessageSchema.extend({ checkIn: checkInDtoSchema });
+export type CheckInChanged = z.infer<typeof checkInChangedSchema>;
+
+/** An AI schedule as POST /ai/schedule-check-in answers it (server/services/ai-schedules scheduleDto). */
+export const aiScheduleDtoSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  clientId: z.string(),
+  goalId: z.string().nullable(),
+  timeSlots: z.array(z.object({ time: z.string() })),
+  clientTimezone: z.string(),
+  /** Minutes east of UTC in the schedule's zone now. */
+  clientTimezoneOffset: z.number(),
+  frequency: z.string(),
+  customDays: z.array(z.string()),
+  promptTemplate: z.string(),
+  active: z.boolean(),
+  /** The next instants it will check in, up to five. */
+  nextCheckIns: z.array(timestampSchema),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export const aiScheduleSavedSchema = okWithMessageSchema.extend({ schedule: aiScheduleDtoSchema });
