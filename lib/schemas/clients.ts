@@ -121,10 +121,13 @@ export const clientChangedSchema = okSchema.extend({ client: clientDtoSchema });
 export type ClientChanged = z.infer<typeof clientChangedSchema>;
 
 export const slotAddedSchema = okSchema.extend({ schedule: checkInScheduleSchema, checkInSchedule: checkInScheduleSchema, slot: scheduleSlotSchema });
+export type SlotAdded = z.infer<typeof slotAddedSchema>;
 export const slotRemovedSchema = okSchema.extend({ checkInSchedule: checkInScheduleSchema, remainingCheckIns: z.array(scheduleSlotSchema) });
+export type SlotRemoved = z.infer<typeof slotRemovedSchema>;
 export const dayToggledSchema = okSchema.extend({ schedule: checkInScheduleSchema, checkInSchedule: checkInScheduleSchema });
+export type DayToggled = z.infer<typeof dayToggledSchema>;
 /** What every change of a weekly schedule answers with. */
-export type ScheduleChanged = z.infer<typeof slotAddedSchema> | z.infer<typeof slotRemovedSchema> | z.infer<typeof dayToggledSchema>;
+export type ScheduleChanged = SlotAdded | SlotRemoved | DayToggled;
 
 export const executiveSummarySchema = z.object({ id: z.string(), summary: z.string().nullable(), date: timestampSchema });
 
