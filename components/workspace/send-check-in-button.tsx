@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { api, errorMessage } from '@/lib/api-client';
-import type { CheckInChanged, CheckInDto } from '@/lib/schemas/clients';
+import type { CheckInChanged, CheckInDto } from '@/lib/schemas/checkins';
 
 export const SEND_CHECK_IN_FAILED = 'Failed to send check-in';
 

@@ -1,6 +1,6 @@
 import { idParamSchema } from '../schemas/account';
 import { aiScheduleSchema, immediateContactSchema, initiateCheckInSchema } from '../schemas/ai-schedule';
-import { aiScheduleSavedSchema, checkInChangedSchema, checkInPageSchema } from '../schemas/clients';
+import { aiScheduleSavedSchema, checkInChangedSchema, checkInPageSchema } from '../schemas/checkins';
 import { cancelForGoalSchema, checkInHistoryQuerySchema, clientIdParamSchema } from '../schemas/workspace';
 import { okWithMessageSchema } from './common';
 import { endpoint, type Endpoint } from './endpoint';

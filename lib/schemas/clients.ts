@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { okSchema, okWithMessageSchema, paginationSchema, timestampSchema } from '../contract/common';
+import { okSchema, timestampSchema } from '../contract/common';
 import { WEEKDAYS } from '../constants';
+import { checkInDtoSchema } from './checkins';
 import { goalTypeSchema } from './workspace';
 
 /** One time of a weekly schedule (lib/preferences ScheduleSlot). */
@@ -14,38 +15,6 @@ export const scheduleSlotSchema = z.object({
 
 /** The weekly schedule keyed by day index, Monday = '0' (spec 02 §3); a day without slots is absent. */
 export const checkInScheduleSchema = z.partialRecord(z.enum(['0', '1', '2', '3', '4', '5', '6']), z.array(scheduleSlotSchema));
-
-/** A check-in's status as the API names it: a queued ('scheduled') one is 'upcoming'. */
-export const checkInDtoStatusSchema = z.enum(['upcoming', 'sent', 'responded', 'completed', 'no_response', 'missed', 'cancelled', 'failed']);
-
-export const checkInDtoSchema = z.object({
-  _id: z.string(),
-  id: z.string(),
-  status: checkInDtoStatusSchema,
-  createdAt: timestampSchema,
-  updatedAt: timestampSchema,
-  scheduledFor: timestampSchema.nullable(),
-  sentAt: timestampSchema.nullable(),
-  respondedAt: timestampSchema.nullable(),
-  /** The one goal it asks about; null for a check-in about every active goal. */
-  goal: z.object({ _id: z.string(), id: z.string(), title: z.string() }).nullable(),
-  isGlobalCheckIn: z.boolean(),
-  /** Goals a global check-in leaves out. */
-  cancelledGoals: z.array(z.string()),
-  aiMessage: z.string().nullable(),
-  clientResponse: z.string().nullable(),
-  aiResponse: z.string().nullable(),
-  coachSummary: z.string().nullable(),
-  insights: z.array(z.string()),
-  executiveSummary: z.string().nullable(),
-  motivation: z.string().nullable(),
-  engagementAssessment: z.string().nullable(),
-  concerns: z.array(z.string()),
-  value: z.number().nullable(),
-  /** Why a check-in failed, was cancelled or missed (the AI check-in engine). */
-  failureReason: z.string().nullable(),
-});
-export type CheckInDto = z.infer<typeof checkInDtoSchema>;
 
 /** A day of the client list's Mon-Sun bubble row: a check-in's status, else a slot's (pending or missed). */
 export const weekDayStatusSchema = z.enum(['completed', 'responded', 'sent', 'no_response', 'missed', 'scheduled', 'pending', 'none']);
@@ -128,37 +97,3 @@ export const dayToggledSchema = okSchema.extend({ schedule: checkInScheduleSchem
 export type DayToggled = z.infer<typeof dayToggledSchema>;
 /** What every change of a weekly schedule answers with. */
 export type ScheduleChanged = SlotAdded | SlotRemoved | DayToggled;
-
-export const executiveSummarySchema = z.object({ id: z.string(), summary: z.string().nullable(), date: timestampSchema });
-
-/** A page of a client's check-ins, newest first; the executive summaries only when asked for. */
-export const checkInPageSchema = z.object({
-  checkIns: z.array(checkInDtoSchema),
-  pagination: paginationSchema,
-  executiveSummaries: z.array(executiveSummarySchema).optional(),
-});
-export type CheckInPage = z.infer<typeof checkInPageSchema>;
-
-export const checkInChangedSchema = okWithMessageSchema.extend({ checkIn: checkInDtoSchema });
-export type CheckInChanged = z.infer<typeof checkInChangedSchema>;
-
-/** An AI schedule as POST /ai/schedule-check-in answers it (server/services/ai-schedules scheduleDto). */
-export const aiScheduleDtoSchema = z.object({
-  _id: z.string(),
-  id: z.string(),
-  clientId: z.string(),
-  goalId: z.string().nullable(),
-  timeSlots: z.array(z.object({ time: z.string() })),
-  clientTimezone: z.string(),
-  /** Minutes east of UTC in the schedule's zone now. */
-  clientTimezoneOffset: z.number(),
-  frequency: z.string(),
-  customDays: z.array(z.string()),
-  promptTemplate: z.string(),
-  active: z.boolean(),
-  /** The next instants it will check in, up to five. */
-  nextCheckIns: z.array(timestampSchema),
-  createdAt: timestampSchema,
-  updatedAt: timestampSchema,
-});
-export const aiScheduleSavedSchema = okWithMessageSchema.extend({ schedule: aiScheduleDtoSchema });

@@ -98,7 +98,7 @@ export async function saveAiSchedule(coach: CoachRef, input: AiScheduleInput) {
   });
   await reconcileClient(client.id);
   await publishClient(coach, client.id);
-  return { success: true, message: 'Check-in schedule saved', schedule: scheduleDto(row, coach.id) };
+  return scheduleDto(row, coach.id);
 }
 
 export async function clientAiSchedules(coach: CoachRef, clientId: string) {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { EXECUTIVE_SUMMARIES_PER_PAGE, WORKSPACE_VALIDATION as V } from '@/lib/constants';
-import type { CheckInDto, CheckInPage } from '@/lib/schemas/clients';
+import type { CheckInDto, CheckInPage } from '@/lib/schemas/checkins';
 import { getDb } from '../db/client';
 import { checkIns, clients, goals } from '../db/schema';
 import { AppError, notFound } from '../http/errors';

@@ -3,7 +3,8 @@ import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-or
 import { WEEKDAYS } from '@/lib/constants';
 import { getPlan } from '@/lib/plans';
 import type { CheckInSchedule, DayKey } from '@/lib/preferences';
-import type { CheckInDto, ClientDto, GoalSummary, WeekDayStatus, WeekEntry } from '@/lib/schemas/clients';
+import type { CheckInDto } from '@/lib/schemas/checkins';
+import type { ClientDto, GoalSummary, WeekDayStatus, WeekEntry } from '@/lib/schemas/clients';
 import type { CreateClientInput, UpdateClientInput } from '@/lib/schemas/workspace';
 import { addDays, weekDates, zonedParts, zonedTimeToInstant } from '@/lib/zoned-time';
 import { getDb, type Executor } from '../db/client';

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { CHECK_IN_HISTORY_LIMIT, WORKSPACE_VALIDATION as V } from '@/lib/constants';
-import type { CheckInChanged, CheckInPage } from '@/lib/schemas/clients';
+import type { CheckInChanged, CheckInPage } from '@/lib/schemas/checkins';
 import { client } from '../helpers/http';
 import { openDb, type ErrorBody } from './helpers-auth';
 import { createClient, createGoal, insertCheckIns, newCoach, DAY_MS, type Coach } from './helpers-workspace';

@@ -4,7 +4,7 @@ import { startFakeTwilio, type FakeTwilio } from '../helpers/fake-twilio';
 import { fakeProviderEnv } from '../helpers/fake-providers';
 import { client } from '../helpers/http';
 import { startStack, type Stack } from '../helpers/stack';
-import type { CheckInDto } from '@/lib/schemas/clients';
+import type { CheckInDto } from '@/lib/schemas/checkins';
 import { checkInsOf, createClient, eventually } from './engine-helpers';
 import { openDb, signedInUser, type ApiRequest, type Db } from './helpers-auth';
 

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { expect } from 'vitest';
-import type { CheckInDto, CheckInPage } from '@/lib/schemas/clients';
+import type { CheckInDto, CheckInPage } from '@/lib/schemas/checkins';
 import type { ApiRequest } from './helpers-auth';
 
 /** A US number no other test uses. */

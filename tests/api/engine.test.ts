@@ -7,7 +7,7 @@ import { FAKE_TWILIO_ACCOUNT, fakeProviderEnv } from '../helpers/fake-providers'
 import { RATE_LIMITS } from '@/server/services/rate-limit';
 import { client, type HttpResult } from '../helpers/http';
 import { startStack, type Stack } from '../helpers/stack';
-import type { CheckInChanged, CheckInDto } from '@/lib/schemas/clients';
+import type { CheckInChanged, CheckInDto } from '@/lib/schemas/checkins';
 import { checkInsOf, createClient, createGoal, eventually, listen } from './engine-helpers';
 import { openDb, signedInUser, type ApiRequest, type Db, type ErrorBody } from './helpers-auth';
 

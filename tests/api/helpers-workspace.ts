@@ -1,7 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import { expect } from 'vitest';
 import type { PlanId } from '@/lib/plans';
-import type { ClientDto, CheckInDto } from '@/lib/schemas/clients';
+import type { CheckInDto } from '@/lib/schemas/checkins';
+import type { ClientDto } from '@/lib/schemas/clients';
 import { uniqueEmail } from '../helpers/http';
 import { signedInUser, type ApiRequest, type Db } from './helpers-auth';
 

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { CheckInDto } from '@/lib/schemas/clients';
+import type { CheckInDto } from '@/lib/schemas/checkins';
 import { getDb } from '../../db/client';
 import { checkIns, milestones } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';

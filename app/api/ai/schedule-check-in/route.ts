@@ -2,7 +2,8 @@ import * as contract from '@/lib/contract/checkins';
 import { route } from '@/server/http/route';
 import { saveAiSchedule } from '@/server/services/ai-schedules';
 
-export const POST = route(contract.scheduleAiCheckIn, async ({ user, body }) => {
-  const { message, schedule } = await saveAiSchedule(user, body);
-  return { success: true as const, message, schedule };
-});
+export const POST = route(contract.scheduleAiCheckIn, async ({ user, body }) => ({
+  success: true as const,
+  message: 'Check-in schedule saved',
+  schedule: await saveAiSchedule(user, body),
+}));
