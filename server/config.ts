@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { getSetting, requireSetting } from './runtime';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -96,4 +97,26 @@ export function config(): Config {
 /** Tests and the start script change the environment before anything reads it; this forgets the old read. */
 export function resetConfig(): void {
   cached = undefined;
+}
+
+/*
+ * Values start-up resolves (server/runtime.ts keeps them; the environment is never written). These
+ * are the only readers: the registry first, then the environment the process was started with.
+ */
+
+/** The database in use: the one start-up chose (the embedded one when DATABASE_URL is unset), else DATABASE_URL. */
+export function databaseUrl(): string {
+  const url = getSetting('databaseUrl') ?? config().DATABASE_URL;
+  if (!url) throw new Error('No database: DATABASE_URL is not set and no embedded database was started (server/index.ts, scripts/lib/database.ts).');
+  return url;
+}
+
+/** The port Socket.IO really listens on (SOCKET_PORT=0 picks a free one); the browser learns it from the page's CSP and /api/realtime/config. */
+export function socketPort(): number {
+  return requireSetting('socketPort', 'server/index.ts starts Socket.IO before it serves any request');
+}
+
+/** JWT_SECRET, or the secret start-up read from DATA_DIR (server/auth/secret.ts). */
+export function jwtSecret(): string | undefined {
+  return getSetting('jwtSecret') ?? config().JWT_SECRET;
 }

@@ -7,13 +7,14 @@ import { closeDb, getDb } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { ensureFirstAdmin } from './bootstrap';
-import { ensureDefaultDiscounts } from './services/billing';
+import { ensureDefaultDiscounts } from './services/billing/discounts';
 import { rejectMalformedUrl } from './http/malformed-url';
 import { CLIENT_IP_HEADER } from './http/request-info';
 import { HSTS, isHttps } from './http/security-headers';
 import { startWorkers, type Workers } from './jobs';
 import { log } from './log';
 import { startRealtime, type Realtime } from './realtime/server';
+import { setSettings } from './runtime';
 
 const dev = process.argv.includes('--dev');
 
@@ -46,19 +47,22 @@ async function stopWithin(what: string, ms: number, stop: () => Promise<unknown>
 }
 
 async function main(): Promise<void> {
-  process.env.NEXT_TELEMETRY_DISABLED = '1';
-  if (dev) Object.assign(process.env, { NODE_ENV: 'development' });
+  // The environment is only read here, never written: what start-up resolves (the secret, the
+  // database, the socket port) goes into the runtime registry (server/runtime.ts). NODE_ENV and
+  // NEXT_TELEMETRY_DISABLED come from whoever starts this process (package.json, scripts/start.ts).
   const cfg = config();
+  if (dev && cfg.NODE_ENV !== 'development') throw new Error('--dev needs NODE_ENV=development in the environment (`npm run dev` sets it)');
   ensureSecret(cfg.DATA_DIR);
 
   let embedded: EmbeddedDatabase | undefined;
-  if (!cfg.DATABASE_URL) {
+  let databaseUrl = cfg.DATABASE_URL;
+  if (!databaseUrl) {
     embedded = await startEmbeddedPostgres(path.join(cfg.DATA_DIR, 'pg'), cfg.EMBEDDED_PG_PORT);
-    // Next's bundled route handlers read the same variable to open their pool.
-    process.env.DATABASE_URL = embedded.url;
+    databaseUrl = embedded.url;
     log.info({ port: cfg.EMBEDDED_PG_PORT, dir: path.join(cfg.DATA_DIR, 'pg') }, 'embedded PostgreSQL started');
   }
-  const databaseUrl = process.env.DATABASE_URL!;
+  // Next's bundled route handlers open their pool on the same database (server/config.ts databaseUrl()).
+  setSettings({ databaseUrl });
   await runMigrations(databaseUrl);
   getDb();
   await ensureFirstAdmin(cfg.ADMIN_EMAIL, cfg.ADMIN_PASSWORD);
@@ -89,12 +93,14 @@ async function main(): Promise<void> {
       if (!res.headersSent) res.writeHead(500).end();
     });
   });
+  // Socket.IO starts before the first request can arrive, so every page's CSP and every
+  // /api/realtime/config answer name the port it really bound (SOCKET_PORT=0 picks a free one).
+  const realtime: Realtime = await startRealtime(cfg.SOCKET_PORT, cfg.HOST, dev, databaseUrl);
+  setSettings({ socketPort: realtime.port });
   await new Promise<void>((resolve) => server.listen(cfg.PORT, cfg.HOST, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : cfg.PORT;
 
-  const realtime: Realtime = await startRealtime(cfg.SOCKET_PORT, cfg.HOST, dev, databaseUrl);
-  process.env.SOCKET_PORT = String(realtime.port);
   const workers: Workers | null = cfg.JOBS_DISABLED ? null : await startWorkers(databaseUrl);
 
   log.info({ port, socketPort: realtime.port, dev }, `Cadence ready on http://localhost:${port}`);

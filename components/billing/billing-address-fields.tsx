@@ -2,7 +2,7 @@
 
 import { Field, Input } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
-import type { BillingAddress } from '@/lib/billing-types';
+import type { BillingAddress } from '@/lib/schemas/billing';
 import { DEFAULT_BILLING_COUNTRY } from '@/lib/constants';
 import { COUNTRY_OPTIONS } from '@/lib/countries';
 

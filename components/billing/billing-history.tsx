@@ -11,7 +11,8 @@ import { Loading } from '@/components/ui/spinner';
 import { apiDownload } from '@/lib/api-client';
 import { BILLING_HISTORY_PAGE_SIZE, BILLING_TOASTS } from '@/lib/constants';
 import { formatUsd } from '@/lib/plans';
-import { formatBillingDate, useBillingHistory, type BillingTransaction } from './use-billing';
+import type { BillingTransaction } from '@/lib/schemas/billing';
+import { formatBillingDate, useBillingHistory } from './use-billing';
 
 const STATUS: Record<BillingTransaction['status'], { label: string; className: string }> = {
   succeeded: { label: 'Paid', className: 'bg-green-50 text-green-800 ring-green-200 dark:bg-green-950 dark:text-green-300 dark:ring-green-900' },

@@ -13,9 +13,10 @@ import { Loading } from '@/components/ui/spinner';
 import { api, errorMessage } from '@/lib/api-client';
 import { BILLING_TOASTS } from '@/lib/constants';
 import { DEFAULT_RETURN_PATH, safeReturnPath } from '@/lib/safe-return';
+import type { PaymentMethodInfo, PaymentMethodList, PaymentMethodsChanged } from '@/lib/schemas/billing';
 import { BillingHistory } from './billing-history';
 import { PaymentMethodForm } from './payment-method-form';
-import { BILLING_QUERY_KEY, useBilling, type PaymentMethodInfo } from './use-billing';
+import { BILLING_QUERY_KEY, useBilling } from './use-billing';
 
 const METHODS_KEY = ['billing', 'payment-methods'] as const;
 
@@ -28,7 +29,7 @@ export function BillingPortal() {
   const back = safeReturnPath(params.get('return')) ?? DEFAULT_RETURN_PATH;
   const queryClient = useQueryClient();
   const { data: billing } = useBilling();
-  const methods = useQuery({ queryKey: METHODS_KEY, queryFn: () => api.get<{ paymentMethods: PaymentMethodInfo[] }>('/billing/payment-methods').then((r) => r.paymentMethods) });
+  const methods = useQuery({ queryKey: METHODS_KEY, queryFn: () => api.get<PaymentMethodList>('/billing/payment-methods').then((r) => r.paymentMethods) });
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -41,7 +42,7 @@ export function BillingPortal() {
   const makeDefault = async (pm: PaymentMethodInfo) => {
     setBusy(pm.id);
     try {
-      const res = await api.post<{ paymentMethods: PaymentMethodInfo[] }>(`/billing/payment-methods/${pm.id}/default`);
+      const res = await api.post<PaymentMethodsChanged>(`/billing/payment-methods/${pm.id}/default`);
       await refresh(res.paymentMethods);
       toast.success(BILLING_TOASTS.defaultChanged);
     } catch (error) {
@@ -55,7 +56,7 @@ export function BillingPortal() {
     if (!window.confirm(`Remove ${pm.brandName} ending in ${pm.last4}?`)) return;
     setBusy(pm.id);
     try {
-      const res = await api.delete<{ paymentMethods: PaymentMethodInfo[] }>(`/billing/payment-methods/${pm.id}`);
+      const res = await api.delete<PaymentMethodsChanged>(`/billing/payment-methods/${pm.id}`);
       await refresh(res.paymentMethods);
       toast.success(BILLING_TOASTS.paymentMethodRemoved);
     } catch (error) {

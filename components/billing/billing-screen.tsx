@@ -14,10 +14,11 @@ import { Loading } from '@/components/ui/spinner';
 import { api, ApiError, errorMessage } from '@/lib/api-client';
 import { BILLING_TOASTS, BILLING_VALIDATION } from '@/lib/constants';
 import { describeDiscount, formatUsd, getPlan } from '@/lib/plans';
+import type { BillingChanged, BillingInfo, Discount, DiscountValidation, PlanChanged, PlanInfo, PortalSession } from '@/lib/schemas/billing';
 import { BillingHistory } from './billing-history';
 import { PaymentMethodForm } from './payment-method-form';
 import { PlansGrid, UsageCard } from './plan-sections';
-import { BILLING_QUERY_KEY, formatBillingDate, HISTORY_QUERY_KEY, useBilling, useBillingUpdates, type BillingInfo, type Discount, type PlanInfo } from './use-billing';
+import { BILLING_QUERY_KEY, formatBillingDate, HISTORY_QUERY_KEY, useBilling, useBillingUpdates } from './use-billing';
 
 interface AppliedDiscount {
   code: string;
@@ -25,8 +26,6 @@ interface AppliedDiscount {
   /** First-month price by plan id, for the plans the code is valid for. */
   prices: Record<string, number>;
 }
-
-type ChangeAnswer = { message: string; billing: BillingInfo };
 
 /**
  * The one billing screen: the Settings Billing tab and the /billing page both render it
@@ -78,7 +77,7 @@ export function BillingScreen() {
     setBusyPlan(planId);
     const code = applied && applied.prices[planId] !== undefined ? applied.code : undefined;
     try {
-      const answer = await api.put<ChangeAnswer>('/billing/subscription', { planId, ...(code ? { discountCode: code } : {}) });
+      const answer = await api.put<PlanChanged>('/billing/subscription', { planId, ...(code ? { discountCode: code } : {}) });
       applyAnswer(answer);
       toast.success(answer.message);
       setPendingPlan(null);
@@ -116,7 +115,7 @@ export function BillingScreen() {
   const cancel = async () => {
     if (!window.confirm(`Cancel your ${billing.planName} subscription? You keep it until the end of your billing period, then move to the Free plan.`)) return;
     try {
-      const answer = await api.post<ChangeAnswer>('/billing/subscription/cancel');
+      const answer = await api.post<BillingChanged>('/billing/subscription/cancel');
       applyAnswer(answer);
       toast.success(BILLING_TOASTS.canceled);
     } catch {
@@ -126,7 +125,7 @@ export function BillingScreen() {
 
   const resume = async () => {
     try {
-      applyAnswer(await api.post<ChangeAnswer>('/billing/subscription/resume'));
+      applyAnswer(await api.post<BillingChanged>('/billing/subscription/resume'));
       toast.success(BILLING_TOASTS.resumed);
     } catch {
       toast.error(BILLING_TOASTS.resumeFailed);
@@ -135,7 +134,7 @@ export function BillingScreen() {
 
   const openPortal = async () => {
     try {
-      const { url } = await api.post<{ url: string }>('/billing/portal', { returnUrl: window.location.href });
+      const { url } = await api.post<PortalSession>('/billing/portal', { returnUrl: window.location.href });
       window.location.assign(url);
     } catch {
       toast.error(BILLING_TOASTS.portalFailed);
@@ -295,7 +294,7 @@ function DiscountCard({ billing, applied, onApplied }: { billing: BillingInfo; a
     setChecking(true);
     const targets = billing.plans.filter((p) => p.priceCents > 0 && p.id !== billing.plan);
     const results = await Promise.allSettled(
-      targets.map((p) => api.post<{ discount: Discount; discountedPriceCents: number }>('/billing/discount/validate', { code: normalised, planId: p.id }).then((r) => ({ plan: p.id, ...r }))),
+      targets.map((p) => api.post<DiscountValidation>('/billing/discount/validate', { code: normalised, planId: p.id }).then((r) => ({ plan: p.id, ...r }))),
     );
     setChecking(false);
     const valid = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));

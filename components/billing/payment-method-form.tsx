@@ -9,12 +9,10 @@ import { Field, Input } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { Loading } from '@/components/ui/spinner';
 import { api, ApiError } from '@/lib/api-client';
-import type { BillingAddress } from '@/lib/billing-types';
 import { BILLING_TOASTS, BILLING_VALIDATION } from '@/lib/constants';
 import { cardBrand, CARD_BRAND_NAMES, cvvLength, formatCardNumber } from '@/lib/card';
-import { billingAddressSchema, cardFieldsSchema } from '@/lib/schemas/billing';
+import { billingAddressSchema, cardFieldsSchema, type BillingAddress, type BillingInfo, type LocalCardConfirmed, type PaymentMethodAdded, type PaymentMethodInfo, type SetupIntent } from '@/lib/schemas/billing';
 import { BillingAddressFields, EMPTY_ADDRESS } from './billing-address-fields';
-import type { BillingInfo, PaymentMethodInfo } from './use-billing';
 
 const StripeCardForm = lazy(() => import('./stripe-card-form'));
 
@@ -38,7 +36,7 @@ export function addressErrors(address: BillingAddress): AddressErrors {
 
 /** Saves a confirmed payment method with its billing address (POST /billing/payment-methods). */
 export async function savePaymentMethod(paymentMethodId: string, billingAddress: BillingAddress): Promise<PaymentMethodInfo> {
-  const res = await api.post<{ paymentMethod: PaymentMethodInfo }>('/billing/payment-methods', { paymentMethodId, billingAddress });
+  const res = await api.post<PaymentMethodAdded>('/billing/payment-methods', { paymentMethodId, billingAddress });
   return res.paymentMethod;
 }
 
@@ -99,10 +97,10 @@ function LocalCardForm({ billing, notice, onAdded, onCancel }: PaymentMethodForm
     }
     setSaving(true);
     try {
-      const { clientSecret } = await api.post<{ clientSecret: string }>('/billing/setup-intent');
+      const { clientSecret } = await api.post<SetupIntent>('/billing/setup-intent');
       let paymentMethodId: string;
       try {
-        ({ paymentMethodId } = await api.post<{ paymentMethodId: string }>('/billing/local/confirm-setup', { clientSecret, card: parsed.data, billingAddress: address }));
+        ({ paymentMethodId } = await api.post<LocalCardConfirmed>('/billing/local/confirm-setup', { clientSecret, card: parsed.data, billingAddress: address }));
       } catch (error) {
         // Card confirmation errors show the provider's message (spec 01 §8).
         if (error instanceof ApiError && error.status !== 429 && error.message) {

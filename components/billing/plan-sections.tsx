@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { formatQuota, formatUsd, planAction } from '@/lib/plans';
-import type { BillingInfo, PlanInfo } from './use-billing';
+import type { BillingInfo, PlanInfo } from '@/lib/schemas/billing';
 
 /** One usage bar, capped at 100% (spec 01 §2), red once the quota is reached. */
 function UsageBar({ id, label, used, quota }: { id: string; label: string; used: number; quota: number | null }) {

@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { Banner } from '@/components/ui/banner';
 import { Field, Input } from '@/components/ui/field';
 import { api } from '@/lib/api-client';
-import type { BillingAddress } from '@/lib/billing-types';
+import type { BillingAddress, SetupIntent } from '@/lib/schemas/billing';
 import { BILLING_TOASTS, BILLING_VALIDATION } from '@/lib/constants';
 import { BillingAddressFields, EMPTY_ADDRESS } from './billing-address-fields';
 import { addressErrors, CardFormActions, savePaymentMethod, type PaymentMethodFormProps } from './payment-method-form';
@@ -49,7 +49,7 @@ function StripeCardInner({ billing, notice, onAdded, onCancel }: PaymentMethodFo
     setSaving(true);
     setProviderError(null);
     try {
-      const { clientSecret } = await api.post<{ clientSecret: string }>('/billing/setup-intent');
+      const { clientSecret } = await api.post<SetupIntent>('/billing/setup-intent');
       const result = await stripe.confirmCardSetup(clientSecret, {
         payment_method: {
           card,

@@ -1,6 +1,4 @@
-import type { listClientGoals } from '@/server/services/goals';
-
 export type { CheckInDto, CheckInPage } from '@/lib/schemas/checkins';
 export type { ClientDto, WeekEntry } from '@/lib/schemas/clients';
 export type { WeekDayStatus as WeekStatus } from '@/lib/schemas/clients';
-export type ClientGoal = Awaited<ReturnType<typeof listClientGoals>>['goals'][number];
+export type { ClientGoal } from '@/lib/schemas/goals';

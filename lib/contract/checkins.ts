@@ -1,6 +1,6 @@
 import { idParamSchema } from '../schemas/account';
-import { aiScheduleSchema, immediateContactSchema, initiateCheckInSchema } from '../schemas/ai-schedule';
-import { aiScheduleSavedSchema, checkInChangedSchema, checkInPageSchema } from '../schemas/checkins';
+import { aiScheduleSchema, immediateContactSchema, initiateCheckInSchema, savedAiScheduleSchema } from '../schemas/ai-schedule';
+import { checkInChangedSchema, checkInPageSchema } from '../schemas/checkins';
 import { cancelForGoalSchema, checkInHistoryQuerySchema, clientIdParamSchema } from '../schemas/workspace';
 import { okWithMessageSchema } from './common';
 import { endpoint, type Endpoint } from './endpoint';
@@ -81,7 +81,7 @@ export const scheduleAiCheckIn = endpoint({
   summary: "Replaces the active AI schedule of a client (or of one of its goals) with the one sent",
   auth: 'user',
   body: aiScheduleSchema,
-  response: aiScheduleSavedSchema,
+  response: savedAiScheduleSchema,
   errors: { 404: 'No such client of yours, or no such goal of that client' },
 });
 

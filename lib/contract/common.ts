@@ -6,7 +6,7 @@ export const errorBodySchema = z.object({
   message: z.string(),
   details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   requiredAction: z.string().optional(),
-});
+}).meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** The answer of an action with nothing else to say. */

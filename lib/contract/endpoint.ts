@@ -42,7 +42,7 @@ export interface Endpoint {
    * The failures particular to this endpoint, status → when it happens. The ones every endpoint of
    * its kind can give (400 for bad input, 401/403 for auth, 500, 503) are added by the generator.
    */
-  errors?: Partial<Record<400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 423 | 429 | 502 | 503, string>>;
+  errors?: Partial<Record<400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 423 | 429 | 502 | 503, string>>;
 }
 
 /** Declares an endpoint, keeping the exact schema types for the handler and the API client. */

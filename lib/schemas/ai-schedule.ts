@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { okSchema, okWithMessageSchema, timestampSchema } from '../contract/common';
 import { DEFAULT_CHECK_IN_TIME, WEEKDAYS, WORKSPACE_VALIDATION } from '../constants';
 import { isSupportedTimezone } from '../timezones';
 
@@ -77,3 +78,39 @@ const flag = z
 export const generateMilestonesQuerySchema = z.object({ save: flag, replace: flag });
 
 export const goalIdParamSchema = z.object({ goalId: z.string().uuid('Not a valid goal id') });
+
+/** A schedule as the AI scheduling calls answer it (spec 02 §3 Schedule), with its next instants. */
+export const aiScheduleResponseSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  clientId: z.string(),
+  /** Null for a schedule about every active goal of the client. */
+  goalId: z.string().nullable(),
+  timeSlots: z.array(z.object({ time: z.string() })),
+  clientTimezone: z.string(),
+  /** Minutes east of UTC today (so it follows daylight saving time). */
+  clientTimezoneOffset: z.number(),
+  frequency: z.string(),
+  customDays: z.array(z.string()),
+  promptTemplate: z.string(),
+  active: z.boolean(),
+  /** The next instants it texts at (up to five in the coming 15 days); empty once stopped. */
+  nextCheckIns: z.array(timestampSchema),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type AiSchedule = z.infer<typeof aiScheduleResponseSchema>;
+
+export const savedAiScheduleSchema = okWithMessageSchema.extend({ schedule: aiScheduleResponseSchema });
+export const clientAiSchedulesSchema = okSchema.extend({ schedules: z.array(aiScheduleResponseSchema) });
+/** `schedule` is the newest of them, null when the goal has none. */
+export const goalAiSchedulesSchema = clientAiSchedulesSchema.extend({ schedule: aiScheduleResponseSchema.nullable() });
+
+export const timezoneOptionSchema = z.object({
+  value: z.string(),
+  label: z.string(),
+  /** Minutes east of UTC today. */
+  offset: z.number(),
+});
+export type TimezoneOption = z.infer<typeof timezoneOptionSchema>;
+export const timezonesResponseSchema = z.object({ timezones: z.array(timezoneOptionSchema) });

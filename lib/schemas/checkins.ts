@@ -45,24 +45,3 @@ export type CheckInPage = z.infer<typeof checkInPageSchema>;
 
 export const checkInChangedSchema = okWithMessageSchema.extend({ checkIn: checkInDtoSchema });
 export type CheckInChanged = z.infer<typeof checkInChangedSchema>;
-
-/** An AI schedule as POST /ai/schedule-check-in answers it (server/services/ai-schedules scheduleDto). */
-export const aiScheduleDtoSchema = z.object({
-  _id: z.string(),
-  id: z.string(),
-  clientId: z.string(),
-  goalId: z.string().nullable(),
-  timeSlots: z.array(z.object({ time: z.string() })),
-  clientTimezone: z.string(),
-  /** Minutes east of UTC in the schedule's zone now. */
-  clientTimezoneOffset: z.number(),
-  frequency: z.string(),
-  customDays: z.array(z.string()),
-  promptTemplate: z.string(),
-  active: z.boolean(),
-  /** The next instants it will check in, up to five. */
-  nextCheckIns: z.array(timestampSchema),
-  createdAt: timestampSchema,
-  updatedAt: timestampSchema,
-});
-export const aiScheduleSavedSchema = okWithMessageSchema.extend({ schedule: aiScheduleDtoSchema });

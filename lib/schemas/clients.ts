@@ -2,19 +2,7 @@ import { z } from 'zod';
 import { okSchema, timestampSchema } from '../contract/common';
 import { WEEKDAYS } from '../constants';
 import { checkInDtoSchema } from './checkins';
-import { goalTypeSchema } from './workspace';
-
-/** One time of a weekly schedule (lib/preferences ScheduleSlot). */
-export const scheduleSlotSchema = z.object({
-  id: z.string(),
-  time: z.string(),
-  enabled: z.boolean(),
-  /** Set when the slot asks about one goal only; otherwise the check-in covers every active goal. */
-  goalId: z.string().optional(),
-});
-
-/** The weekly schedule keyed by day index, Monday = '0' (spec 02 §3); a day without slots is absent. */
-export const checkInScheduleSchema = z.partialRecord(z.enum(['0', '1', '2', '3', '4', '5', '6']), z.array(scheduleSlotSchema));
+import { checkInScheduleSchema, goalSchema, scheduleSlotSchema } from './goals';
 
 /** A day of the client list's Mon-Sun bubble row: a check-in's status, else a slot's (pending or missed). */
 export const weekDayStatusSchema = z.enum(['completed', 'responded', 'sent', 'no_response', 'missed', 'scheduled', 'pending', 'none']);
@@ -31,27 +19,6 @@ export const weekEntrySchema = z.object({
   times: z.array(z.string()),
 });
 export type WeekEntry = z.infer<typeof weekEntrySchema>;
-
-/** A goal as the client list carries it (without milestones or check-ins). */
-export const goalSummarySchema = z.object({
-  _id: z.string(),
-  id: z.string(),
-  title: z.string(),
-  type: goalTypeSchema,
-  description: z.string().nullable(),
-  target: z.number().nullable(),
-  unit: z.string().nullable(),
-  currentValue: z.number(),
-  progress: z.number(),
-  status: z.enum(['incomplete', 'completed']),
-  archived: z.boolean(),
-  checkInFrequency: z.array(z.string()),
-  checkInTime: z.string().nullable(),
-  checkInSchedule: checkInScheduleSchema,
-  completedAt: timestampSchema.nullable(),
-  createdAt: timestampSchema,
-});
-export type GoalSummary = z.infer<typeof goalSummarySchema>;
 
 export const clientDtoSchema = z.object({
   _id: z.string(),
@@ -73,7 +40,7 @@ export const clientDtoSchema = z.object({
   /** The newest check-in that is neither upcoming nor cancelled. */
   latestCheckIn: checkInDtoSchema.nullable(),
   /** Active (not archived) goals, oldest first. */
-  goals: z.array(goalSummarySchema),
+  goals: z.array(goalSchema),
   /** This week, Monday to Sunday, in the coach's zone. */
   weeklyCheckIns: z.array(weekEntrySchema),
   lastResponseDate: timestampSchema.nullable(),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { config } from '../../server/config';
 import { closeDb } from '../../server/db/client';
+import { setSettings } from '../../server/runtime';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/db/embedded';
 import { runMigrations } from '../../server/db/migrate';
 
@@ -50,8 +51,8 @@ function livePostmasterPort(dataDir: string): number | undefined {
  * database, reusing it when `npm start` already holds it (a second postgres on the same data folder
  * cannot start, and startEmbeddedPostgres would stop the server's as a "leftover"). Migrations run
  * in every case (they are idempotent and serialised by an advisory lock). `run` gets the database
- * with process.env.DATABASE_URL set, so getDb() works inside it; the pool and any postgres this
- * function started are closed afterwards, also when `run` throws.
+ * recorded in the runtime registry (server/runtime.ts), so getDb() works inside it; the pool and any
+ * postgres this function started are closed afterwards, also when `run` throws.
  */
 export async function withScriptDatabase<T>(run: (database: ScriptDatabase) => Promise<T>): Promise<T> {
   const cfg = config();
@@ -78,12 +79,13 @@ export async function withScriptDatabase<T>(run: (database: ScriptDatabase) => P
     }
   }
 
-  process.env.DATABASE_URL = database.url;
+  setSettings({ databaseUrl: database.url });
   try {
     await runMigrations(database.url);
     return await run(database);
   } finally {
     await closeDb();
+    setSettings({ databaseUrl: undefined });
     await embedded?.stop();
   }
 }

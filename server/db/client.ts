@@ -1,6 +1,7 @@
 import postgres from 'postgres';
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import { config } from '../config';
+import { config, databaseUrl } from '../config';
+import { getSlot, setSlot } from '../runtime';
 import * as schema from './schema';
 
 export type Database = PostgresJsDatabase<typeof schema>;
@@ -22,29 +23,22 @@ const DB_CONNECT_TIMEOUT_SECONDS = 5;
  */
 const reconnectDelaySeconds = (retries: number) => Math.min(0.1 * retries, 1);
 
-interface DbHandle {
+export interface DbHandle {
   url: string;
   sql: postgres.Sql;
   db: Database;
 }
 
 // The custom server (tsx) and Next's bundled route handlers are separate module graphs in one
-// process; keeping the pool on globalThis gives both the same connections.
-const holder = globalThis as unknown as { cadenceDb?: DbHandle };
-
-export function databaseUrl(): string {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('DATABASE_URL is not set: the server sets it after starting the embedded database.');
-  return url;
-}
-
+// process; keeping the pool in the runtime registry (server/runtime.ts) gives both the same connections.
 function handle(): DbHandle {
   const url = databaseUrl();
-  if (!holder.cadenceDb || holder.cadenceDb.url !== url) {
-    const sql = postgres(url, { max: config().DB_POOL_MAX, connect_timeout: DB_CONNECT_TIMEOUT_SECONDS, backoff: reconnectDelaySeconds, onnotice: () => {} });
-    holder.cadenceDb = { url, sql, db: drizzle(sql, { schema }) };
-  }
-  return holder.cadenceDb;
+  const current = getSlot('db');
+  if (current && current.url === url) return current;
+  const sql = postgres(url, { max: config().DB_POOL_MAX, connect_timeout: DB_CONNECT_TIMEOUT_SECONDS, backoff: reconnectDelaySeconds, onnotice: () => {} });
+  const created: DbHandle = { url, sql, db: drizzle(sql, { schema }) };
+  setSlot('db', created);
+  return created;
 }
 
 export function getDb(): Database {
@@ -57,7 +51,7 @@ export function getSql(): postgres.Sql {
 }
 
 export async function closeDb(): Promise<void> {
-  const handle = holder.cadenceDb;
-  holder.cadenceDb = undefined;
+  const handle = getSlot('db');
+  setSlot('db', undefined);
   if (handle) await handle.sql.end({ timeout: 5 });
 }

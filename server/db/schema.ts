@@ -19,7 +19,7 @@ import type {
   CoachingSurvey,
   NotificationPreferences,
 } from '@/lib/preferences';
-import type { BillingAddress, InvoiceDetails } from '@/lib/billing-types';
+import type { BillingAddress, InvoiceDetails } from '@/lib/schemas/billing';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

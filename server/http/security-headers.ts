@@ -1,4 +1,4 @@
-import { config } from '../config';
+import { config, socketPort as boundSocketPort } from '../config';
 
 /** The request header a page's server components read the per-request CSP nonce from. */
 export const NONCE_HEADER = 'x-nonce';
@@ -90,8 +90,8 @@ function requestHostname(headers: Headers, appUrl: string): string {
 /** The CSP input of one page request, from its headers and the running configuration. */
 export function pageCspInput(headers: Headers, nonce: string): PageCspInput {
   const cfg = config();
-  // The Socket.IO server publishes the port it really bound (SOCKET_PORT=0 picks a free one).
-  const socketPort = Number(process.env.SOCKET_PORT ?? cfg.SOCKET_PORT);
+  // The port Socket.IO really bound (SOCKET_PORT=0 picks a free one), recorded at start.
+  const socketPort = boundSocketPort();
   return {
     nonce,
     hostname: requestHostname(headers, cfg.appUrl),

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { config } from '../config';
 import { getDb } from '../db/client';
 import { log } from '../log';
-import { renewDueSubscriptions } from '../services/billing';
+import { renewDueSubscriptions } from '../services/billing/renewals';
 import { processReply } from '../services/engine/conversation';
 import { dispatch } from '../services/engine/dispatcher';
 import { deliverClientText, deliverCoachNotice, type ClientTextJob, type CoachNoticeJob } from '../services/engine/inbound';

@@ -1,16 +1,16 @@
 import type { PgBoss } from 'pg-boss';
 import { log } from '../log';
+import { getSlot, setSlot } from '../runtime';
 
-// Route handlers (Next bundle) and the workers (server process) share the running queue this way.
-const holder = globalThis as unknown as { cadenceBoss?: PgBoss };
-
+// Route handlers (Next bundle) and the workers (server process) share the running queue through
+// the runtime registry (server/runtime.ts).
 export function setQueue(boss: PgBoss | undefined): void {
-  holder.cadenceBoss = boss;
+  setSlot('queue', boss);
 }
 
 /** The running queue of this process, if any. */
 export function getQueue(): PgBoss | undefined {
-  return holder.cadenceBoss;
+  return getSlot('queue');
 }
 
 /**
@@ -18,8 +18,9 @@ export function getQueue(): PgBoss | undefined {
  * handler runs at once in the background instead, so the user's request still completes.
  */
 export async function enqueue<T extends object>(name: string, data: T, inline: (data: T) => Promise<void>): Promise<void> {
-  if (holder.cadenceBoss) {
-    await holder.cadenceBoss.send(name, data, { retryLimit: 2 });
+  const boss = getQueue();
+  if (boss) {
+    await boss.send(name, data, { retryLimit: 2 });
     return;
   }
   void inline(data).catch((error: unknown) => log.error({ err: error, job: name }, 'inline job failed'));

@@ -1,5 +1,6 @@
 import type { Server } from 'socket.io';
 import { log } from '../log';
+import { getSlot, setSlot } from '../runtime';
 
 export const userRoom = (userId: string) => `user:${userId}`;
 
@@ -40,21 +41,19 @@ export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, 
 const FETCH_SOCKETS_TIMEOUT_MS = 1_500;
 
 // The custom server (tsx) and Next's bundled route handlers are separate module graphs in one
-// process: the server started by server/index.ts is shared through globalThis.
-const holder = globalThis as unknown as { cadenceIo?: RealtimeServer };
-
+// process: the server started by server/index.ts is shared through the runtime registry (server/runtime.ts).
 export function setRealtimeServer(io: RealtimeServer | undefined): void {
-  holder.cadenceIo = io;
+  setSlot('io', io);
 }
 
 /** Sends an event to every browser the user has open, on every instance; a no-op when no realtime server runs (scripts). */
 export function emitToUser<E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
-  holder.cadenceIo?.to(userRoom(userId)).emit(event, ...args);
+  getSlot('io')?.to(userRoom(userId)).emit(event, ...args);
 }
 
 /** How many browsers of the user are connected right now, across instances; this instance's own count when another does not answer in time. */
 export async function connectedSockets(userId: string): Promise<number> {
-  const io = holder.cadenceIo;
+  const io = getSlot('io');
   if (!io) return 0;
   try {
     return (await io.in(userRoom(userId)).timeout(FETCH_SOCKETS_TIMEOUT_MS).fetchSockets()).length;

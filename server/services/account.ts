@@ -14,7 +14,7 @@ import { sendEmail } from '../providers/email';
 import { issueUserToken } from './auth';
 import { assertStrongPassword } from './password-policy';
 import { emailChangeEmail } from './auth-emails';
-import { endSubscriptionsForDeletedAccount } from './billing';
+import { endSubscriptionsForDeletedAccount } from './billing/subscriptions';
 import { deleteDataExportsOf } from './data-export';
 import { confirmPassword } from './password-check';
 import { recordSecurityEvent } from './security-log';

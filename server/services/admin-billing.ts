@@ -23,8 +23,8 @@ import { AppError, notFound } from '../http/errors';
 import type { RequestInfo } from '../http/request-info';
 import { paymentsProvider } from '../providers/payments';
 import { recordAdminAction } from './admin-audit';
-import { notifyBillingChanged, providerFailure } from './billing';
-import { withBillingOperation } from './billing-operations';
+import { notifyBillingChanged, providerFailure } from './billing/account';
+import { withBillingOperation } from './billing/operations';
 import { at, BUCKET_FORMAT, COACHES, displayName, intervalFor, percent, round } from './admin-usage';
 
 type TransactionRow = typeof transactions.$inferSelect;

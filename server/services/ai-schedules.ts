@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AiScheduleInput } from '@/lib/schemas/ai-schedule';
 import { offsetMinutes } from '@/lib/timezones';
 import { getDb } from '../db/client';
@@ -101,29 +101,28 @@ export async function saveAiSchedule(coach: CoachRef, input: AiScheduleInput) {
   return scheduleDto(row, coach.id);
 }
 
-export async function clientAiSchedules(coach: CoachRef, clientId: string) {
-  await getOwnedClient(coach.id, clientId);
+/** The coach's active schedules of one client or one goal, newest first. */
+async function activeSchedules(coach: CoachRef, of: SQL) {
   const rows = await getDb()
     .select()
     .from(schedules)
-    .where(and(eq(schedules.coachId, coach.id), eq(schedules.clientId, clientId), eq(schedules.active, true)))
+    .where(and(eq(schedules.coachId, coach.id), of, eq(schedules.active, true)))
     .orderBy(desc(schedules.createdAt));
-  return { success: true, schedules: rows.map((s) => scheduleDto(s, coach.id)) };
+  return rows.map((s) => scheduleDto(s, coach.id));
+}
+
+export async function clientAiSchedules(coach: CoachRef, clientId: string) {
+  await getOwnedClient(coach.id, clientId);
+  return activeSchedules(coach, eq(schedules.clientId, clientId));
 }
 
 export async function goalAiSchedules(coach: CoachRef, goalId: string) {
   await getOwnedGoal(coach.id, goalId);
-  const rows = await getDb()
-    .select()
-    .from(schedules)
-    .where(and(eq(schedules.coachId, coach.id), eq(schedules.goalId, goalId), eq(schedules.active, true)))
-    .orderBy(desc(schedules.createdAt));
-  const list = rows.map((s) => scheduleDto(s, coach.id));
-  return { success: true, schedules: list, schedule: list[0] ?? null };
+  return activeSchedules(coach, eq(schedules.goalId, goalId));
 }
 
 /** DELETE /ai-schedule/{id}: the schedule stops; its upcoming check-ins are cancelled by the scheduler. */
-export async function deleteAiSchedule(coach: CoachRef, scheduleId: string) {
+export async function deleteAiSchedule(coach: CoachRef, scheduleId: string): Promise<void> {
   const [row] = await getDb()
     .update(schedules)
     .set({ active: false, updatedAt: sql`now()` })
@@ -132,5 +131,4 @@ export async function deleteAiSchedule(coach: CoachRef, scheduleId: string) {
   if (!row) throw notFound('Schedule');
   await reconcileClient(row.clientId);
   await publishClient(coach, row.clientId);
-  return { success: true, message: 'Schedule removed' };
 }

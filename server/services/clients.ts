@@ -4,15 +4,17 @@ import { WEEKDAYS } from '@/lib/constants';
 import { getPlan } from '@/lib/plans';
 import type { CheckInSchedule, DayKey } from '@/lib/preferences';
 import type { CheckInDto } from '@/lib/schemas/checkins';
-import type { ClientDto, GoalSummary, WeekDayStatus, WeekEntry } from '@/lib/schemas/clients';
+import type { ClientDto, WeekDayStatus, WeekEntry } from '@/lib/schemas/clients';
+import type { Goal as GoalDto } from '@/lib/schemas/goals';
 import type { CreateClientInput, UpdateClientInput } from '@/lib/schemas/workspace';
 import { addDays, weekDates, zonedParts, zonedTimeToInstant } from '@/lib/zoned-time';
 import { getDb, type Executor } from '../db/client';
-import { checkIns, clients, goals, goalVersions, users, type CheckIn, type Client, type Goal } from '../db/schema';
+import { checkIns, clients, goals, users, type CheckIn, type Client, type Goal } from '../db/schema';
 import type { AuthUser } from '../auth/guards';
 import { AppError, conflict, notFound } from '../http/errors';
 import { emitToUser } from '../realtime';
 import { numberOptedOut } from './engine/sms-numbers';
+import { insertGoal } from './goals';
 
 export type CoachRef = Pick<AuthUser, 'id' | 'timezone' | 'planId'>;
 
@@ -129,7 +131,7 @@ function weeklyStatuses(client: Client, week: string[], dayCheckIns: Map<number,
   });
 }
 
-export function goalSummary(goal: Goal): GoalSummary {
+export function goalSummary(goal: Goal): GoalDto {
   return {
     _id: goal.id,
     id: goal.id,
@@ -274,8 +276,7 @@ function scheduleFromEntries(entries: CreateClientInput['scheduledCheckIns']): C
 }
 
 export async function createClient(coach: CoachRef, input: CreateClientInput): Promise<ClientDto> {
-  const db = getDb();
-  const created = await db.transaction(async (tx) => {
+  const { client, goal } = await getDb().transaction(async (tx) => {
     // Serialises concurrent creations by one coach, so two requests cannot both pass the quota check.
     await tx.execute(sql`select 1 from ${users} where ${users.id} = ${coach.id} for update`);
     await assertClientQuota(tx, coach);
@@ -285,7 +286,7 @@ export async function createClient(coach: CoachRef, input: CreateClientInput): P
       .where(and(eq(clients.coachId, coach.id), eq(sql`lower(${clients.email})`, input.email)))
       .limit(1);
     if (existing) throw conflict('You already have a client with this email', 'email');
-    const [client] = await tx
+    const [inserted] = await tx
       .insert(clients)
       .values({
         coachId: coach.id,
@@ -299,25 +300,28 @@ export async function createClient(coach: CoachRef, input: CreateClientInput): P
         checkInSchedule: scheduleFromEntries(input.scheduledCheckIns),
       })
       .returning();
-    if (input.goalTitle) {
-      const numeric = input.goalType === 'progress';
-      const [goal] = await tx
-        .insert(goals)
-        .values({
-          coachId: coach.id,
-          clientId: client!.id,
-          title: input.goalTitle,
-          type: input.goalType,
-          target: numeric ? (input.targetValue ?? null) : null,
-          unit: numeric ? (input.metric ?? null) : null,
-          checkInFrequency: input.checkInFrequency,
-        })
-        .returning();
-      await tx.insert(goalVersions).values({ goalId: goal!.id, changeNote: 'Goal created', title: goal!.title, type: goal!.type, target: goal!.target, unit: goal!.unit, status: goal!.status, changedBy: coach.id });
-    }
-    return client!;
+    if (!input.goalTitle) return { client: inserted!, goal: undefined };
+    const numeric = input.goalType === 'progress';
+    const firstGoal = await insertGoal(tx, {
+      coachId: coach.id,
+      clientId: inserted!.id,
+      title: input.goalTitle,
+      type: input.goalType,
+      target: numeric ? (input.targetValue ?? null) : null,
+      unit: numeric ? (input.metric ?? null) : null,
+      checkInFrequency: input.checkInFrequency,
+    });
+    return { client: inserted!, goal: firstGoal };
   });
-  return getClientDto(coach, created.id);
+  // A new client has no check-ins yet: the answer is built from the rows just written.
+  const now = new Date();
+  const week = currentWeek(coach.timezone, now);
+  return clientDto(client, {
+    goals: goal ? [goal] : [],
+    latest: undefined,
+    week: weeklyStatuses(client, week.dates, new Map(), week.dayStarts, zonedParts(coach.timezone, now).date),
+    goalTitles: new Map(),
+  });
 }
 
 export async function updateClient(coach: CoachRef, clientId: string, input: UpdateClientInput): Promise<ClientDto> {

@@ -29,7 +29,8 @@ export function progressPercent(currentValue: number, target: number | null): nu
   return Math.min(100, Math.round((currentValue / target) * 1000) / 10);
 }
 
-function milestoneDto(m: Milestone) {
+/** A milestone as the goal calls answer it. */
+export function milestoneDto(m: Milestone) {
   return {
     _id: m.id,
     id: m.id,
@@ -42,6 +43,21 @@ function milestoneDto(m: Milestone) {
   };
 }
 
+/**
+ * Keeps a goal as it stands after a change in its version history; runs in the transaction that
+ * made the change.
+ */
+async function insertGoalVersion(tx: Executor, goal: Goal, changedBy: string, changeNote: string | null): Promise<void> {
+  await tx.insert(goalVersions).values({ goalId: goal.id, changeNote, title: goal.title, type: goal.type, target: goal.target, unit: goal.unit, status: goal.status, changedBy });
+}
+
+/** Writes a new goal with its first version-history entry, in the caller's transaction. */
+export async function insertGoal(tx: Executor, values: typeof goals.$inferInsert): Promise<Goal> {
+  const [goal] = await tx.insert(goals).values(values).returning();
+  await insertGoalVersion(tx, goal!, values.coachId, 'Goal created');
+  return goal!;
+}
+
 /** Goals of a client with their milestones and this week's check-ins. */
 export async function listClientGoals(coach: CoachRef, clientId: string, archived: boolean, now = new Date()) {
   await getOwnedClient(coach.id, clientId);
@@ -51,7 +67,7 @@ export async function listClientGoals(coach: CoachRef, clientId: string, archive
     .from(goals)
     .where(and(eq(goals.clientId, clientId), eq(goals.coachId, coach.id), eq(goals.archived, archived)))
     .orderBy(asc(goals.createdAt), asc(goals.id));
-  if (goalRows.length === 0) return { goals: [] };
+  if (goalRows.length === 0) return [];
   const ids = goalRows.map((g) => g.id);
   const [milestoneRows, weekRows] = await Promise.all([
     db.select().from(milestones).where(inArray(milestones.goalId, ids)).orderBy(asc(milestones.position), asc(milestones.createdAt)),
@@ -62,28 +78,21 @@ export async function listClientGoals(coach: CoachRef, clientId: string, archive
       .orderBy(asc(checkIns.createdAt)),
   ]);
   const titles = new Map(goalRows.map((g) => [g.id, g.title]));
-  return {
-    goals: goalRows.map((g) => ({
-      ...goalSummary(g),
-      milestones: milestoneRows.filter((m) => m.goalId === g.id).map(milestoneDto),
-      // A global check-in covers every goal it was not cancelled for.
-      thisWeekCheckIns: weekRows
-        .filter((c) => c.goalId === g.id || (c.isGlobalCheckIn && !c.cancelledGoals.includes(g.id)))
-        .map((c) => checkInSummary(c, titles)),
-    })),
-  };
+  return goalRows.map((g) => ({
+    ...goalSummary(g),
+    milestones: milestoneRows.filter((m) => m.goalId === g.id).map(milestoneDto),
+    // A global check-in covers every goal it was not cancelled for.
+    thisWeekCheckIns: weekRows
+      .filter((c) => c.goalId === g.id || (c.isGlobalCheckIn && !c.cancelledGoals.includes(g.id)))
+      .map((c) => checkInSummary(c, titles)),
+  }));
 }
 
 export async function createGoal(coach: CoachRef, input: { clientId: string; title: string; type: Goal['type']; description?: string; target?: number | null; unit?: string }) {
   await getOwnedClient(coach.id, input.clientId);
-  const goal = await getDb().transaction(async (tx) => {
-    const [created] = await tx
-      .insert(goals)
-      .values({ coachId: coach.id, clientId: input.clientId, title: input.title, type: input.type, description: input.description ?? null, target: input.target ?? null, unit: input.unit ?? null })
-      .returning();
-    await tx.insert(goalVersions).values({ goalId: created!.id, changeNote: 'Goal created', title: created!.title, type: created!.type, target: created!.target, unit: created!.unit, status: created!.status, changedBy: coach.id });
-    return created!;
-  });
+  const goal = await getDb().transaction((tx) =>
+    insertGoal(tx, { coachId: coach.id, clientId: input.clientId, title: input.title, type: input.type, description: input.description ?? null, target: input.target ?? null, unit: input.unit ?? null }),
+  );
   return { ...goalSummary(goal), milestones: [], thisWeekCheckIns: [] };
 }
 
@@ -128,18 +137,7 @@ export async function updateGoal(coach: CoachRef, goalId: string, input: UpdateG
     if (Object.keys(fields).length > 0) {
       const [updated] = await tx.update(goals).set({ ...fields, updatedAt: sql`now()` }).where(eq(goals.id, goalId)).returning();
       const versioned = input.title !== undefined || input.target !== undefined || input.unit !== undefined;
-      if (versioned) {
-        await tx.insert(goalVersions).values({
-          goalId,
-          changeNote: input.changeNote ?? null,
-          title: updated!.title,
-          type: updated!.type,
-          target: updated!.target,
-          unit: updated!.unit,
-          status: updated!.status,
-          changedBy: coach.id,
-        });
-      }
+      if (versioned) await insertGoalVersion(tx, updated!, coach.id, input.changeNote ?? null);
     }
     if (input.milestones) await replaceMilestones(tx, goalId, input.milestones);
   });
@@ -185,7 +183,7 @@ async function setGoalState(coach: CoachRef, goalId: string, state: 'complete' |
     const goal = await getOwnedGoal(coach.id, goalId, tx, true);
     if (state === 'complete' && goal.status === 'completed') throw new AppError(409, 'CONFLICT', 'This goal is already completed');
     const [updated] = await tx.update(goals).set({ ...fields, updatedAt: sql`now()` }).where(eq(goals.id, goalId)).returning();
-    await tx.insert(goalVersions).values({ goalId, changeNote: note, title: updated!.title, type: updated!.type, target: updated!.target, unit: updated!.unit, status: updated!.status, changedBy: coach.id });
+    await insertGoalVersion(tx, updated!, coach.id, note);
   });
   return goalWithMilestones(goalId);
 }
@@ -194,26 +192,23 @@ async function setGoalState(coach: CoachRef, goalId: string, state: 'complete' |
 export const completeGoal = (coach: CoachRef, goalId: string) => setGoalState(coach, goalId, 'complete', 'Goal completed');
 export const unarchiveGoal = (coach: CoachRef, goalId: string) => setGoalState(coach, goalId, 'unarchive', 'Goal restored from the archive');
 
-export async function deleteGoal(coach: CoachRef, goalId: string) {
+export async function deleteGoal(coach: CoachRef, goalId: string): Promise<void> {
   await getOwnedGoal(coach.id, goalId);
   await getDb().delete(goals).where(and(eq(goals.id, goalId), eq(goals.coachId, coach.id)));
-  return { success: true, message: 'Goal deleted' };
 }
 
 export async function versionHistory(coach: CoachRef, goalId: string) {
   await getOwnedGoal(coach.id, goalId);
   const rows = await getDb().select().from(goalVersions).where(eq(goalVersions.goalId, goalId)).orderBy(desc(goalVersions.versionDate));
-  return {
-    versionHistory: rows.map((v) => ({
-      _id: v.id,
-      id: v.id,
-      versionDate: v.versionDate.toISOString(),
-      changeNote: v.changeNote,
-      title: v.title,
-      type: v.type,
-      target: v.target,
-      unit: v.unit,
-      status: v.status,
-    })),
-  };
+  return rows.map((v) => ({
+    _id: v.id,
+    id: v.id,
+    versionDate: v.versionDate.toISOString(),
+    changeNote: v.changeNote,
+    title: v.title,
+    type: v.type,
+    target: v.target,
+    unit: v.unit,
+    status: v.status,
+  }));
 }

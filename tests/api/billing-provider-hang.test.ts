@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SetupIntent } from '@/lib/schemas/billing';
 import { client, uniqueIp } from '../helpers/http';
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
 import { startStack, type Stack } from '../helpers/stack';
@@ -48,7 +49,7 @@ afterAll(async () => {
 
 async function coachWithCard() {
   const me = await signedInUser(request, stack.outboxDir);
-  const intent = await request<{ clientSecret: string }>('POST', '/billing/setup-intent', { token: me.accessToken });
+  const intent = await request<SetupIntent>('POST', '/billing/setup-intent', { token: me.accessToken });
   expect(intent.status, JSON.stringify(intent.body)).toBe(200);
   const paymentMethodId = fake.confirmSetupIntent(intent.body.clientSecret);
   const saved = await request('POST', '/billing/payment-methods', { token: me.accessToken, body: { paymentMethodId, billingAddress: ADDRESS } });

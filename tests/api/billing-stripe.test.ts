@@ -4,7 +4,8 @@ import { client } from '../helpers/http';
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
 import { startStack, type Stack } from '../helpers/stack';
 import { openDb, signedInUser, type ApiRequest, type Db, type ErrorBody } from './helpers-auth';
-import { ADDRESS, changePlan, daysFromNow, download, getBilling, history, type PaymentMethodBody } from './helpers-billing';
+import type { DiscountValidation, PaymentMethodAdded, PaymentMethodInfo, PortalSession, SetupIntent, StripeWebhookReceived, SubscriptionCanceled } from '@/lib/schemas/billing';
+import { ADDRESS, changePlan, daysFromNow, download, getBilling, history } from './helpers-billing';
 
 // A second app process whose payments go through the real stripe SDK to a local fake of Stripe's API.
 const WEBHOOK_SECRET = 'whsec_test_cadence_fake_secret';
@@ -35,12 +36,12 @@ afterAll(async () => {
 const coach = () => signedInUser(request, stack.outboxDir);
 
 /** What Stripe Elements does in the browser, then the card handed to Cadence. */
-async function addStripeCard(token: string, testCard: 'pm_card_visa' | 'pm_card_chargeDeclined' = 'pm_card_visa'): Promise<PaymentMethodBody> {
-  const intent = await request<{ clientSecret: string }>('POST', '/billing/setup-intent', { token });
+async function addStripeCard(token: string, testCard: 'pm_card_visa' | 'pm_card_chargeDeclined' = 'pm_card_visa'): Promise<PaymentMethodInfo> {
+  const intent = await request<SetupIntent>('POST', '/billing/setup-intent', { token });
   expect(intent.status, JSON.stringify(intent.body)).toBe(200);
   expect(intent.body.clientSecret).toMatch(/^seti_[0-9a-f]+_secret_/);
   const paymentMethodId = fake.confirmSetupIntent(intent.body.clientSecret, testCard);
-  const saved = await request<{ paymentMethod: PaymentMethodBody }>('POST', '/billing/payment-methods', { token, body: { paymentMethodId, billingAddress: ADDRESS } });
+  const saved = await request<PaymentMethodAdded>('POST', '/billing/payment-methods', { token, body: { paymentMethodId, billingAddress: ADDRESS } });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   return saved.body.paymentMethod;
 }
@@ -55,7 +56,7 @@ async function subscribedCoach(discountCode?: string) {
 }
 
 const postEvent = (event: { payload: string; signature: string }) =>
-  request<{ received: boolean; duplicate: boolean } & ErrorBody>('POST', '/webhooks/stripe', { rawBody: event.payload, headers: { 'stripe-signature': event.signature } });
+  request<StripeWebhookReceived & ErrorBody>('POST', '/webhooks/stripe', { rawBody: event.payload, headers: { 'stripe-signature': event.signature } });
 
 const countTransactions = async (userId: string) => Number((await db<{ n: string }[]>`select count(*) as n from transactions where user_id = ${userId}`)[0]!.n);
 
@@ -126,13 +127,13 @@ describe('billing through Stripe (fake Stripe API)', () => {
     const invalid = await request<ErrorBody>('POST', '/billing/discount/validate', { token: me.accessToken, body: { code: 'nope', planId: 'beta' } });
     expect(invalid.status).toBe(404);
     expect(invalid.body.message).toBe('Invalid discount code');
-    const valid = await request<{ discountedPriceCents: number }>('POST', '/billing/discount/validate', { token: me.accessToken, body: { code: 'save10', planId: 'beta' } });
+    const valid = await request<DiscountValidation>('POST', '/billing/discount/validate', { token: me.accessToken, body: { code: 'save10', planId: 'beta' } });
     expect(valid.body.discountedPriceCents).toBe(1999);
   });
 
   it('opens the Stripe billing portal with a return address of this site', async () => {
     const me = await coach();
-    const res = await request<{ url: string }>('POST', '/billing/portal', { token: me.accessToken, body: { returnUrl: `${stack.baseUrl}/settings?tab=billing` } });
+    const res = await request<PortalSession>('POST', '/billing/portal', { token: me.accessToken, body: { returnUrl: `${stack.baseUrl}/settings?tab=billing` } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.url).toMatch(new RegExp(`^${fake.url}/p/session/bps_`));
     const call = fake.requests.filter((r) => r.path === '/v1/billing_portal/sessions').at(-1)!;
@@ -142,7 +143,7 @@ describe('billing through Stripe (fake Stripe API)', () => {
 
   it('cancels at the period end; when Stripe ends the subscription the free quota applies', async () => {
     const me = await subscribedCoach();
-    const cancel = await request<{ message: string }>('POST', '/billing/subscription/cancel', { token: me.accessToken });
+    const cancel = await request<SubscriptionCanceled>('POST', '/billing/subscription/cancel', { token: me.accessToken });
     expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
     expect(cancel.body.message).toBe('Subscription will be canceled at the end of your billing period');
     expect(fake.subscriptions.get(me.subscriptionId)!.cancel_at_period_end).toBe(true);

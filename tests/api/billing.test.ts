@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { TEST_CARDS } from '@/lib/card';
+import type { BillingChanged, DiscountValidation, LocalCardConfirmed, PaymentMethodList, PaymentMethodsChanged, PortalSession, SetupIntent, SubscriptionCanceled } from '@/lib/schemas/billing';
 import { client } from '../helpers/http';
 import { openDb, signedInUser, type ErrorBody } from './helpers-auth';
 import {
@@ -11,7 +12,6 @@ import {
   download,
   getBilling,
   history,
-  type PaymentMethodBody,
 } from './helpers-billing';
 
 const baseUrl = inject('baseUrl');
@@ -132,9 +132,9 @@ describe('upgrading (local provider)', () => {
 
   it('checks the card fields: Luhn, expiry and security code', async () => {
     const me = await coach();
-    const intent = await request<{ clientSecret: string }>('POST', '/billing/setup-intent', { token: me.accessToken });
+    const intent = await request<SetupIntent>('POST', '/billing/setup-intent', { token: me.accessToken });
     const confirm = (card: Record<string, unknown>) =>
-      request<ErrorBody>('POST', '/billing/local/confirm-setup', {
+      request<ErrorBody & LocalCardConfirmed>('POST', '/billing/local/confirm-setup', {
         token: me.accessToken,
         body: { clientSecret: intent.body.clientSecret, card: { cardholderName: 'A B', cardNumber: '4242424242424242', expirationMonth: 12, expirationYear: 2099, cvv: '123', ...card } },
       });
@@ -157,7 +157,7 @@ describe('upgrading (local provider)', () => {
     });
     expect(stolen.status).toBe(400);
     // Another user's payment method id cannot be attached.
-    const attach = await request<ErrorBody>('POST', '/billing/payment-methods', { token: other.accessToken, body: { paymentMethodId: (spaced.body as unknown as { paymentMethodId: string }).paymentMethodId } });
+    const attach = await request<ErrorBody>('POST', '/billing/payment-methods', { token: other.accessToken, body: { paymentMethodId: spaced.body.paymentMethodId } });
     expect(attach.status).toBe(400);
   });
 });
@@ -165,7 +165,7 @@ describe('upgrading (local provider)', () => {
 describe('discount codes', () => {
   it('validates a code trimmed and upper-cased, and refuses unknown or empty ones', async () => {
     const me = await coach();
-    const valid = await request<{ discount: Record<string, unknown>; discountedPriceCents: number }>('POST', '/billing/discount/validate', {
+    const valid = await request<DiscountValidation>('POST', '/billing/discount/validate', {
       token: me.accessToken,
       body: { code: '  welcome20 ', planId: 'beta' },
     });
@@ -173,7 +173,7 @@ describe('discount codes', () => {
     expect(valid.body.discount).toEqual({ code: 'WELCOME20', name: 'Welcome 20%', description: '20% off your first month', type: 'percentage', value: 20 });
     expect(valid.body.discountedPriceCents).toBe(2399);
 
-    const fixed = await request<{ discount: { type: string; value: number }; discountedPriceCents: number }>('POST', '/billing/discount/validate', {
+    const fixed = await request<DiscountValidation>('POST', '/billing/discount/validate', {
       token: me.accessToken,
       body: { code: 'SAVE10', planId: 'full' },
     });
@@ -238,7 +238,7 @@ describe('cancellation, renewal and quotas (local provider)', () => {
     await addLocalCard(request, me.accessToken);
     expect((await changePlan(request, me.accessToken, 'beta')).status).toBe(200);
 
-    const cancel = await request<{ message: string; cancelAtPeriodEnd: boolean; currentPeriodEnd: string }>('POST', '/billing/subscription/cancel', { token: me.accessToken });
+    const cancel = await request<SubscriptionCanceled>('POST', '/billing/subscription/cancel', { token: me.accessToken });
     expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
     expect(cancel.body.message).toBe('Subscription will be canceled at the end of your billing period');
     expect(cancel.body.cancelAtPeriodEnd).toBe(true);
@@ -281,7 +281,7 @@ describe('cancellation, renewal and quotas (local provider)', () => {
     await addLocalCard(request, me.accessToken);
     await changePlan(request, me.accessToken, 'beta');
     await request('POST', '/billing/subscription/cancel', { token: me.accessToken });
-    const resume = await request<{ billing: { cancelAtPeriodEnd: boolean; nextBillingDate: string | null } }>('POST', '/billing/subscription/resume', { token: me.accessToken });
+    const resume = await request<BillingChanged>('POST', '/billing/subscription/resume', { token: me.accessToken });
     expect(resume.status).toBe(200);
     expect(resume.body.billing.cancelAtPeriodEnd).toBe(false);
     expect(resume.body.billing.nextBillingDate).not.toBeNull();
@@ -348,14 +348,14 @@ describe('cancellation, renewal and quotas (local provider)', () => {
 describe('portal, payment methods, history and invoices', () => {
   it('answers a portal link back to this site only', async () => {
     const me = await coach();
-    const res = await request<{ url: string }>('POST', '/billing/portal', { token: me.accessToken, body: { returnUrl: `${baseUrl}/settings?tab=billing` } });
+    const res = await request<PortalSession>('POST', '/billing/portal', { token: me.accessToken, body: { returnUrl: `${baseUrl}/settings?tab=billing` } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const url = new URL(res.body.url);
     expect(url.origin).toBe(new URL(baseUrl).origin);
     expect(url.pathname).toBe('/billing/portal');
     // Only the path travels: the portal page is on the origin the user returns to.
     expect(url.searchParams.get('return')).toBe('/settings?tab=billing');
-    const relative = await request<{ url: string }>('POST', '/billing/portal', { token: me.accessToken, body: { returnUrl: '/billing' } });
+    const relative = await request<PortalSession>('POST', '/billing/portal', { token: me.accessToken, body: { returnUrl: '/billing' } });
     expect(relative.status).toBe(200);
     const evil = await request<ErrorBody>('POST', '/billing/portal', { token: me.accessToken, body: { returnUrl: 'https://evil.example/steal' } });
     expect(evil.status).toBe(400);
@@ -371,14 +371,14 @@ describe('portal, payment methods, history and invoices', () => {
     expect(only.status).toBe(409);
     const second = await addLocalCard(request, me.accessToken, '5555555555554444');
     expect(second).toMatchObject({ brand: 'mastercard', last4: '4444', isDefault: true });
-    const list = await request<{ paymentMethods: PaymentMethodBody[] }>('GET', '/billing/payment-methods', { token: me.accessToken });
+    const list = await request<PaymentMethodList>('GET', '/billing/payment-methods', { token: me.accessToken });
     expect(list.body.paymentMethods.map((p) => [p.last4, p.isDefault])).toEqual([
       ['4444', true],
       ['4242', false],
     ]);
-    const made = await request<{ paymentMethods: PaymentMethodBody[] }>('POST', `/billing/payment-methods/${first.id}/default`, { token: me.accessToken });
+    const made = await request<PaymentMethodsChanged>('POST', `/billing/payment-methods/${first.id}/default`, { token: me.accessToken });
     expect(made.body.paymentMethods.find((p) => p.isDefault)?.last4).toBe('4242');
-    const removed = await request<{ paymentMethods: PaymentMethodBody[] }>('DELETE', `/billing/payment-methods/${first.id}`, { token: me.accessToken });
+    const removed = await request<PaymentMethodsChanged>('DELETE', `/billing/payment-methods/${first.id}`, { token: me.accessToken });
     expect(removed.status).toBe(200);
     expect(removed.body.paymentMethods.map((p) => [p.last4, p.isDefault])).toEqual([['4444', true]]);
     const other = await coach();

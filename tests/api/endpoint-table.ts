@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect } from 'vitest';
 import { uniqueEmail } from '../helpers/http';
+import { routesOnDisk } from '../helpers/routes-on-disk';
 import { signedInAdmin, type TestAdmin } from './admin-helpers';
 import { addLocalCard, ADDRESS, cardFields, changePlan } from './helpers-billing';
 import { GOOD_PASSWORD, loginAs, registerAndVerify, registerPayload, sessionIdOf, type ApiRequest, type Db } from './helpers-auth';
@@ -70,6 +69,8 @@ const THROWAWAY_PASSWORD = 'Matrix!Throwaway-Oak7';
 export const ROWS: Row[] = [
   // Public auth endpoints: the bearer token changes nothing.
   { method: 'GET', route: 'health', url: () => '/health', expect: same(200) },
+  { method: 'GET', route: 'openapi.json', url: () => '/openapi.json', expect: same(200) },
+  { method: 'GET', route: 'reference/script.js', url: () => '/reference/script.js', expect: same(200) },
   { method: 'GET', route: 'auth/csrf-token', url: () => '/auth/csrf-token', expect: same(200) },
   { method: 'POST', route: 'users/register', url: () => '/users/register', body: () => registerPayload({ email: uniqueEmail('matrix') }), expect: same(201) },
   { method: 'POST', route: 'users/login', url: () => '/users/login', body: () => ({ email: uniqueEmail('nobody'), password: GOOD_PASSWORD }), expect: same(401) },
@@ -209,16 +210,7 @@ function newAdminBody() {
 
 /** `METHOD route` of every handler exported by app/api/**\/route.ts. */
 export function endpointsOnDisk(): string[] {
-  const root = path.resolve('app/api');
-  const found: string[] = [];
-  for (const file of fs.readdirSync(root, { recursive: true, encoding: 'utf8' })) {
-    if (path.basename(file) !== 'route.ts') continue;
-    const source = fs.readFileSync(path.join(root, file), 'utf8');
-    for (const m of source.matchAll(/export\s+(?:const|async\s+function|function)\s+(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b/g)) {
-      found.push(`${m[1]} ${path.dirname(file).split(path.sep).join('/')}`);
-    }
-  }
-  return found.sort();
+  return routesOnDisk().map((r) => `${r.method} ${r.route}`);
 }
 
 /** The owner's resources and every caller, created the way the product would. */

@@ -4,6 +4,8 @@ import { postClientReply } from '../../scripts/client-reply';
 import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
 import { startFakeTwilio, type FakeTwilio } from '../helpers/fake-twilio';
 import { FAKE_TWILIO_ACCOUNT, fakeProviderEnv } from '../helpers/fake-providers';
+import type { AiSchedule } from '@/lib/schemas/ai-schedule';
+import type { ClientGoal, Milestone, ProposedMilestone } from '@/lib/schemas/goals';
 import { RATE_LIMITS } from '@/server/services/rate-limit';
 import { client, type HttpResult } from '../helpers/http';
 import { startStack, type Stack } from '../helpers/stack';
@@ -390,15 +392,14 @@ describe('milestones', () => {
   it('POST /goals/{id}/generate-milestones proposes, saves, replaces and appends', async () => {
     const { accessToken } = await coach();
     const c = await createClient(request, accessToken, { firstName: 'Milo', goal: { title: 'Read 30 books', target: 30, unit: 'books' } });
-    type M = { _id?: string; title: string; targetValue: number | null; targetPercentage: number | null };
-    const preview = await request<{ milestones: M[]; saved: boolean }>('POST', `/goals/${c.goalId}/generate-milestones`, { token: accessToken });
+    const preview = await request<{ milestones: ProposedMilestone[]; saved: boolean }>('POST', `/goals/${c.goalId}/generate-milestones`, { token: accessToken });
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     expect(preview.body.saved).toBe(false);
     expect(preview.body.milestones.map((m) => m.targetValue)).toEqual([10, 20, 30]);
-    const goalsOf = async () => (await request<{ goals: { milestones: M[] }[] }>('GET', `/dashboard/client-goals/${c.id}`, { token: accessToken })).body.goals[0]!.milestones;
+    const goalsOf = async () => (await request<{ goals: ClientGoal[] }>('GET', `/dashboard/client-goals/${c.id}`, { token: accessToken })).body.goals[0]!.milestones;
     expect(await goalsOf()).toHaveLength(0);
 
-    const saved = await request<{ milestones: M[] }>('POST', `/goals/${c.goalId}/generate-milestones?save=true&replace=true`, { token: accessToken });
+    const saved = await request<{ milestones: Milestone[] }>('POST', `/goals/${c.goalId}/generate-milestones?save=true&replace=true`, { token: accessToken });
     expect(saved.status).toBe(200);
     expect(saved.body.milestones).toHaveLength(3);
     expect(saved.body.milestones[0]).toMatchObject({ title: 'Reach 10 books', targetValue: 10, targetPercentage: 33 });
@@ -415,7 +416,6 @@ describe('milestones', () => {
 });
 
 describe('AI schedules', () => {
-  type Schedule = { _id: string; clientId: string; goalId: string | null; timeSlots: { time: string }[]; clientTimezone: string; clientTimezoneOffset: number; frequency: string; customDays: string[]; promptTemplate: string; nextCheckIns: string[] };
   const expectMessage = (res: HttpResult, message: string) => {
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect((res.body as unknown as ErrorBody).message).toBe(message);
@@ -424,7 +424,7 @@ describe('AI schedules', () => {
   it('create defaults to 09:00 Monday to Friday in the client zone, and lists by client and goal', async () => {
     const { accessToken } = await coach();
     const c = await createClient(request, accessToken, { firstName: 'Sched', timezone: 'America/Chicago', goal: { title: 'Yoga 20 sessions', target: 20, unit: 'sessions' } });
-    const created = await request<Schedule>('POST', '/ai-schedule/create', { token: accessToken, body: { clientId: c.id } });
+    const created = await request<AiSchedule>('POST', '/ai-schedule/create', { token: accessToken, body: { clientId: c.id } });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     expect(created.body).toMatchObject({
       clientId: c.id,
@@ -437,24 +437,24 @@ describe('AI schedules', () => {
     });
     expect([-300, -360]).toContain(created.body.clientTimezoneOffset);
     expect(created.body.nextCheckIns).toHaveLength(5);
-    const forGoal = await request<Schedule>('POST', '/ai-schedule/create', {
+    const forGoal = await request<AiSchedule>('POST', '/ai-schedule/create', {
       token: accessToken,
       body: { clientId: c.id, goalId: c.goalId, timeSlots: [{ time: '18:30' }, { time: '07:15' }], customDays: ['Saturday', 'sunday'], clientTimezone: 'Europe/London' },
     });
     expect(forGoal.body).toMatchObject({ timeSlots: [{ time: '07:15' }, { time: '18:30' }], customDays: ['saturday', 'sunday'], clientTimezone: 'Europe/London' });
-    const byClient = await request<{ schedules: Schedule[] }>('GET', `/ai-schedule/client/${c.id}`, { token: accessToken });
+    const byClient = await request<{ schedules: AiSchedule[] }>('GET', `/ai-schedule/client/${c.id}`, { token: accessToken });
     expect(byClient.body.schedules.map((s) => s._id).sort()).toEqual([created.body._id, forGoal.body._id].sort());
-    const byGoal = await request<{ schedules: Schedule[]; schedule: Schedule }>('GET', `/ai-schedule/goal/${c.goalId}`, { token: accessToken });
+    const byGoal = await request<{ schedules: AiSchedule[]; schedule: AiSchedule }>('GET', `/ai-schedule/goal/${c.goalId}`, { token: accessToken });
     expect(byGoal.body.schedules.map((s) => s._id)).toEqual([forGoal.body._id]);
     expect(byGoal.body.schedule._id).toBe(forGoal.body._id);
 
     // schedule-check-in keeps one schedule per client (or goal) and replaces its data.
-    const saved = await request<{ schedule: Schedule }>('POST', '/ai/schedule-check-in', { token: accessToken, body: { clientId: c.id, goalId: c.goalId, timeSlots: [{ time: '12:00' }] } });
+    const saved = await request<{ schedule: AiSchedule }>('POST', '/ai/schedule-check-in', { token: accessToken, body: { clientId: c.id, goalId: c.goalId, timeSlots: [{ time: '12:00' }] } });
     expect(saved.status).toBe(200);
     expect(saved.body.schedule._id).toBe(forGoal.body._id);
     expect(saved.body.schedule.timeSlots).toEqual([{ time: '12:00' }]);
     expect((await request('DELETE', `/ai-schedule/${forGoal.body._id}`, { token: accessToken })).status).toBe(200);
-    expect((await request<{ schedules: Schedule[] }>('GET', `/ai-schedule/goal/${c.goalId}`, { token: accessToken })).body.schedules).toEqual([]);
+    expect((await request<{ schedules: AiSchedule[] }>('GET', `/ai-schedule/goal/${c.goalId}`, { token: accessToken })).body.schedules).toEqual([]);
 
     // Another coach's client and goal are not found.
     const stranger = await coach();
@@ -486,7 +486,7 @@ describe('AI schedules', () => {
       return { day: get('weekday').toLowerCase(), time: `${get('hour')}:${get('minute')}` };
     };
     const soon = local(5);
-    const created = await request<Schedule>('POST', '/ai/schedule-check-in', { token: accessToken, body: { clientId: c.id, timeSlots: [{ time: soon.time }], customDays: [soon.day] } });
+    const created = await request<{ schedule: AiSchedule }>('POST', '/ai/schedule-check-in', { token: accessToken, body: { clientId: c.id, timeSlots: [{ time: soon.time }], customDays: [soon.day] } });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     // The scheduler (every second here) makes the row up to 10 minutes ahead.
     const planned = await waitForStatus(accessToken, c.id, 'upcoming', 10_000);

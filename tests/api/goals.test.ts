@@ -1,25 +1,14 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { WORKSPACE_VALIDATION as V } from '@/lib/constants';
+import type { ClientGoal, GoalVersion, GoalWithMilestones } from '@/lib/schemas/goals';
 import { client } from '../helpers/http';
 import { openDb, type ErrorBody } from './helpers-auth';
-import { clientGoals, createClient, createGoal, insertCheckIns, newCoach, type Coach, type GoalDto } from './helpers-workspace';
+import { clientGoals, createClient, createGoal, insertCheckIns, newCoach, type Coach } from './helpers-workspace';
 
 const request = client(inject('baseUrl'));
 const outboxDir = inject('outboxDir');
 const db = openDb(inject('databaseUrl'));
 afterAll(() => db.end());
-
-interface Version {
-  _id: string;
-  id: string;
-  versionDate: string;
-  changeNote: string | null;
-  title: string;
-  type: string;
-  target: number | null;
-  unit: string | null;
-  status: string;
-}
 
 async function coachWithClient() {
   const coach = await newCoach(request, outboxDir, db);
@@ -28,12 +17,12 @@ async function coachWithClient() {
 }
 
 const patchGoal = (coach: Coach, goalId: string, body: Record<string, unknown>) =>
-  request<{ success: boolean; goal: GoalDto } & ErrorBody>('PATCH', `/goals/${goalId}`, { token: coach.token, body });
+  request<{ success: boolean; goal: GoalWithMilestones } & ErrorBody>('PATCH', `/goals/${goalId}`, { token: coach.token, body });
 const setProgress = (coach: Coach, goalId: string, body: Record<string, unknown>) =>
-  request<{ success: boolean; goal: GoalDto } & ErrorBody>('PATCH', `/goals/${goalId}/progress`, { token: coach.token, body });
+  request<{ success: boolean; goal: GoalWithMilestones } & ErrorBody>('PATCH', `/goals/${goalId}/progress`, { token: coach.token, body });
 
-async function versions(coach: Coach, goalId: string): Promise<Version[]> {
-  const res = await request<{ versionHistory: Version[] }>('GET', `/goals/${goalId}/version-history`, { token: coach.token });
+async function versions(coach: Coach, goalId: string): Promise<GoalVersion[]> {
+  const res = await request<{ versionHistory: GoalVersion[] }>('GET', `/goals/${goalId}/version-history`, { token: coach.token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.versionHistory;
 }
@@ -46,7 +35,7 @@ async function storedGoal(goalId: string) {
 describe('POST /goals/create', () => {
   it('creates a goal (201) that the client-goals list shows, with a first version', async () => {
     const { coach, clientId } = await coachWithClient();
-    const res = await request<{ success: boolean; goal: GoalDto }>('POST', '/goals/create', {
+    const res = await request<{ success: boolean; goal: ClientGoal }>('POST', '/goals/create', {
       token: coach.token,
       body: { clientId, title: '  Read 12 books ', type: 'numeric', description: 'One a month', target: 12, unit: 'books' },
     });
@@ -345,7 +334,7 @@ describe('complete, unarchive and delete', () => {
     const goal = await createGoal(request, coach, clientId, { title: 'Finish' });
     const other = await createGoal(request, coach, clientId, { title: 'Stay' });
 
-    const done = await request<{ success: boolean; goal: GoalDto }>('PUT', `/goals/${goal.id}/complete`, { token: coach.token });
+    const done = await request<{ success: boolean; goal: GoalWithMilestones }>('PUT', `/goals/${goal.id}/complete`, { token: coach.token });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.goal).toMatchObject({ id: goal.id, status: 'completed', archived: true });
     expect(Date.parse(done.body.goal.completedAt!)).toBeGreaterThan(Date.now() - 60_000);
@@ -356,7 +345,7 @@ describe('complete, unarchive and delete', () => {
     expect(twice.status).toBe(409);
     expect(twice.body.error).toBe('CONFLICT');
 
-    const restored = await request<{ success: boolean; goal: GoalDto }>('PUT', `/goals/${goal.id}/unarchive`, { token: coach.token });
+    const restored = await request<{ success: boolean; goal: GoalWithMilestones }>('PUT', `/goals/${goal.id}/unarchive`, { token: coach.token });
     expect(restored.status).toBe(200);
     expect(restored.body.goal).toMatchObject({ status: 'incomplete', archived: false, completedAt: null });
     expect((await clientGoals(request, coach, clientId)).map((g) => g.id)).toEqual([goal.id, other.id]);
@@ -412,13 +401,13 @@ describe('GET /dashboard/client-goals/{clientId}', () => {
       { coachId: coach.id, clientId, goalId: a.id, status: 'completed', sentAt: new Date(now.getTime() - 9 * 86_400_000) },
     ]);
     const goals = await clientGoals(request, coach, clientId);
-    const ids = (g: GoalDto) => (g.thisWeekCheckIns ?? []).map((c) => c.id).sort();
+    const ids = (g: ClientGoal) => g.thisWeekCheckIns.map((c) => c.id).sort();
     expect(ids(goals.find((g) => g.id === a.id)!)).toEqual([forA, global, globalButNotB].sort());
     expect(ids(goals.find((g) => g.id === b.id)!)).toEqual([global]);
-    const own = goals.find((g) => g.id === a.id)!.thisWeekCheckIns!.find((c) => c.id === forA)!;
+    const own = goals.find((g) => g.id === a.id)!.thisWeekCheckIns.find((c) => c.id === forA)!;
     expect(own.goal).toMatchObject({ id: a.id, title: 'A' });
     // Upcoming check-ins are called upcoming.
-    expect(goals.find((g) => g.id === a.id)!.thisWeekCheckIns!.find((c) => c.id === globalButNotB)!.status).toBe('upcoming');
+    expect(goals.find((g) => g.id === a.id)!.thisWeekCheckIns.find((c) => c.id === globalButNotB)!.status).toBe('upcoming');
   });
 
   it('answers 404 for an unknown client and 400 for a malformed id', async () => {

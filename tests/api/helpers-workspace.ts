@@ -3,23 +3,11 @@ import { expect } from 'vitest';
 import type { PlanId } from '@/lib/plans';
 import type { CheckInDto } from '@/lib/schemas/checkins';
 import type { ClientDto } from '@/lib/schemas/clients';
+import type { ClientGoal } from '@/lib/schemas/goals';
 import { uniqueEmail } from '../helpers/http';
 import { signedInUser, type ApiRequest, type Db } from './helpers-auth';
 
 export type { ClientDto, CheckInDto };
-
-export interface MilestoneDto {
-  _id: string;
-  id: string;
-  title: string;
-  description: string | null;
-  targetValue: number | null;
-  targetPercentage: number | null;
-  completed: boolean;
-  completedAt: string | null;
-}
-
-export type GoalDto = ClientDto['goals'][number] & { milestones: MilestoneDto[]; thisWeekCheckIns?: CheckInDto[] };
 
 export interface Coach {
   id: string;
@@ -47,8 +35,8 @@ export async function createClient(request: ApiRequest, coach: Coach, overrides:
   return res.body.client;
 }
 
-export async function createGoal(request: ApiRequest, coach: Coach, clientId: string, overrides: Record<string, unknown> = {}): Promise<GoalDto> {
-  const res = await request<{ success: boolean; goal: GoalDto }>('POST', '/goals/create', {
+export async function createGoal(request: ApiRequest, coach: Coach, clientId: string, overrides: Record<string, unknown> = {}): Promise<ClientGoal> {
+  const res = await request<{ success: boolean; goal: ClientGoal }>('POST', '/goals/create', {
     token: coach.token,
     body: { clientId, title: 'Run 100 km', type: 'progress', target: 100, unit: 'km', ...overrides },
   });
@@ -62,8 +50,8 @@ export async function getClient(request: ApiRequest, coach: Coach, clientId: str
   return res.body.client;
 }
 
-export async function clientGoals(request: ApiRequest, coach: Coach, clientId: string, archived = false): Promise<GoalDto[]> {
-  const res = await request<{ goals: GoalDto[] }>('GET', `/dashboard/${archived ? 'client-archived-goals' : 'client-goals'}/${clientId}`, { token: coach.token });
+export async function clientGoals(request: ApiRequest, coach: Coach, clientId: string, archived = false): Promise<ClientGoal[]> {
+  const res = await request<{ goals: ClientGoal[] }>('GET', `/dashboard/${archived ? 'client-archived-goals' : 'client-goals'}/${clientId}`, { token: coach.token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.goals;
 }

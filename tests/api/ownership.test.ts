@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { client } from '../helpers/http';
+import type { ClientGoal, GoalWithMilestones } from '@/lib/schemas/goals';
 import { openDb, type ErrorBody } from './helpers-auth';
-import { createClient, createGoal, getClient, insertCheckIns, newCoach, png, DAY_MS, type Coach, type GoalDto } from './helpers-workspace';
+import { createClient, createGoal, getClient, insertCheckIns, newCoach, png, DAY_MS, type Coach } from './helpers-workspace';
 
 const request = client(inject('baseUrl'));
 const outboxDir = inject('outboxDir');
@@ -103,7 +104,7 @@ describe("another coach's ids", () => {
     owner = await newCoach(request, outboxDir, db);
     intruder = await newCoach(request, outboxDir, db);
     const c = await createClient(request, owner, { scheduledCheckIns: [{ time: '09:00', days: [0, 3] }] });
-    const goal: GoalDto = await createGoal(request, owner, c.id, { title: 'Owner goal', target: 10 });
+    const goal: ClientGoal = await createGoal(request, owner, c.id, { title: 'Owner goal', target: 10 });
     const slot = await request<{ slot: { id: string } }>('POST', `/clients/${c.id}/schedule-checkin`, { token: owner.token, body: { dayIndex: 0, time: '07:00', goalId: goal.id } });
     expect(slot.status).toBe(200);
     expect((await request('PATCH', `/goals/${goal.id}`, { token: owner.token, body: { milestones: [{ title: 'M1' }] } })).status).toBe(200);
@@ -157,7 +158,7 @@ describe("another coach's ids", () => {
 
   it('cannot be renamed into: a foreign milestone id becomes a new milestone of the own goal', async () => {
     const [m] = await db`select id, title from milestones where goal_id = ${ids.goalId}`;
-    const res = await request<{ goal: GoalDto }>('PATCH', `/goals/${ids.ownGoalId}`, { token: intruder.token, body: { milestones: [{ id: m!.id, title: 'Stolen', completed: true }] } });
+    const res = await request<{ goal: GoalWithMilestones }>('PATCH', `/goals/${ids.ownGoalId}`, { token: intruder.token, body: { milestones: [{ id: m!.id, title: 'Stolen', completed: true }] } });
     expect(res.status).toBe(200);
     expect(res.body.goal.milestones[0]!.id).not.toBe(m!.id);
     const [still] = await db`select goal_id, title, completed from milestones where id = ${m!.id}`;

@@ -1,4 +1,5 @@
+import * as contract from '@/lib/contract/billing';
 import { route } from '@/server/http/route';
-import { getBilling } from '@/server/services/billing';
+import { getBilling } from '@/server/services/billing/info';
 
-export const GET = route({ auth: 'user' }, ({ user }) => getBilling(user.id));
+export const GET = route(contract.getBilling, ({ user }) => getBilling(user.id));

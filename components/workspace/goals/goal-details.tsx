@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
 import { WORKSPACE_GOAL_TOASTS as T, WORKSPACE_VALIDATION as V } from '@/lib/constants';
+import type { GoalWithMilestones } from '@/lib/schemas/goals';
 import { isNumericGoalType } from '@/lib/schemas/workspace';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
@@ -101,7 +102,7 @@ function GoalEditForm({ goal, clientId, onDone }: { goal: GoalDto; clientId: str
     setSaving(true);
     const answer = await run(
       () =>
-        api.patch<{ goal: Omit<GoalDto, 'thisWeekCheckIns'> }>(`/goals/${goal.id}`, body).catch((error: unknown) => {
+        api.patch<{ goal: GoalWithMilestones }>(`/goals/${goal.id}`, body).catch((error: unknown) => {
           if (error instanceof ApiError) {
             const fieldErrors: DraftErrors = {};
             for (const field of ['title', 'target', 'unit', 'changeNote'] as const) {

@@ -3,22 +3,18 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
+import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { MILESTONE_DEFAULT_TARGET_SHARE, WORKSPACE_GOAL_TOASTS as T } from '@/lib/constants';
+import type { milestoneInputSchema } from '@/lib/schemas/workspace';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Field, Input } from '@/components/ui/field';
 import { formatAmount, formatNumber, isTrackable, plainNumber, type GoalDto, type MilestoneDto } from './goal-types';
 import { patchCachedGoal, useGoalCall } from './use-goals';
 
-interface MilestoneInput {
-  id?: string;
-  title: string;
-  description?: string | null;
-  targetValue?: number | null;
-  targetPercentage?: number | null;
-  completed?: boolean;
-}
+/** A milestone as PATCH /goals/{id} takes it. */
+type MilestoneInput = z.input<typeof milestoneInputSchema>;
 
 const toInput = (m: MilestoneDto): MilestoneInput => ({
   id: m.id,

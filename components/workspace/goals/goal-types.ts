@@ -1,12 +1,12 @@
 import type { CheckInSchedule, DayKey } from '@/lib/preferences';
-import type { listClientGoals, versionHistory } from '@/server/services/goals';
+import type { ClientGoal, GoalCheckIn, GoalVersion, Milestone } from '@/lib/schemas/goals';
 
 /** A goal as GET /dashboard/client-goals/{clientId} answers it. */
-export type GoalDto = Awaited<ReturnType<typeof listClientGoals>>['goals'][number];
-export type MilestoneDto = GoalDto['milestones'][number];
-export type GoalCheckInDto = GoalDto['thisWeekCheckIns'][number];
+export type GoalDto = ClientGoal;
+export type MilestoneDto = Milestone;
+export type GoalCheckInDto = GoalCheckIn;
 export type GoalType = GoalDto['type'];
-export type GoalVersionDto = Awaited<ReturnType<typeof versionHistory>>['versionHistory'][number];
+export type GoalVersionDto = GoalVersion;
 export type { CheckInSchedule, DayKey };
 
 /** The types a coach picks from, with their friendly names (spec 02 §3: forms use task, progress, habit). */

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { useRealtime } from '@/components/realtime/realtime-provider';
 import { api, ApiError } from '@/lib/api-client';
 import { WORKSPACE_GOAL_TOASTS as T } from '@/lib/constants';
+import type { GoalWithMilestones } from '@/lib/schemas/goals';
 import type { GoalDto } from './goal-types';
 
 export type GoalsView = 'active' | 'archived';
@@ -83,7 +84,7 @@ export function useProgressUpdate(clientId: string) {
       const progress = target > 0 ? Math.min(100, Math.round((currentValue / target) * 1000) / 10) : goal.progress;
       patchCachedGoal(queryClient, clientId, 'active', goal.id, { currentValue, progress });
       try {
-        const { goal: saved } = await api.patch<{ goal: Omit<GoalDto, 'thisWeekCheckIns'> }>(`/goals/${goal.id}/progress`, {
+        const { goal: saved } = await api.patch<{ goal: GoalWithMilestones }>(`/goals/${goal.id}/progress`, {
           currentValue,
           source: 'coach',
           ...(note.trim() ? { note: note.trim() } : {}),

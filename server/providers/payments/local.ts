@@ -1,10 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { addMonths } from 'date-fns';
 import { and, eq } from 'drizzle-orm';
-import type { InvoiceLine } from '@/lib/billing-types';
+import type { InvoiceLine } from '@/lib/schemas/billing';
 import { BILLING_VALIDATION } from '@/lib/constants';
 import { cardBrand, cardDigits } from '@/lib/card';
 import { describeDiscount, discountedPriceCents, getPlan, type Plan } from '@/lib/plans';
+import { jwtSecret } from '../../config';
 import { getDb } from '../../db/client';
 import { localCardTokens } from '../../db/schema';
 import { metered } from '../metering';
@@ -23,7 +24,7 @@ const DECLINED_AT_SETUP: Record<string, { code: string; message: string }> = {
 const DECLINED_AT_CHARGE = new Set(['4000000000000341']);
 
 function secretKey(): string {
-  const key = process.env.JWT_SECRET;
+  const key = jwtSecret();
   if (!key) throw new Error('JWT_SECRET is not set');
   return key;
 }

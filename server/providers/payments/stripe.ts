@@ -1,7 +1,8 @@
 import Stripe from 'stripe';
-import type { InvoiceLine } from '@/lib/billing-types';
+import type { InvoiceLine } from '@/lib/schemas/billing';
 import { isPlanId, type Plan } from '@/lib/plans';
 import { config } from '../../config';
+import { getSlot, setSlot } from '../../runtime';
 import { metered } from '../metering';
 import {
   PaymentDeclinedError,
@@ -14,14 +15,13 @@ import {
   type ProviderSubscriptionStatus,
 } from './types';
 
-const holder = globalThis as unknown as { cadenceStripe?: { key: string; client: Stripe } };
-
 /** The SDK client; STRIPE_API_BASE points it at another host (a local fake in the tests). */
 export function stripeClient(): Stripe {
   const cfg = config();
   const key = cfg.STRIPE_SECRET_KEY;
   if (!key) throw new Error('STRIPE_SECRET_KEY is not set');
-  if (holder.cadenceStripe?.key === key) return holder.cadenceStripe.client;
+  const existing = getSlot('stripe');
+  if (existing?.key === key) return existing.client;
   const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 30_000, appInfo: { name: 'Cadence' } };
   if (cfg.STRIPE_API_BASE) {
     const base = new URL(cfg.STRIPE_API_BASE);
@@ -30,7 +30,7 @@ export function stripeClient(): Stripe {
     options.port = base.port || (base.protocol === 'http:' ? 80 : 443);
   }
   const client = new Stripe(key, options);
-  holder.cadenceStripe = { key, client };
+  setSlot('stripe', { key, client });
   return client;
 }
 

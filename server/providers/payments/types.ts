@@ -1,4 +1,4 @@
-import type { BillingAddress, InvoiceLine } from '@/lib/billing-types';
+import type { BillingAddress, InvoiceLine } from '@/lib/schemas/billing';
 import type { Plan } from '@/lib/plans';
 
 export interface CardDetails {

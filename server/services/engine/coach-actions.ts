@@ -5,7 +5,7 @@ import { checkIns, milestones } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { generateMilestones } from '../../providers/ai';
 import { checkInSummary, getOwnedClient, type CoachRef } from '../clients';
-import { getOwnedGoal, updateGoal } from '../goals';
+import { getOwnedGoal, milestoneDto, updateGoal } from '../goals';
 import { aiGoals, coachName } from './context';
 import { quotaMessage, withinQuota } from './quota';
 import { resolve, type EngineOptions } from './runtime';
@@ -95,17 +95,10 @@ export async function generateGoalMilestones(coach: CoachRef, goalId: string, op
     targetPercentage: m.targetPercentage ?? null,
     completed: false,
   }));
-  if (!options.save) return { success: true, saved: false, milestones: proposed };
+  if (!options.save) return { saved: false as const, milestones: proposed };
   const kept = options.replace
     ? []
-    : (await db.select().from(milestones).where(eq(milestones.goalId, goalId)).orderBy(asc(milestones.position), asc(milestones.createdAt))).map((m) => ({
-        id: m.id,
-        title: m.title,
-        description: m.description,
-        targetValue: m.targetValue,
-        targetPercentage: m.targetPercentage,
-        completed: m.completed,
-      }));
+    : (await db.select().from(milestones).where(eq(milestones.goalId, goalId)).orderBy(asc(milestones.position), asc(milestones.createdAt))).map(milestoneDto);
   const updated = await updateGoal(coach, goalId, { milestones: [...kept, ...proposed] });
-  return { success: true, saved: true, milestones: updated.milestones, goal: updated };
+  return { saved: true as const, milestones: updated.milestones, goal: updated };
 }

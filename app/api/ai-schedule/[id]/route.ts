@@ -1,5 +1,8 @@
-import { idParamSchema } from '@/lib/schemas/account';
+import * as contract from '@/lib/contract/schedules';
 import { route } from '@/server/http/route';
 import { deleteAiSchedule } from '@/server/services/ai-schedules';
 
-export const DELETE = route({ auth: 'user', params: idParamSchema }, ({ user, params }) => deleteAiSchedule(user, params.id));
+export const DELETE = route(contract.deleteAiSchedule, async ({ user, params }) => {
+  await deleteAiSchedule(user, params.id);
+  return { success: true as const, message: 'Schedule removed' };
+});

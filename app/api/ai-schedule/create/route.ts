@@ -1,5 +1,5 @@
-import { aiScheduleSchema } from '@/lib/schemas/ai-schedule';
+import * as contract from '@/lib/contract/schedules';
 import { route } from '@/server/http/route';
 import { createAiSchedule } from '@/server/services/ai-schedules';
 
-export const POST = route({ auth: 'user', body: aiScheduleSchema }, ({ user, body }) => createAiSchedule(user, body));
+export const POST = route(contract.createAiSchedule, ({ user, body }) => createAiSchedule(user, body));

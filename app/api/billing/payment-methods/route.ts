@@ -1,7 +1,11 @@
-import { addPaymentMethodSchema } from '@/lib/schemas/billing';
+import * as contract from '@/lib/contract/billing';
 import { route } from '@/server/http/route';
-import { addPaymentMethod, listPaymentMethods } from '@/server/services/billing';
+import { addPaymentMethod, listPaymentMethods } from '@/server/services/billing/payment-methods';
 
-export const GET = route({ auth: 'user' }, ({ user }) => listPaymentMethods(user.id));
+export const GET = route(contract.listPaymentMethods, async ({ user }) => ({ paymentMethods: await listPaymentMethods(user.id) }));
 
-export const POST = route({ auth: 'user', body: addPaymentMethodSchema }, ({ user, body, info }) => addPaymentMethod(user, body, info));
+export const POST = route(contract.addPaymentMethod, async ({ user, body, info }) => ({
+  success: true as const,
+  message: 'Payment method added',
+  paymentMethod: await addPaymentMethod(user, body, info),
+}));

@@ -1,5 +1,19 @@
-import { subscriptionChangeSchema } from '@/lib/schemas/billing';
+import * as contract from '@/lib/contract/billing';
+import { BILLING_MESSAGES } from '@/lib/constants';
 import { route } from '@/server/http/route';
-import { changePlan } from '@/server/services/billing';
+import { getBilling } from '@/server/services/billing/info';
+import { changePlan } from '@/server/services/billing/plan-change';
 
-export const PUT = route({ auth: 'user', body: subscriptionChangeSchema }, ({ user, body, info }) => changePlan(user, body, info));
+export const PUT = route(contract.changePlan, async ({ user, body, info }) => {
+  const change = await changePlan(user, body, info);
+  const billing = await getBilling(user.id);
+  switch (change.kind) {
+    case 'paid':
+      return { success: true as const, message: change.message, plan: change.plan, transaction: change.transaction, billing };
+    // Like a cancel: the subscription ends at the period's end.
+    case 'canceling':
+      return { success: true as const, message: BILLING_MESSAGES.cancelNotice, cancelAtPeriodEnd: true as const, currentPeriodEnd: change.currentPeriodEnd, billing };
+    case 'free':
+      return { success: true as const, message: change.message, billing };
+  }
+});

@@ -1,8 +1,5 @@
-import { NextResponse } from 'next/server';
-import { createGoalSchema } from '@/lib/schemas/workspace';
+import * as contract from '@/lib/contract/goals';
 import { route } from '@/server/http/route';
 import { createGoal } from '@/server/services/goals';
 
-export const POST = route({ auth: 'user', body: createGoalSchema }, async ({ user, body }) =>
-  NextResponse.json({ success: true, goal: await createGoal(user, body) }, { status: 201 }),
-);
+export const POST = route(contract.createGoal, async ({ user, body }) => ({ success: true as const, goal: await createGoal(user, body) }));

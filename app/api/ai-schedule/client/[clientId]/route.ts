@@ -1,5 +1,5 @@
-import { clientIdParamSchema } from '@/lib/schemas/workspace';
+import * as contract from '@/lib/contract/schedules';
 import { route } from '@/server/http/route';
 import { clientAiSchedules } from '@/server/services/ai-schedules';
 
-export const GET = route({ auth: 'user', params: clientIdParamSchema }, ({ user, params }) => clientAiSchedules(user, params.clientId));
+export const GET = route(contract.clientAiSchedules, async ({ user, params }) => ({ success: true as const, schedules: await clientAiSchedules(user, params.clientId) }));

@@ -1,5 +1,5 @@
-import { discountValidateSchema } from '@/lib/schemas/billing';
+import * as contract from '@/lib/contract/billing';
 import { route } from '@/server/http/route';
-import { validateDiscount } from '@/server/services/billing';
+import { validateDiscount } from '@/server/services/billing/discounts';
 
-export const POST = route({ auth: 'user', body: discountValidateSchema }, ({ body }) => validateDiscount(body.code, body.planId));
+export const POST = route(contract.validateDiscount, async ({ body }) => ({ valid: true as const, ...(await validateDiscount(body.code, body.planId)) }));

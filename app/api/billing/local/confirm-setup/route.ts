@@ -1,6 +1,6 @@
-import { localConfirmSetupSchema } from '@/lib/schemas/billing';
+import * as contract from '@/lib/contract/billing';
 import { route } from '@/server/http/route';
-import { confirmLocalCard } from '@/server/services/billing';
+import { confirmLocalCard } from '@/server/services/billing/payment-methods';
 
 /** The local provider's stand-in for Stripe.js confirmCardSetup; answers 404 when Stripe is configured. */
-export const POST = route({ auth: 'user', body: localConfirmSetupSchema }, ({ user, body }) => confirmLocalCard(user.id, body));
+export const POST = route(contract.confirmLocalCard, ({ user, body }) => confirmLocalCard(user.id, body));

@@ -1,5 +1,8 @@
-import { paymentMethodIdParamSchema } from '@/lib/schemas/billing';
+import * as contract from '@/lib/contract/billing';
 import { route } from '@/server/http/route';
-import { removePaymentMethod } from '@/server/services/billing';
+import { listPaymentMethods, removePaymentMethod } from '@/server/services/billing/payment-methods';
 
-export const DELETE = route({ auth: 'user', params: paymentMethodIdParamSchema }, ({ user, params, info }) => removePaymentMethod(user, params.id, info));
+export const DELETE = route(contract.removePaymentMethod, async ({ user, params, info }) => {
+  await removePaymentMethod(user, params.id, info);
+  return { success: true as const, message: 'Payment method removed', paymentMethods: await listPaymentMethods(user.id) };
+});

@@ -1,4 +1,10 @@
+import * as contract from '@/lib/contract/billing';
+import { BILLING_MESSAGES } from '@/lib/constants';
 import { route } from '@/server/http/route';
-import { cancelSubscription } from '@/server/services/billing';
+import { getBilling } from '@/server/services/billing/info';
+import { cancelSubscription } from '@/server/services/billing/subscriptions';
 
-export const POST = route({ auth: 'user' }, ({ user, info }) => cancelSubscription(user, info));
+export const POST = route(contract.cancelSubscription, async ({ user, info }) => {
+  const { currentPeriodEnd } = await cancelSubscription(user, info);
+  return { success: true as const, message: BILLING_MESSAGES.cancelNotice, cancelAtPeriodEnd: true as const, currentPeriodEnd, billing: await getBilling(user.id) };
+});

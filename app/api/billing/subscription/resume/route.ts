@@ -1,4 +1,9 @@
+import * as contract from '@/lib/contract/billing';
 import { route } from '@/server/http/route';
-import { resumeSubscription } from '@/server/services/billing';
+import { getBilling } from '@/server/services/billing/info';
+import { resumeSubscription } from '@/server/services/billing/subscriptions';
 
-export const POST = route({ auth: 'user' }, ({ user }) => resumeSubscription(user));
+export const POST = route(contract.resumeSubscription, async ({ user }) => {
+  await resumeSubscription(user);
+  return { success: true as const, message: 'Your subscription will continue', billing: await getBilling(user.id) };
+});

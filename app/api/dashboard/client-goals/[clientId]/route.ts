@@ -1,5 +1,5 @@
-import { clientIdParamSchema } from '@/lib/schemas/workspace';
+import * as contract from '@/lib/contract/goals';
 import { route } from '@/server/http/route';
 import { listClientGoals } from '@/server/services/goals';
 
-export const GET = route({ auth: 'user', params: clientIdParamSchema }, ({ user, params }) => listClientGoals(user, params.clientId, false));
+export const GET = route(contract.listClientGoals, async ({ user, params }) => ({ goals: await listClientGoals(user, params.clientId, false) }));

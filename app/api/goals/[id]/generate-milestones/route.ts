@@ -1,8 +1,5 @@
-import { idParamSchema } from '@/lib/schemas/account';
-import { generateMilestonesQuerySchema } from '@/lib/schemas/ai-schedule';
+import * as contract from '@/lib/contract/goals';
 import { route } from '@/server/http/route';
 import { generateGoalMilestones } from '@/server/services/engine/coach-actions';
 
-export const POST = route({ auth: 'user', params: idParamSchema, query: generateMilestonesQuerySchema }, ({ user, params, query }) =>
-  generateGoalMilestones(user, params.id, query),
-);
+export const POST = route(contract.generateMilestones, async ({ user, params, query }) => ({ success: true as const, ...(await generateGoalMilestones(user, params.id, query)) }));

@@ -1,9 +1,5 @@
-import { idParamSchema } from '@/lib/schemas/account';
-import { goalProgressSchema } from '@/lib/schemas/workspace';
+import * as contract from '@/lib/contract/goals';
 import { route } from '@/server/http/route';
 import { updateProgress } from '@/server/services/goals';
 
-export const PATCH = route({ auth: 'user', params: idParamSchema, body: goalProgressSchema }, async ({ user, params, body }) => ({
-  success: true,
-  goal: await updateProgress(user, params.id, body),
-}));
+export const PATCH = route(contract.updateGoalProgress, async ({ user, params, body }) => ({ success: true as const, goal: await updateProgress(user, params.id, body) }));

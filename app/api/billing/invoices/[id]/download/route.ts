@@ -1,8 +1,8 @@
-import { transactionIdParamSchema } from '@/lib/schemas/billing';
+import * as contract from '@/lib/contract/billing';
 import { route } from '@/server/http/route';
-import { invoiceDownload } from '@/server/services/billing';
+import { invoiceDownload } from '@/server/services/billing/invoice-files';
 
-export const GET = route({ auth: 'user', params: transactionIdParamSchema }, async ({ user, params }) => {
+export const GET = route(contract.downloadInvoice, async ({ user, params }) => {
   const file = await invoiceDownload(user.id, params.id);
   return new Response(Buffer.from(file.body), {
     headers: {

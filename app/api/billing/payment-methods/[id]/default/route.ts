@@ -1,5 +1,8 @@
-import { paymentMethodIdParamSchema } from '@/lib/schemas/billing';
+import * as contract from '@/lib/contract/billing';
 import { route } from '@/server/http/route';
-import { setDefaultPaymentMethod } from '@/server/services/billing';
+import { listPaymentMethods, setDefaultPaymentMethod } from '@/server/services/billing/payment-methods';
 
-export const POST = route({ auth: 'user', params: paymentMethodIdParamSchema }, ({ user, params }) => setDefaultPaymentMethod(user.id, params.id));
+export const POST = route(contract.setDefaultPaymentMethod, async ({ user, params }) => {
+  await setDefaultPaymentMethod(user.id, params.id);
+  return { success: true as const, message: 'Default payment method updated', paymentMethods: await listPaymentMethods(user.id) };
+});

@@ -1,9 +1,9 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { BILLING_MESSAGES, BILLING_OPERATION_LEASE_MS } from '@/lib/constants';
-import { getDb } from '../db/client';
-import { billingOperations } from '../db/schema';
-import { AppError } from '../http/errors';
-import { log } from '../log';
+import { getDb } from '../../db/client';
+import { billingOperations } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { log } from '../../log';
 
 export type BillingOperationKind = 'payment_method' | 'plan_change' | 'cancel' | 'resume' | 'renewal' | 'refund';
 

@@ -1,10 +1,10 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { getPlan } from '@/lib/plans';
-import { config } from '../config';
-import { getDb, type Executor, type Transaction } from '../db/client';
-import { subscriptions, transactions, users, webhookEvents } from '../db/schema';
-import { AppError } from '../http/errors';
-import { log } from '../log';
+import { config } from '../../config';
+import { getDb, type Executor, type Transaction } from '../../db/client';
+import { subscriptions, transactions, users, webhookEvents } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { log } from '../../log';
 import {
   constructStripeEvent,
   invoiceIdForPayment,
@@ -12,9 +12,9 @@ import {
   mapSubscription,
   retrieveStripeSubscription,
   type Stripe,
-} from '../providers/payments/stripe';
-import { emitToUser } from '../realtime';
-import { recordInvoice } from './billing';
+} from '../../providers/payments/stripe';
+import { notifyBillingChanged } from './account';
+import { recordInvoice } from './transactions';
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
@@ -168,9 +168,10 @@ async function processEvent(tx: Transaction, event: Stripe.Event, facts: RemoteF
 /**
  * POST /api/webhooks/stripe: the signature is checked over the raw body, what the event needs from
  * Stripe is fetched, then the event id is stored and the event processed in one transaction, so a
- * retried delivery is a no-op and a failed one is retried by Stripe.
+ * retried delivery is a no-op and a failed one is retried by Stripe. Answers whether the event was
+ * seen before.
  */
-export async function handleStripeWebhook(rawBody: Buffer, signature: string | null) {
+export async function handleStripeWebhook(rawBody: Buffer, signature: string | null): Promise<{ duplicate: boolean; type: string }> {
   const cfg = config();
   if (!cfg.STRIPE_SECRET_KEY || !cfg.STRIPE_WEBHOOK_SECRET) throw new AppError(400, 'WEBHOOK_NOT_CONFIGURED', 'Stripe webhooks are not configured');
   if (!signature) throw new AppError(400, 'INVALID_SIGNATURE', 'Missing Stripe-Signature header');
@@ -183,7 +184,7 @@ export async function handleStripeWebhook(rawBody: Buffer, signature: string | n
   }
   const db = getDb();
   const [seen] = await db.select({ id: webhookEvents.id }).from(webhookEvents).where(eq(webhookEvents.id, event.id)).limit(1);
-  if (seen) return { received: true, duplicate: true, type: event.type };
+  if (seen) return { duplicate: true, type: event.type };
   const facts = await fetchRemoteFacts(event);
   const result = await db.transaction(async (tx) => {
     // The event id is the guard: of two deliveries racing past the check above, one inserts it.
@@ -195,6 +196,6 @@ export async function handleStripeWebhook(rawBody: Buffer, signature: string | n
     if (inserted.length === 0) return { duplicate: true, userId: null };
     return { duplicate: false, userId: await processEvent(tx, event, facts) };
   });
-  if (result.userId) emitToUser(result.userId, 'update', { type: 'billing' });
-  return { received: true, duplicate: result.duplicate, type: event.type };
+  if (result.userId) notifyBillingChanged(result.userId);
+  return { duplicate: result.duplicate, type: event.type };
 }
