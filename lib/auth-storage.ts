@@ -1,21 +1,8 @@
 import { STORAGE_KEYS } from './constants';
+import type { PublicUser } from './schemas/account';
 
-/** The signed-in user as the browser keeps it (spec 01 §3 User). */
-export interface StoredUser {
-  id: string;
-  _id: string;
-  username: string;
-  role: 'coach' | 'admin' | 'super_admin';
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  timezone: string;
-  isVerified: boolean;
-  createdAt: string;
-  lastLogin: string | null;
-  [key: string]: unknown;
-}
+/** The signed-in user as the browser keeps it: the user of the login and profile answers (spec 01 §3 User). */
+export type StoredUser = PublicUser;
 
 const available = () => typeof window !== 'undefined' && typeof window.localStorage !== 'undefined';
 

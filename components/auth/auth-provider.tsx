@@ -5,6 +5,9 @@ import { api, ApiError, fetchCsrfToken, setSessionLostHandler, storeCsrfToken, a
 import { clearAuthStorage, getAccessToken, getStoredUser, saveSession, setStoredUser, type StoredUser } from '@/lib/auth-storage';
 import { reloadTo } from '@/lib/navigation';
 import { CSRF_HEADER, LOGOUT_REDIRECT_MS, TOKEN_VALIDATION_INTERVAL_MS, TOKEN_VALIDATION_MIN_GAP_MS } from '@/lib/constants';
+import type { validateToken } from '@/lib/contract/auth';
+import type { ResponseOf } from '@/lib/contract/endpoint';
+import type { LoginResponse } from '@/lib/schemas/auth';
 
 interface AuthState {
   user: StoredUser | null;
@@ -34,13 +37,6 @@ function reducer(state: AuthState, action: AuthAction): AuthState {
     case 'update':
       return state.user ? { ...state, user: { ...state.user, ...action.fields } } : state;
   }
-}
-
-export interface LoginResponse {
-  token: string;
-  accessToken: string;
-  refreshToken: string;
-  user: StoredUser;
 }
 
 interface AuthContextValue extends AuthState {
@@ -75,8 +71,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (!force && Date.now() - lastValidation.current < TOKEN_VALIDATION_MIN_GAP_MS) return;
       lastValidation.current = Date.now();
       try {
-        const { user } = await api.get<{ valid: boolean; user?: StoredUser }>('/users/validate-token', { signOutOnFailure: false });
-        if (!user) throw new ApiError(401, { message: 'No user in validation response' });
+        const { user } = await api.get<ResponseOf<typeof validateToken>>('/users/validate-token', { signOutOnFailure: false });
         setStoredUser(user);
         dispatch({ type: 'success', user });
       } catch (error) {

@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { useRouter } from 'next/navigation';
 import { api, ApiError } from '@/lib/api-client';
+import type { VerifyEmailResponse } from '@/lib/schemas/auth';
 import { getStoredUser, setStoredUser } from '@/lib/auth-storage';
 import { MESSAGES } from '@/lib/constants';
 import { AuthCard } from './auth-card';
@@ -24,7 +25,7 @@ export function VerifyEmail({ token }: { token: string }) {
       return;
     }
     api
-      .get<{ success: boolean; message: string }>(`/users/verify/${encodeURIComponent(token)}`)
+      .get<VerifyEmailResponse>(`/users/verify/${encodeURIComponent(token)}`)
       .then((res) => {
         const stored = getStoredUser();
         if (stored) setStoredUser({ ...stored, isVerified: true });

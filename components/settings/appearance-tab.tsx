@@ -6,6 +6,7 @@ import { api, errorMessage } from '@/lib/api-client';
 import { applyAppearance, rememberAppearance, storedAppearance } from '@/lib/appearance';
 import { SETTINGS_TOASTS } from '@/lib/constants';
 import type { AppearancePreferences } from '@/lib/preferences';
+import type { AppearancePreferencesResponse } from '@/lib/schemas/account';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
@@ -80,7 +81,7 @@ function AppearanceForm({ profile, onSaved }: { profile: Profile; onSaved(p: App
   const save = async () => {
     setSaving(true);
     try {
-      const res = await api.put<{ appearancePreferences: AppearancePreferences }>('/users/appearance', { appearancePreferences: prefs });
+      const res = await api.put<AppearancePreferencesResponse>('/users/appearance', { appearancePreferences: prefs });
       rememberAppearance(res.appearancePreferences);
       onSaved(res.appearancePreferences);
       toast.success(SETTINGS_TOASTS.appearanceSaved);

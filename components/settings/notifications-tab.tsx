@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { api, ApiError } from '@/lib/api-client';
 import { NOTIFICATION_DAILY_CAP_RANGE, PHONE_VERIFICATION_MESSAGES, SETTINGS_TOASTS, SETTINGS_VALIDATION, TEST_NOTIFICATION_TEXT } from '@/lib/constants';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@/lib/preferences';
-import { notificationPreferencesSchema, type TestNotificationInput, type TestNotificationResponse } from '@/lib/schemas/account';
+import { notificationPreferencesSchema, type NotificationPreferencesResponse, type TestNotificationInput, type TestNotificationResponse } from '@/lib/schemas/account';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Field, Input } from '@/components/ui/field';
@@ -142,7 +142,7 @@ function NotificationPreferencesForm({ profile }: { profile: Profile }) {
     setErrors({});
     setSaving(true);
     try {
-      const answer = await api.put<{ notificationPreferences: Prefs }>('/users/notifications', { notificationPreferences: parsed.data });
+      const answer = await api.put<NotificationPreferencesResponse>('/users/notifications', { notificationPreferences: parsed.data });
       const stored = withDefaults(answer.notificationPreferences ?? parsed.data);
       setSaved(stored);
       setPrefs(stored);

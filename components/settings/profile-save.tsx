@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { api, ApiError, errorMessage } from '@/lib/api-client';
 import { SETTINGS_TOASTS, SETTINGS_VALIDATION } from '@/lib/constants';
-import { profileUpdateSchema } from '@/lib/schemas/account';
+import { profileUpdateSchema, type ProfileUpdateResponse } from '@/lib/schemas/account';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/spinner';
@@ -31,13 +31,6 @@ export const emailChanges = (typed: string | undefined, currentEmail: string) =>
 
 export const showFormErrorsToast = () => toast.error(SETTINGS_VALIDATION.correctErrors);
 
-interface SaveAnswer {
-  success: boolean;
-  message?: string;
-  pendingEmail: string | null;
-  user: Profile;
-}
-
 /**
  * PUT /users/profile: stores the returned user in the profile and auth caches and toasts the
  * outcome (the server's message preferred). Field errors of a 400/409 go to `onFieldError`.
@@ -47,9 +40,9 @@ export function useSaveProfile() {
   return useCallback(
     async (payload: ProfileFormInput, options: { onFieldError?: (field: string, message: string) => void; failure?: string; quiet?: boolean } = {}) => {
       try {
-        const answer = await api.put<SaveAnswer>('/users/profile', payload);
+        const answer = await api.put<ProfileUpdateResponse>('/users/profile', payload);
         applyUser(answer.user);
-        if (!options.quiet) toast.success(answer.message ?? SETTINGS_TOASTS.profileUpdated);
+        if (!options.quiet) toast.success(answer.message);
         return answer;
       } catch (error) {
         if (error instanceof ApiError) for (const d of error.body.details ?? []) options.onFieldError?.(d.field, d.message);

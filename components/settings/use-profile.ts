@@ -4,21 +4,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useAuth } from '@/components/auth/auth-provider';
 import { api } from '@/lib/api-client';
-import type { StoredUser } from '@/lib/auth-storage';
-import type { AppearancePreferences, CoachingSurvey, NotificationPreferences } from '@/lib/preferences';
+import type { getProfile } from '@/lib/contract/account';
+import type { ResponseOf } from '@/lib/contract/endpoint';
+import type { PublicUser } from '@/lib/schemas/account';
 
-/** The full profile as GET /users/profile answers it. */
-export interface Profile extends StoredUser {
-  title: string | null;
-  company: string | null;
-  location: string | null;
-  twoFactorEnabled: boolean;
-  /** Notification SMS go only to a verified phone (POST /users/phone/verification). */
-  phoneVerified: boolean;
-  coachingSurvey: CoachingSurvey;
-  notificationPreferences: NotificationPreferences;
-  appearancePreferences: AppearancePreferences;
-}
+/** The full profile as GET /users/profile answers it: the same user the sign-in answers carry. */
+export type Profile = PublicUser;
 
 export const PROFILE_QUERY_KEY = ['profile'] as const;
 
@@ -26,7 +17,7 @@ export const PROFILE_QUERY_KEY = ['profile'] as const;
 export function useProfile() {
   const queryClient = useQueryClient();
   const { updateUser } = useAuth();
-  const query = useQuery({ queryKey: PROFILE_QUERY_KEY, queryFn: () => api.get<{ user: Profile }>('/users/profile').then((r) => r.user) });
+  const query = useQuery({ queryKey: PROFILE_QUERY_KEY, queryFn: () => api.get<ResponseOf<typeof getProfile>>('/users/profile').then((r) => r.user) });
   const applyUser = useCallback(
     (user: Profile) => {
       queryClient.setQueryData(PROFILE_QUERY_KEY, user);

@@ -56,15 +56,19 @@ export function isJsonResponse(response: Endpoint['response']): response is ZodT
 
 /**
  * What a handler may return for a response schema: the JSON value itself, where a Date stands for
- * the ISO string it serialises to (Drizzle rows carry Dates).
+ * the ISO string it serialises to (Drizzle rows carry Dates). A literal `true` or `false` is taken as
+ * any boolean: TypeScript widens `{ success: true }` returned by a generic handler, and the API tests
+ * check the literal on every answer.
  */
-export type Sendable<T> = T extends string
-  ? T | Date
-  : T extends readonly (infer U)[]
-    ? readonly Sendable<U>[]
-    : T extends object
-      ? { [K in keyof T]: Sendable<T[K]> }
-      : T;
+export type Sendable<T> = T extends boolean
+  ? boolean
+  : T extends string
+    ? T | Date
+    : T extends readonly (infer U)[]
+      ? readonly Sendable<U>[]
+      : T extends object
+        ? { [K in keyof T]: Sendable<T[K]> }
+        : T;
 
 /** The body a successful call answers with, as the browser receives it. */
 export type ResponseOf<E extends Endpoint> = E['response'] extends ZodType ? z.output<E['response']> : never;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ADMIN_LEVELS, ADMIN_ROLES } from '../admin-permissions';
+import { okSchema, okWithMessageSchema, paginationSchema, timestampSchema } from '../contract/common';
 import { DELETE_CONFIRM_WORD, NOTIFICATION_CHANNELS, NOTIFICATION_DAILY_CAP_RANGE, PHONE_VERIFICATION, PHONE_VERIFICATION_MESSAGES, SETTINGS_VALIDATION as V } from '../constants';
 import { isSupportedTimezone } from '../timezones';
 
@@ -177,3 +179,109 @@ export const twoFactorCodeSchema = z.object({ code: z.string().trim().regex(/^(\
 export const twoFactorLoginSchema = twoFactorCodeSchema.extend({ twoFactorToken: z.string().min(1).max(2048) });
 
 export const twoFactorDisableSchema = z.object({ password: z.string().min(1, 'Enter your password to turn off two-factor authentication').max(256) });
+
+/** The user object of spec 01 §3 (`id` and `_id` both present) plus the profile fields. */
+export const publicUserSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  username: z.string(),
+  role: z.enum(['coach', ...ADMIN_ROLES]),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  /** Whether notification SMS may go to `phone` (POST /users/phone/verification). */
+  phoneVerified: z.boolean(),
+  timezone: z.string(),
+  isVerified: z.boolean(),
+  title: z.string().nullable(),
+  company: z.string().nullable(),
+  location: z.string().nullable(),
+  profilePic: z.string().nullable(),
+  adminLevel: z.enum(ADMIN_LEVELS).nullable(),
+  adminPermissions: z.array(z.string()),
+  plan: z.string(),
+  twoFactorEnabled: z.boolean(),
+  coachingSurvey: coachingSurveySchema,
+  notificationPreferences: notificationPreferencesSchema,
+  appearancePreferences: appearancePreferencesSchema,
+  createdAt: timestampSchema,
+  lastLogin: timestampSchema.nullable(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const profileResponseSchema = okSchema.extend({ user: publicUserSchema });
+export const validateTokenResponseSchema = z.object({ valid: z.literal(true), user: publicUserSchema });
+
+export const profileUpdateResponseSchema = okWithMessageSchema.extend({
+  /** The new address waiting for its confirmation link, when the update asked to change it. */
+  pendingEmail: z.string().nullable(),
+  user: publicUserSchema,
+});
+export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
+
+export const passwordChangeResponseSchema = okWithMessageSchema.extend({
+  /** The user's other signed-in devices, which the screen then offers to sign out. */
+  otherSessions: z.number().int(),
+});
+export type PasswordChangeResponse = z.infer<typeof passwordChangeResponseSchema>;
+
+export const timezoneUpdateResponseSchema = okWithMessageSchema.extend({ user: publicUserSchema });
+export const notificationPreferencesResponseSchema = okWithMessageSchema.extend({ notificationPreferences: notificationPreferencesSchema });
+export type NotificationPreferencesResponse = z.infer<typeof notificationPreferencesResponseSchema>;
+export const appearancePreferencesResponseSchema = okWithMessageSchema.extend({ appearancePreferences: appearancePreferencesSchema });
+export type AppearancePreferencesResponse = z.infer<typeof appearancePreferencesResponseSchema>;
+
+/** POST /users/2fa/setup: the secret to enter by hand, and the same as an otpauth link and QR code. */
+export const twoFactorSetupResponseSchema = z.object({ secret: z.string(), otpauthUrl: z.string(), qrCodeDataUrl: z.string() });
+export type TwoFactorSetupResponse = z.infer<typeof twoFactorSetupResponseSchema>;
+/** The recovery codes are shown this once; only their hashes are kept. */
+export const twoFactorEnableResponseSchema = okWithMessageSchema.extend({ recoveryCodes: z.array(z.string()) });
+export type TwoFactorEnableResponse = z.infer<typeof twoFactorEnableResponseSchema>;
+
+export const securityLogEntrySchema = z.object({
+  id: z.string(),
+  timestamp: timestampSchema,
+  type: z.string(),
+  details: z.string(),
+  success: z.boolean(),
+  ip: z.string().nullable(),
+});
+export type SecurityLogEntry = z.infer<typeof securityLogEntrySchema>;
+export const securityLogResponseSchema = z.object({ logs: z.array(securityLogEntrySchema), pagination: paginationSchema });
+export type SecurityLogResponse = z.infer<typeof securityLogResponseSchema>;
+
+export const dataExportStatusSchema = z.enum(['pending', 'ready', 'failed']);
+export const dataExportRequestResponseSchema = okWithMessageSchema.extend({
+  export: z.object({ id: z.string(), status: dataExportStatusSchema, createdAt: timestampSchema }),
+});
+export type DataExportRequestResponse = z.infer<typeof dataExportRequestResponseSchema>;
+export const dataExportSchema = z.object({
+  id: z.string(),
+  status: dataExportStatusSchema,
+  sizeBytes: z.number().int().nullable(),
+  createdAt: timestampSchema,
+  expiresAt: timestampSchema,
+  /** Set once the file is ready. */
+  downloadUrl: z.string().nullable(),
+});
+export type DataExport = z.infer<typeof dataExportSchema>;
+export const dataExportsResponseSchema = z.object({ exports: z.array(dataExportSchema) });
+
+/** One signed-in device (Settings → Active Sessions). */
+export const activeSessionSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  device: z.string(),
+  os: z.string(),
+  browser: z.string().nullable(),
+  ip: z.string().nullable(),
+  location: z.string(),
+  lastActive: timestampSchema,
+  createdAt: timestampSchema,
+  isCurrent: z.boolean(),
+});
+export type ActiveSession = z.infer<typeof activeSessionSchema>;
+export const sessionsResponseSchema = z.object({ sessions: z.array(activeSessionSchema) });
+export const revokeOtherSessionsResponseSchema = okWithMessageSchema.extend({ revoked: z.number().int() });
+export type RevokeOtherSessionsResponse = z.infer<typeof revokeOtherSessionsResponseSchema>;

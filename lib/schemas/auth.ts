@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { errorBodySchema, okSchema, okWithMessageSchema } from '../contract/common';
+import { publicUserSchema } from './account';
 import { MESSAGES, PASSWORD_MIN_LENGTH, PHONE_MIN_DIGITS, VALIDATION } from '../constants';
 import { hasSpecialCharacter, meetsAllRequirements } from '../password-rules';
 
@@ -64,3 +66,26 @@ export const refreshTokenSchema = z.object({ refreshToken: z.string().min(1).max
 
 /** Any text is looked up; one that was never issued is simply not found (INVALID_TOKEN). */
 export const tokenParamSchema = z.object({ token: z.string().min(1).max(512) });
+
+export const registerResponseSchema = okWithMessageSchema.extend({ user: publicUserSchema });
+
+/** The login answer of spec 01 §3; `token` and `accessToken` are the same token. */
+export const loginResponseSchema = z.object({ token: z.string(), accessToken: z.string(), refreshToken: z.string(), user: publicUserSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** The 403 of a right password on an account with two-factor on: the ticket the second step sends back. */
+export const twoFactorRequiredBodySchema = errorBodySchema.extend({
+  error: z.literal('TWO_FACTOR_REQUIRED'),
+  actionRequired: z.literal('two_factor'),
+  twoFactorToken: z.string(),
+});
+export type TwoFactorRequiredBody = z.infer<typeof twoFactorRequiredBodySchema>;
+
+export const refreshResponseSchema = z.object({ accessToken: z.string(), newRefreshToken: z.string() });
+
+/** The access token opens a short session so an API client can continue at once (spec 01 §3). */
+export const verifyEmailResponseSchema = okWithMessageSchema.extend({ token: z.string(), user: publicUserSchema });
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
+
+/** The same token also travels in the `x-csrf-token` header. */
+export const csrfTokenResponseSchema = okSchema.extend({ csrfToken: z.string() });

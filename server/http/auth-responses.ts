@@ -1,5 +1,9 @@
 import { NextResponse } from 'next/server';
 import { CSRF_HEADER } from '@/lib/constants';
+import type { okWithMessageSchema } from '@/lib/contract/common';
+import type { Sendable } from '@/lib/contract/endpoint';
+import type { LoginResponse } from '@/lib/schemas/auth';
+import type { z } from 'zod';
 import { clearAuthCookies, setAuthCookies } from '../auth/cookies';
 import { issueCsrfToken } from '../auth/csrf';
 import type { LoginResult } from '../services/auth';
@@ -13,7 +17,7 @@ export function tokenResponse(tokens: IssuedTokens, body: object, status = 200):
   return res;
 }
 
-export function signedOutResponse(body: object): NextResponse {
+export function signedOutResponse(body: z.output<typeof okWithMessageSchema>): NextResponse {
   const res = NextResponse.json(body);
   clearAuthCookies(res);
   return res;
@@ -21,5 +25,6 @@ export function signedOutResponse(body: object): NextResponse {
 
 /** The login answer of spec 01 §3: token, accessToken, refreshToken, user. */
 export function loginResponse(result: LoginResult): NextResponse {
-  return tokenResponse(result, { token: result.accessToken, accessToken: result.accessToken, refreshToken: result.refreshToken, user: result.user });
+  const body: Sendable<LoginResponse> = { token: result.accessToken, accessToken: result.accessToken, refreshToken: result.refreshToken, user: result.user };
+  return tokenResponse(result, body);
 }

@@ -19,13 +19,14 @@ import { deleteDataExportsOf } from './data-export';
 import { confirmPassword } from './password-check';
 import { recordSecurityEvent } from './security-log';
 import { countOtherSessions } from './sessions';
-import { findActiveUserByEmail, toPublicUser } from './users';
+import { findActiveUserByEmail, toPublicUser, type PublicUser } from './users';
 
 /**
  * Saves the profile and survey. A new e-mail address is not taken at once: it needs the current
- * password, and the change happens when the link sent to the new address is opened.
+ * password, and the change happens when the link sent to the new address is opened. The message
+ * tells the user which of the two happened.
  */
-export async function updateProfile(user: AuthUser, input: ProfileUpdate, info: RequestInfo) {
+export async function updateProfile(user: AuthUser, input: ProfileUpdate, info: RequestInfo): Promise<{ message: string; pendingEmail: string | null; user: PublicUser }> {
   const { email, currentPassword: password, coachingSurvey, ...fields } = input;
   const emailChanging = email !== undefined && email !== user.email.toLowerCase();
   if (emailChanging) {
@@ -56,10 +57,11 @@ export async function updateProfile(user: AuthUser, input: ProfileUpdate, info: 
   } else {
     await recordSecurityEvent({ userId: user.id, type: 'profile_updated', details: 'Profile updated', ip: info.ip, userAgent: info.userAgent });
   }
-  return { success: true, message, pendingEmail: emailChanging ? email : null, user: toPublicUser(updated!) };
+  return { message, pendingEmail: emailChanging ? email : null, user: toPublicUser(updated!) };
 }
 
-export async function changePassword(user: AuthUser, currentPassword: string, newPassword: string, info: RequestInfo) {
+/** Answers how many other devices are still signed in, so the screen can offer to sign them out. */
+export async function changePassword(user: AuthUser, currentPassword: string, newPassword: string, info: RequestInfo): Promise<{ otherSessions: number }> {
   await confirmPassword(user.id, currentPassword, { field: 'currentPassword', action: 'change the password', missingMessage: SETTINGS_VALIDATION.currentPasswordRequired }, info);
   if (currentPassword === newPassword) {
     throw badRequest('Choose a password different from the current one', [{ field: 'newPassword', message: 'Choose a password different from the current one' }]);
@@ -67,30 +69,30 @@ export async function changePassword(user: AuthUser, currentPassword: string, ne
   await assertStrongPassword(newPassword, user, 'newPassword');
   await getDb().update(users).set({ passwordHash: await hashPassword(newPassword), updatedAt: sql`now()` }).where(eq(users.id, user.id));
   await recordSecurityEvent({ userId: user.id, type: 'password_changed', details: 'Password changed', ip: info.ip, userAgent: info.userAgent });
-  return { success: true, message: 'Password updated successfully', otherSessions: await countOtherSessions(user.id, user.sessionId) };
+  return { otherSessions: await countOtherSessions(user.id, user.sessionId) };
 }
 
-export async function updateTimezone(user: AuthUser, timezone: string, info: RequestInfo) {
+export async function updateTimezone(user: AuthUser, timezone: string, info: RequestInfo): Promise<PublicUser> {
   const [updated] = await getDb().update(users).set({ timezone, updatedAt: sql`now()` }).where(eq(users.id, user.id)).returning();
   await recordSecurityEvent({ userId: user.id, type: 'timezone_updated', details: `Timezone set to ${timezone}`, ip: info.ip, userAgent: info.userAgent });
-  return { success: true, message: 'Timezone updated successfully.', user: toPublicUser(updated!) };
+  return toPublicUser(updated!);
 }
 
-export async function updateNotificationPreferences(user: AuthUser, notificationPreferences: NotificationPreferences) {
+export async function updateNotificationPreferences(user: AuthUser, notificationPreferences: NotificationPreferences): Promise<NotificationPreferences> {
   const [updated] = await getDb().update(users).set({ notificationPreferences, updatedAt: sql`now()` }).where(eq(users.id, user.id)).returning();
-  return { success: true, message: 'Notification preferences saved successfully', notificationPreferences: updated!.notificationPreferences };
+  return updated!.notificationPreferences ?? notificationPreferences;
 }
 
-export async function updateAppearancePreferences(user: AuthUser, appearancePreferences: AppearancePreferences) {
+export async function updateAppearancePreferences(user: AuthUser, appearancePreferences: AppearancePreferences): Promise<AppearancePreferences> {
   const [updated] = await getDb().update(users).set({ appearancePreferences, updatedAt: sql`now()` }).where(eq(users.id, user.id)).returning();
-  return { success: true, message: 'Appearance preferences saved successfully', appearancePreferences: updated!.appearancePreferences };
+  return updated!.appearancePreferences ?? appearancePreferences;
 }
 
 /**
  * Deletes the account and, through the foreign keys, every client, goal, check-in, session and
  * token it owns, in one transaction. One anonymous audit row remains.
  */
-export async function deleteAccount(user: AuthUser, password: string, info: RequestInfo) {
+export async function deleteAccount(user: AuthUser, password: string, info: RequestInfo): Promise<void> {
   await confirmPassword(user.id, password, { field: 'password', action: 'delete the account', missingMessage: SETTINGS_VALIDATION.deletePassword }, info);
   if (user.role !== 'coach') {
     const [otherAdmin] = await getDb()
@@ -109,5 +111,4 @@ export async function deleteAccount(user: AuthUser, password: string, info: Requ
     return removeFiles;
   });
   removeExportFiles();
-  return { success: true, message: 'Your account and all its data have been deleted.' };
 }

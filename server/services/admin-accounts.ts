@@ -261,11 +261,11 @@ export async function updateAdminProfile(user: AuthUser, input: AdminProfileInpu
     },
     info,
   );
-  return { ...result, message: result.pendingEmail ? result.message : ADMIN_MESSAGES.profileUpdated };
+  return { success: true, ...result, message: result.pendingEmail ? result.message : ADMIN_MESSAGES.profileUpdated };
 }
 
 /** PUT /admin/password. */
 export async function changeAdminPassword(user: AuthUser, currentPassword: string, newPassword: string, info: RequestInfo) {
   const result = await account.changePassword(user, currentPassword, newPassword, info);
-  return { ...result, message: ADMIN_MESSAGES.passwordChanged };
+  return { success: true, ...result, message: ADMIN_MESSAGES.passwordChanged };
 }

@@ -59,7 +59,8 @@ async function sendVerificationEmail(user: Pick<User, 'id' | 'email' | 'firstNam
   await sendEmail({ to: user.email, ...verificationEmail(user.firstName, link) }, user.id);
 }
 
-export async function register(input: RegisterInput, info: RequestInfo): Promise<{ success: true; message: string; user: PublicUser }> {
+/** Creates the coach account and e-mails its verification link; answers the new user. */
+export async function register(input: RegisterInput, info: RequestInfo): Promise<PublicUser> {
   await hitRateLimit(RATE_LIMITS.registerIp, info.ip);
   await assertStrongPassword(input.password, input);
   const passwordHash = await hashPassword(input.password);
@@ -85,11 +86,7 @@ export async function register(input: RegisterInput, info: RequestInfo): Promise
     return { user: created, token: verifyToken };
   });
   await sendVerificationEmail(user, token).catch((error: unknown) => log.error({ err: error, userId: user.id }, 'verification email failed'));
-  return {
-    success: true,
-    message: 'Registration successful. Please check your email to verify your account.',
-    user: toPublicUser(user),
-  };
+  return toPublicUser(user);
 }
 
 export interface LoginResult extends IssuedTokens {
@@ -194,7 +191,7 @@ const invalidVerification = () => new AppError(400, 'INVALID_TOKEN', MESSAGES.ve
  * short-lived access token (spec 01 §3) for API clients that continue at once; its session ends
  * with that token, so it never clutters Active Sessions.
  */
-export async function verifyEmail(token: string, info: RequestInfo) {
+export async function verifyEmail(token: string, info: RequestInfo): Promise<{ accessToken: string; user: PublicUser }> {
   const db = getDb();
   return db.transaction(async (tx) => {
     const spent = await consumeUserToken(tx, token, ['verify_email', 'change_email']);
@@ -210,14 +207,12 @@ export async function verifyEmail(token: string, info: RequestInfo) {
     if (!user) throw invalidVerification();
     const session = await createSession(user, info, { lifetimeMs: accessTokenTtlSeconds() * 1000, purpose: 'email_link' }, tx);
     await recordSecurityEvent({ userId, type: 'email_verified', details: newEmail ? `E-mail address changed to ${newEmail}` : 'E-mail address verified', ip: info.ip, userAgent: info.userAgent }, tx);
-    return { success: true, message: 'Email verified successfully. You can now sign in.', token: session.accessToken, user: toPublicUser(user) };
+    return { accessToken: session.accessToken, user: toPublicUser(user) };
   });
 }
 
-const RESEND_MESSAGE = 'If an account with this email exists and is not yet verified, a new verification email has been sent.';
-
-/** Answers the same whether or not the address exists or is verified, so it reveals nothing. */
-export async function resendVerification(email: string, info: RequestInfo) {
+/** Behaves the same whether or not the address exists or is verified, so its caller reveals nothing. */
+export async function resendVerification(email: string, info: RequestInfo): Promise<void> {
   await hitRateLimit(RATE_LIMITS.resendIp, info.ip);
   await hitRateLimit(RATE_LIMITS.resendAccountIp, `${email}|${info.ip ?? 'unknown'}`);
   await hitRateLimit(RATE_LIMITS.resendAccount, email);
@@ -227,10 +222,10 @@ export async function resendVerification(email: string, info: RequestInfo) {
     await recordSecurityEvent({ userId: user.id, type: 'verification_resent', details: 'Verification e-mail sent again', ip: info.ip, userAgent: info.userAgent });
     await sendVerificationEmail(user, token).catch((error: unknown) => log.error({ err: error, userId: user.id }, 'verification email failed'));
   }
-  return { success: true, message: RESEND_MESSAGE };
 }
 
-export async function forgotPassword(email: string, info: RequestInfo) {
+/** Behaves the same whether or not the address exists, so its caller reveals nothing. */
+export async function forgotPassword(email: string, info: RequestInfo): Promise<void> {
   await hitRateLimit(RATE_LIMITS.forgotIp, info.ip);
   await hitRateLimit(RATE_LIMITS.forgotAccountIp, `${email}|${info.ip ?? 'unknown'}`);
   await hitRateLimit(RATE_LIMITS.forgotAccount, email);
@@ -243,11 +238,10 @@ export async function forgotPassword(email: string, info: RequestInfo) {
       log.error({ err: error, userId: user.id }, 'reset email failed'),
     );
   }
-  return { success: true, message: MESSAGES.forgotSuccess };
 }
 
 /** Sets the new password, proves the address, and signs every device out. */
-export async function resetPassword(token: string, password: string, info: RequestInfo) {
+export async function resetPassword(token: string, password: string, info: RequestInfo): Promise<void> {
   await hitRateLimit(RATE_LIMITS.resetIp, info.ip);
   const db = getDb();
   const owner = await findResetLinkOwner(token);
@@ -261,5 +255,4 @@ export async function resetPassword(token: string, password: string, info: Reque
     await revokeAllSessions(userId, 'password_reset', tx);
     await recordSecurityEvent({ userId, type: 'password_reset', details: 'Password reset by e-mail link; all sessions signed out', ip: info.ip, userAgent: info.userAgent }, tx);
   });
-  return { success: true, message: 'Your password has been reset. You can now sign in.' };
 }

@@ -92,11 +92,7 @@ export async function requestDataExport(user: AuthUser, info: RequestInfo) {
     .returning();
   await enqueue(DATA_EXPORT_QUEUE, { exportId: created!.id }, runDataExport);
   await recordSecurityEvent({ userId: user.id, type: 'data_export', details: 'Data export requested', ip: info.ip, userAgent: info.userAgent });
-  return {
-    success: true,
-    message: 'Your data export is being prepared. We will e-mail you a download link when it is ready.',
-    export: { id: created!.id, status: created!.status, createdAt: created!.createdAt.toISOString() },
-  };
+  return { id: created!.id, status: created!.status, createdAt: created!.createdAt };
 }
 
 export async function listDataExports(userId: string) {
@@ -106,16 +102,14 @@ export async function listDataExports(userId: string) {
     .where(and(eq(dataExports.userId, userId), gt(dataExports.expiresAt, sql`now()`)))
     .orderBy(desc(dataExports.createdAt))
     .limit(5);
-  return {
-    exports: rows.map((r) => ({
-      id: r.id,
-      status: r.status,
-      sizeBytes: r.sizeBytes,
-      createdAt: r.createdAt.toISOString(),
-      expiresAt: r.expiresAt.toISOString(),
-      downloadUrl: r.status === 'ready' ? `/api/users/data/exports/${r.id}/download` : null,
-    })),
-  };
+  return rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    sizeBytes: r.sizeBytes,
+    createdAt: r.createdAt,
+    expiresAt: r.expiresAt,
+    downloadUrl: r.status === 'ready' ? `/api/users/data/exports/${r.id}/download` : null,
+  }));
 }
 
 /** The file of one of the user's own, unexpired exports. */

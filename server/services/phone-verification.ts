@@ -1,7 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { PHONE_VERIFICATION, PHONE_VERIFICATION_MESSAGES as M, phoneVerificationSms } from '@/lib/constants';
-import type { PhoneCodeConfirmResponse, PhoneCodeResponse } from '@/lib/schemas/account';
 import { getDb } from '../db/client';
 import { phoneVerifications, users, type User } from '../db/schema';
 import { signingKey } from '../auth/secret';
@@ -36,7 +35,7 @@ async function currentUser(userId: string): Promise<User> {
 }
 
 /** Texts a new code to the profile's phone; it replaces any earlier code. The SMS goes after the write. */
-export async function sendPhoneCode(userId: string, info: RequestInfo, now: Date): Promise<PhoneCodeResponse> {
+export async function sendPhoneCode(userId: string, info: RequestInfo, now: Date): Promise<{ phone: string; expiresAt: Date }> {
   const user = await currentUser(userId);
   const phone = user.phone;
   if (!phone) throw badRequest(M.noPhone, [{ field: 'phone', message: M.noPhone }]);
@@ -55,7 +54,7 @@ export async function sendPhoneCode(userId: string, info: RequestInfo, now: Date
     log.warn({ err: error, userId: user.id }, 'phone verification SMS failed');
     throw new AppError(502, 'SMS_FAILED', M.sendFailed);
   }
-  return { success: true, message: M.codeSent, phone, expiresAt: expiresAt.toISOString() };
+  return { phone, expiresAt };
 }
 
 type ConfirmOutcome = { ok: true; phone: string } | { ok: false; message: string };
@@ -64,7 +63,7 @@ type ConfirmOutcome = { ok: true; phone: string } | { ok: false; message: string
  * Checks a code against the pending one. A wrong code counts an attempt, committed even though the
  * request fails, so the outcome is returned from the transaction and thrown after it.
  */
-export async function confirmPhoneCode(userId: string, code: string, info: RequestInfo, now: Date): Promise<PhoneCodeConfirmResponse> {
+export async function confirmPhoneCode(userId: string, code: string, info: RequestInfo, now: Date): Promise<{ phone: string }> {
   await hitRateLimit(RATE_LIMITS.phoneConfirmUser, userId);
   const outcome = await getDb().transaction(async (tx): Promise<ConfirmOutcome> => {
     const [user] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, userId)).for('update');
@@ -97,5 +96,5 @@ export async function confirmPhoneCode(userId: string, code: string, info: Reque
     return { ok: true, phone: pending.phone };
   });
   if (!outcome.ok) throw codeError(outcome.message);
-  return { success: true, message: M.verified, phone: outcome.phone, phoneVerified: true };
+  return { phone: outcome.phone };
 }

@@ -65,7 +65,8 @@ function factorState(user: Pick<User, 'twoFactorLastStep' | 'twoFactorRecoveryCo
   return `${user.twoFactorLastStep ?? '-'}.${user.twoFactorRecoveryCodes.length}`;
 }
 
-export async function confirmSetup(userId: string, code: string, info: RequestInfo) {
+/** Switches the factor on; answers the recovery codes, which exist in clear only in this answer. */
+export async function confirmSetup(userId: string, code: string, info: RequestInfo): Promise<string[]> {
   const user = await findActiveUserById(userId);
   if (!user?.twoFactorSecret) throw badRequest('Start the two-factor set-up first');
   if (user.twoFactorEnabled) throw new AppError(409, 'CONFLICT', 'Two-factor authentication is already on');
@@ -76,17 +77,16 @@ export async function confirmSetup(userId: string, code: string, info: RequestIn
     .set({ twoFactorEnabled: true, twoFactorRecoveryCodes: recoveryCodes.map((c) => sha256(normaliseRecoveryCode(c))) })
     .where(eq(users.id, userId));
   await recordSecurityEvent({ userId, type: 'two_factor_enabled', details: 'Two-factor authentication turned on', ip: info.ip, userAgent: info.userAgent });
-  return { success: true, message: 'Two-factor authentication is on', recoveryCodes };
+  return recoveryCodes;
 }
 
-export async function disable(userId: string, password: string, info: RequestInfo) {
+export async function disable(userId: string, password: string, info: RequestInfo): Promise<void> {
   await confirmPassword(userId, password, { field: 'password', action: 'turn off two-factor authentication', missingMessage: SETTINGS_VALIDATION.disable2faPassword }, info);
   await getDb()
     .update(users)
     .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorRecoveryCodes: [], twoFactorLastStep: null })
     .where(eq(users.id, userId));
   await recordSecurityEvent({ userId, type: 'two_factor_disabled', details: 'Two-factor authentication turned off', ip: info.ip, userAgent: info.userAgent });
-  return { success: true, message: 'Two-factor authentication is off' };
 }
 
 /** After the password was right: a short-lived, single-use ticket the second step exchanges for a session. */

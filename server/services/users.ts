@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_APPEARANCE_PREFERENCES, DEFAULT_NOTIFICATION_PREFERENCES, EMPTY_COACHING_SURVEY } from '@/lib/preferences';
+import type { PublicUser } from '@/lib/schemas/account';
 import { getDb, type Executor } from '../db/client';
 import { users, type User } from '../db/schema';
 
@@ -10,8 +11,8 @@ export function isPhoneVerified(user: Pick<User, 'phone' | 'verifiedPhone'>): bo
   return Boolean(user.phone) && user.verifiedPhone === user.phone;
 }
 
-/** The user object of spec 01 §3 (`id` and `_id` both present) plus the profile fields. */
-export function toPublicUser(user: UserLike) {
+/** The user object of spec 01 §3 (lib/schemas/account publicUserSchema). */
+export function toPublicUser(user: UserLike): PublicUser {
   return {
     id: user.id,
     _id: user.id,
@@ -21,7 +22,6 @@ export function toPublicUser(user: UserLike) {
     firstName: user.firstName,
     lastName: user.lastName,
     phone: user.phone,
-    /** Whether notification SMS may go to `phone` (server/services/phone-verification). */
     phoneVerified: isPhoneVerified(user),
     timezone: user.timezone,
     isVerified: user.isVerified,
@@ -40,7 +40,7 @@ export function toPublicUser(user: UserLike) {
     lastLogin: user.lastLogin?.toISOString() ?? null,
   };
 }
-export type PublicUser = ReturnType<typeof toPublicUser>;
+export type { PublicUser };
 
 export async function findActiveUserByEmail(email: string, db: Executor = getDb()): Promise<User | undefined> {
   const [user] = await db

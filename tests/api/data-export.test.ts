@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { client, readEmails } from '../helpers/http';
 import { openDb, securityEvents, signedInUser, type ErrorBody } from './helpers-auth';
+import type { DataExport } from '@/lib/schemas/account';
 
 const baseUrl = inject('baseUrl');
 const request = client(baseUrl);
@@ -8,14 +9,7 @@ const outboxDir = inject('outboxDir');
 const db = openDb(inject('databaseUrl'));
 afterAll(() => db.end());
 
-interface ExportEntry {
-  id: string;
-  status: 'pending' | 'ready' | 'failed';
-  sizeBytes: number | null;
-  createdAt: string;
-  expiresAt: string;
-  downloadUrl: string | null;
-}
+type ExportEntry = DataExport;
 
 const listExports = async (token: string) => {
   const res = await request<{ exports: ExportEntry[] }>('GET', '/users/data/exports', { token });

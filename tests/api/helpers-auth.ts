@@ -2,6 +2,9 @@ import { randomInt } from 'node:crypto';
 import { SignJWT } from 'jose';
 import postgres from 'postgres';
 import { expect } from 'vitest';
+import type { register } from '@/lib/contract/auth';
+import type { ResponseOf } from '@/lib/contract/endpoint';
+import type { LoginResponse, VerifyEmailResponse } from '@/lib/schemas/auth';
 import { TEST_JWT_SECRET } from '../helpers/stack';
 import { latestLinkToken, uniqueEmail, type client } from '../helpers/http';
 
@@ -10,32 +13,10 @@ export type ApiRequest = ReturnType<typeof client>;
 /** Meets every register and reset rule and is not in the common-password list. */
 export const GOOD_PASSWORD = 'Cadence!Tr41l-Maple';
 
-export interface PublicUser {
-  id: string;
-  _id: string;
-  email: string;
-  role: string;
-  isVerified: boolean;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  username: string;
-  lastLogin: string | null;
-  createdAt: string;
-}
-
-export interface ErrorBody {
-  error: string;
-  message: string;
-  details?: { field: string; message: string }[];
-}
-
-export interface LoginBody {
-  token: string;
-  accessToken: string;
-  refreshToken: string;
-  user: PublicUser;
-}
+export type { ErrorBody } from '@/lib/contract/common';
+export type { PublicUser } from '@/lib/schemas/account';
+/** The login answer (lib/schemas/auth loginResponseSchema). */
+export type LoginBody = LoginResponse;
 
 /**
  * A distinct US number per registration (random in ten million): texting codes is limited per number
@@ -53,7 +34,7 @@ export function registerPayload(overrides: Record<string, unknown> = {}): Record
 /** Registers a fresh account; the result's email/password are what was sent. */
 export async function registerUser(request: ApiRequest, overrides: Record<string, unknown> = {}) {
   const payload = registerPayload(overrides);
-  const res = await request<{ success: boolean; message: string; user: PublicUser }>('POST', '/users/register', { body: payload });
+  const res = await request<ResponseOf<typeof register>>('POST', '/users/register', { body: payload });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { email: String(payload.email), password: String(payload.password), user: res.body.user };
 }
@@ -63,7 +44,7 @@ export async function registerAndVerify(request: ApiRequest, outboxDir: string, 
   const registered = await registerUser(request, overrides);
   const token = latestLinkToken(outboxDir, registered.email, 'verify-email');
   expect(token, `verification link for ${registered.email}`).toBeTruthy();
-  const res = await request<{ user: PublicUser }>('GET', `/users/verify/${token}`);
+  const res = await request<VerifyEmailResponse>('GET', `/users/verify/${token}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { ...registered, user: res.body.user };
 }

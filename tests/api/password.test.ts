@@ -2,6 +2,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES, SETTINGS_TOASTS, SETTINGS_VALIDATION, VALIDATION } from '@/lib/constants';
 import { client } from '../helpers/http';
 import { loginAs, openDb, registerAndVerify, securityEvents, signedInUser, type ErrorBody } from './helpers-auth';
+import type { PasswordChangeResponse } from '@/lib/schemas/account';
 
 const request = client(inject('baseUrl'));
 const outboxDir = inject('outboxDir');
@@ -11,10 +12,7 @@ afterAll(() => db.end());
 /** Meets the change-password rule: only letters, digits and @$!%*?&, each class present. */
 const NEW_PASSWORD = 'Fresh!Maple42x';
 
-interface ChangeBody extends ErrorBody {
-  success: boolean;
-  otherSessions: number;
-}
+type ChangeBody = PasswordChangeResponse & ErrorBody;
 
 const changePassword = (token: string, body: Record<string, unknown>) => request<ChangeBody>('PUT', '/users/password', { token, body });
 const loginStatus = async (email: string, password: string) => (await request('POST', '/users/login', { body: { email, password } })).status;

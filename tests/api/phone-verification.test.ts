@@ -4,17 +4,14 @@ import { RATE_LIMITS } from '@/server/services/rate-limit';
 import { sha256 } from '@/server/auth/random';
 import { client, latestPhoneCode, readSms } from '../helpers/http';
 import { openDb, signedInUser, uniquePhone, type ErrorBody, type PublicUser } from './helpers-auth';
+import type { PhoneCodeResponse } from '@/lib/schemas/account';
 
 const request = client(inject('baseUrl'));
 const outboxDir = inject('outboxDir');
 const db = openDb(inject('databaseUrl'));
 afterAll(() => db.end());
 
-interface SentBody extends ErrorBody {
-  success: boolean;
-  phone: string;
-  expiresAt: string;
-}
+type SentBody = PhoneCodeResponse & ErrorBody;
 
 const e164 = (phone: string) => phone.replace(/\s/g, '');
 const sendCode = (token: string) => request<SentBody>('POST', '/users/phone/verification', { token });

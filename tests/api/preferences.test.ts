@@ -3,6 +3,7 @@ import { SETTINGS_TOASTS } from '@/lib/constants';
 import { DEFAULT_APPEARANCE_PREFERENCES, DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@/lib/preferences';
 import { client } from '../helpers/http';
 import { openDb, signedInUser, type ErrorBody } from './helpers-auth';
+import type { NotificationPreferencesResponse } from '@/lib/schemas/account';
 
 const request = client(inject('baseUrl'));
 const outboxDir = inject('outboxDir');
@@ -24,10 +25,7 @@ function customPreferences(): NotificationPreferences {
   return prefs;
 }
 
-interface NotificationsBody extends ErrorBody {
-  success: boolean;
-  notificationPreferences: NotificationPreferences;
-}
+type NotificationsBody = NotificationPreferencesResponse & ErrorBody;
 
 const putNotifications = (token: string, notificationPreferences: unknown) =>
   request<NotificationsBody>('PUT', '/users/notifications', { token, body: { notificationPreferences } });

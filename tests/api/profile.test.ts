@@ -3,29 +3,16 @@ import { MESSAGES, SETTINGS_TOASTS, SETTINGS_VALIDATION } from '@/lib/constants'
 import { DEFAULT_APPEARANCE_PREFERENCES, DEFAULT_NOTIFICATION_PREFERENCES, EMPTY_COACHING_SURVEY } from '@/lib/preferences';
 import { client, latestLinkToken, readEmails, uniqueEmail } from '../helpers/http';
 import { openDb, registerUser, securityEvents, signedInUser, type ErrorBody, type PublicUser } from './helpers-auth';
+import type { ProfileUpdateResponse } from '@/lib/schemas/account';
 
 const request = client(inject('baseUrl'));
 const outboxDir = inject('outboxDir');
 const db = openDb(inject('databaseUrl'));
 afterAll(() => db.end());
 
-interface Profile extends PublicUser {
-  title: string | null;
-  company: string | null;
-  location: string | null;
-  timezone: string;
-  twoFactorEnabled: boolean;
-  coachingSurvey: Record<string, string>;
-  notificationPreferences: unknown;
-  appearancePreferences: unknown;
-}
+type Profile = PublicUser;
 
-interface ProfileBody {
-  success: boolean;
-  message: string;
-  pendingEmail: string | null;
-  user: Profile;
-}
+type ProfileBody = ProfileUpdateResponse;
 
 const getProfile = async (token: string) => {
   const res = await request<{ user: Profile }>('GET', '/users/profile', { token });

@@ -2,25 +2,14 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { SECURITY_LOG_PAGE_SIZE } from '@/lib/constants';
 import { client } from '../helpers/http';
 import { loginAs, openDb, signedInUser, type ErrorBody } from './helpers-auth';
+import type { SecurityLogResponse } from '@/lib/schemas/account';
 
 const request = client(inject('baseUrl'));
 const outboxDir = inject('outboxDir');
 const db = openDb(inject('databaseUrl'));
 afterAll(() => db.end());
 
-interface LogEntry {
-  id: string;
-  timestamp: string;
-  type: string;
-  details: string;
-  success: boolean;
-  ip: string | null;
-}
-
-interface LogPage {
-  logs: LogEntry[];
-  pagination: { page: number; limit: number; total: number; pages: number };
-}
+type LogPage = SecurityLogResponse;
 
 const getLog = (token: string, query = '') => request<LogPage & ErrorBody>('GET', `/users/security-log${query}`, { token });
 

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { SETTINGS_TOASTS } from '@/lib/constants';
 import { client, uniqueIp } from '../helpers/http';
 import { loginAs, openDb, securityEvents, sessionIdOf, signedInUser, type ErrorBody } from './helpers-auth';
+import type { ActiveSession } from '@/lib/schemas/account';
 
 const request = client(inject('baseUrl'));
 const outboxDir = inject('outboxDir');
@@ -10,16 +11,7 @@ afterAll(() => db.end());
 
 const CHROME_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 
-interface SessionEntry {
-  id: string;
-  _id: string;
-  device: string;
-  os: string;
-  ip: string;
-  location: string;
-  lastActive: string;
-  isCurrent: boolean;
-}
+type SessionEntry = ActiveSession;
 
 const listSessions = async (token: string) => {
   const res = await request<{ sessions: SessionEntry[] }>('GET', '/sessions', { token });

@@ -4,6 +4,7 @@ import { TEST_NOTIFICATION_TEXT } from '@/lib/constants';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@/lib/preferences';
 import { client, latestPhoneCode, readEmails, readSms } from '../helpers/http';
 import { openDb, signedInUser, uniquePhone, type ErrorBody } from './helpers-auth';
+import type { TestNotificationResponse } from '@/lib/schemas/account';
 
 const baseUrl = inject('baseUrl');
 const request = client(baseUrl);
@@ -11,10 +12,7 @@ const outboxDir = inject('outboxDir');
 const db = openDb(inject('databaseUrl'));
 afterAll(() => db.end());
 
-interface DeliveryBody extends ErrorBody {
-  success: boolean;
-  deliveryResults: { email: boolean; sms: boolean; push: boolean; inApp: boolean };
-}
+type DeliveryBody = TestNotificationResponse & ErrorBody;
 
 const sendTest = (token: string, body: unknown) => request<DeliveryBody>('POST', '/users/test-notification', { token, body });
 

@@ -12,16 +12,15 @@ import {
   type ErrorBody,
   type PublicUser,
 } from './helpers-auth';
+import type { refreshToken } from '@/lib/contract/auth';
+import type { ResponseOf } from '@/lib/contract/endpoint';
 
 const request = client(inject('baseUrl'));
 const outboxDir = inject('outboxDir');
 const db = openDb(inject('databaseUrl'));
 afterAll(() => db.end());
 
-interface RefreshBody {
-  accessToken: string;
-  newRefreshToken: string;
-}
+type RefreshBody = ResponseOf<typeof refreshToken>;
 
 const refresh = (refreshToken: string) => request<RefreshBody & ErrorBody>('POST', '/users/refresh-token', { body: { refreshToken } });
 const profileStatus = async (token: string) => (await request('GET', '/users/profile', { token })).status;

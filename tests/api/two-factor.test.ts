@@ -4,25 +4,18 @@ import { codeFor } from '@/server/auth/totp';
 import { client } from '../helpers/http';
 import { TEST_JWT_SECRET } from '../helpers/stack';
 import { loginAs, openDb, securityEvents, setCookies, signAccessToken, signedInUser, type ErrorBody, type LoginBody } from './helpers-auth';
+import type { TwoFactorSetupResponse } from '@/lib/schemas/account';
+import type { LoginResponse, TwoFactorRequiredBody } from '@/lib/schemas/auth';
 
 const request = client(inject('baseUrl'));
 const outboxDir = inject('outboxDir');
 const db = openDb(inject('databaseUrl'));
 afterAll(() => db.end());
 
-interface SetupBody {
-  secret: string;
-  otpauthUrl: string;
-  qrCodeDataUrl: string;
-}
+type SetupBody = TwoFactorSetupResponse;
 
-interface ChallengeBody extends ErrorBody {
-  actionRequired: string;
-  twoFactorToken: string;
-  token?: string;
-  accessToken?: string;
-  refreshToken?: string;
-}
+/** A login answer: the 2FA challenge, or (when a test expects it) the tokens. */
+type ChallengeBody = TwoFactorRequiredBody & Partial<LoginResponse>;
 
 const STEP_MS = 30_000;
 

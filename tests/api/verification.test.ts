@@ -2,18 +2,14 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '@/lib/constants';
 import { client, latestLinkToken, readEmails, uniqueEmail } from '../helpers/http';
 import { expireUserTokens, loginAs, openDb, registerAndVerify, registerUser, securityEvents, type ErrorBody, type PublicUser } from './helpers-auth';
+import type { VerifyEmailResponse } from '@/lib/schemas/auth';
 
 const request = client(inject('baseUrl'));
 const outboxDir = inject('outboxDir');
 const db = openDb(inject('databaseUrl'));
 afterAll(() => db.end());
 
-interface VerifyBody {
-  success: boolean;
-  message: string;
-  token: string;
-  user: PublicUser;
-}
+type VerifyBody = VerifyEmailResponse;
 
 const mailsTo = (email: string) => readEmails(outboxDir).filter((m) => m.to === email);
 

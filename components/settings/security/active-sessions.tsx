@@ -9,7 +9,10 @@ import { Card } from '@/components/ui/card';
 import { Loading } from '@/components/ui/spinner';
 import { api } from '@/lib/api-client';
 import { SETTINGS_TOASTS } from '@/lib/constants';
-import { failureToast, SECURITY_KEYS, useErrorToast, type ActiveSession } from './api';
+import type { listSessions } from '@/lib/contract/account';
+import type { ResponseOf } from '@/lib/contract/endpoint';
+import type { ActiveSession } from '@/lib/schemas/account';
+import { failureToast, SECURITY_KEYS, useErrorToast } from './api';
 import { Badge } from './badge';
 import { absoluteTime, relativeTime } from './format';
 import { SignOutOthersDialog } from './sign-out-others-dialog';
@@ -59,7 +62,7 @@ function SessionRow({ session, onSignOut, signingOut }: { session: ActiveSession
 export function ActiveSessions() {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const query = useQuery({ queryKey: SECURITY_KEYS.sessions, queryFn: () => api.get<{ sessions: ActiveSession[] }>('/sessions').then((r) => r.sessions) });
+  const query = useQuery({ queryKey: SECURITY_KEYS.sessions, queryFn: () => api.get<ResponseOf<typeof listSessions>>('/sessions').then((r) => r.sessions) });
   useErrorToast(query, SETTINGS_TOASTS.loadSessionsFailed);
 
   const terminate = useMutation({

@@ -5,43 +5,7 @@ import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { api, ApiError, errorMessage } from '@/lib/api-client';
 import { SETTINGS_TOASTS } from '@/lib/constants';
-
-/** Answer shapes of the Security tab's calls (spec 01 §3, §7). */
-export interface ActiveSession {
-  id: string;
-  device: string;
-  os: string;
-  browser: string | null;
-  ip: string | null;
-  location: string | null;
-  lastActive: string;
-  isCurrent: boolean;
-}
-
-export interface SecurityLogEntry {
-  id: string;
-  timestamp: string;
-  type: string;
-  details: string;
-  success: boolean;
-  ip: string | null;
-}
-
-export interface Pagination {
-  page: number;
-  limit: number;
-  total: number;
-  pages: number;
-}
-
-export interface DataExport {
-  id: string;
-  status: 'pending' | 'ready' | 'failed';
-  sizeBytes: number | null;
-  createdAt: string;
-  expiresAt: string;
-  downloadUrl: string | null;
-}
+import type { RevokeOtherSessionsResponse } from '@/lib/schemas/account';
 
 export const SECURITY_KEYS = {
   sessions: ['security', 'sessions'] as const,
@@ -73,7 +37,7 @@ export function useErrorToast(query: Pick<UseQueryResult, 'isError' | 'error'>, 
 export function useRevokeOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ success: boolean; message: string; revoked: number }>('/sessions/revoke-others'),
+    mutationFn: () => api.post<RevokeOtherSessionsResponse>('/sessions/revoke-others'),
     onSuccess: () => toast.success(SETTINGS_TOASTS.sessionsTerminated),
     onError: (error) => failureToast(SETTINGS_TOASTS.terminateSessionsFailed, error),
     onSettled: () => {

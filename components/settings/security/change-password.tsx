@@ -13,7 +13,7 @@ import { Card } from '@/components/ui/card';
 import { Field, Input } from '@/components/ui/field';
 import { api, ApiError, errorMessage } from '@/lib/api-client';
 import { SETTINGS_TOASTS } from '@/lib/constants';
-import { passwordChangeFormSchema } from '@/lib/schemas/account';
+import { passwordChangeFormSchema, type PasswordChangeResponse } from '@/lib/schemas/account';
 import { SECURITY_KEYS } from './api';
 import { SignOutOthersDialog } from './sign-out-others-dialog';
 
@@ -33,7 +33,7 @@ export function ChangePassword() {
 
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword: next }) => {
     try {
-      const result = await api.put<{ success: boolean; message: string; otherSessions: number }>('/users/password', { currentPassword, newPassword: next });
+      const result = await api.put<PasswordChangeResponse>('/users/password', { currentPassword, newPassword: next });
       toast.success(SETTINGS_TOASTS.passwordUpdated);
       form.reset(EMPTY);
       void queryClient.invalidateQueries({ queryKey: SECURITY_KEYS.logAll });

@@ -7,7 +7,10 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { api, ensureFreshAccessToken } from '@/lib/api-client';
 import { SETTINGS_TOASTS } from '@/lib/constants';
-import { failureToast, SECURITY_KEYS, type DataExport as DataExportRow } from './api';
+import type { listDataExports } from '@/lib/contract/account';
+import type { ResponseOf } from '@/lib/contract/endpoint';
+import type { DataExport as DataExportRow, DataExportRequestResponse } from '@/lib/schemas/account';
+import { failureToast, SECURITY_KEYS } from './api';
 import { Badge, type BadgeTone } from './badge';
 import { absoluteTime, formatBytes, relativeTime } from './format';
 
@@ -78,11 +81,11 @@ export function DataExport() {
   const queryClient = useQueryClient();
   const exports = useQuery({
     queryKey: SECURITY_KEYS.exports,
-    queryFn: () => api.get<{ exports: DataExportRow[] }>('/users/data/exports').then((r) => r.exports),
+    queryFn: () => api.get<ResponseOf<typeof listDataExports>>('/users/data/exports').then((r) => r.exports),
     refetchInterval: (query) => (query.state.data?.some((e) => e.status === 'pending') ? EXPORT_POLL_MS : false),
   });
   const request = useMutation({
-    mutationFn: () => api.post<{ success: boolean; message: string }>('/users/data/export'),
+    mutationFn: () => api.post<DataExportRequestResponse>('/users/data/export'),
     onSuccess: (result) => toast.success(result.message),
     onError: (error) => failureToast(SETTINGS_TOASTS.exportFailed, error),
     onSettled: () => {

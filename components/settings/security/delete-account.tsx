@@ -11,6 +11,8 @@ import { api, ApiError } from '@/lib/api-client';
 import { clearAuthStorage } from '@/lib/auth-storage';
 import { DELETE_CONFIRM_WORD, SETTINGS_TOASTS } from '@/lib/constants';
 import { reloadTo } from '@/lib/navigation';
+import type { deleteAccount } from '@/lib/contract/account';
+import type { ResponseOf } from '@/lib/contract/endpoint';
 import { deleteAccountFormSchema } from '@/lib/schemas/account';
 import { failureToast } from './api';
 
@@ -43,7 +45,7 @@ function DeleteAccountDialog({ onClose }: { onClose(): void }) {
 
   const onSubmit = form.handleSubmit(async ({ password: pw }) => {
     try {
-      const result = await api.post<{ message: string }>('/users/account/delete', { password: pw });
+      const result = await api.post<ResponseOf<typeof deleteAccount>>('/users/account/delete', { password: pw });
       clearAuthStorage();
       reloadTo(`/login?message=${encodeURIComponent(result.message)}`);
     } catch (error) {

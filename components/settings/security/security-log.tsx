@@ -9,7 +9,8 @@ import { cn } from '@/components/ui/cn';
 import { Loading } from '@/components/ui/spinner';
 import { api, errorMessage } from '@/lib/api-client';
 import { DEFAULT_PAGE, SECURITY_LOG_PAGE_SIZE, SETTINGS_TOASTS } from '@/lib/constants';
-import { SECURITY_KEYS, useErrorToast, type Pagination, type SecurityLogEntry } from './api';
+import type { SecurityLogEntry, SecurityLogResponse } from '@/lib/schemas/account';
+import { SECURITY_KEYS, useErrorToast } from './api';
 import { Badge } from './badge';
 import { absoluteTime, eventLabel, relativeTime } from './format';
 
@@ -65,7 +66,7 @@ function LogPanel() {
   const [page, setPage] = useState(DEFAULT_PAGE);
   const query = useQuery({
     queryKey: SECURITY_KEYS.log(page),
-    queryFn: () => api.get<{ logs: SecurityLogEntry[]; pagination: Pagination }>(`/users/security-log?page=${page}&limit=${SECURITY_LOG_PAGE_SIZE}`),
+    queryFn: () => api.get<SecurityLogResponse>(`/users/security-log?page=${page}&limit=${SECURITY_LOG_PAGE_SIZE}`),
     placeholderData: keepPreviousData,
   });
   useErrorToast(query, SETTINGS_TOASTS.securityLogFailed, true);

@@ -8,6 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { api, ApiError, errorMessage } from '@/lib/api-client';
+import type { disableTwoFactor } from '@/lib/contract/account';
+import type { ResponseOf } from '@/lib/contract/endpoint';
 import { twoFactorDisableSchema } from '@/lib/schemas/account';
 
 type DisableInput = z.input<typeof twoFactorDisableSchema>;
@@ -19,8 +21,8 @@ export function TwoFactorDisableDialog({ onClose, onDisabled }: { onClose(): voi
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
     try {
-      const result = await api.post<{ message?: string }>('/users/2fa/disable', { password });
-      toast.success(result.message ?? 'Two-factor authentication is off');
+      const result = await api.post<ResponseOf<typeof disableTwoFactor>>('/users/2fa/disable', { password });
+      toast.success(result.message);
       onDisabled();
     } catch (error) {
       const message = error instanceof ApiError ? error.fieldError('password') : undefined;

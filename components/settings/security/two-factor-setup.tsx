@@ -7,12 +7,10 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { api, ApiError, errorMessage } from '@/lib/api-client';
+import type { TwoFactorEnableResponse, TwoFactorSetupResponse } from '@/lib/schemas/account';
 
-export interface TwoFactorEnrolment {
-  secret: string;
-  otpauthUrl: string;
-  qrCodeDataUrl: string;
-}
+/** The enrolment POST /users/2fa/setup answers. */
+export type TwoFactorEnrolment = TwoFactorSetupResponse;
 
 const enableSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app') });
 type EnableInput = z.input<typeof enableSchema>;
@@ -33,7 +31,7 @@ export function TwoFactorSetup({ enrolment, onEnabled, onCancel }: TwoFactorSetu
 
   const onSubmit = form.handleSubmit(async ({ code }) => {
     try {
-      const { recoveryCodes } = await api.post<{ recoveryCodes: string[] }>('/users/2fa/enable', { code });
+      const { recoveryCodes } = await api.post<TwoFactorEnableResponse>('/users/2fa/enable', { code });
       onEnabled(recoveryCodes);
     } catch (error) {
       const message = error instanceof ApiError ? error.fieldError('code') : undefined;

@@ -4,5 +4,5 @@ import { deleteAiSchedule } from '@/server/services/ai-schedules';
 
 export const DELETE = route(contract.deleteAiSchedule, async ({ user, params }) => {
   await deleteAiSchedule(user, params.id);
-  return { success: true as const, message: 'Schedule removed' };
+  return { success: true, message: 'Schedule removed' };
 });

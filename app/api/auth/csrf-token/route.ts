@@ -1,15 +1,15 @@
-import { NextResponse } from 'next/server';
 import { CSRF_HEADER } from '@/lib/constants';
+import * as contract from '@/lib/contract/auth';
 import { authenticate, readCredentials } from '@/server/auth/guards';
 import { issueCsrfToken } from '@/server/auth/csrf';
-import { route } from '@/server/http/route';
+import { respond, route } from '@/server/http/route';
 
 /** The token travels in a response header (spec 01 §7) and is bound to the caller's session if any. */
-export const GET = route({ auth: 'public' }, async ({ req }) => {
+export const GET = route(contract.csrfToken, async ({ req }) => {
   const credentials = readCredentials(req.headers, req.cookies);
   const sessionId = credentials ? await authenticate(credentials).then((u) => u.sessionId, () => null) : null;
   const token = issueCsrfToken(sessionId);
-  const res = NextResponse.json({ success: true, csrfToken: token });
+  const res = respond(contract.csrfToken, 200, { success: true, csrfToken: token });
   res.headers.set(CSRF_HEADER, token);
   res.headers.set('Cache-Control', 'no-store');
   return res;

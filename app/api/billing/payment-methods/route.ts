@@ -5,7 +5,7 @@ import { addPaymentMethod, listPaymentMethods } from '@/server/services/billing/
 export const GET = route(contract.listPaymentMethods, async ({ user }) => ({ paymentMethods: await listPaymentMethods(user.id) }));
 
 export const POST = route(contract.addPaymentMethod, async ({ user, body, info }) => ({
-  success: true as const,
+  success: true,
   message: 'Payment method added',
   paymentMethod: await addPaymentMethod(user, body, info),
 }));

@@ -9,11 +9,11 @@ export const PUT = route(contract.changePlan, async ({ user, body, info }) => {
   const billing = await getBilling(user.id);
   switch (change.kind) {
     case 'paid':
-      return { success: true as const, message: change.message, plan: change.plan, transaction: change.transaction, billing };
+      return { success: true, message: change.message, plan: change.plan, transaction: change.transaction, billing };
     // Like a cancel: the subscription ends at the period's end.
     case 'canceling':
-      return { success: true as const, message: BILLING_MESSAGES.cancelNotice, cancelAtPeriodEnd: true as const, currentPeriodEnd: change.currentPeriodEnd, billing };
+      return { success: true, message: BILLING_MESSAGES.cancelNotice, cancelAtPeriodEnd: true, currentPeriodEnd: change.currentPeriodEnd, billing };
     case 'free':
-      return { success: true as const, message: change.message, billing };
+      return { success: true, message: change.message, billing };
   }
 });

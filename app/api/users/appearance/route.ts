@@ -1,7 +1,9 @@
-import { appearancePreferencesBodySchema } from '@/lib/schemas/account';
+import * as contract from '@/lib/contract/account';
 import { route } from '@/server/http/route';
 import * as account from '@/server/services/account';
 
-export const PUT = route({ auth: 'user', body: appearancePreferencesBodySchema }, ({ user, body }) =>
-  account.updateAppearancePreferences(user, body.appearancePreferences),
-);
+export const PUT = route(contract.updateAppearancePreferences, async ({ user, body }) => ({
+  success: true,
+  message: 'Appearance preferences saved successfully',
+  appearancePreferences: await account.updateAppearancePreferences(user, body.appearancePreferences),
+}));

@@ -1,5 +1,10 @@
-import { forgotPasswordSchema } from '@/lib/schemas/auth';
+import { MESSAGES } from '@/lib/constants';
+import * as contract from '@/lib/contract/auth';
 import { route } from '@/server/http/route';
 import * as auth from '@/server/services/auth';
 
-export const POST = route({ auth: 'public', body: forgotPasswordSchema }, ({ body, info }) => auth.forgotPassword(body.email, info));
+/** The same answer whether or not the account exists, so it reveals nothing. */
+export const POST = route(contract.forgotPassword, async ({ body, info }) => {
+  await auth.forgotPassword(body.email, info);
+  return { success: true, message: MESSAGES.forgotSuccess };
+});

@@ -1,5 +1,5 @@
 import { REFRESH_COOKIE } from '@/lib/constants';
-import { refreshTokenSchema } from '@/lib/schemas/auth';
+import * as contract from '@/lib/contract/auth';
 import { assertCsrf, readCredentials } from '@/server/auth/guards';
 import { verifyAccessToken } from '@/server/auth/tokens';
 import { signedOutResponse } from '@/server/http/auth-responses';
@@ -11,7 +11,7 @@ import * as auth from '@/server/services/auth';
  * When only the browser's cookies name it (no bearer header, no refresh token in the body), the
  * request must carry the session's CSRF token, so another site cannot sign the user out.
  */
-export const POST = route({ auth: 'public', body: refreshTokenSchema }, async ({ req, body, info }) => {
+export const POST = route(contract.logout, async ({ req, body, info }) => {
   const credentials = readCredentials(req.headers, req.cookies);
   const verified = credentials ? await verifyAccessToken(credentials.token, { allowExpired: true }) : null;
   const sessionId = await auth.sessionToSignOut(body.refreshToken ?? req.cookies.get(REFRESH_COOKIE)?.value, verified?.ok ? verified.claims.sid : null);

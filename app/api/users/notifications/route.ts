@@ -1,7 +1,9 @@
-import { notificationPreferencesBodySchema } from '@/lib/schemas/account';
+import * as contract from '@/lib/contract/account';
 import { route } from '@/server/http/route';
 import * as account from '@/server/services/account';
 
-export const PUT = route({ auth: 'user', body: notificationPreferencesBodySchema }, ({ user, body }) =>
-  account.updateNotificationPreferences(user, body.notificationPreferences),
-);
+export const PUT = route(contract.updateNotificationPreferences, async ({ user, body }) => ({
+  success: true,
+  message: 'Notification preferences saved successfully',
+  notificationPreferences: await account.updateNotificationPreferences(user, body.notificationPreferences),
+}));

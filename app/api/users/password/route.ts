@@ -1,7 +1,9 @@
-import { passwordChangeSchema } from '@/lib/schemas/account';
+import * as contract from '@/lib/contract/account';
 import { route } from '@/server/http/route';
 import * as account from '@/server/services/account';
 
-export const PUT = route({ auth: 'user', body: passwordChangeSchema }, ({ user, body, info }) =>
-  account.changePassword(user, body.currentPassword, body.newPassword, info),
-);
+export const PUT = route(contract.changePassword, async ({ user, body, info }) => ({
+  success: true,
+  message: 'Password updated successfully',
+  ...(await account.changePassword(user, body.currentPassword, body.newPassword, info)),
+}));

@@ -1,8 +1,8 @@
-import { profileUpdateSchema } from '@/lib/schemas/account';
+import * as contract from '@/lib/contract/account';
 import { route } from '@/server/http/route';
 import * as account from '@/server/services/account';
 import { toPublicUser } from '@/server/services/users';
 
-export const GET = route({ auth: 'user' }, async ({ user }) => ({ success: true, user: toPublicUser(user) }));
+export const GET = route(contract.getProfile, async ({ user }) => ({ success: true, user: toPublicUser(user) }));
 
-export const PUT = route({ auth: 'user', body: profileUpdateSchema }, ({ user, body, info }) => account.updateProfile(user, body, info));
+export const PUT = route(contract.updateProfile, async ({ user, body, info }) => ({ success: true, ...(await account.updateProfile(user, body, info)) }));

@@ -1,8 +1,9 @@
-import { NextResponse } from 'next/server';
-import { registerSchema } from '@/lib/schemas/auth';
+import * as contract from '@/lib/contract/auth';
 import { route } from '@/server/http/route';
 import * as auth from '@/server/services/auth';
 
-export const POST = route({ auth: 'public', body: registerSchema }, async ({ body, info }) =>
-  NextResponse.json(await auth.register(body, info), { status: 201 }),
-);
+export const POST = route(contract.register, async ({ body, info }) => ({
+  success: true,
+  message: 'Registration successful. Please check your email to verify your account.',
+  user: await auth.register(body, info),
+}));

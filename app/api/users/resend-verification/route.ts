@@ -1,5 +1,9 @@
-import { resendVerificationSchema } from '@/lib/schemas/auth';
+import * as contract from '@/lib/contract/auth';
 import { route } from '@/server/http/route';
 import * as auth from '@/server/services/auth';
 
-export const POST = route({ auth: 'public', body: resendVerificationSchema }, ({ body, info }) => auth.resendVerification(body.email, info));
+/** The same answer whether or not the address exists or is verified, so it reveals nothing. */
+export const POST = route(contract.resendVerification, async ({ body, info }) => {
+  await auth.resendVerification(body.email, info);
+  return { success: true, message: 'If an account with this email exists and is not yet verified, a new verification email has been sent.' };
+});

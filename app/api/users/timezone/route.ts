@@ -1,5 +1,9 @@
-import { timezoneUpdateSchema } from '@/lib/schemas/account';
+import * as contract from '@/lib/contract/account';
 import { route } from '@/server/http/route';
 import * as account from '@/server/services/account';
 
-export const PUT = route({ auth: 'user', body: timezoneUpdateSchema }, ({ user, body, info }) => account.updateTimezone(user, body.timezone, info));
+export const PUT = route(contract.updateTimezone, async ({ user, body, info }) => ({
+  success: true,
+  message: 'Timezone updated successfully.',
+  user: await account.updateTimezone(user, body.timezone, info),
+}));

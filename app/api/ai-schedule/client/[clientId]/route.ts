@@ -2,4 +2,4 @@ import * as contract from '@/lib/contract/schedules';
 import { route } from '@/server/http/route';
 import { clientAiSchedules } from '@/server/services/ai-schedules';
 
-export const GET = route(contract.clientAiSchedules, async ({ user, params }) => ({ success: true as const, schedules: await clientAiSchedules(user, params.clientId) }));
+export const GET = route(contract.clientAiSchedules, async ({ user, params }) => ({ success: true, schedules: await clientAiSchedules(user, params.clientId) }));

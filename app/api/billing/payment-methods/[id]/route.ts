@@ -4,5 +4,5 @@ import { listPaymentMethods, removePaymentMethod } from '@/server/services/billi
 
 export const DELETE = route(contract.removePaymentMethod, async ({ user, params, info }) => {
   await removePaymentMethod(user, params.id, info);
-  return { success: true as const, message: 'Payment method removed', paymentMethods: await listPaymentMethods(user.id) };
+  return { success: true, message: 'Payment method removed', paymentMethods: await listPaymentMethods(user.id) };
 });

@@ -6,5 +6,5 @@ import { cancelSubscription } from '@/server/services/billing/subscriptions';
 
 export const POST = route(contract.cancelSubscription, async ({ user, info }) => {
   const { currentPeriodEnd } = await cancelSubscription(user, info);
-  return { success: true as const, message: BILLING_MESSAGES.cancelNotice, cancelAtPeriodEnd: true as const, currentPeriodEnd, billing: await getBilling(user.id) };
+  return { success: true, message: BILLING_MESSAGES.cancelNotice, cancelAtPeriodEnd: true, currentPeriodEnd, billing: await getBilling(user.id) };
 });

@@ -5,5 +5,5 @@ import { resumeSubscription } from '@/server/services/billing/subscriptions';
 
 export const POST = route(contract.resumeSubscription, async ({ user }) => {
   await resumeSubscription(user);
-  return { success: true as const, message: 'Your subscription will continue', billing: await getBilling(user.id) };
+  return { success: true, message: 'Your subscription will continue', billing: await getBilling(user.id) };
 });

@@ -2,4 +2,4 @@ import * as contract from '@/lib/contract/goals';
 import { route } from '@/server/http/route';
 import { completeGoal } from '@/server/services/goals';
 
-export const PUT = route(contract.completeGoal, async ({ user, params }) => ({ success: true as const, goal: await completeGoal(user, params.id) }));
+export const PUT = route(contract.completeGoal, async ({ user, params }) => ({ success: true, goal: await completeGoal(user, params.id) }));

@@ -2,4 +2,4 @@ import * as contract from '@/lib/contract/goals';
 import { route } from '@/server/http/route';
 import { generateGoalMilestones } from '@/server/services/engine/coach-actions';
 
-export const POST = route(contract.generateMilestones, async ({ user, params, query }) => ({ success: true as const, ...(await generateGoalMilestones(user, params.id, query)) }));
+export const POST = route(contract.generateMilestones, async ({ user, params, query }) => ({ success: true, ...(await generateGoalMilestones(user, params.id, query)) }));

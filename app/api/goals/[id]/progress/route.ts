@@ -2,4 +2,4 @@ import * as contract from '@/lib/contract/goals';
 import { route } from '@/server/http/route';
 import { updateProgress } from '@/server/services/goals';
 
-export const PATCH = route(contract.updateGoalProgress, async ({ user, params, body }) => ({ success: true as const, goal: await updateProgress(user, params.id, body) }));
+export const PATCH = route(contract.updateGoalProgress, async ({ user, params, body }) => ({ success: true, goal: await updateProgress(user, params.id, body) }));

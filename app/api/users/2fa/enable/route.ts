@@ -1,5 +1,9 @@
-import { twoFactorCodeSchema } from '@/lib/schemas/account';
+import * as contract from '@/lib/contract/account';
 import { route } from '@/server/http/route';
 import { confirmSetup } from '@/server/services/two-factor';
 
-export const POST = route({ auth: 'user', body: twoFactorCodeSchema }, ({ user, body, info }) => confirmSetup(user.id, body.code, info));
+export const POST = route(contract.enableTwoFactor, async ({ user, body, info }) => ({
+  success: true,
+  message: 'Two-factor authentication is on',
+  recoveryCodes: await confirmSetup(user.id, body.code, info),
+}));

@@ -1,4 +1,5 @@
+import * as contract from '@/lib/contract/account';
 import { route } from '@/server/http/route';
 import { beginSetup } from '@/server/services/two-factor';
 
-export const POST = route({ auth: 'user' }, ({ user }) => beginSetup(user));
+export const POST = route(contract.beginTwoFactorSetup, ({ user }) => beginSetup(user));

@@ -1,8 +1,9 @@
-import { deleteAccountSchema } from '@/lib/schemas/account';
+import * as contract from '@/lib/contract/account';
 import { signedOutResponse } from '@/server/http/auth-responses';
 import { route } from '@/server/http/route';
 import * as account from '@/server/services/account';
 
-export const POST = route({ auth: 'user', body: deleteAccountSchema }, async ({ user, body, info }) =>
-  signedOutResponse(await account.deleteAccount(user, body.password, info)),
-);
+export const POST = route(contract.deleteAccount, async ({ user, body, info }) => {
+  await account.deleteAccount(user, body.password, info);
+  return signedOutResponse({ success: true, message: 'Your account and all its data have been deleted.' });
+});

@@ -1,8 +1,6 @@
-import { twoFactorLoginSchema } from '@/lib/schemas/account';
+import * as contract from '@/lib/contract/auth';
 import { loginResponse } from '@/server/http/auth-responses';
 import { route } from '@/server/http/route';
 import * as auth from '@/server/services/auth';
 
-export const POST = route({ auth: 'public', body: twoFactorLoginSchema }, async ({ body, info }) =>
-  loginResponse(await auth.loginWithSecondFactor(body.twoFactorToken, body.code, info)),
-);
+export const POST = route(contract.loginSecondFactor, async ({ body, info }) => loginResponse(await auth.loginWithSecondFactor(body.twoFactorToken, body.code, info)));

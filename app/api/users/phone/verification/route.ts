@@ -1,5 +1,11 @@
+import { PHONE_VERIFICATION_MESSAGES } from '@/lib/constants';
+import * as contract from '@/lib/contract/account';
 import { route } from '@/server/http/route';
 import { sendPhoneCode } from '@/server/services/phone-verification';
 
 /** Texts a verification code to the coach's own phone (docs/decisions.md "Phone verification"). */
-export const POST = route({ auth: 'user' }, async ({ user, info }) => sendPhoneCode(user.id, info, new Date()));
+export const POST = route(contract.sendPhoneCode, async ({ user, info }) => ({
+  success: true,
+  message: PHONE_VERIFICATION_MESSAGES.codeSent,
+  ...(await sendPhoneCode(user.id, info, new Date())),
+}));

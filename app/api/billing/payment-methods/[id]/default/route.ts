@@ -4,5 +4,5 @@ import { listPaymentMethods, setDefaultPaymentMethod } from '@/server/services/b
 
 export const POST = route(contract.setDefaultPaymentMethod, async ({ user, params }) => {
   await setDefaultPaymentMethod(user.id, params.id);
-  return { success: true as const, message: 'Default payment method updated', paymentMethods: await listPaymentMethods(user.id) };
+  return { success: true, message: 'Default payment method updated', paymentMethods: await listPaymentMethods(user.id) };
 });

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
-import { idParamSchema } from '@/lib/schemas/account';
+import * as contract from '@/lib/contract/account';
 import { route } from '@/server/http/route';
 import { exportFile } from '@/server/services/data-export';
 
-export const GET = route({ auth: 'user', params: idParamSchema }, async ({ user, params }) => {
+export const GET = route(contract.downloadDataExport, async ({ user, params }) => {
   const file = await exportFile(user.id, params.id);
   return new Response(Readable.toWeb(fs.createReadStream(file.path)) as ReadableStream, {
     headers: {
