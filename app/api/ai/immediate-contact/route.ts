@@ -4,5 +4,5 @@ import { initiateCheckIn } from '@/server/services/engine/coach-actions';
 
 export const POST = route(contract.immediateContact, async ({ user, body }) => {
   const { checkIn, clientFirstName } = await initiateCheckIn(user, { clientId: body._id, goalId: body.goalId });
-  return { success: true as const, message: `Check-in sent to ${clientFirstName}`, checkIn };
+  return { success: true, message: `Check-in sent to ${clientFirstName}`, checkIn };
 });

@@ -3,7 +3,7 @@ import { route } from '@/server/http/route';
 import { saveAiSchedule } from '@/server/services/ai-schedules';
 
 export const POST = route(contract.scheduleAiCheckIn, async ({ user, body }) => ({
-  success: true as const,
+  success: true,
   message: 'Check-in schedule saved',
   schedule: await saveAiSchedule(user, body),
 }));

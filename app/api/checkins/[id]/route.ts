@@ -4,5 +4,5 @@ import { deleteCheckIn } from '@/server/services/checkins';
 
 export const DELETE = route(contract.deleteCheckIn, async ({ user, params }) => {
   await deleteCheckIn(user, params.id);
-  return { success: true as const, message: 'Check-in deleted' };
+  return { success: true, message: 'Check-in deleted' };
 });

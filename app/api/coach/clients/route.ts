@@ -4,4 +4,4 @@ import * as clients from '@/server/services/clients';
 
 export const GET = route(contract.listClients, async ({ user }) => ({ clients: await clients.listClients(user, { archived: false }) }));
 
-export const POST = route(contract.createClient, async ({ user, body }) => ({ success: true as const, client: await clients.createClient(user, body) }));
+export const POST = route(contract.createClient, async ({ user, body }) => ({ success: true, client: await clients.createClient(user, body) }));

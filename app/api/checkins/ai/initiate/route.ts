@@ -4,5 +4,5 @@ import { initiateCheckIn } from '@/server/services/engine/coach-actions';
 
 export const POST = route(contract.initiateCheckIn, async ({ user, body }) => {
   const { checkIn, clientFirstName } = await initiateCheckIn(user, body);
-  return { success: true as const, message: `Check-in sent to ${clientFirstName}`, checkIn };
+  return { success: true, message: `Check-in sent to ${clientFirstName}`, checkIn };
 });

@@ -16,7 +16,7 @@ export const POST = route(contract.uploadProfilePicture, async ({ req, user, par
     throw badRequest(WORKSPACE_VALIDATION.imageOnly, [{ field: 'profilePic', message: WORKSPACE_VALIDATION.imageOnly }]);
   });
   const file = form.get('profilePic');
-  return { success: true as const, client: await uploadProfilePicture(user, params.id, file instanceof File ? file : null) };
+  return { success: true, client: await uploadProfilePicture(user, params.id, file instanceof File ? file : null) };
 });
 
 export const GET = route(contract.readProfilePicture, async ({ user, params }) => {

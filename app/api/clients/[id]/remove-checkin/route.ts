@@ -4,5 +4,5 @@ import { removeSlot } from '@/server/services/client-schedule';
 
 export const POST = route(contract.removeScheduledCheckIn, async ({ user, params, body }) => {
   const { schedule, remaining } = await removeSlot(user, params.id, body);
-  return { success: true as const, checkInSchedule: schedule, remainingCheckIns: remaining };
+  return { success: true, checkInSchedule: schedule, remainingCheckIns: remaining };
 });

@@ -4,5 +4,5 @@ import { addSlot } from '@/server/services/client-schedule';
 
 export const POST = route(contract.scheduleCheckIn, async ({ user, params, body }) => {
   const { schedule, slot } = await addSlot(user, params.id, body);
-  return { success: true as const, schedule, checkInSchedule: schedule, slot };
+  return { success: true, schedule, checkInSchedule: schedule, slot };
 });

@@ -4,5 +4,5 @@ import { toggleDay } from '@/server/services/client-schedule';
 
 export const POST = route(contract.toggleScheduleDay, async ({ user, params, body }) => {
   const schedule = await toggleDay(user, params.id, body);
-  return { success: true as const, schedule, checkInSchedule: schedule };
+  return { success: true, schedule, checkInSchedule: schedule };
 });

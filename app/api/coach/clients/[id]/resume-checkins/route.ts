@@ -2,4 +2,4 @@ import * as contract from '@/lib/contract/clients';
 import { route } from '@/server/http/route';
 import * as clients from '@/server/services/clients';
 
-export const POST = route(contract.resumeCheckIns, async ({ user, params }) => ({ success: true as const, client: await clients.setClientFlag(user, params.id, { checkInsHeld: false }) }));
+export const POST = route(contract.resumeCheckIns, async ({ user, params }) => ({ success: true, client: await clients.setClientFlag(user, params.id, { checkInsHeld: false }) }));
