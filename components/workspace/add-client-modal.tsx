@@ -19,7 +19,7 @@ import { DayChips } from './day-chips';
 import { formatSlotTime } from './format';
 import { notifySuccess } from './notify';
 import { TimezoneOptions } from './timezone-options';
-import type { ClientDto } from './types';
+import type { ClientChanged, ClientDto } from '@/lib/schemas/clients';
 import { storeClient } from './use-clients';
 
 type FormInput = z.input<typeof createClientSchema>;
@@ -137,7 +137,7 @@ function AddClientForm({ coachTimezone, onClose, onCreated }: Omit<AddClientModa
       scheduledCheckIns: [...values.scheduledCheckIns, ...pending],
     };
     try {
-      const { client } = await api.post<{ client: ClientDto }>('/coach/clients', payload);
+      const { client } = await api.post<ClientChanged>('/coach/clients', payload);
       storeClient(queryClient, client);
       notifySuccess(WORKSPACE_TOASTS.clientCreated);
       onCreated(client);

@@ -11,7 +11,7 @@ import { api, errorMessage } from '@/lib/api-client';
 import { WORKSPACE_TOASTS } from '@/lib/constants';
 import { ClientAvatar } from './client-avatar';
 import { notifyError, notifySuccess } from './notify';
-import type { ClientDto } from './types';
+import type { ClientChanged, ClientDto, ClientList } from '@/lib/schemas/clients';
 import { storeClient, workspaceKeys } from './use-clients';
 
 /** Archived Clients (spec 02 §2): each can be brought back to the active list. */
@@ -28,14 +28,14 @@ function ArchivedList() {
   const [busy, setBusy] = useState<string | null>(null);
   const query = useQuery({
     queryKey: workspaceKeys.archived,
-    queryFn: ({ signal }) => api.get<{ clients: ClientDto[] }>('/coach/archived-clients', { signal }).then((r) => r.clients),
+    queryFn: ({ signal }) => api.get<ClientList>('/coach/archived-clients', { signal }).then((r) => r.clients),
     staleTime: 0,
   });
 
   const unarchive = async (client: ClientDto) => {
     setBusy(client.id);
     try {
-      const { client: restored } = await api.post<{ client: ClientDto }>(`/coach/clients/${client.id}/unarchive`);
+      const { client: restored } = await api.post<ClientChanged>(`/coach/clients/${client.id}/unarchive`);
       storeClient(queryClient, restored);
       notifySuccess(WORKSPACE_TOASTS.clientUnarchived);
     } catch (error) {

@@ -18,7 +18,7 @@ import { formatPhone } from './format';
 import { InsightsTab } from './insights-tab';
 import { notifyError, notifySuccess } from './notify';
 import { clientStatus } from './status';
-import type { ClientDto } from './types';
+import type { ClientChanged, ClientDto } from '@/lib/schemas/clients';
 import { storeClient } from './use-clients';
 
 const TABS = [
@@ -41,7 +41,7 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
   const act = async (kind: 'hold' | 'archive', path: string, fallback: string, success: string) => {
     setBusy(kind);
     try {
-      const { client: saved } = await api.post<{ client: ClientDto }>(`/coach/clients/${client.id}/${path}`);
+      const { client: saved } = await api.post<ClientChanged>(`/coach/clients/${client.id}/${path}`);
       storeClient(queryClient, saved);
       notifySuccess(success);
       return saved;
@@ -75,7 +75,7 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
     try {
       const form = new FormData();
       form.append('profilePic', file);
-      const { client: saved } = await api.upload<{ client: ClientDto }>(`/clients/${client.id}/profile-pic`, form);
+      const { client: saved } = await api.upload<ClientChanged>(`/clients/${client.id}/profile-pic`, form);
       storeClient(queryClient, saved);
       notifySuccess(WORKSPACE_TOASTS.pictureUpdated);
     } catch (error) {

@@ -15,7 +15,7 @@ import { WORKSPACE_TOASTS } from '@/lib/constants';
 import { updateClientSchema } from '@/lib/schemas/workspace';
 import { notifySuccess } from './notify';
 import { TimezoneOptions } from './timezone-options';
-import type { ClientDto } from './types';
+import type { ClientChanged, ClientDto } from '@/lib/schemas/clients';
 import { storeClient } from './use-clients';
 
 type FormInput = z.input<typeof updateClientSchema>;
@@ -53,7 +53,7 @@ function EditClientForm({ client, onClose }: { client: ClientDto; onClose(): voi
   const submit = handleSubmit(async (values) => {
     setSubmitError(null);
     try {
-      const { client: saved } = await api.put<{ client: ClientDto }>(`/clients/${client.id}`, values);
+      const { client: saved } = await api.put<ClientChanged>(`/clients/${client.id}`, values);
       storeClient(queryClient, saved);
       notifySuccess(WORKSPACE_TOASTS.clientUpdated);
       onClose();

@@ -9,16 +9,14 @@ import { cn } from '@/components/ui/cn';
 import { controlClass } from '@/components/ui/field';
 import { api } from '@/lib/api-client';
 import { DEFAULT_CHECK_IN_TIME, WEEKDAY_SHORT, WORKSPACE_TOASTS } from '@/lib/constants';
-import type { CheckInSchedule, DayKey, ScheduleSlot } from '@/lib/preferences';
+import type { DayKey, ScheduleSlot } from '@/lib/preferences';
 import { timezoneLabel } from '@/lib/timezones';
 import { formatSlotTime } from './format';
 import { weekdayName } from './metrics';
 import { notifyError, notifySuccess } from './notify';
-import type { ClientDto } from './types';
+import type { ClientDto, ScheduleChanged } from '@/lib/schemas/clients';
 import { storeSchedule, workspaceKeys } from './use-clients';
 import { DayBubble } from './week-bubbles';
-
-type ScheduleAnswer = { checkInSchedule: CheckInSchedule };
 
 function DaySwitch({ day, on, disabled, onToggle }: { day: string; on: boolean; disabled: boolean; onToggle(): void }) {
   return (
@@ -53,7 +51,7 @@ export function ScheduleEditor({ client }: { client: ClientDto }) {
   const call = async (key: string, path: string, body: object, fallback: string, success?: string) => {
     setBusy(key);
     try {
-      const answer = await api.post<ScheduleAnswer>(`/clients/${client.id}/${path}`, body);
+      const answer = await api.post<ScheduleChanged>(`/clients/${client.id}/${path}`, body);
       storeSchedule(queryClient, client.id, answer.checkInSchedule);
       // This week's bubbles depend on the schedule: the list is asked again.
       void queryClient.invalidateQueries({ queryKey: workspaceKeys.clients });

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { api, errorMessage } from '@/lib/api-client';
-import type { CheckInDto } from '@/server/services/clients';
+import type { CheckInChanged, CheckInDto } from '@/lib/schemas/checkins';
 
 export const SEND_CHECK_IN_FAILED = 'Failed to send check-in';
 
@@ -30,7 +30,7 @@ export function SendCheckInButton({ clientId, goalId, label = 'Send check-in', o
     }
     setSending(true);
     try {
-      const result = await api.post<{ message: string; checkIn: CheckInDto }>('/checkins/ai/initiate', { clientId, ...(goalId ? { goalId } : {}) });
+      const result = await api.post<CheckInChanged>('/checkins/ai/initiate', { clientId, ...(goalId ? { goalId } : {}) });
       toast.success(result.message || 'Check-in sent');
       onSent?.(result.checkIn);
     } catch (error) {

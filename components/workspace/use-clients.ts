@@ -7,7 +7,7 @@ import { useAuth } from '@/components/auth/auth-provider';
 import { useRealtime } from '@/components/realtime/realtime-provider';
 import { ApiError, api } from '@/lib/api-client';
 import { CLIENT_LIST_MIN_GAP_MS, CLIENT_LIST_POLL_MS, CLIENT_LIST_REFOCUS_MS, CLIENT_LIST_STALE_MS, WORKSPACE_TOASTS } from '@/lib/constants';
-import type { ClientDto } from './types';
+import type { ClientDto, ClientList } from '@/lib/schemas/clients';
 
 export const workspaceKeys = {
   clients: ['workspace', 'clients'] as const,
@@ -52,7 +52,7 @@ export function useClientList() {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: workspaceKeys.clients,
-    queryFn: ({ signal }) => api.get<{ clients: ClientDto[] }>('/coach/clients', { signal }).then((r) => r.clients),
+    queryFn: ({ signal }) => api.get<ClientList>('/coach/clients', { signal }).then((r) => r.clients),
     staleTime: CLIENT_LIST_STALE_MS,
     refetchInterval: CLIENT_LIST_POLL_MS,
     retry: 1,

@@ -1,1 +1,172 @@
-export {};
+import { idParamSchema } from '../schemas/account';
+import {
+  clientChangedSchema,
+  clientListSchema,
+  clientResponseSchema,
+  dayToggledSchema,
+  slotAddedSchema,
+  slotRemovedSchema,
+} from '../schemas/clients';
+import { createClientSchema, removeCheckInSchema, scheduleCheckInSchema, toggleCheckInSchema, updateClientSchema } from '../schemas/workspace';
+import { endpoint } from './endpoint';
+
+const NO_CLIENT = 'No such client of yours';
+
+export const listClients = endpoint({
+  method: 'GET',
+  path: '/api/coach/clients',
+  tag: 'Clients',
+  summary: "The coach's active clients, each with active goals, latest check-in and this week's check-ins",
+  auth: 'user',
+  response: clientListSchema,
+});
+
+export const createClient = endpoint({
+  method: 'POST',
+  path: '/api/coach/clients',
+  tag: 'Clients',
+  summary: 'Adds a client, optionally with a first goal and a weekly check-in schedule',
+  auth: 'user',
+  body: createClientSchema,
+  status: 201,
+  response: clientChangedSchema,
+  errors: {
+    403: 'The plan allows no more clients (`requiredAction: upgrade_plan`), or a missing CSRF token',
+    409: 'The coach already has a client with this e-mail',
+  },
+});
+
+export const listArchivedClients = endpoint({
+  method: 'GET',
+  path: '/api/coach/archived-clients',
+  tag: 'Clients',
+  summary: "The coach's archived clients",
+  auth: 'user',
+  response: clientListSchema,
+});
+
+export const archiveClient = endpoint({
+  method: 'POST',
+  path: '/api/coach/clients/{id}/archive',
+  tag: 'Clients',
+  summary: 'Archives a client: no more check-ins, and off the client list',
+  auth: 'user',
+  params: idParamSchema,
+  response: clientChangedSchema,
+  errors: { 404: NO_CLIENT },
+});
+
+export const unarchiveClient = endpoint({
+  method: 'POST',
+  path: '/api/coach/clients/{id}/unarchive',
+  tag: 'Clients',
+  summary: 'Brings an archived client back to the client list',
+  auth: 'user',
+  params: idParamSchema,
+  response: clientChangedSchema,
+  errors: { 404: NO_CLIENT },
+});
+
+export const holdCheckIns = endpoint({
+  method: 'POST',
+  path: '/api/coach/clients/{id}/hold-checkins',
+  tag: 'Clients',
+  summary: "Pauses a client's check-ins, keeping the schedule",
+  auth: 'user',
+  params: idParamSchema,
+  response: clientChangedSchema,
+  errors: { 404: NO_CLIENT },
+});
+
+export const resumeCheckIns = endpoint({
+  method: 'POST',
+  path: '/api/coach/clients/{id}/resume-checkins',
+  tag: 'Clients',
+  summary: "Resumes a client's paused check-ins",
+  auth: 'user',
+  params: idParamSchema,
+  response: clientChangedSchema,
+  errors: { 404: NO_CLIENT },
+});
+
+export const getClient = endpoint({
+  method: 'GET',
+  path: '/api/clients/{id}',
+  tag: 'Clients',
+  summary: 'One client, as the client list shows it',
+  auth: 'user',
+  params: idParamSchema,
+  response: clientResponseSchema,
+  errors: { 404: NO_CLIENT },
+});
+
+export const updateClient = endpoint({
+  method: 'PUT',
+  path: '/api/clients/{id}',
+  tag: 'Clients',
+  summary: "Changes a client's name, e-mail, phone number or time zone",
+  auth: 'user',
+  params: idParamSchema,
+  body: updateClientSchema,
+  response: clientChangedSchema,
+  errors: { 404: NO_CLIENT, 409: 'Another client of the coach has this e-mail' },
+});
+
+export const uploadProfilePicture = endpoint({
+  method: 'POST',
+  path: '/api/clients/{id}/profile-pic',
+  tag: 'Clients',
+  summary: "Sets a client's picture (PNG, JPEG, GIF or WebP, as its bytes show)",
+  auth: 'user',
+  params: idParamSchema,
+  rawBody: { contentType: 'multipart/form-data', description: 'The image in the field `profilePic`; a body that is not an image, or is too large, is refused with 400' },
+  response: clientChangedSchema,
+  errors: { 404: NO_CLIENT },
+});
+
+export const readProfilePicture = endpoint({
+  method: 'GET',
+  path: '/api/clients/{id}/profile-pic',
+  tag: 'Clients',
+  summary: "A client's picture",
+  auth: 'user',
+  params: idParamSchema,
+  response: { contentType: 'image/png, image/jpeg, image/gif or image/webp', description: 'The picture, privately cacheable for 5 minutes' },
+  errors: { 404: 'No such client of yours, or the client has no picture' },
+});
+
+export const scheduleCheckIn = endpoint({
+  method: 'POST',
+  path: '/api/clients/{id}/schedule-checkin',
+  tag: 'Clients',
+  summary: "Adds a time to one day of the client's weekly schedule, or of one of its goals' (`goalId`)",
+  auth: 'user',
+  params: idParamSchema,
+  body: scheduleCheckInSchema,
+  response: slotAddedSchema,
+  errors: { 404: 'No such client of yours, or no such goal of that client', 409: 'That day already has a check-in at that time' },
+});
+
+export const removeScheduledCheckIn = endpoint({
+  method: 'POST',
+  path: '/api/clients/{id}/remove-checkin',
+  tag: 'Clients',
+  summary: 'Removes one time of a weekly schedule, named by its id (or by its time)',
+  auth: 'user',
+  params: idParamSchema,
+  body: removeCheckInSchema,
+  response: slotRemovedSchema,
+  errors: { 404: 'No such client of yours, no such goal of that client, or no such time that day' },
+});
+
+export const toggleScheduleDay = endpoint({
+  method: 'POST',
+  path: '/api/clients/{id}/toggle-checkin',
+  tag: 'Clients',
+  summary: 'Switches a day of a weekly schedule off (when any of its times is on) or on',
+  auth: 'user',
+  params: idParamSchema,
+  body: toggleCheckInSchema,
+  response: dayToggledSchema,
+  errors: { 404: 'No such client of yours, no such goal of that client, or no time on that day' },
+});

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { EXECUTIVE_SUMMARIES_PER_PAGE, WORKSPACE_VALIDATION as V } from '@/lib/constants';
+import type { CheckInDto, CheckInPage } from '@/lib/schemas/checkins';
 import { getDb } from '../db/client';
 import { checkIns, clients, goals } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
@@ -7,7 +8,7 @@ import { checkInSummary, checkInSummaryColumns, type CoachRef } from './clients'
 import { getOwnedGoal } from './goals';
 
 /** A client's check-ins, newest first, paged; optionally one goal's only, and the executive summaries. */
-export async function checkInHistory(coach: CoachRef, clientId: string, query: { page: number; limit: number; withSummaries: boolean; goalId?: string }) {
+export async function checkInHistory(coach: CoachRef, clientId: string, query: { page: number; limit: number; withSummaries: boolean; goalId?: string }): Promise<CheckInPage> {
   const db = getDb();
   const scope = and(
     eq(checkIns.clientId, clientId),
@@ -57,7 +58,7 @@ async function getOwnedCheckIn(coach: CoachRef, checkInId: string) {
 }
 
 /** Only upcoming check-ins can be deleted (spec 02 §4). */
-export async function deleteCheckIn(coach: CoachRef, checkInId: string) {
+export async function deleteCheckIn(coach: CoachRef, checkInId: string): Promise<void> {
   const row = await getOwnedCheckIn(coach, checkInId);
   if (row.status !== 'scheduled') throw new AppError(409, 'CONFLICT', V.onlyUpcomingDeletable);
   // A row whose message is being handed to the SMS provider right now is no longer upcoming.
@@ -66,11 +67,10 @@ export async function deleteCheckIn(coach: CoachRef, checkInId: string) {
     .where(and(eq(checkIns.id, checkInId), eq(checkIns.coachId, coach.id), eq(checkIns.status, 'scheduled'), isNull(checkIns.deliveryStartedAt)))
     .returning({ id: checkIns.id });
   if (deleted.length === 0) throw new AppError(409, 'CONFLICT', V.onlyUpcomingDeletable);
-  return { success: true, message: 'Check-in deleted' };
 }
 
 /** A global (all goals) check-in leaves one goal out; a goal's own upcoming check-in is cancelled. */
-export async function cancelForGoal(coach: CoachRef, checkInId: string, input: { goalId: string; clientId: string }) {
+export async function cancelForGoal(coach: CoachRef, checkInId: string, input: { goalId: string; clientId: string }): Promise<CheckInDto> {
   const row = await getOwnedCheckIn(coach, checkInId);
   if (row.clientId !== input.clientId) throw notFound('Check-in');
   const goal = await getOwnedGoal(coach.id, input.goalId);
@@ -88,5 +88,5 @@ export async function cancelForGoal(coach: CoachRef, checkInId: string, input: {
     throw new AppError(409, 'CONFLICT', 'This check-in is not about that goal');
   }
   const [updated] = await db.select().from(checkIns).where(eq(checkIns.id, checkInId));
-  return { success: true, message: 'Check-in cancelled for this goal', checkIn: checkInSummary(updated!, new Map()) };
+  return checkInSummary(updated!, new Map());
 }

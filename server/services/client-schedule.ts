@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { CheckInSchedule, DayKey } from '@/lib/preferences';
+import type { CheckInSchedule, DayKey, ScheduleSlot } from '@/lib/preferences';
 import { getDb } from '../db/client';
 import { clients, goals } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
@@ -32,17 +32,23 @@ async function saveSchedule(coach: CoachRef, clientId: string, target: Target, s
 
 const key = (dayIndex: number) => String(dayIndex) as DayKey;
 
-export async function addSlot(coach: CoachRef, clientId: string, input: { dayIndex: number; time: string; goalId?: string | null }) {
+/** Adds a time to a day; answers the new schedule and the slot made. */
+export async function addSlot(coach: CoachRef, clientId: string, input: { dayIndex: number; time: string; goalId?: string | null }): Promise<{ schedule: CheckInSchedule; slot: ScheduleSlot }> {
   const schedule = await loadSchedule(coach, clientId, input);
   const slots = schedule[key(input.dayIndex)] ?? [];
   if (slots.some((s) => s.time === input.time)) throw conflict(`A check-in at ${input.time} is already scheduled that day`, 'time');
   const slot = { id: randomUUID(), time: input.time, enabled: true };
   const next = { ...schedule, [key(input.dayIndex)]: [...slots, slot].sort((a, b) => a.time.localeCompare(b.time)) };
   await saveSchedule(coach, clientId, input, next);
-  return { success: true, schedule: next, checkInSchedule: next, slot };
+  return { schedule: next, slot };
 }
 
-export async function removeSlot(coach: CoachRef, clientId: string, input: { dayIndex: number; checkInId: string; time?: string; goalId?: string | null }) {
+/** Removes a time from a day; answers the new schedule and the day's remaining slots. */
+export async function removeSlot(
+  coach: CoachRef,
+  clientId: string,
+  input: { dayIndex: number; checkInId: string; time?: string; goalId?: string | null },
+): Promise<{ schedule: CheckInSchedule; remaining: ScheduleSlot[] }> {
   const schedule = await loadSchedule(coach, clientId, input);
   const slots = schedule[key(input.dayIndex)] ?? [];
   // Slots are named by id; a caller that only knows the time may name it by time instead.
@@ -52,16 +58,16 @@ export async function removeSlot(coach: CoachRef, clientId: string, input: { day
   const next = { ...schedule, [key(input.dayIndex)]: remaining };
   if (remaining.length === 0) delete next[key(input.dayIndex)];
   await saveSchedule(coach, clientId, input, next);
-  return { success: true, checkInSchedule: next, remainingCheckIns: remaining };
+  return { schedule: next, remaining };
 }
 
 /** Switches a whole day on or off: off when any slot is on, else on. */
-export async function toggleDay(coach: CoachRef, clientId: string, input: { dayIndex: number; goalId?: string | null }) {
+export async function toggleDay(coach: CoachRef, clientId: string, input: { dayIndex: number; goalId?: string | null }): Promise<CheckInSchedule> {
   const schedule = await loadSchedule(coach, clientId, input);
   const slots = schedule[key(input.dayIndex)] ?? [];
   if (slots.length === 0) throw notFound('Scheduled check-in');
   const enable = !slots.some((s) => s.enabled);
   const next = { ...schedule, [key(input.dayIndex)]: slots.map((s) => ({ ...s, enabled: enable })) };
   await saveSchedule(coach, clientId, input, next);
-  return { success: true, schedule: next, checkInSchedule: next };
+  return next;
 }

@@ -3,6 +3,9 @@ import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-or
 import { WEEKDAYS } from '@/lib/constants';
 import { getPlan } from '@/lib/plans';
 import type { CheckInSchedule, DayKey } from '@/lib/preferences';
+import type { CheckInDto } from '@/lib/schemas/checkins';
+import type { ClientDto, WeekDayStatus, WeekEntry } from '@/lib/schemas/clients';
+import type { Goal as GoalDto } from '@/lib/schemas/goals';
 import type { CreateClientInput, UpdateClientInput } from '@/lib/schemas/workspace';
 import { addDays, weekDates, zonedParts, zonedTimeToInstant } from '@/lib/zoned-time';
 import { getDb, type Executor } from '../db/client';
@@ -25,8 +28,6 @@ export async function getOwnedClient(coachId: string, clientId: string, db: Exec
   if (!client) throw notFound('Client');
   return client;
 }
-
-export type WeekDayStatus = 'completed' | 'responded' | 'sent' | 'no_response' | 'missed' | 'scheduled' | 'pending' | 'none';
 
 /**
  * The columns checkInSummary reads: lists select these rather than the whole row (which also
@@ -58,7 +59,7 @@ export const checkInSummaryColumns = {
 };
 type CheckInSummaryRow = Pick<CheckIn, keyof typeof checkInSummaryColumns>;
 
-export function checkInSummary(c: CheckInSummaryRow, goalTitles: Map<string, string>) {
+export function checkInSummary(c: CheckInSummaryRow, goalTitles: Map<string, string>): CheckInDto {
   return {
     _id: c.id,
     id: c.id,
@@ -81,11 +82,9 @@ export function checkInSummary(c: CheckInSummaryRow, goalTitles: Map<string, str
     engagementAssessment: c.engagementAssessment,
     concerns: c.concerns ?? [],
     value: c.value,
-    /** Why a check-in failed, was cancelled or missed (the AI check-in engine). */
     failureReason: c.failureReason,
   };
 }
-export type CheckInDto = ReturnType<typeof checkInSummary>;
 
 /** What the bubble row needs of a check-in. */
 type WeekCheckIn = Pick<CheckIn, 'id' | 'clientId' | 'status' | 'sentAt' | 'scheduledFor' | 'createdAt'>;
@@ -120,7 +119,7 @@ export function currentWeek(zone: string, now: Date) {
  * The Mon-Sun bubble row of the client list: a check-in's own status on its day, else a scheduled
  * slot (pending today and later, missed before), else nothing.
  */
-function weeklyStatuses(client: Client, week: string[], dayCheckIns: Map<number, WeekCheckIn>, dayStarts: number[], today: string) {
+function weeklyStatuses(client: Client, week: string[], dayCheckIns: Map<number, WeekCheckIn>, dayStarts: number[], today: string): WeekEntry[] {
   const createdDay = dayIndexIn(dayStarts, client.createdAt);
   return week.map((date, dayIndex) => {
     const checkIn = dayCheckIns.get(dayIndex);
@@ -128,11 +127,11 @@ function weeklyStatuses(client: Client, week: string[], dayCheckIns: Map<number,
     let status: WeekDayStatus = 'none';
     if (checkIn) status = checkIn.status === 'cancelled' || checkIn.status === 'failed' ? 'none' : (checkIn.status as WeekDayStatus);
     else if (slots.length > 0 && !client.checkInsHeld && dayIndex >= createdDay) status = date >= today ? 'pending' : 'missed';
-    return { dayIndex, day: WEEKDAYS[dayIndex], date, status, checkInId: checkIn?.id ?? null, times: slots.map((s) => s.time) };
+    return { dayIndex, day: WEEKDAYS[dayIndex]!, date, status, checkInId: checkIn?.id ?? null, times: slots.map((s) => s.time) };
   });
 }
 
-export function goalSummary(goal: Goal) {
+export function goalSummary(goal: Goal): GoalDto {
   return {
     _id: goal.id,
     id: goal.id,
@@ -153,7 +152,7 @@ export function goalSummary(goal: Goal) {
   };
 }
 
-function clientDto(client: Client, extra: { goals: Goal[]; latest: CheckInSummaryRow | undefined; week: ReturnType<typeof weeklyStatuses>; goalTitles: Map<string, string> }) {
+function clientDto(client: Client, extra: { goals: Goal[]; latest: CheckInSummaryRow | undefined; week: WeekEntry[]; goalTitles: Map<string, string> }): ClientDto {
   return {
     _id: client.id,
     id: client.id,
@@ -177,7 +176,6 @@ function clientDto(client: Client, extra: { goals: Goal[]; latest: CheckInSummar
     createdAt: client.createdAt.toISOString(),
   };
 }
-export type ClientDto = ReturnType<typeof clientDto>;
 
 /**
  * The client list with, per client, active goals, the latest check-in and this week's bubbles, in

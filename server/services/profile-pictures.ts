@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { PROFILE_PIC_MAX_BYTES, WORKSPACE_VALIDATION as V } from '@/lib/constants';
+import type { ClientDto } from '@/lib/schemas/clients';
 import { getDb } from '../db/client';
 import { clients } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
@@ -18,7 +19,8 @@ export function sniffImage(data: Buffer) {
   return IMAGE_SIGNATURES.find((s) => s.test(data)) ?? null;
 }
 
-export async function uploadProfilePicture(coach: CoachRef, clientId: string, file: File | null) {
+/** Stores the picture and answers the client as it is now. */
+export async function uploadProfilePicture(coach: CoachRef, clientId: string, file: File | null): Promise<ClientDto> {
   await getOwnedClient(coach.id, clientId);
   if (!file || typeof file === 'string') throw badRequest(V.imageOnly, [{ field: 'profilePic', message: V.imageOnly }]);
   if (file.size > PROFILE_PIC_MAX_BYTES) throw badRequest(V.imageTooLarge, [{ field: 'profilePic', message: V.imageTooLarge }]);
@@ -30,7 +32,7 @@ export async function uploadProfilePicture(coach: CoachRef, clientId: string, fi
   await fileStorage().put(key, data);
   if (previous && previous !== key) await fileStorage().remove(previous);
   await getDb().update(clients).set({ profilePic: key, updatedAt: sql`now()` }).where(and(eq(clients.id, clientId), eq(clients.coachId, coach.id)));
-  return { success: true, client: await publishClient(coach, clientId) };
+  return publishClient(coach, clientId);
 }
 
 export async function readProfilePicture(coach: CoachRef, clientId: string) {

@@ -1,22 +1,17 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { CHECK_IN_HISTORY_LIMIT, WORKSPACE_VALIDATION as V } from '@/lib/constants';
+import type { CheckInChanged, CheckInPage } from '@/lib/schemas/checkins';
 import { client } from '../helpers/http';
 import { openDb, type ErrorBody } from './helpers-auth';
-import { createClient, createGoal, insertCheckIns, newCoach, DAY_MS, type CheckInDto, type Coach } from './helpers-workspace';
+import { createClient, createGoal, insertCheckIns, newCoach, DAY_MS, type Coach } from './helpers-workspace';
 
 const request = client(inject('baseUrl'));
 const outboxDir = inject('outboxDir');
 const db = openDb(inject('databaseUrl'));
 afterAll(() => db.end());
 
-interface History {
-  checkIns: CheckInDto[];
-  pagination: { page: number; limit: number; total: number; pages: number };
-  executiveSummaries?: { id: string; summary: string; date: string }[];
-}
-
-async function history(coach: Coach, clientId: string, query = ''): Promise<History> {
-  const res = await request<History>('GET', `/dashboard/client-checkins/${clientId}${query}`, { token: coach.token });
+async function history(coach: Coach, clientId: string, query = ''): Promise<CheckInPage> {
+  const res = await request<CheckInPage>('GET', `/dashboard/client-checkins/${clientId}${query}`, { token: coach.token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 }
@@ -28,7 +23,7 @@ async function setup() {
 }
 
 const cancelForGoal = (coach: Coach, checkInId: string, body: Record<string, unknown>) =>
-  request<{ success: boolean; checkIn: CheckInDto } & ErrorBody>('PATCH', `/checkins/${checkInId}/cancel-for-goal`, { token: coach.token, body });
+  request<CheckInChanged & ErrorBody>('PATCH', `/checkins/${checkInId}/cancel-for-goal`, { token: coach.token, body });
 
 describe('GET /dashboard/client-checkins/{clientId}', () => {
   it('pages the history newest first', async () => {

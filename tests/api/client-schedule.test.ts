@@ -1,30 +1,23 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import type { ClientList, DayToggled, SlotAdded, SlotRemoved } from '@/lib/schemas/clients';
 import { client } from '../helpers/http';
 import { openDb, type ErrorBody } from './helpers-auth';
-import { clientGoals, createClient, createGoal, getClient, insertCheckIns, newCoach, DAY_MS, type ClientDto, type Coach } from './helpers-workspace';
+import { clientGoals, createClient, createGoal, getClient, insertCheckIns, newCoach, DAY_MS, type Coach } from './helpers-workspace';
 
 const request = client(inject('baseUrl'));
 const outboxDir = inject('outboxDir');
 const db = openDb(inject('databaseUrl'));
 afterAll(() => db.end());
 
-type Schedule = ClientDto['checkInSchedule'];
-interface ScheduleAnswer {
-  success: boolean;
-  schedule: Schedule;
-  checkInSchedule: Schedule;
-  slot: { id: string; time: string; enabled: boolean };
-}
-
 const addSlot = (coach: Coach, clientId: string, body: Record<string, unknown>) =>
-  request<ScheduleAnswer & ErrorBody>('POST', `/clients/${clientId}/schedule-checkin`, { token: coach.token, body });
+  request<SlotAdded & ErrorBody>('POST', `/clients/${clientId}/schedule-checkin`, { token: coach.token, body });
 const removeSlot = (coach: Coach, clientId: string, body: Record<string, unknown>) =>
-  request<{ success: boolean; checkInSchedule: Schedule; remainingCheckIns: Schedule['0'] } & ErrorBody>('POST', `/clients/${clientId}/remove-checkin`, {
+  request<SlotRemoved & ErrorBody>('POST', `/clients/${clientId}/remove-checkin`, {
     token: coach.token,
     body,
   });
 const toggleDay = (coach: Coach, clientId: string, body: Record<string, unknown>) =>
-  request<ScheduleAnswer & ErrorBody>('POST', `/clients/${clientId}/toggle-checkin`, { token: coach.token, body });
+  request<DayToggled & ErrorBody>('POST', `/clients/${clientId}/toggle-checkin`, { token: coach.token, body });
 
 describe('POST /clients/{id}/schedule-checkin', () => {
   it('adds a slot to the day, sorted by time, and the client shows it', async () => {
@@ -267,7 +260,7 @@ describe('weeklyCheckIns bubbles', () => {
       [scheduledId] = await insertCheckIns(db, [{ coachId: coach.id, clientId: a.id, status: 'scheduled', scheduledFor: tomorrow, createdAt: new Date(now) }]);
     }
 
-    const res = await request<{ clients: ClientDto[] }>('GET', '/coach/clients', { token: coach.token });
+    const res = await request<ClientList>('GET', '/coach/clients', { token: coach.token });
     expect(res.status).toBe(200);
     const byName = new Map(res.body.clients.map((c) => [c.firstName, c]));
     const row = (name: string) => byName.get(name)!.weeklyCheckIns;

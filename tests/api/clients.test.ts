@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { WEEKDAYS, WORKSPACE_VALIDATION as V } from '@/lib/constants';
+import type { ClientChanged, ClientList } from '@/lib/schemas/clients';
 import { client } from '../helpers/http';
 import { openDb, type ErrorBody } from './helpers-auth';
 import { clientPayload, createClient, getClient, insertCheckIns, newCoach, DAY_MS, type ClientDto, type Coach } from './helpers-workspace';
@@ -23,7 +24,7 @@ async function createExpecting(coach: Coach, status: number, overrides: Record<s
 }
 
 async function listClients(coach: Coach, archived = false): Promise<ClientDto[]> {
-  const res = await request<{ clients: ClientDto[] }>('GET', archived ? '/coach/archived-clients' : '/coach/clients', { token: coach.token });
+  const res = await request<ClientList>('GET', archived ? '/coach/archived-clients' : '/coach/clients', { token: coach.token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.clients;
 }
@@ -31,7 +32,7 @@ async function listClients(coach: Coach, archived = false): Promise<ClientDto[]>
 describe('POST /coach/clients', () => {
   it('creates a client (201) with its initial goal and its scheduled check-ins', async () => {
     const coach = await newCoach(request, outboxDir, db);
-    const res = await request<{ success: boolean; client: ClientDto }>('POST', '/coach/clients', {
+    const res = await request<ClientChanged>('POST', '/coach/clients', {
       token: coach.token,
       body: clientPayload({
         firstName: ' Grace ',
@@ -361,7 +362,7 @@ describe('PUT /clients/{id}', () => {
   it('saves the fields and answers the client', async () => {
     const coach = await newCoach(request, outboxDir, db);
     const c = await createClient(request, coach);
-    const res = await request<{ success: boolean; client: ClientDto }>('PUT', `/clients/${c.id}`, {
+    const res = await request<ClientChanged>('PUT', `/clients/${c.id}`, {
       token: coach.token,
       body: edit(c, { firstName: 'Ada', lastName: 'Byron', email: 'Ada.Byron-EDIT@Example.com', phone: '(555) 987-6543', timezone: 'Europe/Paris' }),
     });
@@ -423,7 +424,7 @@ describe('PUT /clients/{id}', () => {
 });
 
 describe('client states: hold, resume, archive, unarchive', () => {
-  const action = (coach: Coach, id: string, name: string) => request<{ success: boolean; client: ClientDto }>('POST', `/coach/clients/${id}/${name}`, { token: coach.token });
+  const action = (coach: Coach, id: string, name: string) => request<ClientChanged>('POST', `/coach/clients/${id}/${name}`, { token: coach.token });
 
   it('holds and resumes check-ins', async () => {
     const coach = await newCoach(request, outboxDir, db);

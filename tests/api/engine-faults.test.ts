@@ -4,7 +4,8 @@ import { startFakeTwilio, type FakeTwilio } from '../helpers/fake-twilio';
 import { fakeProviderEnv } from '../helpers/fake-providers';
 import { client } from '../helpers/http';
 import { startStack, type Stack } from '../helpers/stack';
-import { checkInsOf, createClient, eventually, type CheckInView } from './engine-helpers';
+import type { CheckInDto } from '@/lib/schemas/checkins';
+import { checkInsOf, createClient, eventually } from './engine-helpers';
 import { openDb, signedInUser, type ApiRequest, type Db } from './helpers-auth';
 
 /**
@@ -55,7 +56,7 @@ async function dueCheckIn(firstName: string) {
   return { token: accessToken, coachId: user.id, client: c, checkInId: row!.id };
 }
 
-async function settled(token: string, clientId: string, checkInId: string, timeoutMs = 30_000): Promise<CheckInView> {
+async function settled(token: string, clientId: string, checkInId: string, timeoutMs = 30_000): Promise<CheckInDto> {
   const list = await eventually(
     () => checkInsOf(request, token, clientId),
     (l) => l.some((c) => c._id === checkInId && c.status !== 'upcoming'),

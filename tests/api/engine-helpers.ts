@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { expect } from 'vitest';
+import type { CheckInDto, CheckInPage } from '@/lib/schemas/checkins';
 import type { ApiRequest } from './helpers-auth';
 
 /** A US number no other test uses. */
@@ -50,27 +51,8 @@ export async function createGoal(request: ApiRequest, token: string, clientId: s
   return res.body.goal._id;
 }
 
-export interface CheckInView {
-  _id: string;
-  status: string;
-  isGlobalCheckIn: boolean;
-  cancelledGoals: string[];
-  aiMessage: string | null;
-  clientResponse: string | null;
-  aiResponse: string | null;
-  coachSummary: string | null;
-  insights: string[];
-  executiveSummary: string | null;
-  motivation: string | null;
-  engagementAssessment: string | null;
-  concerns: string[];
-  value: number | null;
-  failureReason: string | null;
-  goal: { _id: string; title: string } | null;
-}
-
-export async function checkInsOf(request: ApiRequest, token: string, clientId: string): Promise<CheckInView[]> {
-  const res = await request<{ checkIns: CheckInView[] }>('GET', `/dashboard/client-checkins/${clientId}?limit=50`, { token });
+export async function checkInsOf(request: ApiRequest, token: string, clientId: string): Promise<CheckInDto[]> {
+  const res = await request<CheckInPage>('GET', `/dashboard/client-checkins/${clientId}?limit=50`, { token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.checkIns;
 }

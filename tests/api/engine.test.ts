@@ -9,7 +9,8 @@ import type { ClientGoal, Milestone, ProposedMilestone } from '@/lib/schemas/goa
 import { RATE_LIMITS } from '@/server/services/rate-limit';
 import { client, type HttpResult } from '../helpers/http';
 import { startStack, type Stack } from '../helpers/stack';
-import { checkInsOf, createClient, createGoal, eventually, listen, type CheckInView } from './engine-helpers';
+import type { CheckInChanged, CheckInDto } from '@/lib/schemas/checkins';
+import { checkInsOf, createClient, createGoal, eventually, listen } from './engine-helpers';
 import { openDb, signedInUser, type ApiRequest, type Db, type ErrorBody } from './helpers-auth';
 
 /**
@@ -51,7 +52,7 @@ function reply(from: string, body: string) {
   return postClientReply({ appUrl: stack.baseUrl, authToken: AUTH_TOKEN, from, body, to: FROM });
 }
 
-async function waitForStatus(token: string, clientId: string, status: string, timeoutMs = 15_000): Promise<CheckInView> {
+async function waitForStatus(token: string, clientId: string, status: string, timeoutMs = 15_000): Promise<CheckInDto> {
   const list = await eventually(() => checkInsOf(request, token, clientId), (l) => l.some((c) => c.status === status), timeoutMs, `a check-in in status ${status}`);
   return list.find((c) => c.status === status)!;
 }
@@ -78,7 +79,7 @@ describe('the conversation', () => {
     }, { operation: 'analyse' });
     const live = await listen(stack.socketPort, accessToken);
 
-    const sent = await request<{ success: boolean; checkIn: CheckInView }>('POST', '/checkins/ai/initiate', { token: accessToken, body: { clientId: c.id, goalId: c.goalId } });
+    const sent = await request<CheckInChanged>('POST', '/checkins/ai/initiate', { token: accessToken, body: { clientId: c.id, goalId: c.goalId } });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(sent.body.checkIn).toMatchObject({ status: 'sent', isGlobalCheckIn: false, goal: { _id: c.goalId, title: 'Walk 100 km' } });
     expect(sent.body.checkIn.aiMessage).toContain('Loopy');
@@ -147,7 +148,7 @@ describe('the conversation', () => {
     await eventually(async () => live.events, (e) => e.some((x) => x.event === 'goalProgressUpdated'), 5000, 'goalProgressUpdated');
     const events = live.events.map((e) => e.event);
     expect(events).toContain('checkInCreated');
-    const completedEvent = live.events.find((e) => e.event === 'clientProfileUpdated' && (e.payload.checkIn as CheckInView | undefined)?.status === 'completed');
+    const completedEvent = live.events.find((e) => e.event === 'clientProfileUpdated' && (e.payload.checkIn as CheckInDto | undefined)?.status === 'completed');
     expect(completedEvent?.payload.checkIn).toMatchObject({ motivation: 'high', engagementAssessment: 'great', coachSummary: 'Loopy walked 5 km and feels great.' });
     expect(live.events.find((e) => e.event === 'goalProgressUpdated')?.payload).toMatchObject({ goalId: c.goalId, progress: 45 });
     live.close();
@@ -157,7 +158,7 @@ describe('the conversation', () => {
     const { accessToken, user } = await coach();
     const twice = await createClient(request, accessToken, { firstName: 'Garbled', goal: { title: 'Read 12 books', target: 12, unit: 'books' } });
     ai.script('Garbled', 'this is { not json', { operation: 'analyse', times: 2 });
-    const sent = await request<{ checkIn: CheckInView }>('POST', '/checkins/ai/initiate', { token: accessToken, body: { clientId: twice.id } });
+    const sent = await request<CheckInChanged>('POST', '/checkins/ai/initiate', { token: accessToken, body: { clientId: twice.id } });
     expect(sent.status).toBe(200);
     await reply(twice.phone, 'Read two more books');
     const failed = await waitForStatus(accessToken, twice.id, 'failed');
@@ -263,7 +264,7 @@ describe('the conversation', () => {
   it('marks a check-in with no reply within the window as no_response and tells the coach', async () => {
     const { accessToken, user } = await coach();
     const c = await createClient(request, accessToken, { firstName: 'Silent', goal: { title: 'Stretch daily', target: 30, unit: 'days' } });
-    const sent = await request<{ checkIn: CheckInView }>('POST', '/checkins/ai/initiate', { token: accessToken, body: { clientId: c.id } });
+    const sent = await request<CheckInChanged>('POST', '/checkins/ai/initiate', { token: accessToken, body: { clientId: c.id } });
     // 24 h pass (the window is NO_RESPONSE_WINDOW_HOURS, default 24).
     await db`update check_ins set sent_at = now() - interval '24 hours 1 minute' where id = ${sent.body.checkIn._id}`;
     await waitForStatus(accessToken, c.id, 'no_response', 10_000);
@@ -339,7 +340,7 @@ describe('immediate contact and global check-ins', () => {
     const { accessToken } = await coach();
     const c = await createClient(request, accessToken, { firstName: 'Globetrotter', goal: { title: 'Run 50 km', target: 50, unit: 'km' } });
     await createGoal(request, accessToken, c.id, { title: 'Learn 300 words', target: 300, unit: 'words' });
-    const res = await request<{ checkIn: CheckInView }>('POST', '/ai/immediate-contact', { token: accessToken, body: { _id: c.id } });
+    const res = await request<CheckInChanged>('POST', '/ai/immediate-contact', { token: accessToken, body: { _id: c.id } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.checkIn).toMatchObject({ status: 'sent', isGlobalCheckIn: true, goal: null });
     const compose = ai.requestsFor('Globetrotter', 'compose').at(-1)!;
@@ -352,7 +353,7 @@ describe('immediate contact and global check-ins', () => {
     expect(done.value).toBeNull();
     expect(done.failureReason).toBeNull();
 
-    const one = await request<{ checkIn: CheckInView }>('POST', '/ai/immediate-contact', { token: accessToken, body: { _id: c.id, goalId: c.goalId } });
+    const one = await request<CheckInChanged>('POST', '/ai/immediate-contact', { token: accessToken, body: { _id: c.id, goalId: c.goalId } });
     expect(one.body.checkIn).toMatchObject({ isGlobalCheckIn: false, goal: { _id: c.goalId } });
     expect((await request('POST', '/ai/immediate-contact', { token: accessToken, body: {} })).status).toBe(400);
     expect((await request('POST', '/ai/immediate-contact', { token: accessToken, body: { _id: '00000000-0000-4000-8000-000000000000' } })).status).toBe(404);
@@ -369,7 +370,7 @@ describe('immediate contact and global check-ins', () => {
       return row!.id;
     };
     const first = await upcoming();
-    const cancel = await request<{ checkIn: CheckInView }>('PATCH', `/checkins/${first}/cancel-for-goal`, { token: accessToken, body: { goalId: other, clientId: c.id } });
+    const cancel = await request<CheckInChanged>('PATCH', `/checkins/${first}/cancel-for-goal`, { token: accessToken, body: { goalId: other, clientId: c.id } });
     expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
     expect(cancel.body.checkIn.cancelledGoals).toEqual([other]);
     await eventually(() => checkInRow(first), (r) => r.status === 'sent', 15_000, 'the global check-in sent');

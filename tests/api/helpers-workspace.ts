@@ -1,8 +1,9 @@
 import { deflateSync } from 'node:zlib';
 import { expect } from 'vitest';
 import type { PlanId } from '@/lib/plans';
+import type { CheckInDto } from '@/lib/schemas/checkins';
+import type { ClientDto } from '@/lib/schemas/clients';
 import type { ClientGoal } from '@/lib/schemas/goals';
-import type { ClientDto, CheckInDto } from '@/server/services/clients';
 import { uniqueEmail } from '../helpers/http';
 import { signedInUser, type ApiRequest, type Db } from './helpers-auth';
 

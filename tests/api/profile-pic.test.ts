@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { PROFILE_PIC_MAX_BYTES, WORKSPACE_VALIDATION as V } from '@/lib/constants';
+import type { ClientChanged } from '@/lib/schemas/clients';
 import { client } from '../helpers/http';
 import { openDb, type ErrorBody } from './helpers-auth';
-import { createClient, getClient, newCoach, png, type ClientDto, type Coach } from './helpers-workspace';
+import { createClient, getClient, newCoach, png, type Coach } from './helpers-workspace';
 
 const baseUrl = inject('baseUrl');
 const request = client(baseUrl);
@@ -22,7 +23,7 @@ function form(data: Buffer, filename: string, type: string, field = 'profilePic'
 }
 
 const upload = (coach: Coach, clientId: string, body: FormData) =>
-  request<{ success: boolean; client: ClientDto } & ErrorBody>('POST', `/clients/${clientId}/profile-pic`, { token: coach.token, form: body });
+  request<ClientChanged & ErrorBody>('POST', `/clients/${clientId}/profile-pic`, { token: coach.token, form: body });
 
 async function download(coach: Coach | null, clientId: string) {
   const res = await fetch(`${baseUrl}/api/clients/${clientId}/profile-pic`, { headers: coach ? { authorization: `Bearer ${coach.token}` } : {} });

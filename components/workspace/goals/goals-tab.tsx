@@ -3,7 +3,7 @@
 import { useRef, useState } from 'react';
 import { Archive, ListChecks, Plus, Target } from 'lucide-react';
 import { WORKSPACE_GOAL_TOASTS as T, WORKSPACE_VALIDATION as V } from '@/lib/constants';
-import type { ClientDto } from '@/server/services/clients';
+import type { ClientDto } from '@/lib/schemas/clients';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/spinner';

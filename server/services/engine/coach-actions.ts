@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import type { CheckInDto } from '@/lib/schemas/checkins';
 import { getDb } from '../../db/client';
 import { checkIns, milestones } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
@@ -19,9 +20,14 @@ function quotaError(coach: CoachRef, now: Date): AppError {
 
 /**
  * POST /checkins/ai/initiate and /ai/immediate-contact: a check-in now, about one goal or (no goal)
- * every active goal. Sent in the request, so the coach learns at once whether it went out.
+ * every active goal. Sent in the request, so the coach learns at once whether it went out: answers
+ * the sent check-in and the first name it went to.
  */
-export async function initiateCheckIn(coach: CoachRef, input: { clientId: string; goalId?: string | null }, options: EngineOptions = {}) {
+export async function initiateCheckIn(
+  coach: CoachRef,
+  input: { clientId: string; goalId?: string | null },
+  options: EngineOptions = {},
+): Promise<{ checkIn: CheckInDto; clientFirstName: string }> {
   const { now, edb } = resolve(options);
   const client = await getOwnedClient(coach.id, input.clientId);
   const why = ineligibility(client);
@@ -52,7 +58,7 @@ export async function initiateCheckIn(coach: CoachRef, input: { clientId: string
   const outcome = await sendCheckIn(row!.id, { ...options, now, db: edb });
   const titles = new Map(goalTitle && input.goalId ? [[input.goalId, goalTitle]] : []);
   if (outcome.status === 'sent' && outcome.checkIn) {
-    return { success: true, message: `Check-in sent to ${client.firstName}`, checkIn: checkInSummary(outcome.checkIn, titles) };
+    return { checkIn: checkInSummary(outcome.checkIn, titles), clientFirstName: client.firstName };
   }
   if (outcome.status === 'quota') throw quotaError(coach, now);
   const status = outcome.status === 'cancelled' ? 409 : 502;

@@ -1,5 +1,8 @@
-import { immediateContactSchema } from '@/lib/schemas/ai-schedule';
+import * as contract from '@/lib/contract/checkins';
 import { route } from '@/server/http/route';
 import { initiateCheckIn } from '@/server/services/engine/coach-actions';
 
-export const POST = route({ auth: 'user', body: immediateContactSchema }, ({ user, body }) => initiateCheckIn(user, { clientId: body._id, goalId: body.goalId }));
+export const POST = route(contract.immediateContact, async ({ user, body }) => {
+  const { checkIn, clientFirstName } = await initiateCheckIn(user, { clientId: body._id, goalId: body.goalId });
+  return { success: true, message: `Check-in sent to ${clientFirstName}`, checkIn };
+});

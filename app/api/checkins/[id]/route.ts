@@ -1,5 +1,8 @@
-import { idParamSchema } from '@/lib/schemas/account';
+import * as contract from '@/lib/contract/checkins';
 import { route } from '@/server/http/route';
 import { deleteCheckIn } from '@/server/services/checkins';
 
-export const DELETE = route({ auth: 'user', params: idParamSchema }, ({ user, params }) => deleteCheckIn(user, params.id));
+export const DELETE = route(contract.deleteCheckIn, async ({ user, params }) => {
+  await deleteCheckIn(user, params.id);
+  return { success: true, message: 'Check-in deleted' };
+});

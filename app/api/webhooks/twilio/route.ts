@@ -1,3 +1,4 @@
+import * as contract from '@/lib/contract/checkins';
 import { TWILIO_WEBHOOK_MAX_BYTES } from '@/lib/sms';
 import { twilioInboundSchema } from '@/lib/schemas/webhooks';
 import { assertStorableInput, payloadTooLarge, readLimitedBytes } from '@/server/http/body';
@@ -7,7 +8,7 @@ import { EMPTY_TWIML, verifyTwilioSignature } from '@/server/providers/sms/webho
 import { receiveSms } from '@/server/services/engine/inbound';
 
 /** Inbound SMS from Twilio (form-encoded); signature checked when TWILIO_AUTH_TOKEN is set. */
-export const POST = route({ auth: 'public' }, async ({ req }) => {
+export const POST = route(contract.twilioInbound, async ({ req }) => {
   const raw = await readLimitedBytes(req, TWILIO_WEBHOOK_MAX_BYTES, () => payloadTooLarge(TWILIO_WEBHOOK_MAX_BYTES));
   const params = Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
   if (!verifyTwilioSignature(req.headers.get('x-twilio-signature'), params, req.nextUrl.search)) throw forbidden('Invalid Twilio signature', 'INVALID_SIGNATURE');

@@ -1,6 +1,9 @@
-import { idParamSchema } from '@/lib/schemas/account';
-import { cancelForGoalSchema } from '@/lib/schemas/workspace';
+import * as contract from '@/lib/contract/checkins';
 import { route } from '@/server/http/route';
 import { cancelForGoal } from '@/server/services/checkins';
 
-export const PATCH = route({ auth: 'user', params: idParamSchema, body: cancelForGoalSchema }, ({ user, params, body }) => cancelForGoal(user, params.id, body));
+export const PATCH = route(contract.cancelCheckInForGoal, async ({ user, params, body }) => ({
+  success: true,
+  message: 'Check-in cancelled for this goal',
+  checkIn: await cancelForGoal(user, params.id, body),
+}));

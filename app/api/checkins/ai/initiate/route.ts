@@ -1,5 +1,8 @@
-import { initiateCheckInSchema } from '@/lib/schemas/ai-schedule';
+import * as contract from '@/lib/contract/checkins';
 import { route } from '@/server/http/route';
 import { initiateCheckIn } from '@/server/services/engine/coach-actions';
 
-export const POST = route({ auth: 'user', body: initiateCheckInSchema }, ({ user, body }) => initiateCheckIn(user, body));
+export const POST = route(contract.initiateCheckIn, async ({ user, body }) => {
+  const { checkIn, clientFirstName } = await initiateCheckIn(user, body);
+  return { success: true, message: `Check-in sent to ${clientFirstName}`, checkIn };
+});

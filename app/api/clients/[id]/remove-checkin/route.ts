@@ -1,6 +1,8 @@
-import { idParamSchema } from '@/lib/schemas/account';
-import { removeCheckInSchema } from '@/lib/schemas/workspace';
+import * as contract from '@/lib/contract/clients';
 import { route } from '@/server/http/route';
 import { removeSlot } from '@/server/services/client-schedule';
 
-export const POST = route({ auth: 'user', params: idParamSchema, body: removeCheckInSchema }, ({ user, params, body }) => removeSlot(user, params.id, body));
+export const POST = route(contract.removeScheduledCheckIn, async ({ user, params, body }) => {
+  const { schedule, remaining } = await removeSlot(user, params.id, body);
+  return { success: true, checkInSchedule: schedule, remainingCheckIns: remaining };
+});

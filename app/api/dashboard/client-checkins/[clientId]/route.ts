@@ -1,7 +1,5 @@
-import { checkInHistoryQuerySchema, clientIdParamSchema } from '@/lib/schemas/workspace';
+import * as contract from '@/lib/contract/checkins';
 import { route } from '@/server/http/route';
 import { checkInHistory } from '@/server/services/checkins';
 
-export const GET = route({ auth: 'user', params: clientIdParamSchema, query: checkInHistoryQuerySchema }, ({ user, params, query }) =>
-  checkInHistory(user, params.clientId, query),
-);
+export const GET = route(contract.clientCheckIns, ({ user, params, query }) => checkInHistory(user, params.clientId, query));

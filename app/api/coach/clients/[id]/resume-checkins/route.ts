@@ -1,8 +1,5 @@
-import { idParamSchema } from '@/lib/schemas/account';
+import * as contract from '@/lib/contract/clients';
 import { route } from '@/server/http/route';
 import * as clients from '@/server/services/clients';
 
-export const POST = route({ auth: 'user', params: idParamSchema }, async ({ user, params }) => ({
-  success: true,
-  client: await clients.setClientFlag(user, params.id, { checkInsHeld: false }),
-}));
+export const POST = route(contract.resumeCheckIns, async ({ user, params }) => ({ success: true, client: await clients.setClientFlag(user, params.id, { checkInsHeld: false }) }));
