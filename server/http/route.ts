@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { z, type ZodType } from 'zod';
-import { hasAdminPermission, type AdminPermission } from '@/lib/admin-permissions';
+import { hasAdminPermission } from '@/lib/admin-permissions';
+import type { okSchema } from '@/lib/contract/common';
 import type { Endpoint, HandlerValueOf } from '@/lib/contract/endpoint';
 import { pathPattern } from '@/lib/contract/match';
 import { assertCsrf, authenticate, isAdmin, readCredentials, type AuthUser } from '../auth/guards';
@@ -8,20 +9,10 @@ import { log } from '../log';
 import { assertStorableInput, readJsonBody } from './body';
 import { AppError, forbidden, isDatabaseUnavailable, serviceUnavailable, type FieldError } from './errors';
 import { requestInfo, type RequestInfo } from './request-info';
-import type { okSchema } from '@/lib/contract/common';
 
 type Auth = Endpoint['auth'];
 
 const ADMIN_REQUIRED = 'Access denied. Admin privileges required.';
-
-interface RouteOptions<B, Q, P> {
-  auth: Auth;
-  /** With auth 'admin': the admin permission the endpoint needs (spec 02 §6, lib/admin-permissions). */
-  permission?: AdminPermission;
-  body?: ZodType<B>;
-  query?: ZodType<Q>;
-  params?: ZodType<P>;
-}
 
 interface BaseContext<B, Q, P> {
   req: NextRequest;
@@ -34,9 +25,6 @@ interface BaseContext<B, Q, P> {
 type Context<A extends Auth, B, Q, P> = BaseContext<B, Q, P> & (A extends 'public' ? { user: null } : { user: AuthUser });
 
 type RouteHandler = (req: NextRequest, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
-
-/** Answers JSON, or lets a handler answer with its own NextResponse (cookies, headers, files). */
-export type HandlerResult = NextResponse | Response | object | null;
 
 function zodDetails(error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => ({ field: issue.path.join('.') || '_', message: issue.message }));
@@ -91,42 +79,36 @@ export function respond<E extends Endpoint>(_endpoint: E, status: number, body: 
 export function route<E extends Endpoint>(
   endpoint: E,
   handler: (ctx: EndpointContext<E>) => Promise<HandlerValueOf<E> | Response | (E['response'] extends typeof okSchema ? null : never)>,
-): RouteHandler;
-/** @deprecated while endpoints move to lib/contract: the same without a contract. */
-export function route<A extends Auth, B = undefined, Q = undefined, P = undefined>(
-  options: RouteOptions<B, Q, P> & { auth: A; path?: never },
-  handler: (ctx: Context<A, B, Q, P>) => Promise<HandlerResult>,
-): RouteHandler;
-export function route(
-  options: RouteOptions<unknown, unknown, unknown> | Endpoint,
-  handler: (ctx: Context<Auth, unknown, unknown, unknown>) => Promise<HandlerResult>,
 ): RouteHandler {
-  const contract = 'path' in options ? { pattern: pathPattern(options.path), method: options.method, status: options.status ?? 200 } : null;
+  const pattern = pathPattern(endpoint.path);
+  const status = endpoint.status ?? 200;
+  // The input is parsed with the endpoint's own schemas, so it has the types the handler expects.
+  const run = handler as (ctx: Context<Auth, unknown, unknown, unknown>) => Promise<object | Response | null>;
   return async (req, routeCtx) => {
     try {
       // A handler bound to another endpoint's contract would document and check the wrong thing.
-      if (contract && ((req.method !== contract.method && !(req.method === 'HEAD' && contract.method === 'GET')) || !contract.pattern.test(req.nextUrl.pathname))) {
-        throw new Error(`route contract mismatch: ${req.method} ${req.nextUrl.pathname} is not ${contract.method} ${contract.pattern}`);
+      if ((req.method !== endpoint.method && !(req.method === 'HEAD' && endpoint.method === 'GET')) || !pattern.test(req.nextUrl.pathname)) {
+        throw new Error(`route contract mismatch: ${req.method} ${req.nextUrl.pathname} is not ${endpoint.method} ${endpoint.path}`);
       }
       let user: AuthUser | null = null;
-      if (options.auth !== 'public') {
+      if (endpoint.auth !== 'public') {
         const credentials = readCredentials(req.headers, req.cookies);
         user = await authenticate(credentials);
-        if (options.auth === 'admin' && !isAdmin(user)) throw forbidden(ADMIN_REQUIRED);
-        if (options.permission) {
-          if (options.auth !== 'admin') throw new Error('a permission needs auth: admin');
-          if (!hasAdminPermission(user, options.permission)) {
-            throw forbidden(`You do not have permission to do this (${options.permission} required)`, 'INSUFFICIENT_PERMISSION');
+        if (endpoint.auth === 'admin' && !isAdmin(user)) throw forbidden(ADMIN_REQUIRED);
+        if (endpoint.permission) {
+          if (endpoint.auth !== 'admin') throw new Error('a permission needs auth: admin');
+          if (!hasAdminPermission(user, endpoint.permission)) {
+            throw forbidden(`You do not have permission to do this (${endpoint.permission} required)`, 'INSUFFICIENT_PERMISSION');
           }
         }
         assertCsrf(req.method, credentials!.source, req.headers, user.sessionId);
       }
-      const params = parseInput(options.params, await routeCtx.params);
-      const query = parseInput(options.query, Object.fromEntries(req.nextUrl.searchParams));
-      const body = options.body ? parseInput(options.body, await readJsonBody(req)) : undefined;
-      const result = await handler({ req, user, body, query, params, info: requestInfo(req.headers) });
+      const params = parseInput(endpoint.params, await routeCtx.params);
+      const query = parseInput(endpoint.query, Object.fromEntries(req.nextUrl.searchParams));
+      const body = endpoint.body ? parseInput(endpoint.body, await readJsonBody(req)) : undefined;
+      const result = await run({ req, user, body, query, params, info: requestInfo(req.headers) });
       if (result instanceof Response) return result;
-      return NextResponse.json(result ?? { success: true }, { status: contract?.status ?? 200 });
+      return NextResponse.json(result ?? { success: true }, { status });
     } catch (error) {
       return errorResponse(error);
     }
