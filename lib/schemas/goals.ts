@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { okSchema, timestampSchema } from '../contract/common';
+import { checkInDtoSchema } from './checkins';
 import { goalTypeSchema } from './workspace';
 
 /** Goal states (spec 02 §3 Goal): completing a goal also archives it. */
@@ -49,36 +50,8 @@ export type Milestone = z.infer<typeof milestoneSchema>;
 export const goalWithMilestonesSchema = goalSchema.extend({ milestones: z.array(milestoneSchema) });
 export type GoalWithMilestones = z.infer<typeof goalWithMilestonesSchema>;
 
-/** A check-in as listed with a goal (the check-in summary of server/services/clients.ts). */
-export const goalCheckInSchema = z.object({
-  _id: z.string(),
-  id: z.string(),
-  /** upcoming (queued), sent, responded, completed, no_response, missed, cancelled or failed. */
-  status: z.string(),
-  createdAt: timestampSchema,
-  updatedAt: timestampSchema,
-  scheduledFor: timestampSchema.nullable(),
-  sentAt: timestampSchema.nullable(),
-  respondedAt: timestampSchema.nullable(),
-  goal: z.object({ _id: z.string(), id: z.string(), title: z.string() }).nullable(),
-  isGlobalCheckIn: z.boolean(),
-  cancelledGoals: z.array(z.string()),
-  aiMessage: z.string().nullable(),
-  clientResponse: z.string().nullable(),
-  aiResponse: z.string().nullable(),
-  coachSummary: z.string().nullable(),
-  insights: z.array(z.string()),
-  executiveSummary: z.string().nullable(),
-  motivation: z.string().nullable(),
-  engagementAssessment: z.string().nullable(),
-  concerns: z.array(z.string()),
-  value: z.number().nullable(),
-  failureReason: z.string().nullable(),
-});
-export type GoalCheckIn = z.infer<typeof goalCheckInSchema>;
-
 /** A goal as GET /dashboard/client-goals/{clientId} answers it: milestones and this week's check-ins. */
-export const clientGoalSchema = goalWithMilestonesSchema.extend({ thisWeekCheckIns: z.array(goalCheckInSchema) });
+export const clientGoalSchema = goalWithMilestonesSchema.extend({ thisWeekCheckIns: z.array(checkInDtoSchema) });
 export type ClientGoal = z.infer<typeof clientGoalSchema>;
 
 export const clientGoalsResponseSchema = z.object({ goals: z.array(clientGoalSchema) });

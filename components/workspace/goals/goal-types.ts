@@ -1,10 +1,11 @@
 import type { CheckInSchedule, DayKey } from '@/lib/preferences';
-import type { ClientGoal, GoalCheckIn, GoalVersion, Milestone } from '@/lib/schemas/goals';
+import type { CheckInDto } from '@/lib/schemas/checkins';
+import type { ClientGoal, GoalVersion, Milestone } from '@/lib/schemas/goals';
 
 /** A goal as GET /dashboard/client-goals/{clientId} answers it. */
 export type GoalDto = ClientGoal;
 export type MilestoneDto = Milestone;
-export type GoalCheckInDto = GoalCheckIn;
+export type GoalCheckInDto = CheckInDto;
 export type GoalType = GoalDto['type'];
 export type GoalVersionDto = GoalVersion;
 export type { CheckInSchedule, DayKey };
