@@ -10,7 +10,7 @@ const ADMIN = ['/admin', '/admin-dashboard'];
 const under = (path: string, prefixes: string[]) => prefixes.some((p) => path === p || path.startsWith(`${p}/`));
 
 /**
- * Page routing only (spec 01 §2). It reads the role from the signed access cookie, accepting an
+ * Page routing only (product §1.2). It reads the role from the signed access cookie, accepting an
  * expired one: pages hold no data, every /api call checks the live session, and the browser
  * refreshes or signs out on its first call.
  */
@@ -39,7 +39,7 @@ export async function proxy(req: NextRequest) {
 async function routePage(req: NextRequest, next: () => NextResponse): Promise<NextResponse> {
   const path = req.nextUrl.pathname;
   const to = (target: string) => NextResponse.redirect(new URL(target, req.url));
-  // Spec 02 §2: the admin login page sends an admin who is already signed in to the dashboard.
+  // Product §2.2: the admin login page sends an admin who is already signed in to the dashboard.
   // Only a live access token counts here (the page itself forwards one that refreshes), so a
   // stale cookie can never bounce between the two pages.
   if (path === '/admin-portal') {

@@ -1,5 +1,5 @@
 /**
- * Admin levels and the permissions each grants (spec 02 §6). Shared by the first-admin bootstrap,
+ * Admin levels and the permissions each grants (product §2.6). Shared by the first-admin bootstrap,
  * the create-admin script, the route wrapper (server-side enforcement) and the admin screens.
  */
 export const ADMIN_LEVELS = ['basic', 'intermediate', 'full'] as const;
@@ -8,7 +8,7 @@ export type AdminLevel = (typeof ADMIN_LEVELS)[number];
 export const ADMIN_ROLES = ['admin', 'super_admin'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
-/** The permissions of spec 02 §6. */
+/** The permissions of product §2.6. */
 export const ADMIN_PERMISSIONS = [
   'admin:manage_users',
   'admin:manage_coaches',
@@ -32,14 +32,14 @@ export const ADMIN_LEVEL_PERMISSIONS: Readonly<Record<AdminLevel, readonly Admin
   full: FULL_ADMIN_PERMISSIONS,
 };
 
-/** Spec 02 §6 level descriptions. */
+/** Product §2.6 level descriptions. */
 export const ADMIN_LEVEL_DESCRIPTIONS: Readonly<Record<AdminLevel, string>> = {
   basic: 'Basic administrative access with limited permissions',
   intermediate: 'Intermediate access with expanded permissions',
   full: 'Complete administrative access with all system permissions and full control over the platform',
 };
 
-/** Spec 02 §6 names the permissions but not their descriptions; these are Cadence's. */
+/** Product §2.6 names the permissions but not their descriptions; these are Cadence's. */
 export const ADMIN_PERMISSION_DESCRIPTIONS: Readonly<Record<AdminPermission, string>> = {
   'admin:manage_users': 'See accounts and the admin list, recent sign-ups and the admin audit log',
   'admin:manage_coaches': 'Manage coach accounts',
@@ -73,8 +73,8 @@ export interface AdminLike {
 }
 
 /**
- * What an account may do (docs/decisions.md, Administration). A coach: nothing. A super_admin, an
- * admin at level full, an admin with no level (spec 02 §6: "role admin is treated as full") or one
+ * What an account may do (decision 0029). A coach: nothing. A super_admin, an
+ * admin at level full, an admin with no level (product §2.6: "role admin is treated as full") or one
  * holding admin:full_access: everything. An admin at level basic or intermediate: that level's set
  * plus any permission granted to the account individually.
  */

@@ -1,7 +1,7 @@
 import type { TIME_RANGES } from './constants';
 
 /**
- * Coach analytics (spec 02 §3, §7, §9): the fixed parts of each figure's definition (the answers'
+ * Coach analytics (product §2.3, §2.7, §2.9): the fixed parts of each figure's definition (the answers'
  * schemas are in lib/schemas/analytics.ts). docs/analytics.md defines every figure.
  */
 
@@ -11,7 +11,7 @@ export type TimeRange = (typeof TIME_RANGES)[number];
 export const RANGE_DAYS: Record<TimeRange, number> = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 };
 
 export type Granularity = 'day' | 'week' | 'month';
-/** The period of one trend row for each range; weeks start on Monday (spec 02 §9). */
+/** The period of one trend row for each range; weeks start on Monday (product §2.9). */
 export const RANGE_GRANULARITY: Record<TimeRange, Granularity> = { '7d': 'day', '30d': 'day', '90d': 'week', '1y': 'month' };
 
 export const RANGE_LABELS: Record<TimeRange, string> = { '7d': 'Last 7 days', '30d': 'Last 30 days', '90d': 'Last 90 days', '1y': 'Last year' };

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from './constants';
 import type { PublicUser } from './schemas/account';
 
-/** The signed-in user as the browser keeps it: the user of the login and profile answers (spec 01 §3 User). */
+/** The signed-in user as the browser keeps it: the user of the login and profile answers (product §1.3 User). */
 export type StoredUser = PublicUser;
 
 const available = () => typeof window !== 'undefined' && typeof window.localStorage !== 'undefined';
@@ -33,7 +33,7 @@ export function setStoredUser(user: StoredUser): void {
 
 /**
  * The refresh token is never written here: the browser keeps it only in its httpOnly cookie, out of
- * reach of page scripts (docs/decisions.md).
+ * reach of page scripts (decision 0006).
  */
 export function saveSession(accessToken: string, user: StoredUser): void {
   localStorage.removeItem(STORAGE_KEYS.adminToken);

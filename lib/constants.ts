@@ -1,4 +1,4 @@
-/** Constants and texts of spec 01 §8-§9 used by browser and server alike. */
+/** Constants and texts of product §1.8-§1.9 used by browser and server alike. */
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PHONE_MIN_DIGITS = 7;
@@ -44,7 +44,7 @@ export const DEFAULT_TIME_RANGE = '30d';
 export const ACCESS_COOKIE = 'cadence_at';
 export const REFRESH_COOKIE = 'cadence_rt';
 
-/** Keys of the browser's stored auth data (spec 01 §4). */
+/** Keys of the browser's stored auth data (product §1.4). */
 export const STORAGE_KEYS = {
   token: 'token',
   accessToken: 'accessToken',
@@ -91,7 +91,7 @@ export const VALIDATION = {
   confirmRequired: 'Please confirm your password',
 } as const;
 
-/** Texts of the account settings (spec 01 §5, §8). */
+/** Texts of the account settings (product §1.5, §1.8). */
 export const SETTINGS_VALIDATION = {
   invalidEmail: 'Please enter a valid email address',
   invalidPhone: 'Please enter a valid phone number',
@@ -136,7 +136,7 @@ export const SETTINGS_TOASTS = {
 
 /**
  * Proving a coach's own phone by a texted code before any notification SMS goes to it
- * (docs/decisions.md "Phone verification").
+ * (decision 0069).
  */
 export const PHONE_VERIFICATION = {
   codeLength: 6,
@@ -182,7 +182,7 @@ export const REALTIME_TOAST_MS = 4000;
 export const NOTIFICATION_SOUND_VOLUME = 0.5;
 export const SOUND_NOTIFICATION_TYPES = ['checkin_response', 'goal_completed'] as const;
 
-/** Coach workspace (spec 02 §4-§9). */
+/** Coach workspace (product §2.4-§2.9). */
 export const WORKSPACE_VALIDATION = {
   clientRequired: 'Please fill in all required fields (First Name, Last Name, Email, and Phone Number)',
   clientPhoneFormat: 'Phone number must be in format +1XXXXXXXXXX (US format)',
@@ -218,7 +218,7 @@ export const PROFILE_PIC_MAX_BYTES = 5 * 1024 * 1024;
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export const WEEKDAY_SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 
-/** Texts of the Goals tab of the client detail (spec 02 §8; the successes are Cadence's own). */
+/** Texts of the Goals tab of the client detail (product §2.8; the successes are Cadence's own). */
 export const WORKSPACE_GOAL_TOASTS = {
   fetchGoalsFailed: 'Failed to fetch client goals',
   fetchArchivedFailed: 'Failed to fetch archived goals',
@@ -244,7 +244,7 @@ export const WORKSPACE_GOAL_TOASTS = {
   goalUnarchived: 'Goal restored to active goals',
   checkInCancelled: 'Check-in cancelled for this goal',
 } as const;
-/** Coach workspace messages (spec 02 §6, §8): a server `message` is shown when there is one, else these. */
+/** Coach workspace messages (product §2.6, §2.8): a server `message` is shown when there is one, else these. */
 export const WORKSPACE_TOASTS = {
   loadClientsFailed: 'Failed to load clients',
   loadArchivedFailed: 'Failed to load archived clients',
@@ -278,9 +278,9 @@ export const WORKSPACE_TOASTS = {
   upgradeLink: 'Upgrade your plan',
 } as const;
 
-/** How long the coach workspace's own toasts stay (spec 02 §9: 2-5 s). */
+/** How long the coach workspace's own toasts stay (product §2.9: 2-5 s). */
 export const WORKSPACE_TOAST_MS = 3000;
-/** Billing texts of spec 01 §5 and §8, and the local card form's field messages (Stripe's wording). */
+/** Billing texts of product §1.5 and §1.8, and the local card form's field messages (Stripe's wording). */
 export const BILLING_TOASTS = {
   changePlanFailed: 'Failed to change plan',
   portalFailed: 'Failed to open customer portal',
@@ -343,7 +343,7 @@ export const STRIPE_WEBHOOK_MAX_BYTES = 512 * 1024;
 export const RENEWAL_MAX_ATTEMPTS = 3;
 export const RENEWAL_RETRY_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_BILLING_COUNTRY = 'US';
-/** Administrator texts (spec 02 §2, §4, §5, §8). */
+/** Administrator texts (product §2.2, §2.4, §2.5, §2.8). */
 export const ADMIN_MESSAGES = {
   portalTitle: 'Admin Portal',
   returnToLogin: 'Return to Main Login',
@@ -381,7 +381,7 @@ export const ADMIN_MESSAGES = {
   alreadyRefunded: 'This transaction has already been refunded',
 } as const;
 
-/** Empty-state texts of the admin tabs (spec 02 §2). */
+/** Empty-state texts of the admin tabs (product §2.2). */
 export const ADMIN_EMPTY_STATES = {
   apiUsage: 'No API usage data available.',
   collecting: 'The system may still be collecting usage metrics or there is no activity yet.',
@@ -403,7 +403,7 @@ export const ADMIN_EMPTY_STATES = {
   topRevenueUsers: 'No paying users in this period.',
 } as const;
 
-/** Admin date ranges (spec 02 §9): default the last 30 days; all time starts 2020-01-01. */
+/** Admin date ranges (product §2.9): default the last 30 days; all time starts 2020-01-01. */
 export const ADMIN_DATE_RANGES = {
   defaultDays: 30,
   allTimeStart: '2020-01-01',
@@ -419,13 +419,13 @@ export const ADMIN_DATE_RANGES = {
   ],
 } as const;
 
-/** Admin dashboard fetch rules (spec 02 §4, §9). */
+/** Admin dashboard fetch rules (product §2.4, §2.9). */
 export const ADMIN_FETCH = {
   debounceMs: 600,
   minGapMs: 1000,
 } as const;
 
-/** Admin list sizes and number formats (spec 02 §9). */
+/** Admin list sizes and number formats (product §2.9). */
 export const ADMIN_LIMITS = {
   trendPreviewRows: 10,
   errorSampleMessages: 2,
@@ -441,7 +441,7 @@ export const ADMIN_LIMITS = {
   activeUserDays: 30,
 } as const;
 
-/** The plans an admin can move a user to, with their badge labels (spec 02 §9). */
+/** The plans an admin can move a user to, with their badge labels (product §2.9). */
 export const ADMIN_PLANS = [
   { id: 'free', label: 'Free' },
   { id: 'basic', label: 'Basic' },
@@ -450,7 +450,7 @@ export const ADMIN_PLANS = [
 ] as const;
 export type AdminPlanId = (typeof ADMIN_PLANS)[number]['id'];
 
-/** Admin form validation texts (spec 02 §5). */
+/** Admin form validation texts (product §2.5). */
 export const ADMIN_VALIDATION = {
   emailRequired: 'Email is required',
   passwordRequired: 'Password is required',
@@ -469,7 +469,7 @@ export const ADMIN_VALIDATION = {
   dateOutOfRange: `Use a date between ${ADMIN_DATE_RANGES.earliest} and ${ADMIN_DATE_RANGES.latest}`,
 } as const;
 
-/** Analytics screens (spec 02 §2, §8). */
+/** Analytics screens (product §2.2, §2.8). */
 export const ANALYTICS = {
   title: 'Analytics',
   sections: { overview: 'Overview', clients: 'Clients', goals: 'Goals', engagement: 'Communication' },

@@ -1,6 +1,6 @@
 import { AsYouType, getCountryCallingCode, type CountryCode } from 'libphonenumber-js';
 
-/** The ~75 countries of the register form's picker (spec 01 §2), US first as the +1 default. */
+/** The ~75 countries of the register form's picker (product §1.2), US first as the +1 default. */
 const PICKER_COUNTRIES: CountryCode[] = [
   'US', 'CA', 'GB', 'IE', 'AU', 'NZ', 'ZA', 'IN', 'PK', 'BD', 'LK', 'NP', 'SG', 'MY', 'ID', 'PH', 'TH', 'VN',
   'CN', 'HK', 'TW', 'JP', 'KR', 'AE', 'SA', 'QA', 'KW', 'BH', 'OM', 'IL', 'TR', 'EG', 'MA', 'NG', 'GH', 'KE',

@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from './constants';
 
-/** The five reset-password requirements (spec 01 §5), in checklist order. */
+/** The five reset-password requirements (product §1.5), in checklist order. */
 export const PASSWORD_REQUIREMENTS = [
   { id: 'length', label: `At least ${PASSWORD_MIN_LENGTH} characters`, test: (p: string) => p.length >= PASSWORD_MIN_LENGTH },
   { id: 'upper', label: 'One uppercase letter', test: (p: string) => /[A-Z]/.test(p) },

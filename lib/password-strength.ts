@@ -3,7 +3,7 @@ import { VALIDATION } from './constants';
 
 /**
  * The least number of guesses (as a power of ten) zxcvbn must estimate for a new password
- * (docs/decisions.md "Password strength"): 10^8 is where zxcvbn's score 3 begins, out of reach of an
+ * (decision 0063): 10^8 is where zxcvbn's score 3 begins, out of reach of an
  * online attack and slow against an offline one on argon2id. Taken as guesses rather than
  * `score >= 3` because zxcvbn gives score 2 to exactly 10^8, which is what eight random characters
  * (the spec's minimum length) are estimated at.

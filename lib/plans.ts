@@ -1,6 +1,6 @@
 /**
- * The one plan catalogue. free, beta and full are priced by spec 01 §9; basic, professional and
- * enterprise are Cadence's own choice (docs/decisions.md). null quota = unlimited.
+ * The one plan catalogue. free, beta and full are priced by product §1.9; basic, professional and
+ * enterprise are Cadence's own choice (decision 0015). null quota = unlimited.
  */
 export type PlanId = 'free' | 'basic' | 'beta' | 'professional' | 'full' | 'enterprise';
 
@@ -87,7 +87,7 @@ export function getPlan(id: string): Plan {
   return isPlanId(id) ? PLANS[id] : PLANS.free;
 }
 
-/** Applies a discount; the price never goes below 0 (spec 01 §9). */
+/** Applies a discount; the price never goes below 0 (product §1.9). */
 export function discountedPriceCents(priceCents: number, discount: { type: 'percentage' | 'fixed_amount'; value: number } | null): number {
   if (!discount) return priceCents;
   const off = discount.type === 'percentage' ? Math.round((priceCents * discount.value) / 100) : Math.round(discount.value * 100);
@@ -104,7 +104,7 @@ export const LISTED_PLANS: Plan[] = PLAN_IDS.map((id) => PLANS[id]).filter((p) =
 
 export const isPaidPlan = (id: string) => getPlan(id).priceCents > 0;
 
-/** Spec 01 §4: Current Plan (disabled) on the plan in use, Upgrade for paid targets, Downgrade for free. */
+/** Product §1.4: Current Plan (disabled) on the plan in use, Upgrade for paid targets, Downgrade for free. */
 export function planAction(currentId: string, targetId: string): 'current' | 'upgrade' | 'downgrade' {
   if (currentId === targetId) return 'current';
   return isPaidPlan(targetId) ? 'upgrade' : 'downgrade';

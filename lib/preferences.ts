@@ -45,7 +45,7 @@ export interface AppearancePreferences {
   fontSize: 'small' | 'medium' | 'large';
 }
 
-/** Weekly schedule keyed by day index 0-6, Monday = 0 (spec 02 §3). */
+/** Weekly schedule keyed by day index 0-6, Monday = 0 (product §2.3). */
 export type DayKey = '0' | '1' | '2' | '3' | '4' | '5' | '6';
 export interface ScheduleSlot {
   id: string;
@@ -64,7 +64,7 @@ export const EMPTY_COACHING_SURVEY: CoachingSurvey = {
   challengeApproach: '',
 };
 
-/** Spec 01 §9 notification defaults. */
+/** Product §1.9 notification defaults. */
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   globalEnabled: true,
   email: {
@@ -97,7 +97,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   content: { frequency: 'immediate', summary: true, detailLevel: 'standard' },
 };
 
-/** Spec 01 §9 appearance defaults. */
+/** Product §1.9 appearance defaults. */
 export const DEFAULT_APPEARANCE_PREFERENCES: AppearancePreferences = {
   theme: 'light',
   compactView: false,

@@ -1,4 +1,4 @@
-/** The navigation clock's zones (spec 01 §2); offsets are standard-time minutes as the spec lists them. */
+/** The navigation clock's zones (product §1.2); offsets are standard-time minutes as the spec lists them. */
 export const CLOCK_TIMEZONES = [
   { value: 'America/New_York', label: 'Eastern', offset: -300 },
   { value: 'America/Chicago', label: 'Central', offset: -360 },
@@ -14,7 +14,7 @@ export const CLOCK_TIMEZONES = [
 
 export const DEFAULT_CLOCK_TIMEZONE = 'America/New_York';
 
-/** Settings → Profile timezone choices (spec 01 §9). */
+/** Settings → Profile timezone choices (product §1.9). */
 export const SETTINGS_TIMEZONES = [
   { value: 'America/Los_Angeles', label: 'Pacific' },
   { value: 'America/Denver', label: 'Mountain' },
@@ -26,7 +26,7 @@ export const SETTINGS_TIMEZONES = [
   { value: 'Australia/Sydney', label: 'Sydney' },
 ] as const;
 
-/** The six zones the client falls back to when the timezone list cannot be loaded (spec 01 §8). */
+/** The six zones the client falls back to when the timezone list cannot be loaded (product §1.8). */
 export const FALLBACK_TIMEZONES = [
   { value: 'America/New_York', label: 'Eastern Time', offset: -300 },
   { value: 'America/Chicago', label: 'Central Time', offset: -360 },
@@ -52,7 +52,7 @@ export function offsetMinutes(zone: string, at: Date = new Date()): number {
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60000);
 }
 
-/** Timezone choices of the coach workspace's client forms (spec 02 §9). */
+/** Timezone choices of the coach workspace's client forms (product §2.9). */
 export const WORKSPACE_TIMEZONES = [
   { value: 'America/New_York', label: 'Eastern' },
   { value: 'America/Chicago', label: 'Central' },

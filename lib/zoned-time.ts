@@ -1,4 +1,4 @@
-/** Wall-clock facts of an instant in an IANA zone; DST included. Monday is weekday 0 (spec 02 §9). */
+/** Wall-clock facts of an instant in an IANA zone; DST included. Monday is weekday 0 (product §2.9). */
 export interface ZonedParts {
   date: string;
   year: number;

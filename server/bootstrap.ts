@@ -8,7 +8,7 @@ import { usernameFromEmail } from './services/users';
 import { FULL_ADMIN_PERMISSIONS } from '@/lib/admin-permissions';
 import { judgePassword, loadPasswordEstimator, passwordUserInputs } from '@/lib/password-strength';
 
-/** Admin levels map to permission sets (spec 02 §6); the sets live in lib/admin-permissions. */
+/** Admin levels map to permission sets (product §2.6); the sets live in lib/admin-permissions. */
 export { FULL_ADMIN_PERMISSIONS };
 
 /**

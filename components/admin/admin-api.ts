@@ -33,7 +33,7 @@ export function browserTimezone(): string {
 
 const rangeQuery = (r: RangeParams) => new URLSearchParams({ startDate: r.startDate, endDate: r.endDate, timezone: browserTimezone() }).toString();
 
-/** Every admin call of spec 02 §7 (and the ones Cadence adds, docs/api.md). */
+/** Every admin call of product §2.7 (and the ones Cadence adds, docs/api.md). */
 export const adminApi = {
   usageStats: (r: RangeParams) => api.get<UsageStatsAnswer>(`/admin/usage/stats?${rangeQuery(r)}`),
   usageTrends: (r: RangeParams) => api.get<UsageTrendsAnswer>(`/admin/usage/trends?${rangeQuery(r)}`),
@@ -55,7 +55,7 @@ export type Loaded<T extends Record<string, () => Promise<unknown>>> = { [K in k
 
 /**
  * Runs a tab's calls side by side. A failed call leaves its part empty (null) and is named in
- * `failed`, so the rest of the tab still shows (spec 02 §4).
+ * `failed`, so the rest of the tab still shows (product §2.4).
  */
 export async function loadSettled<T extends Record<string, () => Promise<unknown>>>(loaders: T): Promise<{ data: Loaded<T>; failed: string[] }> {
   const keys = Object.keys(loaders) as (keyof T & string)[];

@@ -53,7 +53,7 @@ function tab<L extends Record<string, () => Promise<unknown>>>(def: {
   };
 }
 
-/** The tabs of spec 02 §2 Admin dashboard, plus the Profile view opened from the navbar. */
+/** The tabs of product §2.2 Admin dashboard, plus the Profile view opened from the navbar. */
 const TABS: TabDef[] = [
   tab({
     id: 'overview',
@@ -165,7 +165,7 @@ const PROFILE_TAB = tab({
   render: (d) => <ProfileView profile={d.profile} />,
 });
 
-/** /admin-dashboard and /admin (spec 02 §2): navbar, tabs, date controls and each tab's data. */
+/** /admin-dashboard and /admin (product §2.2): navbar, tabs, date controls and each tab's data. */
 export function AdminDashboard() {
   const { user, logout } = useAuth();
   const permissions = useMemo(() => (user ? effectivePermissions(user) : []), [user]);

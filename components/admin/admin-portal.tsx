@@ -107,7 +107,7 @@ const portalLoaders = (r: RangeParams) => ({
 });
 type PortalData = Loaded<ReturnType<typeof portalLoaders>>;
 
-/** The portal once signed in: a sidebar of five views over one date range (spec 02 §2 Admin portal). */
+/** The portal once signed in: a sidebar of five views over one date range (product §2.2 Admin portal). */
 function PortalDashboard({ user }: { user: StoredUser }) {
   const { logout } = useAuth();
   const [view, setView] = useState<ViewId>('overview');
@@ -230,7 +230,7 @@ function PortalDashboard({ user }: { user: StoredUser }) {
 
 /**
  * /admin-portal: the administrators' sign-in; once signed in here, the portal's own views. An
- * admin who arrives already signed in goes on to /admin-dashboard (spec 02 §2).
+ * admin who arrives already signed in goes on to /admin-dashboard (product §2.2).
  */
 export function AdminPortal() {
   const router = useRouter();

@@ -38,7 +38,7 @@ export function useDateRange(initial: PresetId = '30d') {
       const range = presetRange(id);
       setState({ applied: range, draft: range, preset: id, error: null });
     },
-    /** Editing a date clears the quick-range selection (spec 02 §5). */
+    /** Editing a date clears the quick-range selection (product §2.5). */
     edit(field: keyof RangeParams, value: string) {
       setState((s) => ({ ...s, draft: { ...s.draft, [field]: value }, preset: null, error: null }));
     },
@@ -60,7 +60,7 @@ export function useDateRange(initial: PresetId = '30d') {
 }
 export type DateRangeModel = ReturnType<typeof useDateRange>;
 
-/** Quick ranges, start and end date and Update (spec 02 §2 Admin dashboard date controls). */
+/** Quick ranges, start and end date and Update (product §2.2 Admin dashboard date controls). */
 export function DateRangeControls({ model, pending, withYear, onUpdate }: { model: DateRangeModel; pending: boolean; withYear: boolean; onUpdate(): void }) {
   const presets = ADMIN_DATE_RANGES.presets.filter((p) => withYear || !('overviewOnly' in p && p.overviewOnly));
   return (

@@ -4,7 +4,7 @@ import { getPlan, isPlanId } from '@/lib/plans';
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const count = new Intl.NumberFormat('en-US');
 
-/** Costs in USD with 4 decimals (spec 02 §9). */
+/** Costs in USD with 4 decimals (product §2.9). */
 export const formatCost = (value: number) => `$${value.toFixed(ADMIN_LIMITS.costDecimals)}`;
 /** Rates with 1 decimal. */
 export const formatRate = (value: number) => `${value.toFixed(ADMIN_LIMITS.rateDecimals)}%`;
@@ -64,7 +64,7 @@ const SERVICE_NAMES: Record<string, string> = {
 
 export const serviceName = (service: string) => SERVICE_NAMES[service] ?? service.charAt(0).toUpperCase() + service.slice(1);
 
-/** The badge label of a plan (spec 02 §9: Free, Basic, Pro, Enterprise), else the catalogue name. */
+/** The badge label of a plan (product §2.9: Free, Basic, Pro, Enterprise), else the catalogue name. */
 export function planLabel(plan: string | null | undefined): string {
   if (!plan) return 'Unknown';
   const admin = ADMIN_PLANS.find((p) => p.id === plan);

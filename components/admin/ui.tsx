@@ -105,7 +105,7 @@ export function Badge({ tone = 'stone', children }: { tone?: keyof typeof badgeT
   return <span className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium', badgeTones[tone])}>{children}</span>;
 }
 
-/** The user-facing label of a transaction status (spec 02 §4: succeeded shows as Paid). */
+/** The user-facing label of a transaction status (product §2.4: succeeded shows as Paid). */
 export const TRANSACTION_STATUS: Record<string, { label: string; tone: keyof typeof badgeTones }> = {
   succeeded: { label: 'Paid', tone: 'green' },
   failed: { label: 'Failed', tone: 'red' },

@@ -10,7 +10,7 @@ export interface LoadResult<T> {
 }
 
 /**
- * The admin dashboard's fetch rule (spec 02 §4): a change of `key` (tab, range, refresh) is
+ * The admin dashboard's fetch rule (product §2.4): a change of `key` (tab, range, refresh) is
  * debounced about 600 ms and a fetch never starts within 1 s of the previous one. `pending` is true
  * from the change until its answer arrives (the screens disable their buttons and read
  * 'Waiting...'); an older answer arriving late is dropped.

@@ -12,7 +12,7 @@ import { OverviewSection } from './overview-section';
 import type { SectionId } from './parts';
 
 const SECTIONS: SectionId[] = ['overview', 'clients', 'goals', 'engagement'];
-/** The sections with a time-range selector (spec 02 §2); the overview shows the default range. */
+/** The sections with a time-range selector (product §2.2); the overview shows the default range. */
 const WITH_RANGE: SectionId[] = ['clients', 'goals', 'engagement'];
 
 function parseRange(value: string | null): TimeRange {

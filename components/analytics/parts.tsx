@@ -22,7 +22,7 @@ export function useAnalytics<T>(section: SectionId, timeRange: TimeRange) {
   });
 }
 
-/** The spec's error box; Retry reloads the page (spec 02 §2). */
+/** The spec's error box; Retry reloads the page (product §2.2). */
 export function AnalyticsError({ section }: { section: SectionId }) {
   return (
     <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200">

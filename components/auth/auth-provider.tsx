@@ -16,7 +16,7 @@ interface AuthState {
   error: string | null;
 }
 
-/** The auth store actions of spec 01 §4. */
+/** The auth store actions of product §1.4. */
 type AuthAction =
   | { type: 'request' }
   | { type: 'success'; user: StoredUser }
@@ -44,7 +44,7 @@ interface AuthContextValue extends AuthState {
   login(email: string, password: string): Promise<StoredUser>;
   /**
    * The admin portal's sign-in (POST /admin/login). A refusal (403, not an admin) also ends any
-   * session this browser holds (spec 02 §4: tokens and user are removed and the user signed out).
+   * session this browser holds (product §2.4: tokens and user are removed and the user signed out).
    */
   adminLogin(email: string, password: string): Promise<StoredUser>;
   completeSecondFactor(twoFactorToken: string, code: string): Promise<StoredUser>;

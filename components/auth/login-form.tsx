@@ -19,7 +19,7 @@ import { TwoFactorStep } from './two-factor-step';
 
 type Stage = 'form' | 'verification-needed' | 'resend-sent';
 
-/** The verified / error / message parameters of the verification redirect (spec 01 §2 Login). */
+/** The verified / error / message parameters of the verification redirect (product §1.2 Login). */
 function bannerFromQuery(params: URLSearchParams): { tone: 'success' | 'error'; text: string } | null {
   const message = params.get('message');
   if (!message && !params.get('verified') && !params.get('error')) return null;

@@ -18,7 +18,7 @@ interface Props {
   onChange(value: BillingAddress): void;
 }
 
-/** Billing address for a payment method (spec 01 §3); the country defaults to the United States. */
+/** Billing address for a payment method (product §1.3); the country defaults to the United States. */
 export function BillingAddressFields({ idPrefix, value, errors, disabled, onChange }: Props) {
   const set = (key: keyof BillingAddress) => (e: { target: { value: string } }) => onChange({ ...value, [key]: e.target.value });
   const id = (key: string) => `${idPrefix}-${key}`;

@@ -29,7 +29,7 @@ interface AppliedDiscount {
 
 /**
  * The one billing screen: the Settings Billing tab and the /billing page both render it
- * (docs/decisions.md). Spec 01 §2 Billing tab, §4 Billing, §8 Billing toasts.
+ * (decision 0020). Product §1.2 Billing tab, §1.4 Billing, §1.8 Billing toasts.
  */
 export function BillingScreen() {
   const queryClient = useQueryClient();

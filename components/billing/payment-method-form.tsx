@@ -102,7 +102,7 @@ function LocalCardForm({ billing, notice, onAdded, onCancel }: PaymentMethodForm
       try {
         ({ paymentMethodId } = await api.post<LocalCardConfirmed>('/billing/local/confirm-setup', { clientSecret, card: parsed.data, billingAddress: address }));
       } catch (error) {
-        // Card confirmation errors show the provider's message (spec 01 §8).
+        // Card confirmation errors show the provider's message (product §1.8).
         if (error instanceof ApiError && error.status !== 429 && error.message) {
           setProviderError(error.message);
           toast.error(error.message);

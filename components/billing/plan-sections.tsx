@@ -7,7 +7,7 @@ import { cn } from '@/components/ui/cn';
 import { formatQuota, formatUsd, planAction } from '@/lib/plans';
 import type { BillingInfo, PlanInfo } from '@/lib/schemas/billing';
 
-/** One usage bar, capped at 100% (spec 01 §2), red once the quota is reached. */
+/** One usage bar, capped at 100% (product §1.2), red once the quota is reached. */
 function UsageBar({ id, label, used, quota }: { id: string; label: string; used: number; quota: number | null }) {
   const percent = quota === null ? 0 : quota === 0 ? 100 : Math.min(100, Math.round((used / quota) * 100));
   const full = quota !== null && used >= quota;
@@ -63,7 +63,7 @@ interface PlansGridProps {
   onSelect(plan: PlanInfo): void;
 }
 
-/** Plans grid: Current Plan (disabled), Upgrade for paid targets, Downgrade for free (spec 01 §4). */
+/** Plans grid: Current Plan (disabled), Upgrade for paid targets, Downgrade for free (product §1.4). */
 export function PlansGrid({ billing, discounted, discountCode, busyPlan, onSelect }: PlansGridProps) {
   return (
     <section aria-labelledby="plans-heading">

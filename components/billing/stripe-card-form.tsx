@@ -60,7 +60,7 @@ function StripeCardInner({ billing, notice, onAdded, onCancel }: PaymentMethodFo
         },
       });
       if (result.error) {
-        // Card confirmation errors show the provider's message (spec 01 §8).
+        // Card confirmation errors show the provider's message (product §1.8).
         const message = result.error.message ?? BILLING_TOASTS.addPaymentMethodFailed;
         setProviderError(message);
         toast.error(message);

@@ -19,7 +19,7 @@ import {
 
 export type RealtimeStatus = 'connecting' | 'connected' | 'disconnected' | 'error' | 'reconnect_failed';
 
-/** Events that refresh coach views (spec 01 §7). */
+/** Events that refresh coach views (product §1.7). */
 export type RealtimeEvent = 'update' | 'checkInCreated' | 'clientProfileUpdated' | 'goalProgressUpdated' | 'broadcast';
 type Listener = (payload: Record<string, unknown>) => void;
 

@@ -2,7 +2,7 @@
 
 import { BillingScreen } from '@/components/billing/billing-screen';
 
-/** Settings → Billing is the billing screen itself, as is /billing (docs/decisions.md). */
+/** Settings → Billing is the billing screen itself, as is /billing (decision 0020). */
 export function BillingTab() {
   return <BillingScreen />;
 }

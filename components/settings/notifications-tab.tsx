@@ -103,13 +103,13 @@ function smsDescription(profile: Profile): ReactNode {
   return `Texts go to ${profile.phone} (verified).`;
 }
 
-/** "Delivered via: Email, In-app" from the test answer (spec 01 §8). */
+/** "Delivered via: Email, In-app" from the test answer (product §1.8). */
 export function deliveredVia(results: Partial<Record<ChannelGroup, boolean>>): string {
   const channels = (Object.keys(CHANNEL_NAMES) as ChannelGroup[]).filter((c) => results[c]).map((c) => CHANNEL_NAMES[c]);
   return channels.length ? `Delivered via: ${channels.join(', ')}` : 'Delivered via: no channel. Turn on email, SMS or push notifications and save to receive them.';
 }
 
-/** Settings → Notifications (spec 01 §2, §3 NotificationPreferences, §4, §9 defaults). */
+/** Settings → Notifications (product §1.2, §1.3 NotificationPreferences, §1.4, §1.9 defaults). */
 export function NotificationsTab() {
   return <ProfileGate label="Loading your notification preferences…">{(profile) => <NotificationPreferencesForm profile={profile} />}</ProfileGate>;
 }

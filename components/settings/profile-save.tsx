@@ -74,7 +74,7 @@ export function ProfileGate({ children, label = 'Loading your profile…' }: { c
   return <Loading label={label} />;
 }
 
-/** The e-mail change waits for the link sent to the new address (spec 01 / docs/decisions.md). */
+/** The e-mail change waits for the link sent to the new address (product §1.4, decision 0013). */
 export function PendingEmailNotice({ message }: { message: string }) {
   return (
     <Banner tone="info" className="mb-5 dark:border-brand-800 dark:bg-brand-900/30 dark:text-brand-100">

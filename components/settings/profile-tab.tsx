@@ -26,7 +26,7 @@ import { PhoneVerification } from './phone-verification';
 import type { Profile } from './use-profile';
 import { timezoneOptionLabel, useTimezoneOptions } from './use-timezones';
 
-/** Settings → Profile: the coach's details and the coaching-approach survey (spec 01 §2). */
+/** Settings → Profile: the coach's details and the coaching-approach survey (product §1.2). */
 export function ProfileTab() {
   return (
     <ProfileGate>

@@ -6,7 +6,7 @@ import { ChangePassword } from './security/change-password';
 import { SecurityLog } from './security/security-log';
 import { TwoFactor } from './security/two-factor';
 
-/** Settings → Security (spec 01 §2): one card per section. */
+/** Settings → Security (product §1.2): one card per section. */
 export function SecurityTab() {
   return (
     <div className="space-y-6">

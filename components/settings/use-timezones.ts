@@ -21,8 +21,8 @@ export function formatOffset(minutes: number): string {
 }
 
 /**
- * The settings timezone choices from GET /ai-schedule/timezones (spec 01 §7), falling back to the
- * built-in zones when the list cannot be loaded (§8). A saved zone outside the list is kept as an
+ * The settings timezone choices from GET /ai-schedule/timezones (product §1.7), falling back to the
+ * built-in zones when the list cannot be loaded (§1.8). A saved zone outside the list is kept as an
  * extra choice so a select never shows a value the user did not pick.
  */
 export function useTimezoneOptions(...current: (string | null | undefined)[]) {

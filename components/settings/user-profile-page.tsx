@@ -19,7 +19,7 @@ import {
 import { PhoneVerification } from './phone-verification';
 import type { Profile } from './use-profile';
 
-/** /profile: one tab, User Profile (spec 01 §2 Profile page). */
+/** /profile: one tab, User Profile (product §1.2 Profile page). */
 export function UserProfilePage() {
   return (
     <main>

@@ -14,8 +14,8 @@ import { TimezoneClock } from './timezone-clock';
 const HIDDEN_ON = ['/login', '/register', '/admin-portal', '/admin-dashboard', '/forgot-password', '/reset-password'];
 
 /**
- * Shown to signed-in users, never on the sign-in screens or the admin dashboard (spec 01 §2,
- * docs/decisions.md). Below the md breakpoint the links and the account controls fold behind a
+ * Shown to signed-in users, never on the sign-in screens or the admin dashboard (product §1.2,
+ * decision 0012). Below the md breakpoint the links and the account controls fold behind a
  * Menu button, so a phone-width screen never scrolls sideways.
  */
 export function TopNav() {

@@ -73,7 +73,7 @@ interface AddClientModalProps {
   onCreated(client: ClientDto): void;
 }
 
-/** Create New Client (spec 02 §5): details, an optional first goal and the weekly check-ins. */
+/** Create New Client (product §2.5): details, an optional first goal and the weekly check-ins. */
 export function AddClientModal({ open, coachTimezone, onClose, onCreated }: AddClientModalProps) {
   return (
     <Modal open={open} onClose={onClose} title="Create New Client" size="lg" description="Fields marked * are required. The client is reached by text message and e-mail.">

@@ -14,7 +14,7 @@ import { notifyError, notifySuccess } from './notify';
 import type { ClientChanged, ClientDto, ClientList } from '@/lib/schemas/clients';
 import { storeClient, workspaceKeys } from './use-clients';
 
-/** Archived Clients (spec 02 §2): each can be brought back to the active list. */
+/** Archived Clients (product §2.2): each can be brought back to the active list. */
 export function ArchivedClientsModal({ open, onClose }: { open: boolean; onClose(): void }) {
   return (
     <Modal open={open} onClose={onClose} title="Archived Clients" description="Archived clients get no check-ins and stay out of the client list.">

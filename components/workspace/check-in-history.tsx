@@ -94,7 +94,7 @@ function CheckInItem({ checkIn, zone, onDelete }: { checkIn: CheckInDto; zone: s
   );
 }
 
-/** Check-in History (spec 02 §2): newest first, 5 a page, expandable, upcoming ones deletable. */
+/** Check-in History (product §2.2): newest first, 5 a page, expandable, upcoming ones deletable. */
 export function CheckInHistory({ clientId }: { clientId: string }) {
   const { user } = useAuth();
   const zone = user?.timezone ?? DEFAULT_CLOCK_TIMEZONE;

@@ -17,7 +17,7 @@ const ClientDetail = dynamic(() => import('./client-detail').then((m) => m.Clien
   loading: () => <div className="h-64 animate-pulse rounded-xl bg-stone-100 dark:bg-stone-800" aria-hidden />,
 });
 
-/** The coach's main screen, titled Client Dashboard (spec 02 §2). */
+/** The coach's main screen, titled Client Dashboard (product §2.2). */
 export function ClientDashboard() {
   const { user } = useAuth();
   const zone = user?.timezone || DEFAULT_CLOCK_TIMEZONE;

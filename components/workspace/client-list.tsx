@@ -71,7 +71,7 @@ function ClientRow({ client, zone, selected, onSelect }: { client: ClientDto; zo
   );
 }
 
-/** The client list with its loading, empty and error states (spec 02 §2). */
+/** The client list with its loading, empty and error states (product §2.2). */
 export function ClientList({ clients, loading, error, refreshing, zone, selectedId, onSelect, onRetry, onAdd }: ClientListProps) {
   let body;
   if (loading) {

@@ -25,7 +25,7 @@ function Metric({ label, value, caption, percent }: { label: string; value: Reac
   );
 }
 
-/** Client Overview (spec 02 §2, formulas of §9). */
+/** Client Overview (product §2.2, formulas of §2.9). */
 export function ClientOverview({ client }: { client: ClientDto }) {
   const goals = useClientGoals(client.id);
   const recent = useRecentCheckIns(client.id);

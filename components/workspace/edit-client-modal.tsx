@@ -22,7 +22,7 @@ type FormInput = z.input<typeof updateClientSchema>;
 type FormOutput = z.output<typeof updateClientSchema>;
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'timezone'] as const;
 
-/** Edit client (spec 02 §5): the phone is normalised to +1XXXXXXXXXX before it is saved. */
+/** Edit client (product §2.5): the phone is normalised to +1XXXXXXXXXX before it is saved. */
 export function EditClientModal({ client, open, onClose }: { client: ClientDto; open: boolean; onClose(): void }) {
   return (
     <Modal open={open} onClose={onClose} title="Edit Client" size="lg">
@@ -32,7 +32,7 @@ export function EditClientModal({ client, open, onClose }: { client: ClientDto; 
 }
 
 function saveError(error: unknown): string {
-  // A 403 that is not the anti-forgery check means the client is not the coach's to change (spec 02 §6).
+  // A 403 that is not the anti-forgery check means the client is not the coach's to change (product §2.6).
   if (error instanceof ApiError && error.status === 403 && error.code !== 'CSRF_INVALID') return WORKSPACE_TOASTS.updateClientForbidden;
   return errorMessage(error, WORKSPACE_TOASTS.updateClientFailed);
 }

@@ -11,7 +11,7 @@ import { DEFAULT_CLOCK_TIMEZONE } from '@/lib/timezones';
 import { formatDay } from './format';
 import { useRecentCheckIns } from './queries';
 
-/** Executive Summaries, 3 a page (spec 02 §2, §9). */
+/** Executive Summaries, 3 a page (product §2.2, §2.9). */
 export function ExecutiveSummaries({ clientId }: { clientId: string }) {
   const { user } = useAuth();
   const zone = user?.timezone ?? DEFAULT_CLOCK_TIMEZONE;

@@ -32,7 +32,7 @@ export function formatWeekdayTime(at: Date, zone: string): string {
   return fmt(zone, { weekday: 'short', hour: 'numeric', minute: '2-digit' }).format(at);
 }
 
-/** Recent Activity times (spec 02 §2): Just now, Nh ago, Nd ago, else a short date. */
+/** Recent Activity times (product §2.2): Just now, Nh ago, Nd ago, else a short date. */
 export function relativeTime(iso: string, zone: string, now = new Date()): string {
   const ago = now.getTime() - new Date(iso).getTime();
   if (ago < HOUR) return 'Just now';

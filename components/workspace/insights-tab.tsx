@@ -6,7 +6,7 @@ import { ExecutiveSummaries } from './executive-summaries';
 import { ScheduleEditor } from './schedule-editor';
 import type { ClientDto } from './types';
 
-/** Insights: schedule editor, Client Overview, Check-in History and Executive Summaries (spec 02 §2). */
+/** Insights: schedule editor, Client Overview, Check-in History and Executive Summaries (product §2.2). */
 export function InsightsTab({ client }: { client: ClientDto }) {
   return (
     <div className="space-y-5">

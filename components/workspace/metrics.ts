@@ -50,7 +50,7 @@ export function respondedThisWeek(client: ClientDto): boolean {
   return client.weeklyCheckIns.some((d) => RESPONDED_STATUSES.includes(d.status));
 }
 
-/** Responding this week (spec 02 §2): 'X of Y clients', 'All clients', 'None this week' or 'No clients yet'. */
+/** Responding this week (product §2.2): 'X of Y clients', 'All clients', 'None this week' or 'No clients yet'. */
 export function respondingSummary(clients: ClientDto[]): { responded: number; total: number; text: string } {
   const total = clients.length;
   const responded = clients.filter(respondedThisWeek).length;
@@ -95,7 +95,7 @@ export function scheduledDaysPerWeek(schedule: CheckInSchedule): number {
 }
 
 /**
- * Response Rate (spec 02 §9): responses in the last 30 days ÷ (4 × scheduled days per week), capped
+ * Response Rate (product §2.9): responses in the last 30 days ÷ (4 × scheduled days per week), capped
  * at 100. Null when nothing is scheduled (no rate to speak of).
  */
 export function responseRate(checkIns: CheckInDto[], schedule: CheckInSchedule, now = new Date()): number | null {
@@ -109,7 +109,7 @@ export function responseRate(checkIns: CheckInDto[], schedule: CheckInSchedule, 
   return Math.min(100, Math.round((responses / (4 * days)) * 100));
 }
 
-/** Weekly Progress (spec 02 §9): the average of min(current / target, 100 %) over goals with a target above 0. */
+/** Weekly Progress (product §2.9): the average of min(current / target, 100 %) over goals with a target above 0. */
 export function weeklyProgress(goals: Pick<ClientGoal, 'currentValue' | 'target'>[]): number | null {
   const trackable = goals.filter((g) => typeof g.target === 'number' && g.target > 0 && typeof g.currentValue === 'number');
   if (trackable.length === 0) return null;

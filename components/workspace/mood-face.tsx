@@ -9,7 +9,7 @@ const FACES = {
   sad: { Icon: Frown, label: 'Mood: sad', className: 'text-red-500 dark:text-red-400' },
 } as const;
 
-/** The mood face of the latest check-in (spec 02 §2); nothing shows before a first check-in. */
+/** The mood face of the latest check-in (product §2.2); nothing shows before a first check-in. */
 export function MoodFace({ checkIn, className }: { checkIn: CheckInDto | null; className?: string }) {
   const mood = moodOf(checkIn);
   if (!mood) return <span className={cn('inline-block h-5 w-5', className)} role="img" aria-label="Mood: no check-in yet" />;

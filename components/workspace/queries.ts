@@ -14,7 +14,7 @@ export function useClientGoals(clientId: string) {
   });
 }
 
-/** The latest check-ins (spec 02 §9: limit 50, page 1) with the executive summaries. */
+/** The latest check-ins (product §2.9: limit 50, page 1) with the executive summaries. */
 export function useRecentCheckIns(clientId: string) {
   return useQuery({
     queryKey: [...workspaceKeys.checkIns(clientId), 'recent'],
@@ -24,7 +24,7 @@ export function useRecentCheckIns(clientId: string) {
   });
 }
 
-/** One page of the Check-in History card: page size 5, polled every 120 s (spec 02 §2). */
+/** One page of the Check-in History card: page size 5, polled every 120 s (product §2.2). */
 export function useCheckInPage(clientId: string, page: number) {
   return useQuery({
     queryKey: [...workspaceKeys.checkIns(clientId), 'page', page],

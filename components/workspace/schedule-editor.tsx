@@ -38,7 +38,7 @@ function DaySwitch({ day, on, disabled, onToggle }: { day: string; on: boolean; 
 }
 
 /**
- * The weekly check-in grid and schedule editor (spec 02 §2): Mon-Sun with this week's status, each
+ * The weekly check-in grid and schedule editor (product §2.2): Mon-Sun with this week's status, each
  * day's slots, add (09:00 by default), remove, and the day switched on or off.
  */
 export function ScheduleEditor({ client }: { client: ClientDto }) {

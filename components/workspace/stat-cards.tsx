@@ -158,7 +158,7 @@ function RecentActivityCard({ clients, zone, loading, onOpen }: { clients: Clien
 /** Opens a client's detail, as picking it in the list does. */
 type OpenClient = (clientId: string) => void;
 
-/** The three stat cards of the Client Dashboard (spec 02 §2); the clients they name open on click. */
+/** The three stat cards of the Client Dashboard (product §2.2); the clients they name open on click. */
 export function StatCards({ clients, zone, loading, onOpen }: { clients: ClientDto[]; zone: string; loading: boolean; onOpen: OpenClient }) {
   return (
     <section aria-label="This week at a glance" className="grid grid-cols-1 gap-4 md:grid-cols-3">

@@ -1,7 +1,7 @@
 import type { BadgeTone } from '@/components/ui/badge';
 import type { CheckInDto, ClientDto, WeekStatus } from './types';
 
-/** The Mon-Sun bubbles (spec 02 §4): filled colours for what happened, outlines for what is due. */
+/** The Mon-Sun bubbles (product §2.4): filled colours for what happened, outlines for what is due. */
 export const WEEK_STATUS: Record<WeekStatus, { label: string; className: string }> = {
   completed: { label: 'completed', className: 'bg-green-500 text-white dark:bg-green-500' },
   responded: { label: 'responded', className: 'bg-amber-400 text-amber-950 dark:bg-amber-400' },
@@ -15,7 +15,7 @@ export const WEEK_STATUS: Record<WeekStatus, { label: string; className: string 
 
 export const WEEK_LEGEND: WeekStatus[] = ['completed', 'responded', 'sent', 'no_response', 'missed', 'pending'];
 
-/** Check-in history badges (spec 02 §4); any other status reads Unknown. */
+/** Check-in history badges (product §2.4); any other status reads Unknown. */
 const CHECK_IN_BADGES: Record<string, { label: string; tone: BadgeTone }> = {
   completed: { label: 'Completed', tone: 'green' },
   responded: { label: 'Responded', tone: 'amber' },

@@ -1,6 +1,6 @@
 import { WORKSPACE_TIMEZONES, timezoneLabel } from '@/lib/timezones';
 
-/** The workspace zones (spec 02 §9), plus the current one when it is not among them. */
+/** The workspace zones (product §2.9), plus the current one when it is not among them. */
 export function TimezoneOptions({ current }: { current?: string | null }) {
   const extra = current && !WORKSPACE_TIMEZONES.some((z) => z.value === current) ? [{ value: current, label: timezoneLabel(current) }] : [];
   return (

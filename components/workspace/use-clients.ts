@@ -43,7 +43,7 @@ function lastFetchAt(queryClient: QueryClient): number {
 }
 
 /**
- * The client list and its refresh rules (spec 02 §4): polled every 5 minutes, refetched on mount
+ * The client list and its refresh rules (product §2.4): polled every 5 minutes, refetched on mount
  * once 2 minutes old, on return to the tab once 5 minutes old, and on live events. A fetch asked
  * for within 5 s of the last is skipped; a live event then waits for the end of that gap instead,
  * so no change is lost.
@@ -60,7 +60,7 @@ export function useClientList() {
   const trailing = useRef<ReturnType<typeof setTimeout> | null>(null);
   const { logout } = useAuth();
 
-  // Spec 02 §8: a 401 (or 403) on the client list ends the session on this browser.
+  // Product §2.8: a 401 (or 403) on the client list ends the session on this browser.
   const authFailed = query.error instanceof ApiError && (query.error.status === 401 || (query.error.status === 403 && query.error.code !== 'CSRF_INVALID'));
   useEffect(() => {
     if (!authFailed) return;

@@ -25,7 +25,7 @@ export function DayBubble({ dayIndex, status, size = 'sm' }: { dayIndex: number;
   );
 }
 
-/** The Mon-Sun row of this week's check-ins (spec 02 §2). */
+/** The Mon-Sun row of this week's check-ins (product §2.2). */
 export function WeekBubbles({ week, className }: { week: WeekEntry[]; className?: string }) {
   return (
     <ul aria-label="This week's check-ins" className={cn('flex items-center gap-1', className)}>

@@ -38,7 +38,7 @@ import { okWithMessageSchema } from './common';
 import { endpoint } from './endpoint';
 
 /**
- * The administrator's API (spec 02 §7, docs/api.md). The date-range reports take
+ * The administrator's API (product §2.7, docs/api.md). The date-range reports take
  * `?startDate&endDate&timezone` (the last 30 days by default) and answer the range they covered.
  */
 

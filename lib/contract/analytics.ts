@@ -1,7 +1,7 @@
 import { analyticsQuerySchema, clientAnalyticsSchema, communicationAnalyticsSchema, goalAnalyticsSchema, overviewAnalyticsSchema } from '../schemas/analytics';
 import { endpoint } from './endpoint';
 
-/** The coach's analytics (spec 02 §7), each over `?timeRange` (7d, 30d, 90d or 1y) ending now, in the coach's time zone. */
+/** The coach's analytics (product §2.7), each over `?timeRange` (7d, 30d, 90d or 1y) ending now, in the coach's time zone. */
 
 export const analyticsOverview = endpoint({
   method: 'GET',

@@ -17,7 +17,7 @@ import {
 } from '../schemas/auth';
 
 /*
- * Signing up, in and out (spec 01 §3). The sign-in answers also set the httpOnly `cadence_at` and
+ * Signing up, in and out (product §1.3). The sign-in answers also set the httpOnly `cadence_at` and
  * `cadence_rt` cookies and an `x-csrf-token` header bound to the new session, for the browser app.
  */
 

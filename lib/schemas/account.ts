@@ -55,7 +55,7 @@ export const profileUpdateSchema = z.object({
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
-/** Spec 01 §5 Password change: only these character classes, each of them present. */
+/** Product §1.5 Password change: only these character classes, each of them present. */
 export const CHANGE_PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{8,128}$/;
 
 export const passwordChangeSchema = z.object({
@@ -180,7 +180,7 @@ export const twoFactorLoginSchema = twoFactorCodeSchema.extend({ twoFactorToken:
 
 export const twoFactorDisableSchema = z.object({ password: z.string().min(1, 'Enter your password to turn off two-factor authentication').max(256) });
 
-/** The user object of spec 01 §3 (`id` and `_id` both present) plus the profile fields. */
+/** The user object of product §1.3 (`id` and `_id` both present) plus the profile fields. */
 export const publicUserSchema = z.object({
   id: z.string(),
   _id: z.string(),

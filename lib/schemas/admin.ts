@@ -48,7 +48,7 @@ export interface DateRange {
 /**
  * `?startDate&endDate&timezone` of the admin reports. A date-only start means that day's local
  * midnight; a date-only end includes that whole day. Timestamps are taken as given (the end
- * inclusive). Without values: the last 30 days (spec 02 §9). `timezone` (IANA, default UTC)
+ * inclusive). Without values: the last 30 days (product §2.9). `timezone` (IANA, default UTC)
  * places day, week and month buckets.
  */
 export const dateRangeQuerySchema = z
@@ -105,7 +105,7 @@ const username = z
   .min(2, 'Username must be at least 2 characters')
   .max(40, 'Username must be at most 40 characters');
 
-/** Minimum 8 (spec 02 §9); the server also refuses the most common passwords. */
+/** Minimum 8 (product §2.9); the server also refuses a guessable one (assertStrongPassword, decision 0063). */
 export const adminPassword = z
   .string({ error: V.passwordRequired })
   .min(1, { error: V.passwordRequired, abort: true })
@@ -115,7 +115,7 @@ export const adminPassword = z
 const role = z.enum(ADMIN_ROLES, { error: V.roleInvalid });
 const adminLevel = z.enum(ADMIN_LEVELS, { error: 'Admin level must be basic, intermediate or full' });
 
-/** Spec 02 §3 New admin payload, plus an optional admin level (default full). */
+/** Product §2.3 New admin payload, plus an optional admin level (default full). */
 export const createAdminSchema = z.object({
   username,
   email,
@@ -156,7 +156,7 @@ export const updateAdminSchema = editAdminFormSchema
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to update');
 export type UpdateAdminInput = z.infer<typeof updateAdminSchema>;
 
-/** Spec 02 §5 Admin profile form: username, e-mail, first and last name required; phone optional. */
+/** Product §2.5 Admin profile form: username, e-mail, first and last name required; phone optional. */
 export const adminProfileSchema = z.object({
   username,
   email,
@@ -335,7 +335,7 @@ export type PlatformAnswer = z.infer<typeof platformStatsResponseSchema>;
 
 const USER_ROLES = ['coach', ...ADMIN_ROLES] as const;
 
-/** An admin as the Admins tab and Admin Management show it (spec 02 §3 Admin user). */
+/** An admin as the Admins tab and Admin Management show it (product §2.3 Admin user). */
 export const adminViewSchema = z.object({
   _id: z.string(),
   id: z.string(),
@@ -483,7 +483,7 @@ export const revenueAnalyticsResponseSchema = z.object({
 });
 export type RevenueAnalyticsAnswer = z.infer<typeof revenueAnalyticsResponseSchema>;
 
-/** Spec 02 §3 Admin transaction view. */
+/** Product §2.3 Admin transaction view. */
 export const adminTransactionSchema = z.object({
   id: z.string(),
   _id: z.string(),

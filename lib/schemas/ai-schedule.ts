@@ -3,7 +3,7 @@ import { okSchema, okWithMessageSchema, timestampSchema } from '../contract/comm
 import { DEFAULT_CHECK_IN_TIME, WEEKDAYS, WORKSPACE_VALIDATION } from '../constants';
 import { isSupportedTimezone } from '../timezones';
 
-/** Texts of spec 02 §5 "Schedule (AI scheduling)". */
+/** Texts of product §2.5 "Schedule (AI scheduling)". */
 export const AI_SCHEDULE_MESSAGES = {
   invalidTime: (time: string) => `Invalid time format: ${time}. Use HH:MM format (e.g., 09:00, 14:30)`,
   noDays: 'Please select at least one day of the week',
@@ -11,7 +11,7 @@ export const AI_SCHEDULE_MESSAGES = {
   noTimeSlots: 'Please add at least one time slot',
 } as const;
 
-/** New schedules run Monday to Friday at 09:00 unless told otherwise (spec 02 §5). */
+/** New schedules run Monday to Friday at 09:00 unless told otherwise (product §2.5). */
 export const DEFAULT_AI_SCHEDULE_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
 export const DEFAULT_AI_SCHEDULE_SLOT = { time: DEFAULT_CHECK_IN_TIME } as const;
 
@@ -79,7 +79,7 @@ export const generateMilestonesQuerySchema = z.object({ save: flag, replace: fla
 
 export const goalIdParamSchema = z.object({ goalId: z.string().uuid('Not a valid goal id') });
 
-/** A schedule as the AI scheduling calls answer it (spec 02 §3 Schedule), with its next instants. */
+/** A schedule as the AI scheduling calls answer it (product §2.3 Schedule), with its next instants. */
 export const aiScheduleResponseSchema = z.object({
   _id: z.string(),
   id: z.string(),

@@ -4,7 +4,7 @@ import { DEFAULT_TIME_RANGE, TIME_RANGES } from '../constants';
 import { timestampSchema } from '../contract/common';
 
 /**
- * The coach analytics answers (spec 02 §3, §7); docs/analytics.md defines every figure. A figure
+ * The coach analytics answers (product §2.3, §2.7); docs/analytics.md defines every figure. A figure
  * is null where there is nothing to divide by (no check-in delivered, no goal tracked…).
  */
 

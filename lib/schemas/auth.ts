@@ -69,7 +69,7 @@ export const tokenParamSchema = z.object({ token: z.string().min(1).max(512) });
 
 export const registerResponseSchema = okWithMessageSchema.extend({ user: publicUserSchema });
 
-/** The login answer of spec 01 §3; `token` and `accessToken` are the same token. */
+/** The login answer of product §1.3; `token` and `accessToken` are the same token. */
 export const loginResponseSchema = z.object({ token: z.string(), accessToken: z.string(), refreshToken: z.string(), user: publicUserSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
@@ -83,7 +83,7 @@ export type TwoFactorRequiredBody = z.infer<typeof twoFactorRequiredBodySchema>;
 
 export const refreshResponseSchema = z.object({ accessToken: z.string(), newRefreshToken: z.string() });
 
-/** The access token opens a short session so an API client can continue at once (spec 01 §3). */
+/** The access token opens a short session so an API client can continue at once (product §1.3). */
 export const verifyEmailResponseSchema = okWithMessageSchema.extend({ token: z.string(), user: publicUserSchema });
 export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
 

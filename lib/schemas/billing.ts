@@ -6,7 +6,7 @@ import { PLAN_IDS } from '../plans';
 
 const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
 
-/** Billing address for a payment method (spec 01 §3); country defaults to US. */
+/** Billing address for a payment method (product §1.3); country defaults to US. */
 export const billingAddressSchema = z.object({
   line1: text(200).min(1, V.line1Required),
   line2: text(200).optional().default(''),
@@ -24,7 +24,7 @@ export type BillingAddressInput = z.input<typeof billingAddressSchema>;
 
 export const planIdSchema = z.enum(PLAN_IDS as [string, ...string[]], { error: 'Please choose a valid plan' });
 
-/** Trimmed and upper-cased (spec 01 §5). */
+/** Trimmed and upper-cased (product §1.5). */
 export const discountCodeSchema = z
   .string({ error: V.discountRequired })
   .transform((v) => v.trim().toUpperCase())
@@ -54,7 +54,7 @@ export const historyQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(BILLING_HISTORY_PAGE_SIZE),
 });
 
-/** Card entry fields (spec 01 §3) as the local card form sends them to the local provider. */
+/** Card entry fields (product §1.3) as the local card form sends them to the local provider. */
 export const cardFieldsSchema = z
   .object({
     cardholderName: text(100).min(1, V.cardholderRequired),
@@ -142,7 +142,7 @@ export const planSchema = z.object({
 });
 export type PlanInfo = z.infer<typeof planSchema>;
 
-/** Billing info (spec 01 §3) plus the plans grid and what the card form needs. */
+/** Billing info (product §1.3) plus the plans grid and what the card form needs. */
 export const billingInfoSchema = z.object({
   plan: z.string(),
   planName: z.string(),

@@ -3,7 +3,7 @@ import { okSchema, timestampSchema } from '../contract/common';
 import { checkInDtoSchema } from './checkins';
 import { goalTypeSchema } from './workspace';
 
-/** Goal states (spec 02 §3 Goal): completing a goal also archives it. */
+/** Goal states (product §2.3 Goal): completing a goal also archives it. */
 export const goalStatusSchema = z.enum(['incomplete', 'completed']);
 
 /** One check-in slot of a weekly schedule (lib/preferences ScheduleSlot). */

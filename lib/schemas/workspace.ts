@@ -5,7 +5,7 @@ import { timezoneSchema } from './account';
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the HH:MM format (e.g. 09:00, 14:30)');
 const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message, abort: true });
 
-/** US numbers only on client creation (spec 02 §5). */
+/** US numbers only on client creation (product §2.5). */
 export const US_PHONE_PATTERN = /^\+1\d{10}$/;
 
 /**

@@ -423,7 +423,7 @@ export const schedulerState = pgTable('scheduler_state', {
   updatedAt: updatedAt(),
 });
 
-/** AI schedules (spec 02 §3 Schedule): time slots on chosen weekdays in the client's zone. */
+/** AI schedules (product §2.3 Schedule): time slots on chosen weekdays in the client's zone. */
 export const schedules = pgTable(
   'schedules',
   {
@@ -546,7 +546,7 @@ export const transactions = pgTable(
     details: jsonb('details').$type<InvoiceDetails>(),
     failureMessage: text('failure_message'),
     refundedAt: ts('refunded_at'),
-    /** The administrator who refunded it (spec 02 §4 admin refund) and the reason they gave. */
+    /** The administrator who refunded it (product §2.4 admin refund) and the reason they gave. */
     refundedBy: uuid('refunded_by').references(() => users.id, { onDelete: 'set null' }),
     refundReason: text('refund_reason'),
     /** The payment provider's refund id (local_re_… for the local provider). */

@@ -23,7 +23,7 @@ export function signedOutResponse(body: z.output<typeof okWithMessageSchema>): N
   return res;
 }
 
-/** The login answer of spec 01 §3: token, accessToken, refreshToken, user. */
+/** The login answer of product §1.3: token, accessToken, refreshToken, user. */
 export function loginResponse(result: LoginResult): NextResponse {
   const body: Sendable<LoginResponse> = { token: result.accessToken, accessToken: result.accessToken, refreshToken: result.refreshToken, user: result.user };
   return tokenResponse(result, body);

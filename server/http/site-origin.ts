@@ -6,7 +6,7 @@ import { isHttps } from './security-headers';
  * a browser may open the product at another name of the same server: 127.0.0.1 instead of
  * localhost, the machine's LAN address, a second DNS name. Storage and the session live per
  * origin, so answers that send the browser somewhere (a portal's return address) keep the origin
- * the request came to, and the realtime socket accepts pages of it (docs/decisions.md, issue 14).
+ * the request came to, and the realtime socket accepts pages of it (decision 0062).
  */
 
 /** A Host header's value: a name or bracketed IPv6 address, optionally a port; anything else is forged. */

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 
-/** Appends one JSON object per line to `$OUTBOX_DIR/<channel>.jsonl` (ARCHITECTURE.md "outbox"). */
+/** Appends one JSON object per line to `$OUTBOX_DIR/<channel>.jsonl` (product §3.4). */
 export async function appendToOutbox(dir: string, channel: 'email' | 'sms', message: Record<string, unknown>): Promise<{ id: string }> {
   const id = randomUUID();
   await fs.mkdir(dir, { recursive: true });

@@ -2,7 +2,7 @@ import { config } from '../config';
 
 /**
  * The one price table for cost metering (api_usage.cost_usd), in USD. Public list prices at the
- * time of writing; docs/decisions.md ("AI check-in engine") explains where each comes from.
+ * time of writing; decision 0042 explains where each comes from.
  */
 
 /** Per 1,000 tokens, input (prompt) and output (completion), by model name prefix. */

@@ -37,7 +37,7 @@ export interface Realtime {
 const foreignPage = (req: { headers: http.IncomingHttpHeaders }) => req.headers.origin !== undefined && !isSocketOriginAllowed(req.headers.origin, req.headers.host);
 
 /**
- * Socket.IO on its own port (spec 01 §7: port 8085, path /socket.io/), authenticated by the access
+ * Socket.IO on its own port (product §1.7: port 8085, path /socket.io/), authenticated by the access
  * token, always through the Postgres adapter so one instance and several take the same path.
  * Pages of this site at any of its addresses may connect (server/http/site-origin.ts); with
  * `anyOrigin` (development) every page may.

@@ -1,5 +1,5 @@
 /**
- * Administrator accounts (spec 02 §7 Administrator): the admin list, Admin Management's system
+ * Administrator accounts (product §2.7 Administrator): the admin list, Admin Management's system
  * statistics and recent activity, creating, editing and deleting admins, and the signed-in admin's
  * own profile and password. Every change is written to the audit log in its transaction.
  */
@@ -30,7 +30,7 @@ import { findActiveUserByEmail } from './users';
 
 const ADMIN_ROLES_SQL = inArray(users.role, ['admin', 'super_admin']);
 
-/** An admin as the Admins tab and Admin Management show it (spec 02 §3 Admin user). */
+/** An admin as the Admins tab and Admin Management show it (product §2.3 Admin user). */
 export function toAdminView(user: Omit<User, 'passwordHash'>) {
   return {
     _id: user.id,

@@ -1,10 +1,10 @@
 /**
- * The administrator's billing side (spec 02 §2 Billing and Revenue Analytics, §4 refunds and plan
- * changes, §7): revenue metrics with their change against the previous period, revenue analytics,
+ * The administrator's billing side (product §2.2 Billing and Revenue Analytics, §2.4 refunds and plan
+ * changes, §2.7): revenue metrics with their change against the previous period, revenue analytics,
  * the transaction list, refunds and plan changes. Every figure is an SQL aggregate over
  * transactions, subscriptions and users.
  *
- * Definitions (docs/decisions.md, Administration):
+ * Definitions (decisions 0031 and 0032):
  * - revenue: amounts of transactions with status succeeded dated in the period (a refunded one is
  *   no longer succeeded, so revenue is net of refunds);
  * - a subscription counts while it is paid (not plan free, not incomplete) from its creation until
@@ -80,7 +80,7 @@ async function windowFigures(from: Date, to: Date) {
 const percentChange = (current: number, previous: number) => (previous ? round(((current - previous) / previous) * 100, 1) : null);
 
 /**
- * GET /admin/revenue/stats (spec 02 §3 Admin revenue metrics) with every change computed against
+ * GET /admin/revenue/stats (product §2.3 Admin revenue metrics) with every change computed against
  * the period of the same length just before.
  */
 export async function revenueMetrics(range: DateRange) {
@@ -144,7 +144,7 @@ function planOrder(plan: string): number {
   return j >= 0 ? 10 + j : 100;
 }
 
-/** GET /admin/revenue/analytics: the Revenue Analytics tab (spec 02 §3 Revenue analytics). */
+/** GET /admin/revenue/analytics: the Revenue Analytics tab (product §2.3 Revenue analytics). */
 export async function revenueAnalytics(range: DateRange) {
   const tz = range.timezone;
   const trend = intervalFor(range);
@@ -324,7 +324,7 @@ const TRANSACTION_SELECT = sql`
   left join users u on u.id = t.user_id
   left join users rb on rb.id = t.refunded_by`;
 
-/** GET /admin/billing/transactions (spec 02 §3 Admin transaction view): newest first, optionally searched. */
+/** GET /admin/billing/transactions (product §2.3 Admin transaction view): newest first, optionally searched. */
 export async function listTransactions(options: { limit: number; search?: string; status?: TransactionRow['status'] }) {
   const conditions: SQL[] = [];
   if (options.search) {

@@ -1,5 +1,5 @@
 /**
- * The administrator's usage and platform reports (spec 02 §3, §7 Administrator): every figure is
+ * The administrator's usage and platform reports (product §2.3, §2.7 Administrator): every figure is
  * an SQL aggregate over api_usage, users, clients, goals and check_ins.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -94,7 +94,7 @@ async function serviceTotals(range: DateRange): Promise<ServiceTotals[]> {
   return foldServices(await statusFigures(range));
 }
 
-/** GET /admin/usage/stats: one row per service (spec 02 §3 API usage stat) and the totals. */
+/** GET /admin/usage/stats: one row per service (product §2.3 API usage stat) and the totals. */
 export async function usageStats(range: DateRange) {
   // Totals and the status split come from one scan of the range (it was two).
   const [statusRows, samples] = await Promise.all([statusFigures(range), errorSamples(range, 'status')]);
@@ -150,7 +150,7 @@ const trendRow = z.object({
   avg_ms: z.number(),
 });
 
-/** GET /admin/usage/trends: calls per bucket and service, newest bucket first (spec 02 §3 Trend row). */
+/** GET /admin/usage/trends: calls per bucket and service, newest bucket first (product §2.3 Trend row). */
 export async function usageTrends(range: DateRange) {
   const interval = intervalFor(range);
   const bucket = sql`to_char(date_trunc(${interval}, created_at at time zone ${range.timezone}), ${BUCKET_FORMAT[interval]})`;
@@ -194,7 +194,7 @@ const operationRow = z.object({
   cost: z.number(),
 });
 
-/** GET /admin/usage/breakdown: per service (spec 02 §3 Service breakdown row) with its operations. */
+/** GET /admin/usage/breakdown: per service (product §2.3 Service breakdown row) with its operations. */
 export async function usageBreakdown(range: DateRange) {
   const [totals, operations] = await Promise.all([
     serviceTotals(range),
@@ -243,7 +243,7 @@ export async function usageBreakdown(range: DateRange) {
 /** The error type of a failed call: its status code, or 'error' when the call never got one. */
 const ERROR_TYPE = sql.raw(USAGE_ERROR_TYPE);
 
-/** GET /admin/usage/errors: error rate and totals per service, then errors by type (spec 02 §3 Error stat). */
+/** GET /admin/usage/errors: error rate and totals per service, then errors by type (product §2.3 Error stat). */
 export async function usageErrors(range: DateRange) {
   const [totals, typeRows, samples] = await Promise.all([
     serviceTotals(range),
@@ -297,7 +297,7 @@ export function displayName(row: { first_name?: string | null; last_name?: strin
   return full || row.username || null;
 }
 
-/** GET /admin/users/top: the accounts that caused the most outside calls (spec 02 §3 Top user). */
+/** GET /admin/users/top: the accounts that caused the most outside calls (product §2.3 Top user). */
 export async function topUsers(range: DateRange) {
   const found = await queryRows(
     topUserRow,
@@ -345,7 +345,7 @@ const platformRow = z.object({
   responded_check_ins: z.number(),
 });
 
-/** GET /admin/platform/stats (spec 02 §3 Platform stats); the check-in trend covers the last 30 days. */
+/** GET /admin/platform/stats (product §2.3 Platform stats); the check-in trend covers the last 30 days. */
 export async function platformStats(timezone: string) {
   const activeSince = sql`now() - make_interval(days => ${ADMIN_LIMITS.activeUserDays})`;
   const [totals] = await queryRows(

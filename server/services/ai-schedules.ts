@@ -13,7 +13,7 @@ type ScheduleRow = typeof schedules.$inferSelect;
 
 const NEXT_RUNS = 5;
 
-/** A schedule as the AI scheduling calls answer it (spec 02 §3 Schedule), with its next instants. */
+/** A schedule as the AI scheduling calls answer it (product §2.3 Schedule), with its next instants. */
 export function scheduleDto(s: ScheduleRow, coachId: string, now = new Date()) {
   const next = s.active
     ? slotsBetween(

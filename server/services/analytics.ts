@@ -32,7 +32,7 @@ import {
 } from './reporting/queries';
 
 /**
- * Coach analytics (spec 02 §3 and §7). Every figure is an SQL aggregate over the coach's own rows
+ * Coach analytics (product §2.3 and §2.7). Every figure is an SQL aggregate over the coach's own rows
  * (each query is scoped by coach_id); Node only divides, rounds and shapes. docs/analytics.md
  * defines each figure; the names below follow it.
  *

@@ -98,7 +98,7 @@ const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', MESSAG
 const isAdminRole = (role: User['role']) => role === 'admin' || role === 'super_admin';
 
 /**
- * The account's sign-in limits, the same whichever door is used (docs/decisions.md "Sign-in limits"):
+ * The account's sign-in limits, the same whichever door is used (decision 0068):
  * admin accounts have the stricter pair; an unknown address is treated as a coach's.
  */
 function accountLimits(user: User | undefined): { perAddress: RateLimitRule; overall: RateLimitRule } {
@@ -188,7 +188,7 @@ const invalidVerification = () => new AppError(400, 'INVALID_TOKEN', MESSAGES.ve
 
 /**
  * Verifies the address: a new account's, or the new one of an e-mail change. The answer carries a
- * short-lived access token (spec 01 §3) for API clients that continue at once; its session ends
+ * short-lived access token (product §1.3) for API clients that continue at once; its session ends
  * with that token, so it never clutters Active Sessions.
  */
 export async function verifyEmail(token: string, info: RequestInfo): Promise<{ accessToken: string; user: PublicUser }> {

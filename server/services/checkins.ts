@@ -57,7 +57,7 @@ async function getOwnedCheckIn(coach: CoachRef, checkInId: string) {
   return row;
 }
 
-/** Only upcoming check-ins can be deleted (spec 02 §4). */
+/** Only upcoming check-ins can be deleted (product §2.4). */
 export async function deleteCheckIn(coach: CoachRef, checkInId: string): Promise<void> {
   const row = await getOwnedCheckIn(coach, checkInId);
   if (row.status !== 'scheduled') throw new AppError(409, 'CONFLICT', V.onlyUpcomingDeletable);

@@ -11,7 +11,7 @@ interface Target {
   goalId?: string | null;
 }
 
-/** The weekly schedule being edited: the client's, or one goal's own (spec 02 §3). */
+/** The weekly schedule being edited: the client's, or one goal's own (product §2.3). */
 async function loadSchedule(coach: CoachRef, clientId: string, target: Target): Promise<CheckInSchedule> {
   const client = await getOwnedClient(coach.id, clientId);
   if (!target.goalId) return client.checkInSchedule;

@@ -343,7 +343,7 @@ export async function updateClient(coach: CoachRef, clientId: string, input: Upd
 
 type ClientFlag = { checkInsHeld: boolean } | { archived: boolean };
 
-/** Hold / resume check-ins and archive / unarchive (spec 02 §4 client states). */
+/** Hold / resume check-ins and archive / unarchive (product §2.4 client states). */
 export async function setClientFlag(coach: CoachRef, clientId: string, flag: ClientFlag): Promise<ClientDto> {
   await getOwnedClient(coach.id, clientId);
   const archivedAt = 'archived' in flag ? (flag.archived ? sql`now()` : null) : undefined;

@@ -23,7 +23,7 @@ export async function getOwnedGoal(coachId: string, goalId: string, db: Executor
   return goal;
 }
 
-/** Progress is trackable when the target is a positive number (spec 02 §5). */
+/** Progress is trackable when the target is a positive number (product §2.5). */
 export function progressPercent(currentValue: number, target: number | null): number {
   if (target === null || !(target > 0)) return 0;
   return Math.min(100, Math.round((currentValue / target) * 1000) / 10);
@@ -188,7 +188,7 @@ async function setGoalState(coach: CoachRef, goalId: string, state: 'complete' |
   return goalWithMilestones(goalId);
 }
 
-/** Completing a goal archives it (spec 02 §4). */
+/** Completing a goal archives it (product §2.4). */
 export const completeGoal = (coach: CoachRef, goalId: string) => setGoalState(coach, goalId, 'complete', 'Goal completed');
 export const unarchiveGoal = (coach: CoachRef, goalId: string) => setGoalState(coach, goalId, 'unarchive', 'Goal restored from the archive');
 

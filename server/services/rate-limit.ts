@@ -105,12 +105,12 @@ export async function purgeExpiredRateLimits(): Promise<void> {
   await getDb().execute(sql`delete from rate_limit_hits where window_start < now() - interval '1 day'`);
 }
 
-/** The limits of ARCHITECTURE.md "Auth": per IP and per account for every credential endpoint. */
+/** The limits of product §1.9 and decision 0010: per IP and per account for every credential endpoint. */
 export const RATE_LIMITS = {
   /** Every sign-in from one address, whatever the door (coach or admin login) and the account. */
   loginIp: { name: 'login:ip', limit: 30, windowSeconds: 15 * 60 },
   /**
-   * Wrong passwords for one account from one address (docs/decisions.md "Sign-in limits"): the fast
+   * Wrong passwords for one account from one address (decision 0068): the fast
    * limit, so an attacker's address is throttled while the owner's own address is not.
    */
   loginAccountIp: { name: 'login:account-ip', limit: 10, windowSeconds: 15 * 60 },

@@ -24,7 +24,7 @@ export async function clientCount(userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Billing info's usageMetrics and usageQuota (spec 01 §3); null quota = unlimited. */
+/** Billing info's usageMetrics and usageQuota (product §1.3); null quota = unlimited. */
 export async function usageFor(userId: string, now = new Date()) {
   const [user] = await getDb().select({ planId: users.planId }).from(users).where(eq(users.id, userId));
   const plan = getPlan(user?.planId ?? 'free');

@@ -11,7 +11,7 @@ export function isPhoneVerified(user: Pick<User, 'phone' | 'verifiedPhone'>): bo
   return Boolean(user.phone) && user.verifiedPhone === user.phone;
 }
 
-/** The user object of spec 01 §3 (lib/schemas/account publicUserSchema). */
+/** The user object of product §1.3 (lib/schemas/account publicUserSchema). */
 export function toPublicUser(user: UserLike): PublicUser {
   return {
     id: user.id,

@@ -7,8 +7,8 @@ import { openDb, type Db, type ErrorBody } from './helpers-auth';
 import { signedInAdmin, signedInCoach } from './admin-helpers';
 
 /**
- * Spec 02 §6-§7: every admin endpoint needs role admin or super_admin (anonymous 401, coach 403)
- * and the permission of the admin's level (docs/decisions.md, Administration).
+ * Product §2.6-§2.7: every admin endpoint needs role admin or super_admin (anonymous 401, coach 403)
+ * and the permission of the admin's level (decision 0029).
  */
 const request = client(inject('baseUrl'));
 let db: Db;

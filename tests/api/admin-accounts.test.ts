@@ -5,7 +5,7 @@ import { client, uniqueEmail } from '../helpers/http';
 import { GOOD_PASSWORD, openDb, type Db, type ErrorBody, type LoginBody } from './helpers-auth';
 import { insertCoach, signedInAdmin, whenStable, type TestAdmin } from './admin-helpers';
 
-/** Spec 02 §3 Admin user, New admin payload, Admin management response; §5 admin forms; §7. */
+/** Product §2.3 Admin user, New admin payload, Admin management response; §2.5 admin forms; §2.7. */
 const request = client(inject('baseUrl'));
 let db: Db;
 let admin: TestAdmin;

@@ -5,7 +5,7 @@ import { openDb, type Db, type ErrorBody } from './helpers-auth';
 import { insertCoach, signedInAdmin, whenStable, type CoachRow, type TestAdmin } from './admin-helpers';
 
 /**
- * Spec 02 §3 Revenue analytics, Admin revenue metrics and Admin transaction view; §4 refunds and
+ * Product §2.3 Revenue analytics, Admin revenue metrics and Admin transaction view; §2.4 refunds and
  * plan changes; §7. The dataset lives in December 2021 - March 2022, where no other test writes.
  */
 const request = client(inject('baseUrl'));

@@ -5,8 +5,8 @@ import { openDb, type Db } from './helpers-auth';
 import { insertCoach, signedInAdmin, whenStable, type CoachRow, type TestAdmin } from './admin-helpers';
 
 /**
- * Spec 02 §3 API usage stat, Trend row, Service breakdown row, Error stat, Top user and Platform
- * stats, §7 Administrator: every figure checked against rows this file writes by SQL into March
+ * Product §2.3 API usage stat, Trend row, Service breakdown row, Error stat, Top user and Platform
+ * stats, §2.7 Administrator: every figure checked against rows this file writes by SQL into March
  * 2021, a month no other test writes to.
  */
 const request = client(inject('baseUrl'));

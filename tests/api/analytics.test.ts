@@ -6,7 +6,7 @@ import { startStack, type Stack } from '../helpers/stack';
 import { openDb, signedInUser, type Db, type ErrorBody } from './helpers-auth';
 
 /**
- * Coach analytics (spec 02 §3, §7; docs/analytics.md) over a hand-built dataset: one coach's clients,
+ * Coach analytics (product §2.3, §2.7; docs/analytics.md) over a hand-built dataset: one coach's clients,
  * goals, progress history and check-ins at known local days, and the figures each range must give,
  * worked out by hand below. A second coach's rows sit in the same tables and must never count.
  *

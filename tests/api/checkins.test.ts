@@ -48,7 +48,7 @@ describe('GET /dashboard/client-checkins/{clientId}', () => {
     // Past the end is an empty page, not an error.
     expect((await history(coach, clientId, '?page=4&limit=3')).checkIns).toEqual([]);
 
-    // The defaults: page 1, limit 50 (spec 02 §9); no summaries unless asked.
+    // The defaults: page 1, limit 50 (product §2.9); no summaries unless asked.
     const all = await history(coach, clientId);
     expect(all.pagination).toEqual({ page: 1, limit: CHECK_IN_HISTORY_LIMIT, total: 7, pages: 1 });
     expect(all.checkIns.map((c) => c.id)).toEqual(newestFirst);

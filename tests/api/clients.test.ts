@@ -122,7 +122,7 @@ describe('POST /coach/clients', () => {
     expect(c.weeklyCheckIns.every((d) => d.status === 'none')).toBe(true);
   });
 
-  describe('validation (spec 02 §5)', () => {
+  describe('validation (product §2.5)', () => {
     it.each(['firstName', 'lastName', 'email', 'phone'])('requires %s', async (field) => {
       const coach = await newCoach(request, outboxDir, db);
       for (const value of [undefined, '', '   ']) {

@@ -169,7 +169,7 @@ export const ROWS: Row[] = [
   { method: 'GET', route: 'dashboard/analytics/goals', url: () => '/dashboard/analytics/goals', expect: self(200) },
   { method: 'GET', route: 'dashboard/analytics/communication', url: () => '/dashboard/analytics/communication', expect: self(200) },
 
-  // Administration (spec 02 §6): coaches are refused, a basic admin only views analytics and billing.
+  // Administration (product §2.6): coaches are refused, a basic admin only views analytics and billing.
   { method: 'GET', route: 'admin/profile', url: () => '/admin/profile', expect: admin(200) },
   { method: 'PUT', route: 'admin/profile', url: () => '/admin/profile', body: () => ({ username: 'not valid!', email: 'x', firstName: '', lastName: '' }), expect: admin(400) },
   { method: 'PUT', route: 'admin/password', url: () => '/admin/password', body: () => ({ currentPassword: 'not-the-password', newPassword: 'Matrix!Admin-Pass-2024' }), expect: admin(400) },

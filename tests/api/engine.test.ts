@@ -463,7 +463,7 @@ describe('AI schedules', () => {
     expect((await request('POST', '/ai-schedule/create', { token: stranger.accessToken, body: { clientId: c.id } })).status).toBe(404);
   });
 
-  it('answers every spec 02 §5 message', async () => {
+  it('answers every product §2.5 message', async () => {
     const { accessToken } = await coach();
     const c = await createClient(request, accessToken, { firstName: 'Rules' });
     for (const path of ['/ai-schedule/create', '/ai/schedule-check-in']) {

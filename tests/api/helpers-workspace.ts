@@ -24,7 +24,7 @@ export async function newCoach(request: ApiRequest, outboxDir: string, db: Db, o
   return { id: session.user.id, email: session.email, password: session.password, token: session.accessToken };
 }
 
-/** A valid new-client form (spec 02 §3) with a unique e-mail address. */
+/** A valid new-client form (product §2.3) with a unique e-mail address. */
 export function clientPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return { firstName: 'Grace', lastName: 'Hopper', email: uniqueEmail('client'), phone: '+15551234567', ...overrides };
 }

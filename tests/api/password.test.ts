@@ -17,7 +17,7 @@ type ChangeBody = PasswordChangeResponse & ErrorBody;
 const changePassword = (token: string, body: Record<string, unknown>) => request<ChangeBody>('PUT', '/users/password', { token, body });
 const loginStatus = async (email: string, password: string) => (await request('POST', '/users/login', { body: { email, password } })).status;
 
-describe('PUT /users/password validation (spec 01 §5)', () => {
+describe('PUT /users/password validation (product §1.5)', () => {
   it.each([{}, { currentPassword: '' }, { currentPassword: null }])('answers "Current password is required" for %j', async (current) => {
     const me = await signedInUser(request, outboxDir);
     const res = await changePassword(me.accessToken, { ...current, newPassword: NEW_PASSWORD });

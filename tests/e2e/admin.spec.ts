@@ -5,7 +5,7 @@ import { db, expect, shot, stack, test, verifiedCoach } from './fixtures';
 import type { Page, Route } from '@playwright/test';
 
 /**
- * Spec 02 §2 Admin portal and Admin dashboard, §4 admin behaviour, §5 admin forms, §6: the portal
+ * Product §2.2 Admin portal and Admin dashboard, §2.4 admin behaviour, §2.5 admin forms, §2.6: the portal
  * sign-in and its views, every dashboard tab over the demo seed plus a billing dataset, creating and
  * deleting an admin, changing a user's plan and refunding a payment.
  */

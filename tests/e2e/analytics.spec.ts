@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { db, expect, shot, signIn, stack, test, verifiedCoach, type TestUser } from './fixtures';
 
 /**
- * Analytics screens (spec 02 §2, §8): each section's figures and charts for a coach with the demo
+ * Analytics screens (product §2.2, §2.8): each section's figures and charts for a coach with the demo
  * history (scripts/seed-demo.ts run against the test database), the empty states for a new coach,
  * the error box with Retry, light and dark.
  */
@@ -60,7 +60,7 @@ test.describe('a coach with history', () => {
     // Let the sign-in toast go before the screenshot.
     await expect(page.getByText('Login Successful')).toBeHidden();
     await expect(page.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
-    // The overview has no time-range selector (spec 02 §2).
+    // The overview has no time-range selector (product §2.2).
     await expect(page.getByRole('group', { name: 'Time range' })).toHaveCount(0);
 
     const figures = page.getByRole('group', { name: 'Overview figures' });

@@ -2,7 +2,7 @@ import { TEST_ADMIN } from '../helpers/stack';
 import { client } from '../helpers/http';
 import { countEmails, expect, fillLogin, newUser, registerByApi, shot, signIn, stack, test, verifiedCoach, waitForLinkToken } from './fixtures';
 
-/** Spec 01 §2 (sign-in screens), §4 (auth session, login UI, verification, reset) and §8, in Chromium. */
+/** Product §1.2 (sign-in screens), §1.4 (auth session, login UI, verification, reset) and §1.8, in Chromium. */
 
 test.describe('Register', () => {
   test('registers with a country picked by search and a formatted phone number', async ({ page, clientIp }) => {
@@ -252,7 +252,7 @@ test.describe('Password reset', () => {
     const items = page.getByRole('listitem');
     const item = (label: string) => items.filter({ hasText: label });
     await expect(meter).toHaveAttribute('aria-valuenow', '0');
-    // The spec's five requirements, then the estimator's verdict (docs/decisions.md "Password strength").
+    // The spec's five requirements, then the estimator's verdict (decision 0063).
     await expect(items).toHaveCount(6);
     await expect(items.filter({ hasText: '(not met)' })).toHaveCount(6);
     await shot(page, 'reset-password-empty');

@@ -179,7 +179,7 @@ test('sends the fixed test notification, on the channel chosen', async ({ page }
   await send.click();
   const sent = toast(page, 'Test notification sent successfully!');
   await expect(sent).toBeVisible();
-  // E-mail is on by default (spec 01 §9); SMS is off.
+  // E-mail is on by default (product §1.9); SMS is off.
   await expect(sent).toContainText(/Delivered via: .*Email/);
   await expect(sent).not.toContainText('SMS');
   await expect(page.getByRole('status').filter({ hasText: 'Last test: Delivered via:' })).toContainText('Email');

@@ -3,7 +3,7 @@ import { uniqueEmail } from '../helpers/http';
 import { WORKSPACE_VALIDATION as V, WORKSPACE_TOASTS as T } from '../../lib/constants';
 import type { Page } from '@playwright/test';
 
-/** Spec 02 §2-§5 and §8: the coach's Client Dashboard, in Chromium. */
+/** Product §2.2-§2.5 and §2.8: the coach's Client Dashboard, in Chromium. */
 
 const WEEKDAY_SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
@@ -50,7 +50,7 @@ test.describe('Client Dashboard', () => {
     await expect(dialog).toBeVisible();
     await shot(page, 'workspace-add-client-empty');
 
-    // Every §5 message before anything reaches the server.
+    // Every product §2.5 message before anything reaches the server.
     await dialog.getByRole('button', { name: 'Create Client' }).click();
     await expect(dialog.getByText(V.clientRequired)).toBeVisible();
     await expect(dialog.getByLabel('First name *')).toHaveAttribute('aria-invalid', 'true');

@@ -1,7 +1,7 @@
 import { dialogTitled, expect, newClient, newCoach, openClientTab, shot, signIn, test } from './fixtures';
 
 /**
- * The Goals tab of the client detail (spec 02 §2, §4, §5, §8, §9): add a goal, adjust its progress
+ * The Goals tab of the client detail (product §2.2, §2.4, §2.5, §2.8, §2.9): add a goal, adjust its progress
  * (and see a failed save put the old value back), add a milestone, edit with a change note and find
  * it in the version history, edit the goal's own check-in schedule, complete (archives) and
  * un-archive, delete.

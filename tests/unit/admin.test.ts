@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_PERMISSIONS, effectivePermissions, hasAdminPermission } from '@/lib/admin-permissions';
 import { dateRangeQuerySchema } from '@/lib/schemas/admin';
 
-describe('effectivePermissions (spec 02 §6, docs/decisions.md Administration)', () => {
+describe('effectivePermissions (product §2.6, decision 0029)', () => {
   it('gives a coach nothing and a super admin everything whatever its level', () => {
     expect(effectivePermissions({ role: 'coach', adminLevel: 'full', adminPermissions: [...ADMIN_PERMISSIONS] })).toEqual([]);
     expect(effectivePermissions({ role: 'super_admin', adminLevel: 'basic', adminPermissions: [] })).toEqual([...ADMIN_PERMISSIONS]);

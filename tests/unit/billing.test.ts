@@ -32,7 +32,7 @@ describe('cards', () => {
     expect(cardExpired(1, 27, now)).toBe(false);
   });
 
-  it('parses the card entry fields (spec 01 §3)', () => {
+  it('parses the card entry fields (product §1.3)', () => {
     const ok = cardFieldsSchema.safeParse({ cardholderName: ' Jo ', cardNumber: '4242 4242 4242 4242', expirationMonth: '12', expirationYear: '99', cvv: '123' });
     expect(ok.success && ok.data).toMatchObject({ cardholderName: 'Jo', cardNumber: '4242424242424242', expirationMonth: 12, expirationYear: 2099 });
     const amexCvv = cardFieldsSchema.safeParse({ cardholderName: 'Jo', cardNumber: '378282246310005', expirationMonth: 12, expirationYear: 2099, cvv: '123' });

@@ -84,7 +84,7 @@ describe('slots of a day', () => {
   });
 });
 
-describe('AI schedule data (spec 02 §5)', () => {
+describe('AI schedule data (product §2.5)', () => {
   const parse = (body: object) => aiScheduleSchema.safeParse({ clientId: CLIENT, ...body });
   const message = (body: object) => {
     const r = parse(body);

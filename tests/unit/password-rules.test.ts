@@ -3,7 +3,7 @@ import { meetsAllRequirements, passwordStrength, STRENGTH_LABELS } from '@/lib/p
 import { VALIDATION } from '@/lib/constants';
 import { judgePassword, loadPasswordEstimator, passwordUserInputs } from '@/lib/password-strength';
 
-describe('password strength (spec 01 §5)', () => {
+describe('password strength (product §1.5)', () => {
   it.each([
     ['', 0],
     ['abc', 1],

@@ -61,7 +61,7 @@ function client(fields: Partial<ClientDto> & { week?: WeekStatus[] } = {}): Clie
   } as ClientDto;
 }
 
-describe('coach workspace formulas (spec 02 §9)', () => {
+describe('coach workspace formulas (product §2.9)', () => {
   it('weekly progress averages min(current / target, 100 %) over goals with a positive target', () => {
     expect(weeklyProgress([{ currentValue: 5, target: 10 }, { currentValue: 30, target: 10 }, { currentValue: 3, target: null }, { currentValue: 1, target: 0 }])).toBe(75);
     expect(weeklyProgress([{ currentValue: 3, target: null }])).toBeNull();

@@ -152,7 +152,7 @@ describe('zonedTimeToInstant', () => {
   }, 30_000); // CPU-bound (thousands of zone conversions): a loaded CI machine takes several times its 1.4 s.
 });
 
-describe('normaliseClientPhone (edit client, spec 02 §5)', () => {
+describe('normaliseClientPhone (edit client, product §2.5)', () => {
   it.each([
     ['5551234567', '+15551234567'],
     ['15551234567', '+15551234567'],
@@ -169,7 +169,7 @@ describe('normaliseClientPhone (edit client, spec 02 §5)', () => {
   });
 });
 
-describe('progressPercent (spec 02 §9)', () => {
+describe('progressPercent (product §2.9)', () => {
   it.each([
     [0, 10, 0],
     [5, 10, 50],

@@ -59,7 +59,7 @@ const trendColumns: Column<UsageTrendRow>[] = [
   { header: 'Cost', cell: (t) => formatCost(t.totalCost), align: 'right' },
 ];
 
-/** The trend rows, the first 10 unless expanded (spec 02 §9 trend previews). */
+/** The trend rows, the first 10 unless expanded (product §2.9 trend previews). */
 function TrendTable({ trends, preview }: { trends: UsageTrendRow[]; preview?: boolean }) {
   const [all, setAll] = useState(false);
   const shown = preview || !all ? trends.slice(0, ADMIN_LIMITS.trendPreviewRows) : trends;
@@ -244,7 +244,7 @@ export function ServicesView({ breakdown }: { breakdown: BreakdownAnswer | null 
   );
 }
 
-/** Up to two sample messages, then an ellipsis when there were more (spec 02 §9). */
+/** Up to two sample messages, then an ellipsis when there were more (product §2.9). */
 function Samples({ messages, distinct }: { messages: string[]; distinct: number }) {
   if (!messages.length) return <span className="text-stone-500 dark:text-stone-400">—</span>;
   return (

@@ -22,7 +22,7 @@ type FormValues = z.input<typeof passwordChangeFormSchema>;
 const FIELDS = ['currentPassword', 'newPassword'] as const;
 const EMPTY: FormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Settings → Security → Change Password (spec 01 §5 Password change). */
+/** Settings → Security → Change Password (product §1.5 Password change). */
 export function ChangePassword() {
   const queryClient = useQueryClient();
   const { user } = useAuth();

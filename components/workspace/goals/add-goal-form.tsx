@@ -21,7 +21,7 @@ type FieldName = (typeof FIELDS)[number];
 
 const emptyNumber = (value: unknown) => (value === '' || value === null || value === undefined ? undefined : Number(value));
 
-/** Goal add (spec 02 §5): title and type required; numeric, habit and incremental goals need a target. */
+/** Goal add (product §2.5): title and type required; numeric, habit and incremental goals need a target. */
 export function AddGoalForm({ clientId, onDone }: { clientId: string; onDone(): void }) {
   const prefix = useId();
   const run = useGoalCall(clientId);

@@ -3,7 +3,7 @@
 import { useAuth } from '@/components/auth/auth-provider';
 import { DEFAULT_CLOCK_TIMEZONE } from '@/lib/timezones';
 
-/** Dates and times of the Goals tab in the coach's timezone (spec 02 §4). */
+/** Dates and times of the Goals tab in the coach's timezone (product §2.4). */
 export function useCoachDateFormat() {
   const { user } = useAuth();
   const timeZone = user?.timezone || DEFAULT_CLOCK_TIMEZONE;

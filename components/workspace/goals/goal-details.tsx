@@ -14,7 +14,7 @@ import { formatAmount, goalTypeLabel, plainNumber, type GoalDto } from './goal-t
 import { scheduleSummary } from './schedule-dialog';
 import { patchCachedGoal, useGoalCall } from './use-goals';
 
-/** The goal's details, read-only until the coach chooses Edit (spec 02 §4: view, edit, save). */
+/** The goal's details, read-only until the coach chooses Edit (product §2.4: view, edit, save). */
 export function GoalDetails({ goal, clientId, editing, onEditingChange }: { goal: GoalDto; clientId: string; editing: boolean; onEditingChange(editing: boolean): void }) {
   const format = useCoachDateFormat();
   if (editing) return <GoalEditForm goal={goal} clientId={clientId} onDone={() => onEditingChange(false)} />;
@@ -82,7 +82,7 @@ function GoalEditForm({ goal, clientId, onDone }: { goal: GoalDto; clientId: str
     const targetText = draft.target.trim();
     const target = targetText === '' ? null : Number(targetText);
     if (!title) next.title = V.goalTitleRequired;
-    // Incremental goals, and any goal measured against a number, need a positive target (spec 02 §5).
+    // Incremental goals, and any goal measured against a number, need a positive target (product §2.5).
     if (measurable && (target === null ? isNumericGoalType(goal.type) : !(target > 0))) next.target = V.targetGreaterThanZero;
     setErrors(next);
     if (Object.keys(next).length > 0) return;

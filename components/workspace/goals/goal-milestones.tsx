@@ -37,7 +37,7 @@ interface Draft {
 
 /**
  * The goal's milestones: tick to complete, add (a new one's target defaults to 25 % of the goal's,
- * spec 02 §9), edit and remove. Every change sends the whole list, which the server keeps as sent.
+ * product §2.9), edit and remove. Every change sends the whole list, which the server keeps as sent.
  */
 export function GoalMilestones({ goal, clientId, readOnly }: { goal: GoalDto; clientId: string; readOnly?: boolean }) {
   const headingId = useId();

@@ -10,7 +10,7 @@ export type GoalType = GoalDto['type'];
 export type GoalVersionDto = GoalVersion;
 export type { CheckInSchedule, DayKey };
 
-/** The types a coach picks from, with their friendly names (spec 02 §3: forms use task, progress, habit). */
+/** The types a coach picks from, with their friendly names (product §2.3: forms use task, progress, habit). */
 export const GOAL_TYPE_OPTIONS = [
   { value: 'task', label: 'Task (done / not done)' },
   { value: 'progress', label: 'Numeric target' },
@@ -30,7 +30,7 @@ const TYPE_BADGES: Record<GoalType, string> = {
 
 export const goalTypeLabel = (type: GoalType): string => TYPE_BADGES[type] ?? type;
 
-/** Progress is trackable, and editable, only when the target is a positive number (spec 02 §5). */
+/** Progress is trackable, and editable, only when the target is a positive number (product §2.5). */
 export const isTrackable = (goal: Pick<GoalDto, 'target' | 'currentValue'>): goal is typeof goal & { target: number } =>
   typeof goal.target === 'number' && goal.target > 0 && typeof goal.currentValue === 'number';
 
@@ -42,7 +42,7 @@ export const formatNumber = (n: number): string => n.toLocaleString('en-US', { m
 
 export const formatAmount = (value: number, unit: string | null | undefined): string => (unit ? `${formatNumber(value)} ${unit}` : formatNumber(value));
 
-/** Check-in status colours of spec 02 §4; statuses outside the list read Unknown. */
+/** Check-in status colours of product §2.4; statuses outside the list read Unknown. */
 export const CHECK_IN_STATUS: Record<string, { label: string; className: string }> = {
   completed: { label: 'Completed', className: 'bg-green-100 text-green-800 ring-green-600/20 dark:bg-green-900/40 dark:text-green-300 dark:ring-green-400/30' },
   responded: { label: 'Responded', className: 'bg-amber-100 text-amber-800 ring-amber-600/20 dark:bg-amber-900/40 dark:text-amber-300 dark:ring-amber-400/30' },

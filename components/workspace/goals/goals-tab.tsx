@@ -11,7 +11,7 @@ import { AddGoalForm } from './add-goal-form';
 import { GoalCard } from './goal-card';
 import { failureText, useClientGoals, type GoalsView } from './use-goals';
 
-/** The Goals tab of the client detail (spec 02 §2). */
+/** The Goals tab of the client detail (product §2.2). */
 export function GoalsTab({ client }: { client: ClientDto }) {
   if (!client?.id) return <Banner tone="error">{V.clientIdMissing}</Banner>;
   // A new client starts on its active goals with the add form closed.

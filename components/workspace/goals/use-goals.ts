@@ -12,7 +12,7 @@ import type { GoalDto } from './goal-types';
 export type GoalsView = 'active' | 'archived';
 
 /**
- * The server's own message when it sent one, else the screen's fallback (spec 02 §8). Unlike
+ * The server's own message when it sent one, else the screen's fallback (product §2.8). Unlike
  * errorMessage it never shows the generic "Request failed with status …" of a bare error answer.
  */
 export function failureText(error: unknown, fallback: string): string {
@@ -52,7 +52,7 @@ type Runner = <R>(call: () => Promise<R>, failure: string, success?: string) => 
 
 /**
  * Runs a goal call: on success an optional toast and a refetch of the client's goals; on failure the
- * server's message, else the screen's fallback text (spec 02 §8). Answers null on failure.
+ * server's message, else the screen's fallback text (product §2.8). Answers null on failure.
  */
 export function useGoalCall(clientId: string): Runner {
   const queryClient = useQueryClient();

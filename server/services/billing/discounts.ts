@@ -63,7 +63,7 @@ export async function validateDiscount(code: string, planId: string, now = new D
   };
 }
 
-/** The codes every installation starts with (docs/decisions.md); an admin's later changes stay. */
+/** The codes every installation starts with (decision 0024); an admin's later changes stay. */
 export const DEFAULT_DISCOUNTS = [
   { code: 'WELCOME20', name: 'Welcome 20%', description: '20% off your first month', type: 'percentage' as const, value: 20 },
   { code: 'SAVE10', name: 'Save $10', description: '$10.00 off your first month', type: 'fixed_amount' as const, value: 10 },

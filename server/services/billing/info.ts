@@ -22,7 +22,7 @@ function planDto(plan: Plan): PlanInfo {
   };
 }
 
-/** Billing info (spec 01 §3) plus the plans grid and what the card form needs; a due local renewal runs first. */
+/** Billing info (product §1.3) plus the plans grid and what the card form needs; a due local renewal runs first. */
 export async function getBilling(userId: string): Promise<BillingInfo> {
   await renewDueFor(userId).catch((error: unknown) => log.error({ err: error, userId }, 'renewal on read failed'));
   const [u, sub, pm, usage] = await Promise.all([userRow(userId), liveSubscription(userId), defaultPaymentMethod(userId), usageFor(userId)]);

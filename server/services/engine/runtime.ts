@@ -17,7 +17,7 @@ export const ENGINE_QUEUES = {
   clientText: 'client-text',
 } as const;
 
-/** Timing rules of the engine (docs/decisions.md, "AI check-in engine"). */
+/** Timing rules of the engine (decisions 0035–0037). */
 export const ENGINE_TIMING = {
   /** Rows and send jobs are made this far ahead, so a send starts on the minute. */
   lookaheadMs: 10 * 60_000,

@@ -68,7 +68,7 @@ export function parseDedupeKey(key: string): { clientId: string; date: string; t
   return m ? { clientId: m[1]!, date: m[2]!, time: m[3]!, goalId: m[4] ?? null } : null;
 }
 
-/** Monday = 0 (spec 02 §9) for a calendar date. */
+/** Monday = 0 (product §2.9) for a calendar date. */
 export function weekdayOf(date: string): number {
   return (new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7;
 }

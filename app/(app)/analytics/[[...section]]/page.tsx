@@ -8,7 +8,7 @@ export const metadata = { title: 'Analytics · Cadence' };
 
 const SECTIONS = Object.keys(ANALYTICS.sections) as SectionId[];
 
-/** /analytics and /analytics/overview show the overview; /analytics/{section} the others (spec 02 §2). */
+/** /analytics and /analytics/overview show the overview; /analytics/{section} the others (product §2.2). */
 export default async function Analytics({ params }: { params: Promise<{ section?: string[] }> }) {
   const { section } = await params;
   const id = section?.[0] ?? 'overview';
