@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useAuth } from '@/components/auth/auth-provider';
 import { Banner } from '@/components/ui/banner';
@@ -206,6 +207,12 @@ export function AdminDashboard() {
             <span aria-hidden className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800">
               {initials(user.firstName, user.lastName, user.username)}
             </span>
+            <Link
+              href="/admin/api-reference"
+              className="rounded-md px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800"
+            >
+              API reference
+            </Link>
             <Button variant={active === 'profile' ? 'primary' : 'secondary'} aria-pressed={active === 'profile'} onClick={() => setActive('profile')}>
               Profile
             </Button>

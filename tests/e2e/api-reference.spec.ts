@@ -19,10 +19,11 @@ test.describe('API reference', () => {
     await page.getByLabel('Password').fill(TEST_ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL('/admin-dashboard');
-    await page.goto('/admin/api-reference');
+    await page.getByRole('link', { name: 'API reference' }).click();
+    await expect(page).toHaveURL('/admin/api-reference');
     await expect(page.getByRole('heading', { name: 'Cadence API reference' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Cadence API', exact: true })).toBeVisible({ timeout: 20_000 });
-    for (const tag of ['Auth', 'Clients', 'Goals', 'Billing', 'Analytics', 'System']) {
+    for (const tag of ['Auth', 'Account', 'Clients', 'Check-ins', 'Goals', 'Billing', 'Analytics', 'System']) {
       await expect(page.getByRole('heading', { name: tag, exact: true }).first()).toBeAttached();
     }
     await shot(page, 'api-reference');
