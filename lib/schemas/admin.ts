@@ -4,7 +4,7 @@ import { ADMIN_LEVELS, ADMIN_PERMISSIONS, ADMIN_ROLES } from '../admin-permissio
 import { okWithMessageSchema, paginationSchema, timestampSchema } from '../contract/common';
 import { ADMIN_DATE_RANGES, ADMIN_LIMITS, ADMIN_PLANS, ADMIN_VALIDATION as V, PASSWORD_MIN_LENGTH, type AdminPlanId } from '../constants';
 import { isSupportedTimezone } from '../timezones';
-import { publicUserSchema } from './account';
+import { publicUserSchema, securityLogEntrySchema } from './account';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -407,14 +407,9 @@ export const adminPasswordResponseSchema = okWithMessageSchema.extend({
 export type AdminPasswordAnswer = z.infer<typeof adminPasswordResponseSchema>;
 
 export const auditLogResponseSchema = z.object({
+  /** A security-log entry of an admin action, with the admin who acted. */
   entries: z.array(
-    z.object({
-      id: z.string(),
-      timestamp: timestampSchema,
-      type: z.string(),
-      details: z.string(),
-      success: z.boolean(),
-      ip: z.string().nullable(),
+    securityLogEntrySchema.extend({
       /** Null once the acting admin's account is deleted (the details then name its address). */
       admin: z.object({ id: z.string(), username: z.string().nullable(), email: z.string().nullable() }).nullable(),
     }),
