@@ -3,7 +3,7 @@ import { MESSAGES, RESET_LINK_LIFETIME_MS, VERIFY_LINK_LIFETIME_MS } from '@/lib
 import type { LoginInput, RegisterInput } from '@/lib/schemas/auth';
 import { config } from '../config';
 import { getDb, type Executor } from '../db/client';
-import { userTokens, users, type User } from '../db/schema';
+import { sessions, userTokens, users, type User } from '../db/schema';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords';
 import { randomToken, sha256 } from '../auth/random';
 import { accessTokenTtlSeconds } from '../auth/tokens';
@@ -180,8 +180,8 @@ export async function sessionToSignOut(refreshToken: string | undefined, accessS
 export async function logout(sessionId: string | null, info: RequestInfo): Promise<void> {
   if (!sessionId) return;
   await revokeSession(sessionId, 'logout');
-  const [row] = await getDb().execute<{ user_id: string }>(sql`select user_id from sessions where id = ${sessionId}`);
-  if (row) await recordSecurityEvent({ userId: row.user_id, type: 'logout', details: 'Signed out', ip: info.ip, userAgent: info.userAgent });
+  const [row] = await getDb().select({ userId: sessions.userId }).from(sessions).where(eq(sessions.id, sessionId));
+  if (row) await recordSecurityEvent({ userId: row.userId, type: 'logout', details: 'Signed out', ip: info.ip, userAgent: info.userAgent });
 }
 
 const invalidVerification = () => new AppError(400, 'INVALID_TOKEN', MESSAGES.verificationInvalidToken);

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { config } from '../config';
 import { getDb, type Executor } from '../db/client';
-import { refreshTokens, sessions, type User } from '../db/schema';
+import { refreshTokens, sessions, users, type User } from '../db/schema';
 import { randomToken, sha256 } from '../auth/random';
 import { signAccessToken } from '../auth/tokens';
 import { AppError } from '../http/errors';
@@ -83,10 +83,8 @@ export async function rotateRefreshToken(presented: string, info: RequestInfo): 
     }
     if (!token.usedAt) await tx.update(refreshTokens).set({ usedAt: sql`now()` }).where(eq(refreshTokens.tokenHash, tokenHash));
     await tx.update(sessions).set({ lastActive: sql`now()`, ip: info.ip }).where(eq(sessions.id, session.id));
-    const [owner] = await tx.execute<{ role: User['role']; deleted: boolean }>(
-      sql`select role, deleted_at is not null as deleted from users where id = ${session.userId}`,
-    );
-    if (!owner || owner.deleted) return { kind: 'invalid' as const };
+    const [owner] = await tx.select({ role: users.role, deletedAt: users.deletedAt }).from(users).where(eq(users.id, session.userId));
+    if (!owner || owner.deletedAt) return { kind: 'invalid' as const };
     const refreshToken = await insertRefreshToken(tx, session.id);
     const accessToken = await signAccessToken({ sub: session.userId, sid: session.id, role: owner.role });
     return { kind: 'ok' as const, tokens: { sessionId: session.id, accessToken, refreshToken } };
