@@ -16,6 +16,4 @@ export const okWithMessageSchema = okSchema.extend({ message: z.string() });
 /** An instant as JSON carries it (a Date serialises to this). */
 export const timestampSchema = z.string();
 
-export const idParamsSchema = z.object({ id: z.string() });
-
 export const paginationSchema = z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() });
