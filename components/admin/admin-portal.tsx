@@ -214,6 +214,9 @@ function PortalDashboard({ user }: { user: StoredUser }) {
           <a href="/admin-dashboard" className="self-center text-sm font-medium text-brand-700 hover:underline dark:text-brand-400">
             Full dashboard
           </a>
+          <a href="/admin/api-reference" className="self-center text-sm font-medium text-brand-700 hover:underline dark:text-brand-400">
+            API reference
+          </a>
           {rangeError && (
             <p role="alert" className="w-full text-sm text-red-600">
               {rangeError}

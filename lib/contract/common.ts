@@ -13,7 +13,7 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export const okSchema = z.object({ success: z.literal(true) });
 export const okWithMessageSchema = okSchema.extend({ message: z.string() });
 
-/** An instant as JSON carries it (a Date serialises to this). */
-export const timestampSchema = z.string();
+/** An instant as JSON carries it: ISO 8601 in UTC, what a Date serialises to. */
+export const timestampSchema = z.iso.datetime();
 
 export const paginationSchema = z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() });
