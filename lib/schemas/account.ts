@@ -207,7 +207,7 @@ export const publicUserSchema = z.object({
   appearancePreferences: appearancePreferencesSchema,
   createdAt: timestampSchema,
   lastLogin: timestampSchema.nullable(),
-});
+}).meta({ id: 'User' });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
 export const profileResponseSchema = okSchema.extend({ user: publicUserSchema });
@@ -246,7 +246,7 @@ export const securityLogEntrySchema = z.object({
   details: z.string(),
   success: z.boolean(),
   ip: z.string().nullable(),
-});
+}).meta({ id: 'SecurityLogEntry' });
 export type SecurityLogEntry = z.infer<typeof securityLogEntrySchema>;
 export const securityLogResponseSchema = z.object({ logs: z.array(securityLogEntrySchema), pagination: paginationSchema });
 export type SecurityLogResponse = z.infer<typeof securityLogResponseSchema>;

@@ -351,7 +351,7 @@ export const adminViewSchema = z.object({
   isVerified: z.boolean(),
   createdAt: timestampSchema,
   lastLogin: timestampSchema.nullable(),
-});
+}).meta({ id: 'Admin' });
 export type AdminView = z.infer<typeof adminViewSchema>;
 
 export const adminListResponseSchema = z.array(adminViewSchema);

@@ -125,7 +125,7 @@ export const paymentMethodSchema = z.object({
   cardholderName: z.string().nullable(),
   billingAddress: storedBillingAddressSchema.nullable(),
   isDefault: z.boolean(),
-});
+}).meta({ id: 'PaymentMethod' });
 export type PaymentMethodInfo = z.infer<typeof paymentMethodSchema>;
 
 /** A plan of the plans grid; a null quota is unlimited. */

@@ -30,7 +30,7 @@ export const checkInDtoSchema = z.object({
   value: z.number().nullable(),
   /** Why a check-in failed, was cancelled or missed (the AI check-in engine). */
   failureReason: z.string().nullable(),
-});
+}).meta({ id: 'CheckIn' });
 export type CheckInDto = z.infer<typeof checkInDtoSchema>;
 
 export const executiveSummarySchema = z.object({ id: z.string(), summary: z.string().nullable(), date: timestampSchema });

@@ -46,7 +46,7 @@ export const clientDtoSchema = z.object({
   lastResponseDate: timestampSchema.nullable(),
   lastCheckInDate: timestampSchema.nullable(),
   createdAt: timestampSchema,
-});
+}).meta({ id: 'Client' });
 export type ClientDto = z.infer<typeof clientDtoSchema>;
 
 export const clientListSchema = z.object({ clients: z.array(clientDtoSchema) });

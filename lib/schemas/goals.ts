@@ -31,7 +31,7 @@ export const goalSchema = z.object({
   checkInSchedule: checkInScheduleSchema,
   completedAt: timestampSchema.nullable(),
   createdAt: timestampSchema,
-});
+}).meta({ id: 'Goal' });
 export type Goal = z.infer<typeof goalSchema>;
 
 export const milestoneSchema = z.object({
@@ -43,7 +43,7 @@ export const milestoneSchema = z.object({
   targetPercentage: z.number().nullable(),
   completed: z.boolean(),
   completedAt: timestampSchema.nullable(),
-});
+}).meta({ id: 'Milestone' });
 export type Milestone = z.infer<typeof milestoneSchema>;
 
 /** A goal with its milestones, the answer of every call that changes one goal. */
