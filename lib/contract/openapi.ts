@@ -4,6 +4,25 @@ import { errorBodySchema } from './common';
 import { impliedErrors, isJsonResponse, type Endpoint } from './endpoint';
 import { ENDPOINTS } from './index';
 
+/** The areas of the API in the order the reference shows them; every endpoint's tag is one of these. */
+export const API_TAGS = [
+  { name: 'Auth', description: 'Registering, signing in (with the second factor), tokens, password reset and e-mail verification.' },
+  { name: 'Account', description: "The signed-in user's profile, preferences, phone, data export and account deletion." },
+  { name: 'Security', description: 'Password, two-factor authentication and the security log.' },
+  { name: 'Sessions', description: 'The devices signed in to the account.' },
+  { name: 'Clients', description: "A coach's clients and their weekly check-in schedules." },
+  { name: 'Check-ins', description: 'Check-ins sent by the AI assistant, their replies and analysis.' },
+  { name: 'Goals', description: "Clients' goals, milestones, progress and version history." },
+  { name: 'AI schedules', description: 'Recurring AI check-ins for a client or a goal.' },
+  { name: 'Analytics', description: "The coach's analytics: overview, clients, communication and goals." },
+  { name: 'Billing', description: 'Plans, payment methods, subscription, invoices and discount codes.' },
+  { name: 'Admin: usage', description: 'Platform usage, cost and errors (admins).' },
+  { name: 'Admin: revenue', description: 'Revenue, transactions, refunds and plan changes (admins).' },
+  { name: 'Admin: accounts', description: 'Admin sign-in, profile and admin accounts (admins).' },
+  { name: 'Webhooks', description: 'Calls from the SMS and payment providers.' },
+  { name: 'System', description: 'Health, realtime and this reference.' },
+] as const;
+
 const BEARER = 'bearer';
 const COOKIE = 'cookie';
 
@@ -66,5 +85,6 @@ export function openApiDocument(endpoints: readonly Endpoint[] = ENDPOINTS) {
       description: 'The API of the Cadence coaching platform. Every answer of a failure has the `Error` shape. The product rules behind each endpoint are in docs/product.md.',
     },
     servers: [{ url: '/' }],
+    tags: API_TAGS.map((tag) => ({ ...tag })),
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@/lib/contract';
-import { openApiDocument } from '@/lib/contract/openapi';
+import { API_TAGS, openApiDocument } from '@/lib/contract/openapi';
 import { contractPath, routesOnDisk } from '../helpers/routes-on-disk';
 
 type Operation = { security?: unknown[]; responses: Record<string, unknown>; parameters?: { in: string; name: string }[] };
@@ -24,6 +24,12 @@ describe('the OpenAPI document covers the API', () => {
   it('builds every handler from its contract, so the route and its document cannot differ', () => {
     const loose = routes.filter((r) => !new RegExp(`export const ${r.method} = route\\(\\s*[A-Za-z]+\\.[A-Za-z]+,`).test(r.source));
     expect(loose.map((r) => `${r.method} ${r.route}`)).toEqual([]);
+  });
+
+  it('files every endpoint under one of the listed areas, and lists no empty area', () => {
+    const names: string[] = API_TAGS.map((t) => t.name);
+    expect(ENDPOINTS.filter((e) => !names.includes(e.tag)).map((e) => `${e.method} ${e.path}: ${e.tag}`)).toEqual([]);
+    expect(names.filter((name) => !ENDPOINTS.some((e) => e.tag === name))).toEqual([]);
   });
 
   it.each(ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))('%s documents its auth and failures', (_name, e) => {
