@@ -17,16 +17,29 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports handed to a child to listen on later come from below Linux's ephemeral range (32768–60999):
+ * a port the kernel handed out for `listen(0)` is free again once closed, and before the child
+ * binds it the kernel may give it to any outgoing connection or other `listen(0)` (a Socket.IO
+ * server, a database client) of the parallel test stacks. Below the range only another explicit
+ * pick can take it, which the bind check and the random choice make unlikely.
+ */
+const PICK_RANGE = { from: 20_000, to: 32_767 };
+
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
+}
+
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const port = PICK_RANGE.from + Math.floor(Math.random() * (PICK_RANGE.to - PICK_RANGE.from + 1));
+    if (await bindable(port)) return port;
+  }
+  throw new Error(`no free port between ${PICK_RANGE.from} and ${PICK_RANGE.to}`);
 }
 
 export interface App {
