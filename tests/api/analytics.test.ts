@@ -29,9 +29,11 @@ const DAY = 24 * HOUR;
  * The coach lives in a fixed-offset zone where it is about noon now, so no local midnight (where the
  * ranges start) is anywhere near while the test runs: every row's range membership is certain.
  */
-const offset = 12 - new Date().getUTCHours();
+/** The one reading of the wall clock this file makes: every row and range is placed from it. */
+const NOW = Date.now();
+const offset = 12 - new Date(NOW).getUTCHours();
 const ZONE = offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
-const localMidnight = Math.floor((Date.now() + offset * HOUR) / DAY) * DAY;
+const localMidnight = Math.floor((NOW + offset * HOUR) / DAY) * DAY;
 /** Local midnight today, as an instant. */
 const M0 = localMidnight - offset * HOUR;
 /** Day k before today (0 = today) at local hour h. */
@@ -89,8 +91,8 @@ const CHECK_INS: CheckInSeed[] = [
   { n: 14, client: 'ada', status: 'missed', scheduledFor: at(4, 9) },
   { n: 15, client: 'ben', status: 'failed', scheduledFor: at(8, 9) },
   { n: 16, client: 'ada', status: 'cancelled', scheduledFor: at(2, 9) },
-  { n: 17, client: 'ada', status: 'scheduled', scheduledFor: new Date(Date.now() + DAY) },
-  { n: 18, client: 'ben', status: 'scheduled', scheduledFor: new Date(Date.now() + 2 * DAY) },
+  { n: 17, client: 'ada', status: 'scheduled', scheduledFor: new Date(NOW + DAY) },
+  { n: 18, client: 'ben', status: 'scheduled', scheduledFor: new Date(NOW + 2 * DAY) },
   { n: 19, client: 'fay', status: 'completed', sentK: 300, reply: 120, engagement: 'okay', motivation: 'medium' },
 ];
 
@@ -173,16 +175,16 @@ async function seedForeignCoach() {
   const coach = await signedInUser(request, outboxDir);
   const clientId = await insertClient(coach.user.id, { first: 'Zed', last: 'Foreign', createdK: 400 });
   await insertClient(coach.user.id, { first: 'Yan', last: 'Foreign', createdK: 400, archivedK: 3 });
-  const sent = new Date(Date.now() - 2 * HOUR);
+  const sent = new Date(NOW - 2 * HOUR);
   await db`
     insert into check_ins (coach_id, client_id, status, sent_at, responded_at, scheduled_for, engagement_assessment, motivation)
     values (${coach.user.id}, ${clientId}, 'completed', ${iso(sent)}, ${iso(new Date(sent.getTime() + 7 * MINUTE))}, ${iso(sent)}, 'great', 'high'),
-           (${coach.user.id}, ${clientId}, 'no_response', ${iso(new Date(Date.now() - 26 * HOUR))}, null, ${iso(new Date(Date.now() - 26 * HOUR))}, 'bad', null),
-           (${coach.user.id}, ${clientId}, 'missed', null, null, ${iso(new Date(Date.now() - 3 * HOUR))}, null, null)`;
+           (${coach.user.id}, ${clientId}, 'no_response', ${iso(new Date(NOW - 26 * HOUR))}, null, ${iso(new Date(NOW - 26 * HOUR))}, 'bad', null),
+           (${coach.user.id}, ${clientId}, 'missed', null, null, ${iso(new Date(NOW - 3 * HOUR))}, null, null)`;
   await db`
     insert into goals (coach_id, client_id, title, type, target, current_value, progress, status, archived, completed_at, created_at)
-    values (${coach.user.id}, ${clientId}, 'Foreign goal', 'habit', 10, 10, 100, 'completed', true, ${iso(new Date(Date.now() - DAY))}, ${iso(new Date(Date.now() - 9 * DAY))}),
-           (${coach.user.id}, ${clientId}, 'Foreign open goal', 'numeric', 10, 2, 20, 'incomplete', false, null, ${iso(new Date(Date.now() - 9 * DAY))})`;
+    values (${coach.user.id}, ${clientId}, 'Foreign goal', 'habit', 10, 10, 100, 'completed', true, ${iso(new Date(NOW - DAY))}, ${iso(new Date(NOW - 9 * DAY))}),
+           (${coach.user.id}, ${clientId}, 'Foreign open goal', 'numeric', 10, 2, 20, 'incomplete', false, null, ${iso(new Date(NOW - 9 * DAY))})`;
   return { token: coach.accessToken };
 }
 
