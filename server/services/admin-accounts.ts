@@ -17,6 +17,7 @@ import type { AdminProfileInput, CreateAdminInput, UpdateAdminInput } from '@/li
 import { z } from 'zod';
 import { getDb } from '../db/client';
 import { queryRows } from '../db/query-rows';
+import { reportUserRow } from './reporting/rows';
 import { users, type User } from '../db/schema';
 import type { AuthUser } from '../auth/guards';
 import { hashPassword } from '../auth/passwords';
@@ -68,15 +69,6 @@ const systemRow = z.object({
   total_goals: z.number(),
   total_check_ins: z.number(),
 });
-const latestUserRow = z.object({
-  id: z.string(),
-  username: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  plan_id: z.string(),
-  created_at: z.string(),
-});
 const latestClientRow = z.object({
   id: z.string(),
   first_name: z.string(),
@@ -103,7 +95,7 @@ export async function management() {
         (select count(*)::int from check_ins where sent_at is not null) as total_check_ins`,
     ),
     queryRows(
-      latestUserRow,
+      reportUserRow,
       sql`
       select id, username, first_name, last_name, email, plan_id, created_at from users
       where ${COACHES} order by created_at desc, id limit ${limit}`,

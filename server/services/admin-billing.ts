@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { TRANSACTION_STATUSES } from '@/lib/schemas/admin';
 import { getDb } from '../db/client';
 import { queryRows } from '../db/query-rows';
+import { reportUserRow } from './reporting/rows';
 import { subscriptions, transactions, users } from '../db/schema';
 import type { AuthUser } from '../auth/guards';
 import { AppError, notFound } from '../http/errors';
@@ -122,15 +123,7 @@ const churnRow = z.object({
   cancellations: z.number(),
   active_at_start: z.number(),
 });
-const topRevenueRow = z.object({
-  id: z.string(),
-  username: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  plan_id: z.string(),
-  /** Timestamps arrive as text through this driver. */
-  created_at: z.string(),
+const topRevenueRow = reportUserRow.extend({
   revenue_cents: z.number(),
   payments: z.number(),
   monthly_cents: z.number().nullable(),
