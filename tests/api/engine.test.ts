@@ -268,7 +268,13 @@ describe('the conversation', () => {
     // 24 h pass (the window is NO_RESPONSE_WINDOW_HOURS, default 24).
     await db`update check_ins set sent_at = now() - interval '24 hours 1 minute' where id = ${sent.body.checkIn._id}`;
     await waitForStatus(accessToken, c.id, 'no_response', 10_000);
-    const notes = await db<{ type: string; message: string }[]>`select type, message from notifications where user_id = ${user.id} and type = 'missed_checkin'`;
+    // The coach is told right after the status changes, not in the same transaction.
+    const notes = await eventually(
+      () => db<{ type: string; message: string }[]>`select type, message from notifications where user_id = ${user.id} and type = 'missed_checkin'`,
+      (rows) => rows.length > 0,
+      5_000,
+      'the missed check-in notification',
+    );
     expect(notes[0]?.message).toMatch(/Silent Tester did not reply to the check-in within 24 h/);
     // A late reply is still taken.
     await reply(c.phone, 'Sorry, stretched 10 days so far');
