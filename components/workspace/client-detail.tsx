@@ -142,7 +142,7 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
             </dl>
           </div>
           <div className="col-span-2 flex flex-wrap gap-2 sm:col-span-1 sm:col-start-2">
-            <SendCheckInButton clientId={client.id} variant="primary" className="px-3 py-1.5" disabled={client.checkInsHeld} />
+            <SendCheckInButton client={client} variant="primary" className="px-3 py-1.5" disabled={client.checkInsHeld} />
             <Button variant="secondary" className="px-3 py-1.5" onClick={() => setEditing(true)}>
               <Pencil className="h-4 w-4" aria-hidden /> Edit
             </Button>
