@@ -133,11 +133,11 @@ function FollowUpItem({ item, zone, showClient, idPrefix }: { item: FollowUpForR
   return (
     <li className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm dark:border-stone-800 dark:bg-stone-900" aria-label={`Follow-up to ${name}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-        <p className="text-sm font-semibold">{showClient ? name : 'Reply'}</p>
+        <p className="text-sm font-semibold">{showClient ? name : (item.checkIn.goal?.title ?? 'Check-in about all goals')}</p>
         {item.checkIn.respondedAt && (
           <p className="text-xs text-stone-500 dark:text-stone-400">
             Replied <time dateTime={item.checkIn.respondedAt}>{formatDateTime(item.checkIn.respondedAt, zone)}</time>
-            {item.checkIn.goal ? ` · ${item.checkIn.goal.title}` : ''}
+            {showClient && item.checkIn.goal ? ` · ${item.checkIn.goal.title}` : ''}
           </p>
         )}
       </div>

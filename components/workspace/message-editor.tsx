@@ -47,7 +47,7 @@ export function MessageEditor({ id, label, value, onChange, error, disabled, aut
       />
       <p id={`${id}-count`} className="flex flex-wrap justify-between gap-x-3 text-xs text-stone-500 dark:text-stone-400">
         <span>{long && !over ? `Over ${SMS_LENGTH_HINT_CHARS} characters: it goes out as several texts, each one billed.` : `Up to ${SMS_LENGTH_HINT_CHARS} characters keeps it to one or two texts.`}</span>
-        <span className={cn('tabular-nums', over && 'font-medium text-red-600 dark:text-red-400')}>
+        <span className={cn('ml-auto tabular-nums', over && 'font-medium text-red-600 dark:text-red-400')}>
           {length} / {COACH_MESSAGE_MAX_CHARS}
         </span>
       </p>
