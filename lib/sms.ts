@@ -17,6 +17,15 @@ export const DEFAULT_SMS_FROM_NUMBER = '+15005550006';
 export const SMS_STOP_WORDS: ReadonlySet<string> = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
 export const SMS_START_WORDS: ReadonlySet<string> = new Set(['START', 'UNSTOP']);
 
+/**
+ * A check-in or follow-up the coach wrote or edited is at most this long: Twilio takes 1,600
+ * characters, and the first text to a number also carries the consent notice (about 220).
+ */
+export const COACH_MESSAGE_MAX_CHARS = 1200;
+
+/** Past this many characters a text is split into more than two segments (each one billed). */
+export const SMS_LENGTH_HINT_CHARS = 320;
+
 /** An inbound text is stored at most this long (characters). */
 export const INBOUND_SMS_MAX_CHARS = 2000;
 

@@ -22,6 +22,9 @@ import { ENGAGEMENT_LABEL, MOTIVATION_LABEL, checkInBadge, checkInNote } from '.
 import type { CheckInDto } from './types';
 import { workspaceKeys } from './use-clients';
 
+/** The follow-up's heading says whether the client got it (review of AI follow-ups, decision 0075). */
+const FOLLOW_UP_TITLE = { sent: 'AI follow-up', pending_review: 'AI follow-up (draft waiting for your review)', discarded: 'AI follow-up (discarded, not sent)' } as const;
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div>
@@ -71,7 +74,7 @@ function CheckInItem({ checkIn, zone, onDelete }: { checkIn: CheckInDto; zone: s
         <dl className="space-y-3">
           <Section title="AI message">{checkIn.aiMessage || nothing}</Section>
           <Section title="Client reply">{checkIn.clientResponse || nothing}</Section>
-          <Section title="AI follow-up">{checkIn.aiResponse || nothing}</Section>
+          <Section title={FOLLOW_UP_TITLE[checkIn.followUpStatus ?? 'sent']}>{checkIn.aiResponse || nothing}</Section>
           <Section title="Summary">{checkIn.coachSummary || nothing}</Section>
           <Section title="Insights">
             {checkIn.insights.length > 0 ? (

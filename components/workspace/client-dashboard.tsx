@@ -7,6 +7,7 @@ import { useAuth } from '@/components/auth/auth-provider';
 import { Button } from '@/components/ui/button';
 import { DEFAULT_CLOCK_TIMEZONE } from '@/lib/timezones';
 import { AddClientModal } from './add-client-modal';
+import { FollowUpReview } from './follow-up-review';
 import { ArchivedClientsModal } from './archived-clients-modal';
 import { ClientList } from './client-list';
 import { StatCards } from './stat-cards';
@@ -60,6 +61,10 @@ export function ClientDashboard() {
 
       <div className="mt-6">
         <StatCards clients={clients ?? []} zone={zone} loading={list.isPending} onOpen={select} />
+      </div>
+
+      <div className="mt-6 empty:hidden">
+        <FollowUpReview />
       </div>
 
       <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,8fr)]">

@@ -14,6 +14,7 @@ import { PROFILE_PIC_MAX_BYTES, WORKSPACE_TOASTS, WORKSPACE_VALIDATION as V } fr
 import { timezoneLabel } from '@/lib/timezones';
 import { ClientAvatar } from './client-avatar';
 import { EditClientModal } from './edit-client-modal';
+import { FollowUpReview } from './follow-up-review';
 import { formatPhone } from './format';
 import { InsightsTab } from './insights-tab';
 import { notifyError, notifySuccess } from './notify';
@@ -110,6 +111,11 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
                 {client.username}
               </h2>
               <Badge tone={status.tone}>{status.label}</Badge>
+              {client.reviewFollowUps && (
+                <Badge tone="brand">
+                  <span title="AI follow-ups wait for your review before they are sent">Follow-ups reviewed</span>
+                </Badge>
+              )}
             </div>
             <dl className="mt-1.5 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-600 dark:text-stone-300">
               <div className="flex min-w-0 items-center gap-1.5">
@@ -142,7 +148,7 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
             </dl>
           </div>
           <div className="col-span-2 flex flex-wrap gap-2 sm:col-span-1 sm:col-start-2">
-            <SendCheckInButton clientId={client.id} variant="primary" className="px-3 py-1.5" disabled={client.checkInsHeld} />
+            <SendCheckInButton client={client} variant="primary" className="px-3 py-1.5" disabled={client.checkInsHeld} />
             <Button variant="secondary" className="px-3 py-1.5" onClick={() => setEditing(true)}>
               <Pencil className="h-4 w-4" aria-hidden /> Edit
             </Button>
@@ -160,6 +166,13 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
             {pictureError}
           </p>
         )}
+        <div className="mt-4 empty:hidden">
+          <FollowUpReview
+            clientId={client.id}
+            headingLevel="h3"
+            emptyText={client.reviewFollowUps ? `No follow-ups waiting. The AI's answer to ${client.firstName}'s next reply appears here for you to approve, edit or discard.` : undefined}
+          />
+        </div>
       </div>
       <Tabs<TabId> label={`${client.username}: views`} tabs={TABS} active={tab} onChange={setTab} className="px-3 pt-3 pb-4 sm:px-6 sm:pb-6">
         {tab === 'insights' ? <InsightsTab client={client} /> : <GoalsTab client={client} />}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
 import { ApiError, api, errorMessage } from '@/lib/api-client';
 import { WORKSPACE_TOASTS } from '@/lib/constants';
 import { updateClientSchema } from '@/lib/schemas/workspace';
@@ -40,10 +41,18 @@ function saveError(error: unknown): string {
 function EditClientForm({ client, onClose }: { client: ClientDto; onClose(): void }) {
   const queryClient = useQueryClient();
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const { register, handleSubmit, formState, setError } = useForm<FormInput, unknown, FormOutput>({
+  const { register, handleSubmit, formState, setError, control, setValue } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(updateClientSchema),
-    defaultValues: { firstName: client.firstName, lastName: client.lastName, email: client.email ?? '', phone: client.phone ?? '', timezone: client.timezone },
+    defaultValues: {
+      firstName: client.firstName,
+      lastName: client.lastName,
+      email: client.email ?? '',
+      phone: client.phone ?? '',
+      timezone: client.timezone,
+      reviewFollowUps: client.reviewFollowUps,
+    },
   });
+  const reviewFollowUps = useWatch({ control, name: 'reviewFollowUps' }) ?? false;
   const { errors, isSubmitting } = formState;
   const invalid = (name: (typeof FIELDS)[number], hint?: string) => ({
     'aria-invalid': errors[name] ? true : undefined,
@@ -101,6 +110,20 @@ function EditClientForm({ client, onClose }: { client: ClientDto; onClose(): voi
             <TimezoneOptions current={client.timezone} />
           </Select>
         </Field>
+      </div>
+      <div className="rounded-md border border-stone-200 px-3 py-1 dark:border-stone-800">
+        <Switch
+          id="edit-reviewFollowUps"
+          label="Review AI follow-ups before they are sent"
+          description={`The AI's answer to ${client.firstName}'s replies waits in "Follow-ups to review" for you to approve, edit or discard. Off: it is texted at once.`}
+          checked={reviewFollowUps}
+          onChange={(on) => setValue('reviewFollowUps', on, { shouldDirty: true })}
+        />
+        {errors.reviewFollowUps?.message && (
+          <p role="alert" className="pb-2 text-sm text-red-600 dark:text-red-400">
+            {errors.reviewFollowUps.message}
+          </p>
+        )}
       </div>
       <div className="flex justify-end gap-2 border-t border-stone-200 pt-5 dark:border-stone-800">
         <Button type="button" variant="secondary" onClick={onClose}>

@@ -14,6 +14,7 @@ export const workspaceKeys = {
   archived: ['workspace', 'archived-clients'] as const,
   goals: (clientId: string) => ['workspace', 'client-goals', clientId] as const,
   checkIns: (clientId: string) => ['workspace', 'client-checkins', clientId] as const,
+  followUps: ['workspace', 'follow-ups'] as const,
 };
 
 const byName = (a: ClientDto, b: ClientDto) => a.firstName.localeCompare(b.firstName) || a.lastName.localeCompare(b.lastName);
@@ -113,6 +114,8 @@ export function useWorkspaceRealtime(refresh: (options: { trailing: boolean }) =
       subscribe('clientProfileUpdated', (payload) => {
         refresh({ trailing: true });
         invalidate(workspaceKeys.checkIns, payload);
+        // A follow-up written for review, approved or discarded comes with its check-in.
+        void queryClient.invalidateQueries({ queryKey: workspaceKeys.followUps });
       }),
       subscribe('goalProgressUpdated', (payload) => {
         refresh({ trailing: true });

@@ -1,6 +1,6 @@
 import { idParamSchema } from '../schemas/account';
-import { aiScheduleSchema, immediateContactSchema, initiateCheckInSchema, savedAiScheduleSchema } from '../schemas/ai-schedule';
-import { checkInChangedSchema, checkInPageSchema } from '../schemas/checkins';
+import { aiScheduleSchema, immediateContactSchema, savedAiScheduleSchema } from '../schemas/ai-schedule';
+import { approveFollowUpSchema, checkInChangedSchema, checkInPageSchema, checkInPreviewSchema, followUpQueueSchema, initiateCheckInSchema, previewCheckInSchema } from '../schemas/checkins';
 import { cancelForGoalSchema, checkInHistoryQuerySchema, clientIdParamSchema } from '../schemas/workspace';
 import { okWithMessageSchema } from './common';
 import { endpoint, type Endpoint } from './endpoint';
@@ -52,11 +52,27 @@ export const cancelCheckInForGoal = endpoint({
   },
 });
 
+export const previewCheckIn = endpoint({
+  method: 'POST',
+  path: '/api/checkins/ai/preview',
+  tag: 'Check-ins',
+  summary: 'The message an AI check-in about these goals would text now, for the coach to read and edit; nothing is sent. Counts as an AI interaction',
+  auth: 'user',
+  body: previewCheckInSchema,
+  response: checkInPreviewSchema,
+  errors: {
+    403: SEND_NOW_ERRORS[403],
+    404: 'No such client of yours, or a goal that is not this client’s (`details[].field`: `goalIds`)',
+    409: 'The client cannot be texted (archived, on hold, opted out, no phone or e-mail), or a chosen goal is completed or archived',
+    502: 'The AI could not write the message',
+  },
+});
+
 export const initiateCheckIn = endpoint({
   method: 'POST',
   path: '/api/checkins/ai/initiate',
   tag: 'Check-ins',
-  summary: 'Sends an AI check-in to a client now, about one goal or every active goal',
+  summary: 'Sends a check-in to a client now, about one goal (`goalId`), some (`goalIds`) or every active goal; the AI writes it unless `message` gives the coach’s text',
   auth: 'user',
   body: initiateCheckInSchema,
   response: checkInChangedSchema,
@@ -94,4 +110,45 @@ export const twilioInbound = endpoint({
   rawBody: { contentType: 'application/x-www-form-urlencoded', description: "Twilio's message fields; Cadence reads `From`, `To`, `Body` and `MessageSid`" },
   response: { contentType: 'text/xml', description: 'An empty TwiML `<Response/>`: any answer to the client is sent separately' },
   errors: { 403: 'The Twilio signature is missing or wrong', 413: 'The body is larger than the webhook limit' },
+});
+
+const FOLLOW_UP_DECISION_ERRORS = {
+  404: 'No such check-in of yours',
+  409: 'The follow-up is no longer waiting for review (sent or discarded already)',
+} satisfies Endpoint['errors'];
+
+export const followUpsForReview = endpoint({
+  method: 'GET',
+  path: '/api/checkins/follow-ups',
+  tag: 'Check-ins',
+  summary: "The AI follow-ups waiting for the coach's review (clients with “review AI follow-ups” on), oldest reply first",
+  auth: 'user',
+  response: followUpQueueSchema,
+});
+
+export const approveFollowUp = endpoint({
+  method: 'POST',
+  path: '/api/checkins/{id}/follow-up/approve',
+  tag: 'Check-ins',
+  summary: 'Texts a follow-up waiting for review, as written or as edited in `message`, from the number the check-in went from; exactly once',
+  auth: 'user',
+  params: idParamSchema,
+  body: approveFollowUpSchema,
+  response: checkInChangedSchema,
+  errors: {
+    ...FOLLOW_UP_DECISION_ERRORS,
+    409: `${FOLLOW_UP_DECISION_ERRORS[409]}, or the client cannot be texted (opted out, archived, no phone)`,
+    502: 'The text could not be delivered; the follow-up is back in the queue',
+  },
+});
+
+export const discardFollowUp = endpoint({
+  method: 'POST',
+  path: '/api/checkins/{id}/follow-up/discard',
+  tag: 'Check-ins',
+  summary: 'Discards a follow-up waiting for review: the client gets none for this check-in',
+  auth: 'user',
+  params: idParamSchema,
+  response: checkInChangedSchema,
+  errors: FOLLOW_UP_DECISION_ERRORS,
 });

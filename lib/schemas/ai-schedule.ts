@@ -65,11 +65,6 @@ export const immediateContactSchema = z.object({
   goalId: z.string().uuid('Not a valid goal id').nullable().optional(),
 });
 
-export const initiateCheckInSchema = z.object({
-  clientId: z.string({ error: WORKSPACE_VALIDATION.clientIdMissing }).uuid(WORKSPACE_VALIDATION.clientIdMissing),
-  goalId: z.string().uuid('Not a valid goal id').nullable().optional(),
-});
-
 const flag = z
   .enum(['true', 'false', '1', '0'])
   .optional()

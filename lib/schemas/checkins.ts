@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { okWithMessageSchema, paginationSchema, timestampSchema } from '../contract/common';
+import { okSchema, okWithMessageSchema, paginationSchema, timestampSchema } from '../contract/common';
+import { WORKSPACE_VALIDATION } from '../constants';
+import { COACH_MESSAGE_MAX_CHARS } from '../sms';
 
 /** A check-in's status as the API names it: a queued ('scheduled') one is 'upcoming'. */
 export const checkInDtoStatusSchema = z.enum(['upcoming', 'sent', 'responded', 'completed', 'no_response', 'missed', 'cancelled', 'failed']);
@@ -30,6 +32,9 @@ export const checkInDtoSchema = z.object({
   value: z.number().nullable(),
   /** Why a check-in failed, was cancelled or missed (the AI check-in engine). */
   failureReason: z.string().nullable(),
+  /** What became of the follow-up (`aiResponse`): texted, waiting for the coach's review, or discarded; null while none was written. */
+  followUpStatus: z.enum(['sent', 'pending_review', 'discarded']).nullable(),
+  followUpSentAt: timestampSchema.nullable(),
 }).meta({ id: 'CheckIn' });
 export type CheckInDto = z.infer<typeof checkInDtoSchema>;
 
@@ -45,3 +50,74 @@ export type CheckInPage = z.infer<typeof checkInPageSchema>;
 
 export const checkInChangedSchema = okWithMessageSchema.extend({ checkIn: checkInDtoSchema });
 export type CheckInChanged = z.infer<typeof checkInChangedSchema>;
+
+export const FOLLOW_UP_MESSAGES = {
+  emptyMessage: 'The message is empty',
+  tooLong: `The message is longer than ${COACH_MESSAGE_MAX_CHARS} characters`,
+  noGoals: 'Choose at least one goal',
+  goalIdAndGoalIds: 'Send either goalId or goalIds, not both',
+} as const;
+
+/** A text the coach wrote or edited: sent exactly as given (after trimming), so its length is checked here. */
+export const coachMessageSchema = z
+  .string({ error: FOLLOW_UP_MESSAGES.emptyMessage })
+  .trim()
+  .min(1, FOLLOW_UP_MESSAGES.emptyMessage)
+  .max(COACH_MESSAGE_MAX_CHARS, FOLLOW_UP_MESSAGES.tooLong);
+
+const goalIdsSchema = z
+  .array(z.string().uuid('Not a valid goal id'))
+  .min(1, FOLLOW_UP_MESSAGES.noGoals)
+  .max(100)
+  .transform((ids) => [...new Set(ids)]);
+
+/**
+ * POST /checkins/ai/preview: the message the AI would send now about these goals (all active
+ * goals without `goalIds`). Nothing is sent or stored.
+ */
+export const previewCheckInSchema = z.object({
+  clientId: z.string({ error: WORKSPACE_VALIDATION.clientIdMissing }).uuid(WORKSPACE_VALIDATION.clientIdMissing),
+  goalIds: goalIdsSchema.optional(),
+});
+export type PreviewCheckInInput = z.infer<typeof previewCheckInSchema>;
+
+export const checkInPreviewSchema = okSchema.extend({
+  /** The AI's message, as it would be sent (without the consent notice). */
+  message: z.string(),
+  /** The goals it is about, in the client's order. */
+  goals: z.array(z.object({ id: z.string(), title: z.string() })),
+  /** Put before the message when sent: this is the first text from this coach to the client's number. Null otherwise. */
+  consentNotice: z.string().nullable(),
+});
+export type CheckInPreview = z.infer<typeof checkInPreviewSchema>;
+
+/**
+ * POST /checkins/ai/initiate: a check-in now about one goal (`goalId`), some (`goalIds`) or every
+ * active goal (neither). With `message` that text is sent as written instead of an AI one.
+ */
+export const initiateCheckInSchema = z
+  .object({
+    clientId: z.string({ error: WORKSPACE_VALIDATION.clientIdMissing }).uuid(WORKSPACE_VALIDATION.clientIdMissing),
+    goalId: z.string().uuid('Not a valid goal id').nullable().optional(),
+    goalIds: goalIdsSchema.optional(),
+    message: coachMessageSchema.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.goalId && v.goalIds) ctx.addIssue({ code: 'custom', path: ['goalIds'], message: FOLLOW_UP_MESSAGES.goalIdAndGoalIds });
+  });
+export type InitiateCheckInInput = z.infer<typeof initiateCheckInSchema>;
+
+/** A follow-up the AI wrote that waits for the coach (the client's "review AI follow-ups" is on). */
+export const followUpForReviewSchema = z.object({
+  checkIn: checkInDtoSchema,
+  client: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }),
+  /** The AI's follow-up as it would be sent. */
+  draft: z.string(),
+});
+export type FollowUpForReview = z.infer<typeof followUpForReviewSchema>;
+
+export const followUpQueueSchema = okSchema.extend({ followUps: z.array(followUpForReviewSchema) });
+export type FollowUpQueue = z.infer<typeof followUpQueueSchema>;
+
+/** POST /checkins/{id}/follow-up/approve: the draft, or the coach's edit of it, is texted as given. */
+export const approveFollowUpSchema = z.object({ message: coachMessageSchema.optional() });

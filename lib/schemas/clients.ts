@@ -35,6 +35,8 @@ export const clientDtoSchema = z.object({
   status: z.enum(['active', 'on_hold', 'archived']),
   archived: z.boolean(),
   checkInsHeld: z.boolean(),
+  /** AI follow-ups wait for the coach's review instead of being texted at once. */
+  reviewFollowUps: z.boolean(),
   checkInSchedule: checkInScheduleSchema,
   executiveSummary: z.string().nullable(),
   /** The newest check-in that is neither upcoming nor cancelled. */

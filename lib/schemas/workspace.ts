@@ -66,6 +66,8 @@ export const updateClientSchema = z.object({
     return normalised;
   }),
   timezone: timezoneSchema.optional(),
+  /** The coach reads each AI follow-up before it is texted (decision 0075); unchanged when left out. */
+  reviewFollowUps: z.boolean({ error: 'Review AI follow-ups must be true or false' }).optional(),
 });
 export type UpdateClientInput = z.infer<typeof updateClientSchema>;
 

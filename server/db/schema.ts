@@ -237,6 +237,8 @@ export const clients = pgTable(
     smsOptedOut: boolean('sms_opted_out').notNull().default(false),
     lastCheckInAt: ts('last_check_in_at'),
     lastResponseAt: ts('last_response_at'),
+    /** The coach reads (and may edit or discard) each AI follow-up before it is texted (issue 16, decision 0075). */
+    reviewFollowUps: boolean('review_follow_ups').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -340,6 +342,8 @@ export const checkInStatusEnum = pgEnum('check_in_status', [
   'failed',
 ]);
 
+export const followUpStatusEnum = pgEnum('follow_up_status', ['sent', 'pending_review', 'discarded']);
+
 export const checkIns = pgTable(
   'check_ins',
   {
@@ -388,6 +392,12 @@ export const checkIns = pgTable(
     /** Why a check-in failed, was cancelled or missed (quota, AI answer, provider error, schedule removed). */
     failureReason: text('failure_reason'),
     /**
+     * What became of the AI follow-up (ai_response): sent, waiting for the coach's review (the client
+     * asked for review), or discarded by the coach; null while none was written. Decision 0075.
+     */
+    followUpStatus: followUpStatusEnum('follow_up_status'),
+    followUpSentAt: ts('follow_up_sent_at'),
+    /**
      * Whole seconds from sending to the client's reply, kept by Postgres (null until answered). The
      * analytics sum and bucket it from an index instead of doing interval arithmetic on every row.
      */
@@ -411,6 +421,8 @@ export const checkIns = pgTable(
       .where(sql`${t.sentAt} is not null`),
     // A client's latest sent check-in.
     index('check_ins_client_sent_idx').on(t.clientId, t.sentAt).where(sql`${t.sentAt} is not null`),
+    // The coach's follow-ups waiting for review (GET /checkins/follow-ups).
+    index('check_ins_coach_follow_up_review_idx').on(t.coachId, t.respondedAt).where(sql`${t.followUpStatus} = 'pending_review'`),
     // Unsent check-ins of a coach by status and due time: missed and failed ones in a period, upcoming ones.
     index('check_ins_coach_unsent_idx').on(t.coachId, t.status, sql`coalesce(${t.scheduledFor}, ${t.createdAt})`).where(sql`${t.sentAt} is null`),
   ],

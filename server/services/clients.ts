@@ -56,6 +56,8 @@ export const checkInSummaryColumns = {
   concerns: checkIns.concerns,
   value: checkIns.value,
   failureReason: checkIns.failureReason,
+  followUpStatus: checkIns.followUpStatus,
+  followUpSentAt: checkIns.followUpSentAt,
 };
 type CheckInSummaryRow = Pick<CheckIn, keyof typeof checkInSummaryColumns>;
 
@@ -83,6 +85,8 @@ export function checkInSummary(c: CheckInSummaryRow, goalTitles: Map<string, str
     concerns: c.concerns ?? [],
     value: c.value,
     failureReason: c.failureReason,
+    followUpStatus: c.followUpStatus,
+    followUpSentAt: c.followUpSentAt?.toISOString() ?? null,
   };
 }
 
@@ -166,6 +170,7 @@ function clientDto(client: Client, extra: { goals: Goal[]; latest: CheckInSummar
     status: client.archived ? 'archived' : client.checkInsHeld ? 'on_hold' : 'active',
     archived: client.archived,
     checkInsHeld: client.checkInsHeld,
+    reviewFollowUps: client.reviewFollowUps,
     checkInSchedule: client.checkInSchedule,
     executiveSummary: client.executiveSummary,
     latestCheckIn: extra.latest ? checkInSummary(extra.latest, extra.goalTitles) : null,

@@ -157,6 +157,11 @@ export const ROWS: Row[] = [
   { method: 'PATCH', route: 'checkins/[id]/cancel-for-goal', url: (w) => `/checkins/${w.checkInId}/cancel-for-goal`, body: (w) => ({ goalId: w.goalId, clientId: w.clientId }), expect: owned(200) },
   { method: 'DELETE', route: 'checkins/[id]', url: (w) => `/checkins/${w.checkInToDelete}`, expect: owned(200) },
   { method: 'POST', route: 'checkins/ai/initiate', url: () => '/checkins/ai/initiate', body: (w) => ({ clientId: w.clientId }), expect: owned(200) },
+  { method: 'POST', route: 'checkins/ai/preview', url: () => '/checkins/ai/preview', body: (w) => ({ clientId: w.clientId, goalIds: [w.goalId] }), expect: owned(200) },
+  { method: 'GET', route: 'checkins/follow-ups', url: () => '/checkins/follow-ups', expect: self(200) },
+  // The matrix's check-in has no follow-up waiting: its owner is told so (409), anyone else 404.
+  { method: 'POST', route: 'checkins/[id]/follow-up/approve', url: (w) => `/checkins/${w.checkInId}/follow-up/approve`, body: () => ({}), expect: owned(409) },
+  { method: 'POST', route: 'checkins/[id]/follow-up/discard', url: (w) => `/checkins/${w.checkInId}/follow-up/discard`, expect: owned(409) },
   { method: 'POST', route: 'ai/immediate-contact', url: () => '/ai/immediate-contact', body: (w) => ({ _id: w.clientId }), expect: owned(200) },
   { method: 'POST', route: 'ai/schedule-check-in', url: () => '/ai/schedule-check-in', body: (w) => ({ clientId: w.clientId, timeSlots: [{ time: '08:00' }] }), expect: owned(200) },
   { method: 'POST', route: 'ai-schedule/create', url: () => '/ai-schedule/create', body: (w) => ({ clientId: w.clientId, goalId: w.goalId }), expect: owned(200) },

@@ -59,6 +59,10 @@ test('the coach sends a check-in from the client detail, the client answers, and
   await openClient(page);
 
   await page.getByRole('button', { name: 'Send check-in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send a check-in to Riley' });
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByLabel('Message to Riley')).not.toHaveValue('');
+  await dialog.getByRole('button', { name: 'Send to Riley' }).click();
   await expect(page.getByText('Check-in sent to Riley')).toBeVisible();
   const item = history(page).getByRole('listitem').first();
   await expect(item).toContainText('Sent');
@@ -92,8 +96,10 @@ test('a check-in that cannot be sent says so', async ({ page, clientIp }) => {
   await signIn(page, coach);
   await openClient(page);
   await page.getByRole('button', { name: 'Send check-in' }).click();
-  await expect(page.getByText('Failed to send check-in')).toBeVisible();
-  await expect(page.getByText(/replied STOP/).first()).toBeVisible();
+  // The preview already says why: no AI call is made for a client who cannot be texted.
+  const dialog = page.getByRole('dialog', { name: 'Send a check-in to Riley' });
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByRole('alert').filter({ hasText: /replied STOP/ })).toBeVisible();
   await shot(page, 'checkin-loop-refused');
   expect(smsTo(phone)).toHaveLength(0);
 });

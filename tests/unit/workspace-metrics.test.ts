@@ -30,6 +30,8 @@ function checkIn(fields: Partial<CheckInDto> = {}): CheckInDto {
     concerns: [],
     value: null,
     failureReason: null,
+    followUpStatus: null,
+    followUpSentAt: null,
     ...fields,
   };
 }

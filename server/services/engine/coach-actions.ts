@@ -1,12 +1,16 @@
-import { asc, eq } from 'drizzle-orm';
-import type { CheckInDto } from '@/lib/schemas/checkins';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { CheckInDto, CheckInPreview, InitiateCheckInInput, PreviewCheckInInput } from '@/lib/schemas/checkins';
+import { SMS_TEXTS } from '@/lib/sms';
 import { getDb } from '../../db/client';
-import { checkIns, milestones } from '../../db/schema';
+import { checkIns, goals, milestones, type Client } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
-import { generateMilestones } from '../../providers/ai';
+import { composeCheckIn, generateMilestones } from '../../providers/ai';
+import { senderNumberFor } from '../../providers/sms';
 import { checkInSummary, getOwnedClient, type CoachRef } from '../clients';
 import { getOwnedGoal, milestoneDto, updateGoal } from '../goals';
-import { aiGoals, coachName } from './context';
+import { errorText } from './conversation';
+import { aiGoals, checkInContext, coachName, coveredGoals, loadParticipants, type ContextRow } from './context';
+import { consentedTriples, consentKey } from './sms-numbers';
 import { quotaMessage, withinQuota } from './quota';
 import { resolve, type EngineOptions } from './runtime';
 import { sendCheckIn } from './send';
@@ -18,27 +22,87 @@ function quotaError(coach: CoachRef, now: Date): AppError {
   return new AppError(403, 'PLAN_LIMIT_REACHED', quotaMessage(coach, now), { requiredAction: 'upgrade_plan' });
 }
 
+const GOAL_NOT_OPEN = 'This goal is completed or archived';
+
 /**
- * POST /checkins/ai/initiate and /ai/immediate-contact: a check-in now, about one goal or (no goal)
- * every active goal. Sent in the request, so the coach learns at once whether it went out: answers
- * the sent check-in and the first name it went to.
+ * The goals the coach chose, as a check-in row stores them: one goal is a goal check-in; several
+ * are a global check-in whose `cancelledGoals` are the active goals left out (the representation
+ * the scheduler, the send step and the reply analysis already read; decision 0075). Every chosen
+ * goal must be an active goal of this client.
+ */
+async function selection(coach: CoachRef, client: Client, input: { goalId?: string | null; goalIds?: string[] }): Promise<ContextRow & { titles: Map<string, string> }> {
+  const base = { clientId: client.id, cancelledGoals: [] as string[] };
+  if (input.goalId) {
+    const goal = await getOwnedGoal(coach.id, input.goalId);
+    if (goal.clientId !== client.id) throw notFound('Goal');
+    if (goal.archived || goal.status === 'completed') throw new AppError(409, 'CONFLICT', GOAL_NOT_OPEN);
+    return { ...base, goalId: goal.id, titles: new Map([[goal.id, goal.title]]) };
+  }
+  if (!input.goalIds) return { ...base, goalId: null, titles: new Map() };
+  const chosen = await getDb()
+    .select()
+    .from(goals)
+    .where(and(inArray(goals.id, input.goalIds), eq(goals.coachId, coach.id), eq(goals.clientId, client.id)));
+  if (chosen.length !== input.goalIds.length) {
+    throw new AppError(404, 'NOT_FOUND', 'Goal not found', { details: [{ field: 'goalIds', message: 'One of the goals is not a goal of this client' }] });
+  }
+  if (chosen.some((g) => g.archived || g.status === 'completed')) {
+    throw new AppError(409, 'CONFLICT', GOAL_NOT_OPEN, { details: [{ field: 'goalIds', message: GOAL_NOT_OPEN }] });
+  }
+  const titles = new Map(chosen.map((g) => [g.id, g.title]));
+  if (chosen.length === 1) return { ...base, goalId: chosen[0]!.id, titles };
+  const active = await getDb()
+    .select({ id: goals.id })
+    .from(goals)
+    .where(and(eq(goals.clientId, client.id), eq(goals.archived, false), eq(goals.status, 'incomplete')));
+  return { ...base, goalId: null, cancelledGoals: active.map((g) => g.id).filter((id) => !titles.has(id)), titles };
+}
+
+/**
+ * POST /checkins/ai/preview: the message the AI would text now about the chosen goals, for the
+ * coach to read and edit before anything is sent. Nothing is stored or sent, but the AI call is
+ * an AI interaction like any compose (metered, refused past the plan's quota).
+ */
+export async function previewCheckIn(coach: CoachRef, input: PreviewCheckInInput, options: EngineOptions = {}): Promise<Omit<CheckInPreview, 'success'>> {
+  const { now, edb } = resolve(options);
+  const client = await getOwnedClient(coach.id, input.clientId);
+  const why = ineligibility(client);
+  if (why) throw new AppError(409, 'CONFLICT', why);
+  const row = await selection(coach, client, input);
+  if (!(await withinQuota(coach, now))) throw quotaError(coach, now);
+  const p = await loadParticipants(edb.db, client.id);
+  if (!p) throw notFound('Client');
+  const ctx = await checkInContext(edb.db, row, p, now);
+  let message: string;
+  try {
+    message = await composeCheckIn(coach.id, ctx);
+  } catch (error) {
+    throw new AppError(502, 'AI_FAILED', `The AI could not write the message: ${errorText(error)}`);
+  }
+  let consentNotice: string | null = null;
+  if (client.phone) {
+    const triple = { phone: client.phone, coachId: coach.id, ourNumber: senderNumberFor(client.phone) };
+    if (!(await consentedTriples(edb.db, [triple])).has(consentKey(triple))) consentNotice = SMS_TEXTS.consentNotice(coachName(p.coach));
+  }
+  return { message, goals: coveredGoals(row, p.activeGoals).map((g) => ({ id: g.id, title: g.title })), consentNotice };
+}
+
+/**
+ * POST /checkins/ai/initiate and /ai/immediate-contact: a check-in now, about one goal, some goals
+ * or (neither) every active goal. Sent in the request, so the coach learns at once whether it went
+ * out: answers the sent check-in and the first name it went to. A `message` (the coach's edit of a
+ * preview) is sent as written: it is stored before the send step, which then skips the AI.
  */
 export async function initiateCheckIn(
   coach: CoachRef,
-  input: { clientId: string; goalId?: string | null },
+  input: Omit<InitiateCheckInInput, 'clientId'> & { clientId: string },
   options: EngineOptions = {},
 ): Promise<{ checkIn: CheckInDto; clientFirstName: string }> {
   const { now, edb } = resolve(options);
   const client = await getOwnedClient(coach.id, input.clientId);
   const why = ineligibility(client);
   if (why) throw new AppError(409, 'CONFLICT', why);
-  let goalTitle: string | null = null;
-  if (input.goalId) {
-    const goal = await getOwnedGoal(coach.id, input.goalId);
-    if (goal.clientId !== client.id) throw notFound('Goal');
-    if (goal.archived || goal.status === 'completed') throw new AppError(409, 'CONFLICT', 'This goal is completed or archived');
-    goalTitle = goal.title;
-  }
+  const chosen = await selection(coach, client, input);
   await hitRateLimit(RATE_LIMITS.immediateCheckInClient, client.id);
   // No quota check here: past the quota the check-in is recorded as failed (and the coach told once).
   const [row] = await edb.db
@@ -46,8 +110,10 @@ export async function initiateCheckIn(
     .values({
       coachId: coach.id,
       clientId: client.id,
-      goalId: input.goalId ?? null,
-      isGlobalCheckIn: !input.goalId,
+      goalId: chosen.goalId,
+      isGlobalCheckIn: !chosen.goalId,
+      cancelledGoals: chosen.cancelledGoals,
+      aiMessage: input.message ?? null,
       status: 'scheduled',
       scheduledFor: now,
       source: 'manual',
@@ -56,7 +122,7 @@ export async function initiateCheckIn(
     })
     .returning();
   const outcome = await sendCheckIn(row!.id, { ...options, now, db: edb });
-  const titles = new Map(goalTitle && input.goalId ? [[input.goalId, goalTitle]] : []);
+  const titles = chosen.titles;
   if (outcome.status === 'sent' && outcome.checkIn) {
     return { checkIn: checkInSummary(outcome.checkIn, titles), clientFirstName: client.firstName };
   }

@@ -73,8 +73,11 @@ export const coachName = (coach: User) => `${coach.firstName} ${coach.lastName}`
 /** The exchanges the AI sees of a client's past check-ins. */
 const RECENT_EXCHANGES = 3;
 
+/** A check-in's fields the context reads; a preview has no row yet, so no id. */
+export type ContextRow = Pick<CheckIn, 'clientId' | 'goalId' | 'cancelledGoals'> & { id?: string };
+
 export interface ContextRequest {
-  row: CheckIn;
+  row: ContextRow;
   p: Participants;
   at: Date;
   promptTemplate?: string;
@@ -102,7 +105,7 @@ export async function checkInContexts(db: Executor, requests: ContextRequest[]):
         inArray(checkIns.clientId, [...new Set(requests.map((r) => r.row.clientId))]),
         notInArray(
           checkIns.id,
-          requests.map((r) => r.row.id),
+          requests.flatMap((r) => (r.row.id ? [r.row.id] : [])),
         ),
         isNotNull(checkIns.clientResponse),
         isNotNull(checkIns.respondedAt),
@@ -128,7 +131,7 @@ export async function checkInContexts(db: Executor, requests: ContextRequest[]):
 }
 
 /** What the AI writes a check-in (and reads a reply) from. */
-export async function checkInContext(db: Executor, row: CheckIn, p: Participants, at: Date, promptTemplate?: string): Promise<CheckInContext> {
+export async function checkInContext(db: Executor, row: ContextRow, p: Participants, at: Date, promptTemplate?: string): Promise<CheckInContext> {
   const [ctx] = await checkInContexts(db, [{ row, p, at, promptTemplate }]);
   return ctx!;
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { getDb } from '../../db/client';
 import { checkIns, clients, goals, type CheckIn, type Client, type Goal } from '../../db/schema';
 import { log } from '../../log';
-import { analyseReply, composeFollowUp } from '../../providers/ai';
+import { analyseReply, composeFollowUp, type FollowUpContext } from '../../providers/ai';
 import { senderNumberFor, sendSms } from '../../providers/sms';
 import { emitToUser } from '../../realtime';
 import { checkInSummary, type CoachRef } from '../clients';
@@ -136,30 +136,54 @@ export async function processReply(checkInId: string, options: EngineOptions = {
     if (done) await notify(p.coach.id, { type: 'goal_completed', message: `${who} says "${done.title}" is done. Mark the goal complete when you agree.` }, now);
   }
 
-  const canText = claimed.channel === 'sms' && Boolean(p.client.phone) && !p.client.smsOptedOut;
-  if (canText) {
-    let followUp: string;
-    try {
-      followUp = await composeFollowUp(p.coach.id, { ...ctx, analysis: { ...analysis, progressValue: value } });
-    } catch (error) {
-      return stop(`The AI could not write the follow-up: ${errorText(error)}`);
-    }
-    const [written] = await db
-      .update(checkIns)
-      .set({ aiResponse: followUp, updatedAt: now })
-      .where(and(eq(checkIns.id, claimed.id), eq(checkIns.claimedAt, claimed.claimedAt!)))
-      .returning();
-    if (!written) return { status: 'skipped' };
-    try {
-      // From the number the check-in went from: the client's reply came to it, and STOP covers it.
-      await sendSms({ to: p.client.phone!, from: claimed.fromNumber ?? senderNumberFor(p.client.phone!), text: followUp }, p.coach.id);
-    } catch (error) {
-      return stop(`The follow-up could not be delivered: ${errorText(error)}`);
-    }
-  }
-  const completed = await settle(edb, claimed, { status: 'completed', completedAt: now }, now);
+  const followUp = await sendFollowUp(edb, claimed, p, { ...ctx, analysis: { ...analysis, progressValue: value } }, now);
+  if (followUp.status === 'skipped') return { status: 'skipped' };
+  if (followUp.status === 'failed') return stop(followUp.reason);
+  const completed = await settle(edb, claimed, { status: 'completed', completedAt: now, ...followUp.fields }, now);
   if (completed) await publishCheckIn(completed);
   return { status: 'completed', checkIn: completed };
+}
+
+type FollowUpStep =
+  | { status: 'done'; fields: Partial<typeof checkIns.$inferInsert> }
+  | { status: 'failed'; reason: string }
+  /** Another worker took the row over meanwhile. */
+  | { status: 'skipped' };
+
+/**
+ * The follow-up of a reply, for a claimed check-in: the AI writes it and it is stored before it is
+ * texted (so a worker that dies after sending never sends it twice). A client whose coach reviews
+ * follow-ups gets nothing yet: the draft waits (follow_up_status pending_review) and the coach is
+ * told; POST /checkins/{id}/follow-up/approve sends it (follow-ups.ts). Answers the fields that
+ * settle the check-in.
+ */
+async function sendFollowUp(edb: EngineDb, claimed: CheckIn, p: Participants, ctx: FollowUpContext, now: Date): Promise<FollowUpStep> {
+  const canText = claimed.channel === 'sms' && Boolean(p.client.phone) && !p.client.smsOptedOut;
+  if (!canText) return { status: 'done', fields: {} };
+  let followUp: string;
+  try {
+    followUp = await composeFollowUp(p.coach.id, ctx);
+  } catch (error) {
+    return { status: 'failed', reason: `The AI could not write the follow-up: ${errorText(error)}` };
+  }
+  const review = p.client.reviewFollowUps;
+  const [written] = await edb.db
+    .update(checkIns)
+    .set({ aiResponse: followUp, ...(review ? { followUpStatus: 'pending_review' as const } : {}), updatedAt: now })
+    .where(and(eq(checkIns.id, claimed.id), eq(checkIns.claimedAt, claimed.claimedAt!)))
+    .returning();
+  if (!written) return { status: 'skipped' };
+  if (review) {
+    await notify(p.coach.id, { type: 'checkin_response', message: `A follow-up to ${clientName(p.client)} is waiting for your review.` }, now);
+    return { status: 'done', fields: {} };
+  }
+  try {
+    // From the number the check-in went from: the client's reply came to it, and STOP covers it.
+    await sendSms({ to: p.client.phone!, from: claimed.fromNumber ?? senderNumberFor(p.client.phone!), text: followUp }, p.coach.id);
+  } catch (error) {
+    return { status: 'failed', reason: `The follow-up could not be delivered: ${errorText(error)}` };
+  }
+  return { status: 'done', fields: { followUpStatus: 'sent', followUpSentAt: now } };
 }
 
 setInlineHandlers({ processReply: (id) => processReply(id) });

@@ -179,6 +179,7 @@ class Batch {
 
     const toCompose: { row: CheckIn; p: Participants; promptTemplate?: string }[] = [];
     const toResend: Sending[] = [];
+    const coachWritten: Sending[] = [];
     for (const row of ready) {
       const p = participants.get(row.clientId);
       const checked = p ? await this.check(row, p, aiRows) : await this.stop(row, 'cancelled', 'The client no longer exists');
@@ -186,13 +187,20 @@ class Batch {
       if (row.deliveryStartedAt && row.aiMessage) {
         const channel = row.channel === 'email' ? 'email' : 'sms';
         toResend.push({ row, p, channel, from: channel === 'sms' ? (row.fromNumber ?? senderNumberFor(p.client.phone!)) : null, text: row.aiMessage });
+      } else if (row.aiMessage) {
+        // The coach wrote (or edited) the message in the send dialog: sent as written, no AI call.
+        coachWritten.push(
+          p.client.phone
+            ? { row, p, channel: 'sms', from: senderNumberFor(p.client.phone), text: row.aiMessage }
+            : { row, p, channel: 'email', from: null, text: row.aiMessage },
+        );
       } else {
         toCompose.push({ row, p, promptTemplate: checked.promptTemplate });
       }
     }
 
-    const composed = await this.compose(toCompose);
-    const [started] = await Promise.all([this.markStarted([...composed, ...toResend]), this.usage.flush()]);
+    const [composed, written] = await Promise.all([this.compose(toCompose), this.withConsentNotice(coachWritten)]);
+    const [started] = await Promise.all([this.markStarted([...composed, ...written, ...toResend]), this.usage.flush()]);
     await this.deliver(started);
   }
 
