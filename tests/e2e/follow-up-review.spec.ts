@@ -63,6 +63,8 @@ test('a follow-up waits for the coach, who edits and approves it; the client get
   await expect(review).toHaveAttribute('aria-checked', 'false');
   await review.click();
   await expect(review).toHaveAttribute('aria-checked', 'true');
+  await shotOf(page, review, 'edit-client-review-switch-light', 390);
+  await page.setViewportSize({ width: 1280, height: 900 });
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(edit).toBeHidden();
   await expect(page.getByText('Follow-ups reviewed')).toBeVisible();
