@@ -214,6 +214,10 @@ export const MILESTONE_DEFAULT_TARGET_SHARE = 0.25;
 export const RECENT_ACTIVITY_ITEMS = 5;
 export const RECENT_ACTIVITY_EXCERPT = 60;
 export const NEXT_CHECK_INS_ITEMS = 5;
+/** How far ahead an AI schedule's next check-ins are looked for (at least one a fortnight shows). */
+export const AI_SCHEDULE_HORIZON_DAYS = 15;
+/** The spec's scheduling debounce (product §2.9): the next check-ins preview follows the coach's edits this long after the last one. */
+export const AI_SCHEDULE_PREVIEW_DEBOUNCE_MS = 300;
 export const PROFILE_PIC_MAX_BYTES = 5 * 1024 * 1024;
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export const WEEKDAY_SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
