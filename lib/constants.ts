@@ -236,6 +236,9 @@ export const WORKSPACE_GOAL_TOASTS = {
   unarchiveFailed: 'Failed to un-archive goal',
   historyFailed: 'Failed to fetch goal history',
   milestonesFailed: 'Failed to update milestones',
+  generateMilestonesFailed: 'Failed to generate milestones',
+  milestonesAdded: 'Milestones added',
+  milestonesReplaced: 'Milestones replaced',
   scheduleFailed: 'Failed to schedule check-in',
   removeCheckInFailed: 'Failed to remove check-in',
   toggleCheckInFailed: 'Failed to toggle check-in',
@@ -247,6 +250,13 @@ export const WORKSPACE_GOAL_TOASTS = {
   goalDeleted: 'Goal deleted',
   goalUnarchived: 'Goal restored to active goals',
   checkInCancelled: 'Check-in cancelled for this goal',
+} as const;
+/** Texts of the AI scheduling screen: the save failure is product §2.8's, the others Cadence's own. */
+export const AI_SCHEDULE_TEXTS = {
+  saveFailed: 'Failed to save check-in schedule',
+  loadFailed: 'Failed to load check-in schedules',
+  deleteFailed: 'Failed to delete check-in schedule',
+  deleted: 'Check-in schedule deleted',
 } as const;
 /** Coach workspace messages (product §2.6, §2.8): a server `message` is shown when there is one, else these. */
 export const WORKSPACE_TOASTS = {
