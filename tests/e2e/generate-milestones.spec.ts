@@ -50,7 +50,7 @@ test('a coach generates milestones for a goal, adds them, then replaces them', a
     const dialog = dialogTitled(page, 'Generate milestones');
     await expect(dialog.getByRole('list', { name: 'Proposed milestones' }).getByRole('listitem')).toHaveCount(4);
     await dialog.getByRole('button', { name: 'Replace milestones' }).click();
-    const confirm = dialogTitled(page, 'Replace the milestones?');
+    const confirm = page.getByRole('dialog', { name: 'Replace the milestones?' });
     await expect(confirm).toContainText('The 5 milestones of Run 100 km, done or not, are removed and the 4 proposed ones take their place.');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     expect(await milestonesOnServer()).toHaveLength(5);

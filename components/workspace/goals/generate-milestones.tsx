@@ -137,59 +137,61 @@ function GenerateMilestonesDialog({ goal, clientId, proposed, failure, onFailure
 
   const existing = goal.milestones.length;
   return (
-    <Modal open size="lg" title="Generate milestones" description={`AI-proposed milestones for "${goal.title}". Nothing is saved until you add them.`} onClose={onClose}>
-      <div className="space-y-4">
-        {failure ? (
-          <Banner tone="error">
-            <p className="font-medium">{T.generateMilestonesFailed}</p>
-            {failure.detail && <p className="mt-1">{failure.detail}</p>}
-            {failure.upgrade ? (
-              <Link href="/settings?tab=billing" className="mt-2 inline-block font-medium underline underline-offset-2">
-                {WORKSPACE_TOASTS.upgradeLink}
-              </Link>
-            ) : (
-              !proposed && (
-                <Button type="button" variant="secondary" className="mt-3 px-3! py-1.5!" onClick={onRetry}>
-                  Try again
-                </Button>
-              )
-            )}
-          </Banner>
-        ) : null}
-        {!proposed && !failure && <Loading label="Generating milestones…" />}
-        {proposed && proposed.length === 0 && <p className="text-sm text-stone-500 dark:text-stone-400">The AI proposed no milestones for this goal.</p>}
-        {proposed && proposed.length > 0 && (
-          <ol aria-label="Proposed milestones" className="space-y-2">
-            {proposed.map((m, i) => (
-              <li key={`${i}-${m.title}`} className="rounded-lg border border-stone-200 px-3 py-2 dark:border-stone-800">
-                <p className="text-sm font-medium text-stone-900 dark:text-stone-100">{m.title}</p>
-                {m.description && <p className="text-sm text-stone-600 dark:text-stone-300">{m.description}</p>}
-                {(m.targetValue !== null || m.targetPercentage !== null) && (
-                  <p className="mt-0.5 text-xs text-stone-500 dark:text-stone-400">
-                    Target {m.targetValue !== null && formatAmount(m.targetValue, goal.unit)}
-                    {m.targetValue !== null && m.targetPercentage !== null && ' · '}
-                    {m.targetPercentage !== null && `${formatNumber(m.targetPercentage)}% of the goal`}
-                  </p>
-                )}
-              </li>
-            ))}
-          </ol>
-        )}
-        <p className="text-xs text-stone-500 dark:text-stone-400">Each generation uses one AI interaction of your plan.</p>
-        <div className="flex flex-wrap justify-end gap-2 border-t border-stone-200 pt-4 dark:border-stone-800">
-          <Button type="button" variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          {existing > 0 && (
-            <Button type="button" variant="secondary" disabled={!proposed?.length || saving !== null} loading={saving === 'replace'} onClick={() => setConfirmReplace(true)}>
-              Replace milestones
-            </Button>
+    <>
+      <Modal open size="lg" title="Generate milestones" description={`AI-proposed milestones for "${goal.title}". Nothing is saved until you add them.`} onClose={onClose}>
+        <div className="space-y-4">
+          {failure ? (
+            <Banner tone="error">
+              <p className="font-medium">{T.generateMilestonesFailed}</p>
+              {failure.detail && <p className="mt-1">{failure.detail}</p>}
+              {failure.upgrade ? (
+                <Link href="/settings?tab=billing" className="mt-2 inline-block font-medium underline underline-offset-2">
+                  {WORKSPACE_TOASTS.upgradeLink}
+                </Link>
+              ) : (
+                !proposed && (
+                  <Button type="button" variant="secondary" className="mt-3 px-3! py-1.5!" onClick={onRetry}>
+                    Try again
+                  </Button>
+                )
+              )}
+            </Banner>
+          ) : null}
+          {!proposed && !failure && <Loading label="Generating milestones…" />}
+          {proposed && proposed.length === 0 && <p className="text-sm text-stone-500 dark:text-stone-400">The AI proposed no milestones for this goal.</p>}
+          {proposed && proposed.length > 0 && (
+            <ol aria-label="Proposed milestones" className="space-y-2">
+              {proposed.map((m, i) => (
+                <li key={`${i}-${m.title}`} className="rounded-lg border border-stone-200 px-3 py-2 dark:border-stone-800">
+                  <p className="text-sm font-medium text-stone-900 dark:text-stone-100">{m.title}</p>
+                  {m.description && <p className="text-sm text-stone-600 dark:text-stone-300">{m.description}</p>}
+                  {(m.targetValue !== null || m.targetPercentage !== null) && (
+                    <p className="mt-0.5 text-xs text-stone-500 dark:text-stone-400">
+                      Target {m.targetValue !== null && formatAmount(m.targetValue, goal.unit)}
+                      {m.targetValue !== null && m.targetPercentage !== null && ' · '}
+                      {m.targetPercentage !== null && `${formatNumber(m.targetPercentage)}% of the goal`}
+                    </p>
+                  )}
+                </li>
+              ))}
+            </ol>
           )}
-          <Button type="button" disabled={!proposed?.length || saving !== null} loading={saving === 'add'} onClick={() => void save('add')}>
-            Add to milestones
-          </Button>
+          <p className="text-xs text-stone-500 dark:text-stone-400">Each generation uses one AI interaction of your plan.</p>
+          <div className="flex flex-wrap justify-end gap-2 border-t border-stone-200 pt-4 dark:border-stone-800">
+            <Button type="button" variant="ghost" onClick={onClose}>
+              Cancel
+            </Button>
+            {existing > 0 && (
+              <Button type="button" variant="secondary" disabled={!proposed?.length || saving !== null} loading={saving === 'replace'} onClick={() => setConfirmReplace(true)}>
+                Replace milestones
+              </Button>
+            )}
+            <Button type="button" disabled={!proposed?.length || saving !== null} loading={saving === 'add'} onClick={() => void save('add')}>
+              Add to milestones
+            </Button>
+          </div>
         </div>
-      </div>
+      </Modal>
       <ConfirmDialog
         open={confirmReplace}
         title="Replace the milestones?"
@@ -203,6 +205,6 @@ function GenerateMilestonesDialog({ goal, clientId, proposed, failure, onFailure
           not, are removed and the {proposed?.length ?? 0} proposed ones take their place.
         </p>
       </ConfirmDialog>
-    </Modal>
+    </>
   );
 }
