@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { CalendarClock } from 'lucide-react';
+import { CalendarCog } from 'lucide-react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import type { ScheduleSubject } from './ai-schedule-form';
 import { AiScheduleDialog } from './ai-schedule-dialog';
@@ -18,7 +18,7 @@ export function AiScheduleButton({ subject, goal = null, variant = 'secondary', 
   return (
     <>
       <Button ref={button} type="button" variant={variant} aria-haspopup="dialog" onClick={() => setOpen(true)} {...props}>
-        <CalendarClock className="h-4 w-4" aria-hidden />
+        <CalendarCog className="h-4 w-4" aria-hidden />
         AI schedule
       </Button>
       {open && (

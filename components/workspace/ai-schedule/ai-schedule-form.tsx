@@ -268,12 +268,12 @@ export function AiScheduleForm({ subject, goal, existing, coachZone }: AiSchedul
 
             <fieldset>
               <legend className="text-sm font-medium text-stone-700 dark:text-stone-300">Frequency</legend>
-              <div className="mt-2 inline-flex flex-wrap rounded-md border border-stone-300 p-0.5 dark:border-stone-700">
+              <div className="mt-2 grid grid-cols-3 rounded-md border border-stone-300 p-0.5 sm:inline-grid dark:border-stone-700">
                 {FREQUENCIES.map((f) => (
                   <label
                     key={f.value}
                     className={cn(
-                      'cursor-pointer rounded px-3 py-1.5 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-400',
+                      'cursor-pointer rounded px-2 py-1.5 text-center text-sm whitespace-nowrap has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-400 sm:px-3',
                       draft.frequency === f.value ? 'bg-brand-700 text-white' : 'text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800',
                     )}
                   >
@@ -282,7 +282,7 @@ export function AiScheduleForm({ subject, goal, existing, coachZone }: AiSchedul
                   </label>
                 ))}
               </div>
-              <div role="group" aria-label="Days of the week" {...describedBy('days', daysError)} className="mt-3 flex flex-wrap gap-1.5">
+              <div role="group" aria-label="Days of the week" {...describedBy('days', daysError)} className="mt-3 grid grid-cols-7 gap-1 sm:flex sm:gap-1.5">
                 {WEEKDAYS.map((day, i) => {
                   const on = draft.days.includes(day);
                   return (
@@ -294,7 +294,7 @@ export function AiScheduleForm({ subject, goal, existing, coachZone }: AiSchedul
                       disabled={draft.frequency !== 'custom'}
                       onClick={() => toggleDay(day)}
                       className={cn(
-                        'w-11 rounded-md border py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-60',
+                        'rounded-md border py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-60 sm:w-11',
                         on
                           ? 'border-brand-600 bg-brand-50 text-brand-800 dark:border-brand-400 dark:bg-brand-900/40 dark:text-brand-100'
                           : 'border-stone-300 text-stone-600 hover:bg-stone-100 dark:border-stone-700 dark:text-stone-300 dark:hover:bg-stone-800',
@@ -323,7 +323,7 @@ export function AiScheduleForm({ subject, goal, existing, coachZone }: AiSchedul
             </Field>
           </div>
 
-          <section aria-labelledby={`${id}-preview`} className="rounded-lg border border-stone-200 p-3 dark:border-stone-800">
+          <section aria-labelledby={`${id}-preview`} className="self-start rounded-lg border border-stone-200 p-3 dark:border-stone-800">
             <h3 id={`${id}-preview`} className="text-sm font-semibold text-stone-900 dark:text-stone-100">
               Next check-ins
             </h3>
