@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { formatDateTime } from '@/components/workspace/format';
 import { AI_SCHEDULE_MESSAGES } from '@/lib/schemas/ai-schedule';
 import type { AiSchedule } from '@/lib/schemas/ai-schedule';
+import { expectAxeClean } from './axe-audit';
 import { dialogTitled, expect, newClient, newCoach, openClientTab, shot, signIn, test, toast, type Coach } from './fixtures';
 
 /**
@@ -161,6 +162,7 @@ for (const theme of ['light', 'dark'] as const) {
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(scrollWidth).toBeLessThanOrEqual(width);
       await page.screenshot({ path: `test-results/screenshots/ai-schedule-${width}-${theme}.png`, animations: 'disabled' });
+      if (width > 500) await expectAxeClean(page, `AI schedule dialog (${theme})`, theme);
       await dialog.getByRole('article').evaluate((el) => el.scrollIntoView());
       await page.screenshot({ path: `test-results/screenshots/ai-schedule-${width}-${theme}-list.png`, animations: 'disabled' });
     });

@@ -1,4 +1,5 @@
 import { WORKSPACE_GOAL_TOASTS as T, WORKSPACE_TOASTS } from '@/lib/constants';
+import { expectAxeClean } from './axe-audit';
 import { db, dialogTitled, expect, newClient, newCoach, openClientTab, shot, signIn, test, toast } from './fixtures';
 
 /**
@@ -108,6 +109,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(dialog.getByRole('list', { name: 'Proposed milestones' }).getByRole('listitem')).toHaveCount(4);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({ path: `test-results/screenshots/generate-milestones-${width}-${theme}.png`, animations: 'disabled' });
+      if (width > 500) await expectAxeClean(page, `Generate milestones dialog (${theme})`, theme);
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await page.screenshot({ path: `test-results/screenshots/goal-card-actions-${width}-${theme}.png`, animations: 'disabled', fullPage: true });
     });
