@@ -290,7 +290,6 @@ export function AiScheduleForm({ subject, goal, existing, coachZone }: AiSchedul
                       key={day}
                       type="button"
                       aria-pressed={on}
-                      aria-label={`${day[0]!.toUpperCase()}${day.slice(1)}`}
                       disabled={draft.frequency !== 'custom'}
                       onClick={() => toggleDay(day)}
                       className={cn(
@@ -300,7 +299,8 @@ export function AiScheduleForm({ subject, goal, existing, coachZone }: AiSchedul
                           : 'border-stone-300 text-stone-600 hover:bg-stone-100 dark:border-stone-700 dark:text-stone-300 dark:hover:bg-stone-800',
                       )}
                     >
-                      {WEEKDAY_SHORT[i]}
+                      <span aria-hidden>{WEEKDAY_SHORT[i]}</span>
+                      <span className="sr-only">{`${day[0]!.toUpperCase()}${day.slice(1)}`}</span>
                     </button>
                   );
                 })}
