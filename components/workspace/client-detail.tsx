@@ -144,10 +144,10 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
           </div>
           <div className="col-span-2 flex flex-wrap gap-2 sm:col-span-1 sm:col-start-2">
             <SendCheckInButton clientId={client.id} variant="primary" className="px-3 py-1.5" disabled={client.checkInsHeld} />
-            <AiScheduleButton subject={{ clientId: client.id, firstName: client.firstName, timezone: client.timezone, goals: client.goals }} className="px-3 py-1.5" />
             <Button variant="secondary" className="px-3 py-1.5" onClick={() => setEditing(true)}>
               <Pencil className="h-4 w-4" aria-hidden /> Edit
             </Button>
+            <AiScheduleButton subject={{ clientId: client.id, firstName: client.firstName, timezone: client.timezone, goals: client.goals }} className="px-3 py-1.5" />
             <Button variant="secondary" className="px-3 py-1.5" loading={busy === 'hold'} onClick={() => void toggleHold()}>
               {client.checkInsHeld ? <Play className="h-4 w-4" aria-hidden /> : <Pause className="h-4 w-4" aria-hidden />}
               {client.checkInsHeld ? 'Resume check-ins' : 'Hold check-ins'}
