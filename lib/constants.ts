@@ -214,6 +214,10 @@ export const MILESTONE_DEFAULT_TARGET_SHARE = 0.25;
 export const RECENT_ACTIVITY_ITEMS = 5;
 export const RECENT_ACTIVITY_EXCERPT = 60;
 export const NEXT_CHECK_INS_ITEMS = 5;
+/** How far ahead an AI schedule's next check-ins are looked for (at least one a fortnight shows). */
+export const AI_SCHEDULE_HORIZON_DAYS = 15;
+/** The spec's scheduling debounce (product §2.9): the next check-ins preview follows the coach's edits this long after the last one. */
+export const AI_SCHEDULE_PREVIEW_DEBOUNCE_MS = 300;
 export const PROFILE_PIC_MAX_BYTES = 5 * 1024 * 1024;
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export const WEEKDAY_SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
@@ -232,6 +236,9 @@ export const WORKSPACE_GOAL_TOASTS = {
   unarchiveFailed: 'Failed to un-archive goal',
   historyFailed: 'Failed to fetch goal history',
   milestonesFailed: 'Failed to update milestones',
+  generateMilestonesFailed: 'Failed to generate milestones',
+  milestonesAdded: 'Milestones added',
+  milestonesReplaced: 'Milestones replaced',
   scheduleFailed: 'Failed to schedule check-in',
   removeCheckInFailed: 'Failed to remove check-in',
   toggleCheckInFailed: 'Failed to toggle check-in',
@@ -243,6 +250,13 @@ export const WORKSPACE_GOAL_TOASTS = {
   goalDeleted: 'Goal deleted',
   goalUnarchived: 'Goal restored to active goals',
   checkInCancelled: 'Check-in cancelled for this goal',
+} as const;
+/** Texts of the AI scheduling screen: the save failure is product §2.8's, the others Cadence's own. */
+export const AI_SCHEDULE_TEXTS = {
+  saveFailed: 'Failed to save check-in schedule',
+  loadFailed: 'Failed to load check-in schedules',
+  deleteFailed: 'Failed to delete check-in schedule',
+  deleted: 'Check-in schedule deleted',
 } as const;
 /** Coach workspace messages (product §2.6, §2.8): a server `message` is shown when there is one, else these. */
 export const WORKSPACE_TOASTS = {

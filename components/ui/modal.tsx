@@ -37,7 +37,8 @@ export function Modal({ open, title, onClose, children, size = 'md', description
       ref={ref}
       aria-labelledby={`${id}-title`}
       aria-describedby={description ? `${id}-description` : undefined}
-      onClose={onClose}
+      // React hands a nested dialog's close event to its ancestors' onClose too: only this dialog's own closing counts.
+      onClose={(e) => e.target === e.currentTarget && onClose()}
       className={cn(
         'm-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] rounded-xl border border-stone-200 bg-white p-0 text-stone-900 shadow-xl backdrop:bg-black/40 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100',
         sizes[size],

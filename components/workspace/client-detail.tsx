@@ -4,6 +4,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Archive, Camera, Clock, Mail, Pause, Pencil, Phone, Play } from 'lucide-react';
 import { SendCheckInButton } from './send-check-in-button';
+import { AiScheduleButton } from '@/components/workspace/ai-schedule/ai-schedule-button';
 import { GoalsTab } from '@/components/workspace/goals/goals-tab';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -152,6 +153,7 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
             <Button variant="secondary" className="px-3 py-1.5" onClick={() => setEditing(true)}>
               <Pencil className="h-4 w-4" aria-hidden /> Edit
             </Button>
+            <AiScheduleButton subject={{ clientId: client.id, firstName: client.firstName, timezone: client.timezone, goals: client.goals }} className="px-3 py-1.5" />
             <Button variant="secondary" className="px-3 py-1.5" loading={busy === 'hold'} onClick={() => void toggleHold()}>
               {client.checkInsHeld ? <Play className="h-4 w-4" aria-hidden /> : <Pause className="h-4 w-4" aria-hidden />}
               {client.checkInsHeld ? 'Resume check-ins' : 'Hold check-ins'}

@@ -7,23 +7,13 @@ import { notFound } from '../http/errors';
 import { getOwnedClient, publishClient, type CoachRef } from './clients';
 import { getOwnedGoal } from './goals';
 import { reconcileClient } from './engine/dispatcher';
-import { slotsBetween } from './engine/slots';
+import { nextAiScheduleCheckIns } from '@/lib/schedule-slots';
 
 type ScheduleRow = typeof schedules.$inferSelect;
 
-const NEXT_RUNS = 5;
-
 /** A schedule as the AI scheduling calls answer it (product §2.3 Schedule), with its next instants. */
 export function scheduleDto(s: ScheduleRow, coachId: string, now = new Date()) {
-  const next = s.active
-    ? slotsBetween(
-        { client: { id: s.clientId, coachId, timezone: s.clientTimezone, checkInSchedule: {} }, goals: s.goalId ? [{ id: s.goalId, checkInSchedule: {} }] : [], aiSchedules: [s] },
-        now,
-        new Date(now.getTime() + 15 * 24 * 3_600_000),
-      )
-        .slice(0, NEXT_RUNS)
-        .map((i) => i.at.toISOString())
-    : [];
+  const next = s.active ? nextAiScheduleCheckIns(s, { id: s.clientId, coachId, timezone: s.clientTimezone }, now) : [];
   return {
     _id: s.id,
     id: s.id,

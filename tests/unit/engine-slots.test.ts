@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aiScheduleSchema, AI_SCHEDULE_MESSAGES } from '@/lib/schemas/ai-schedule';
-import { dedupeKey, parseDedupeKey, slotInstant, slotsBetween, slotsOn, weekdayOf, type ScheduleSources } from '@/server/services/engine/slots';
+import { dedupeKey, parseDedupeKey, slotInstant, slotsBetween, slotsOn, weekdayOf, type ScheduleSources } from '@/lib/schedule-slots';
 
 const CLIENT = '11111111-1111-4111-8111-111111111111';
 const COACH = '22222222-2222-4222-8222-222222222222';

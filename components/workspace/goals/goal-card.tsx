@@ -7,7 +7,9 @@ import { api } from '@/lib/api-client';
 import { WORKSPACE_GOAL_TOASTS as T } from '@/lib/constants';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { AiScheduleButton } from '@/components/workspace/ai-schedule/ai-schedule-button';
 import { ConfirmDialog } from './confirm-dialog';
+import { GenerateMilestonesButton } from './generate-milestones';
 import { GoalCheckIns } from './goal-checkins';
 import { GoalDetails } from './goal-details';
 import { GoalMilestones } from './goal-milestones';
@@ -60,7 +62,7 @@ export function ProgressBar({ goal, labelledBy }: { goal: GoalDto & { target: nu
 }
 
 /** One goal: a summary that expands to its details, this week's check-ins, milestones and actions. */
-export function GoalCard({ goal, clientId, clientTimezone }: { goal: GoalDto; clientId: string; clientTimezone: string }) {
+export function GoalCard({ goal, clientId, clientTimezone, clientFirstName }: { goal: GoalDto; clientId: string; clientTimezone: string; clientFirstName: string }) {
   const id = useId();
   const queryClient = useQueryClient();
   const run = useGoalCall(clientId);
@@ -147,8 +149,10 @@ export function GoalCard({ goal, clientId, clientTimezone }: { goal: GoalDto; cl
                     <CalendarClock className="h-4 w-4" aria-hidden />
                     Check-in schedule
                   </Button>
+                  <AiScheduleButton className={action} subject={{ clientId, firstName: clientFirstName, timezone: clientTimezone, goals: [goal] }} goal={goal} />
                 </>
               )}
+              <GenerateMilestonesButton goal={goal} clientId={clientId} className={action} />
               <Button type="button" variant="secondary" className={action} onClick={() => setDialog('history')}>
                 <History className="h-4 w-4" aria-hidden />
                 Version history

@@ -14,9 +14,9 @@ import { formatAmount, formatNumber, isTrackable, plainNumber, type GoalDto, typ
 import { patchCachedGoal, useGoalCall } from './use-goals';
 
 /** A milestone as PATCH /goals/{id} takes it. */
-type MilestoneInput = z.input<typeof milestoneInputSchema>;
+export type MilestoneInput = z.input<typeof milestoneInputSchema>;
 
-const toInput = (m: MilestoneDto): MilestoneInput => ({
+export const toInput = (m: MilestoneDto): MilestoneInput => ({
   id: m.id,
   title: m.title,
   description: m.description,

@@ -78,7 +78,7 @@ function GoalsPanel({ client }: { client: ClientDto }) {
         <ul className="space-y-3" aria-label={archived ? 'Archived goals' : 'Active goals'}>
           {goals.data.map((goal) => (
             <li key={goal.id}>
-              <GoalCard goal={goal} clientId={client.id} clientTimezone={client.timezone} />
+              <GoalCard goal={goal} clientId={client.id} clientTimezone={client.timezone} clientFirstName={client.firstName || client.username} />
             </li>
           ))}
         </ul>

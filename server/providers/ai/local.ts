@@ -1,5 +1,6 @@
 import { MILESTONE_DEFAULT_TARGET_SHARE } from '@/lib/constants';
 import type { CoachingSurvey } from '@/lib/preferences';
+import { fillPromptTemplate } from '@/lib/prompt-template';
 import type { AiGoal, AiProvider, CheckInContext, FollowUpContext, GeneratedMilestone, ReplyAnalysis, ReplyContext } from './types';
 
 /**
@@ -61,13 +62,10 @@ function recentNote(ctx: CheckInContext): string {
   return '';
 }
 
-/** A coach-written template with {firstName}, {goal}, {progress} placeholders. */
+/** A coach-written template with {firstName}, {goal}, {progress} placeholders, about the first goal. */
 function fromTemplate(template: string, ctx: CheckInContext): string {
   const goal = ctx.goals[0];
-  return template
-    .replaceAll('{firstName}', ctx.client.firstName)
-    .replaceAll('{goal}', goal?.title ?? 'your goals')
-    .replaceAll('{progress}', goal ? `${formatNumber(goal.progress)}%` : '');
+  return fillPromptTemplate(template, { firstName: ctx.client.firstName, goal: goal ? { title: goal.title, progress: goal.progress } : null });
 }
 
 export function composeCheckInText(ctx: CheckInContext): string {

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { checkIns, clients, goals, milestones, users, type CheckIn, type Client, type Goal, type User } from '../../db/schema';
 import type { AiGoal, CheckInContext } from '../../providers/ai';
-import { localTimeLabel } from './slots';
+import { localTimeLabel } from '@/lib/schedule-slots';
 
 export interface Participants {
   client: Client;

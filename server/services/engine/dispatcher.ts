@@ -5,7 +5,7 @@ import { emitToUser } from '../../realtime';
 import { markNoResponse, publishCheckIn } from './conversation';
 import { ENGINE_TIMING as T, claimLeaseMs, requeueAfterMs, resolve, type EngineDb, type EngineOptions, type SendJob } from './runtime';
 import { INTERRUPTED_REASON } from './send';
-import { parseDedupeKey, slotsBetween, slotsOn, type ScheduleSources, type SlotIntent } from './slots';
+import { parseDedupeKey, slotsBetween, slotsOn, type ScheduleSources, type SlotIntent } from '@/lib/schedule-slots';
 import { ineligibility, loadSources } from './sources';
 
 /**

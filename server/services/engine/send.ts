@@ -11,7 +11,7 @@ import { checkInContexts, coachName, coveredGoals, loadParticipantsOf, type Part
 import { errorText, publishCheckIn, type StepOutcome } from './conversation';
 import { aiAllowances, recordQuotaStop } from './quota';
 import { ENGINE_TIMING as T, claimLeaseMs, resolve, type EngineDb, type EngineOptions } from './runtime';
-import { parseDedupeKey, slotsOn } from './slots';
+import { parseDedupeKey, slotsOn } from '@/lib/schedule-slots';
 import { consentedTriples, consentKey, recordConsents } from './sms-numbers';
 import { ineligibility, sourcesOf } from './sources';
 

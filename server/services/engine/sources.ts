@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { clients, goals, schedules, type Client, type Goal } from '../../db/schema';
-import type { ScheduleSources, SlotAiSchedule } from './slots';
+import type { ScheduleSources, SlotAiSchedule } from '@/lib/schedule-slots';
 
 type AiSchedule = typeof schedules.$inferSelect;
 

@@ -1,4 +1,4 @@
-import { WEEKDAYS } from '@/lib/constants';
+import { AI_SCHEDULE_HORIZON_DAYS, NEXT_CHECK_INS_ITEMS, WEEKDAYS } from '@/lib/constants';
 import type { CheckInSchedule, DayKey } from '@/lib/preferences';
 import { addDays, zonedParts, zonedTimeToInstant } from '@/lib/zoned-time';
 
@@ -147,6 +147,23 @@ export function slotsBetween(src: ScheduleSources, from: Date, to: Date): SlotIn
   const out: SlotIntent[] = [];
   for (const date of dates) for (const intent of slotsOn(src, date)) if (intent.at > from && intent.at <= to) out.push(intent);
   return out.sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+/**
+ * The next instants one AI schedule texts at, as ISO strings: what GET /ai-schedule/* answers as
+ * `nextCheckIns` and what the scheduling screen previews while the coach edits (product §2.3.5).
+ * Only the schedule's own slots count (not the client's weekly ones), looked for in the coming
+ * AI_SCHEDULE_HORIZON_DAYS.
+ */
+export function nextAiScheduleCheckIns(schedule: SlotAiSchedule, client: Pick<SlotClient, 'id' | 'coachId' | 'timezone'>, now: Date): string[] {
+  const src: ScheduleSources = {
+    client: { ...client, checkInSchedule: {} },
+    goals: schedule.goalId ? [{ id: schedule.goalId, checkInSchedule: {} }] : [],
+    aiSchedules: [schedule],
+  };
+  return slotsBetween(src, now, new Date(now.getTime() + AI_SCHEDULE_HORIZON_DAYS * 24 * 3_600_000))
+    .slice(0, NEXT_CHECK_INS_ITEMS)
+    .map((i) => i.at.toISOString());
 }
 
 /** The local weekday and time shown to the AI, e.g. "Monday 09:00". */
