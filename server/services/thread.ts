@@ -1,0 +1,81 @@
+import { and, desc, eq, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ThreadItem, ThreadPage } from '@/lib/schemas/thread';
+import { getDb } from '../db/client';
+import { checkIns, clientMessages } from '../db/schema';
+import { getOwnedClient, type CoachRef } from './clients';
+import { messageItem, textingOf } from './engine/coach-message';
+
+/**
+ * GET /clients/{id}/thread: everything said between Cadence, the coach and one client, a page at
+ * a time backwards (decision 0076). Messages come from four sources, each read newest first up to
+ * the page size through its own (client_id, time) index: check-in messages (sent_at), replies
+ * (responded_at), AI follow-ups (followUpTiming) and texts outside a check-in (client_messages).
+ * The newest `limit` of their union is the page.
+ */
+
+/**
+ * When an AI follow-up reached the client, and which follow-ups did: the single place that decides
+ * it. Today a follow-up goes out when the check-in completes. Follow-ups that wait for the coach's
+ * review (follow_up_status, follow_up_sent_at) change only this function.
+ */
+export function followUpTiming(): { at: AnyPgColumn; shown: SQL | undefined } {
+  return { at: checkIns.completedAt, shown: and(isNotNull(checkIns.aiResponse), isNotNull(checkIns.completedAt)) };
+}
+
+/** Order within one instant: a check-in before its reply before its follow-up. */
+const KIND_RANK: Record<ThreadItem['kind'], number> = { check_in: 0, reply: 1, follow_up: 2, message: 3 };
+
+/** A timestamp read through sql``: the driver's text, or a Date where it parsed one. */
+const asDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
+
+const newestFirst = (a: ThreadItem, b: ThreadItem) => b.at.localeCompare(a.at) || KIND_RANK[b.kind] - KIND_RANK[a.kind] || b.id.localeCompare(a.id);
+
+export async function clientThread(coach: CoachRef, clientId: string, query: { before?: string; limit: number }): Promise<ThreadPage> {
+  const db = getDb();
+  const client = await getOwnedClient(coach.id, clientId);
+  const before = query.before ? new Date(query.before) : null;
+  // One more than the page per source tells whether anything earlier is left.
+  const n = query.limit + 1;
+  const fromCheckIns = (at: AnyPgColumn, body: AnyPgColumn, shown: SQL | undefined) =>
+    db
+      .select({ id: checkIns.id, at: sql`${at}`.mapWith(asDate), body: sql<string>`${body}` })
+      .from(checkIns)
+      .where(and(eq(checkIns.clientId, client.id), isNotNull(at), shown, before ? lt(at, before) : undefined))
+      .orderBy(desc(at))
+      .limit(n);
+  const followUp = followUpTiming();
+  const [sent, replies, followUps, messages, texting] = await Promise.all([
+    fromCheckIns(checkIns.sentAt, checkIns.aiMessage, isNotNull(checkIns.aiMessage)),
+    fromCheckIns(checkIns.respondedAt, checkIns.clientResponse, isNotNull(checkIns.clientResponse)),
+    fromCheckIns(followUp.at, checkIns.aiResponse, followUp.shown),
+    db
+      .select()
+      .from(clientMessages)
+      .where(and(eq(clientMessages.clientId, client.id), before ? lt(clientMessages.createdAt, before) : undefined))
+      .orderBy(desc(clientMessages.createdAt))
+      .limit(n),
+    textingOf(db, coach.id, client),
+  ]);
+
+  const fromRow =
+    (kind: 'check_in' | 'reply' | 'follow_up') =>
+    (r: { id: string; at: Date; body: string }): ThreadItem => ({
+      id: `${r.id}:${kind}`,
+      at: r.at.toISOString(),
+      direction: kind === 'reply' ? 'in' : 'out',
+      author: kind === 'reply' ? 'client' : 'ai',
+      kind,
+      body: r.body,
+      checkInId: r.id,
+    });
+  const all = [...sent.map(fromRow('check_in')), ...replies.map(fromRow('reply')), ...followUps.map(fromRow('follow_up')), ...messages.map(messageItem)].sort(newestFirst);
+
+  let page = all.slice(0, query.limit);
+  // The next page asks for what is strictly older than this one's oldest instant: messages sharing
+  // that instant (a check-in batch settles at one `now`) all go on this page, never split.
+  const oldest = page.at(-1)?.at;
+  if (oldest) page = all.filter((item, i) => i < query.limit || item.at === oldest);
+  const more = all.length > page.length || [sent, replies, followUps, messages].some((rows) => rows.length === n);
+  return { items: page.reverse(), nextBefore: more && oldest ? oldest : null, texting: { allowed: texting.allowed, reason: texting.reason } };
+}
