@@ -59,3 +59,11 @@ export type CoachMessageInput = z.input<typeof coachMessageSchema>;
 
 export const coachMessageSentSchema = z.object({ success: z.literal(true), message: z.string(), item: threadItemSchema });
 export type CoachMessageSent = z.infer<typeof coachMessageSentSchema>;
+
+/** Order within one instant: a check-in before its reply before its follow-up. */
+const KIND_RANK: Record<ThreadItem['kind'], number> = { check_in: 0, reply: 1, follow_up: 2, message: 3 };
+
+/** The conversation's order, oldest first; the server pages by it and the screen merges pages by it. */
+export function threadOrder(a: ThreadItem, b: ThreadItem): number {
+  return a.at.localeCompare(b.at) || KIND_RANK[a.kind] - KIND_RANK[b.kind] || a.id.localeCompare(b.id);
+}

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { ThreadItem, ThreadPage } from '@/lib/schemas/thread';
+import { threadOrder, type ThreadItem, type ThreadPage } from '@/lib/schemas/thread';
 import { getDb } from '../db/client';
 import { checkIns, clientMessages } from '../db/schema';
 import { getOwnedClient, type CoachRef } from './clients';
@@ -23,13 +23,9 @@ export function followUpTiming(): { at: AnyPgColumn; shown: SQL | undefined } {
   return { at: checkIns.completedAt, shown: and(isNotNull(checkIns.aiResponse), isNotNull(checkIns.completedAt)) };
 }
 
-/** Order within one instant: a check-in before its reply before its follow-up. */
-const KIND_RANK: Record<ThreadItem['kind'], number> = { check_in: 0, reply: 1, follow_up: 2, message: 3 };
-
 /** A timestamp read through sql``: the driver's text, or a Date where it parsed one. */
 const asDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
 
-const newestFirst = (a: ThreadItem, b: ThreadItem) => b.at.localeCompare(a.at) || KIND_RANK[b.kind] - KIND_RANK[a.kind] || b.id.localeCompare(a.id);
 
 export async function clientThread(coach: CoachRef, clientId: string, query: { before?: string; limit: number }): Promise<ThreadPage> {
   const db = getDb();
@@ -69,7 +65,7 @@ export async function clientThread(coach: CoachRef, clientId: string, query: { b
       body: r.body,
       checkInId: r.id,
     });
-  const all = [...sent.map(fromRow('check_in')), ...replies.map(fromRow('reply')), ...followUps.map(fromRow('follow_up')), ...messages.map(messageItem)].sort(newestFirst);
+  const all = [...sent.map(fromRow('check_in')), ...replies.map(fromRow('reply')), ...followUps.map(fromRow('follow_up')), ...messages.map(messageItem)].sort((a, b) => threadOrder(b, a));
 
   let page = all.slice(0, query.limit);
   // The next page asks for what is strictly older than this one's oldest instant: messages sharing
