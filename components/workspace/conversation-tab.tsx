@@ -7,8 +7,8 @@ import { useAuth } from '@/components/auth/auth-provider';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { inputClass } from '@/components/ui/field';
 import { Loading } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { api, ApiError, errorMessage } from '@/lib/api-client';
 import { COACH_MESSAGE_CONFIRMED_KEY, CONVERSATION_TEXTS as T } from '@/lib/constants';
 import type { CoachMessageSent, ThreadItem } from '@/lib/schemas/thread';
@@ -26,7 +26,14 @@ function authorLabel(item: ThreadItem, clientFirstName: string): string {
   return item.kind === 'follow_up' ? 'AI · follow-up' : 'AI · check-in';
 }
 
-function Bubble({ item, clientFirstName, zone }: { item: ThreadItem; clientFirstName: string; zone: string }) {
+/** A run of messages from one author within a few minutes shows its time once, under the last. */
+const TIME_GROUP_MS = 5 * 60_000;
+
+function showsTime(item: ThreadItem, next: ThreadItem | undefined): boolean {
+  return !next || next.author !== item.author || Date.parse(next.at) - Date.parse(item.at) > TIME_GROUP_MS;
+}
+
+function Bubble({ item, clientFirstName, zone, timed }: { item: ThreadItem; clientFirstName: string; zone: string; timed: boolean }) {
   const mine = item.direction === 'out';
   const failed = item.status === 'failed';
   return (
@@ -46,7 +53,7 @@ function Bubble({ item, clientFirstName, zone }: { item: ThreadItem; clientFirst
       >
         {item.body}
       </div>
-      <span className="mt-1 px-1 text-xs text-stone-500 dark:text-stone-400">
+      <span className={cn('mt-1 px-1 text-xs text-stone-500 dark:text-stone-400', !timed && 'sr-only')}>
         <time dateTime={item.at}>{formatDateTime(item.at, zone)}</time>
       </span>
       {failed && (
@@ -115,7 +122,8 @@ function Composer({ client, allowed, reason }: { client: ClientDto; allowed: boo
         <label htmlFor={`composer-${client.id}`} className="sr-only">
           Message to {client.firstName}
         </label>
-        <Textarea
+        {/* Not the kit's Textarea: its tall minimum height suits forms, not a chat composer. */}
+        <textarea
           id={`composer-${client.id}`}
           ref={field}
           rows={2}
@@ -130,7 +138,7 @@ function Composer({ client, allowed, reason }: { client: ClientDto; allowed: boo
             if (error) setError(null);
           }}
           onKeyDown={onKeyDown}
-          className="min-h-0 flex-1 resize-none"
+          className={cn(inputClass, 'min-w-0 flex-1 resize-none leading-relaxed dark:text-stone-100')}
         />
         <Button type="submit" disabled={!allowed || !trimmed} loading={busy} aria-label="Send message" className="h-10 shrink-0 px-3">
           {!busy && <Send className="h-4 w-4" aria-hidden />}
@@ -218,8 +226,8 @@ export function ConversationTab({ client }: { client: ClientDto }) {
           <p className="py-10 text-center text-sm text-stone-500 dark:text-stone-400">{T.empty}</p>
         ) : (
           <ol className="space-y-3" aria-label="Messages, oldest first">
-            {items.map((item) => (
-              <Bubble key={item.id} item={item} clientFirstName={client.firstName} zone={zone} />
+            {items.map((item, i) => (
+              <Bubble key={item.id} item={item} clientFirstName={client.firstName} zone={zone} timed={showsTime(item, items[i + 1])} />
             ))}
           </ol>
         )}
