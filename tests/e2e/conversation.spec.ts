@@ -82,6 +82,7 @@ test('the coach reads the whole conversation, texts the client, and sees the ans
   await composer(page).press('Enter');
   const confirm = page.getByRole('dialog', { name: 'Text this client?' });
   await expect(confirm).toContainText('costs an SMS');
+  await page.screenshot({ path: path.join(SHOTS_DIR, 'confirm-1280-light.png'), animations: 'disabled' });
   await confirm.getByRole('button', { name: 'Send text' }).click();
   const mine = bubbles(page).filter({ hasText: 'Shall we plan a long run?' });
   await expect(mine).toHaveAttribute('data-author', 'coach');
