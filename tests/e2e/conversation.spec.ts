@@ -4,8 +4,8 @@ import path from 'node:path';
 import { postClientReply } from '../../scripts/client-reply';
 import { uniqueEmail } from '../helpers/http';
 import type { Page } from '@playwright/test';
-import { COACH_MESSAGE_REFUSALS } from '@/lib/sms';
-import { expect, newCoach, signIn, stack, test, type CoachApi } from './fixtures';
+import { COACH_MESSAGE_REFUSALS, THREAD_PAGE_SIZE } from '@/lib/sms';
+import { db, expect, newCoach, signIn, stack, test, type CoachApi } from './fixtures';
 
 /**
  * The Conversation tab (decision 0076) in Chromium: the composer stays closed until the first
@@ -119,4 +119,28 @@ test('the coach reads the whole conversation, texts the client, and sees the ans
       await page.screenshot({ path: path.join(SHOTS_DIR, `thread-${width}-${name}.png`), fullPage: true, animations: 'disabled' });
     }
   }
+});
+
+test('Load earlier brings the older messages above the newest page', async ({ page, clientIp }) => {
+  const coach = await newCoach(clientIp);
+  const phone = `+1555${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
+  const created = await coach.api.createClient({ firstName: 'Morgan', lastName: 'Lee', email: uniqueEmail('client'), phone });
+  const sql = db();
+  const base = Date.parse('2026-02-02T15:00:00.000Z');
+  const total = THREAD_PAGE_SIZE + 10;
+  for (let i = 1; i <= total; i += 1) {
+    await sql`insert into client_messages (client_id, coach_id, direction, author, body, from_number, to_number, status, created_at)
+      values (${created.id}, ${coach.id}, ${i % 2 ? 'in' : 'out'}, ${i % 2 ? 'client' : 'coach'}, ${`Note ${i}`}, ${phone}, ${phone}, ${i % 2 ? 'received' : 'sent'}, ${new Date(base + i * 60_000)})`;
+  }
+  await sql.end();
+
+  await signIn(page, coach);
+  await openConversation(page);
+  await expect(bubbles(page)).toHaveCount(THREAD_PAGE_SIZE);
+  await expect(bubbles(page).last()).toContainText(`Note ${total}`);
+  await expect(bubbles(page).first()).toContainText('Note 11');
+  await page.getByRole('button', { name: 'Load earlier' }).click();
+  await expect(bubbles(page)).toHaveCount(total);
+  await expect(bubbles(page).first()).toContainText(/Note 1(?!\d)/);
+  await expect(page.getByRole('button', { name: 'Load earlier' })).toHaveCount(0);
 });
