@@ -209,7 +209,15 @@ export function ConversationTab({ client }: { client: ClientDto }) {
 
   return (
     <section aria-label={`Conversation with ${client.firstName}`} className="flex flex-col gap-3">
-      <div ref={scroller} className="max-h-[60vh] min-h-48 overflow-y-auto rounded-lg bg-stone-50/60 p-3 sm:p-4 dark:bg-stone-950/40" data-testid="thread">
+      {/* Focusable, so the thread scrolls with the keyboard too. */}
+      <div
+        ref={scroller}
+        role="region"
+        aria-label="Messages"
+        tabIndex={0}
+        className="max-h-[60vh] min-h-48 overflow-y-auto rounded-lg bg-stone-50/60 p-3 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none sm:p-4 dark:bg-stone-950/40"
+        data-testid="thread"
+      >
         {nextBefore && (
           <div className="mb-3 flex flex-col items-center gap-1">
             <Button variant="secondary" className="px-3 py-1 text-xs" loading={loadingEarlier} onClick={() => void loadEarlier()}>

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -117,6 +118,12 @@ test('the coach reads the whole conversation, texts the client, and sees the ans
       await expect(page.locator('html')).toHaveClass(name === 'dark' ? /dark/ : /^(?!.*dark)/);
       await expect(bubbles(page).last()).toContainText('Perfect, see you then');
       await page.screenshot({ path: path.join(SHOTS_DIR, `thread-${width}-${name}.png`), fullPage: true, animations: 'disabled' });
+      if (width === 1280) {
+        // No serious or critical WCAG 2.1 A/AA violation in the Conversation tab, in either theme.
+        const { violations } = await new AxeBuilder({ page }).include('[aria-label="Conversation with Morgan"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        expect(serious, name).toEqual([]);
+      }
     }
   }
 });
