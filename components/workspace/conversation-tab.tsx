@@ -47,7 +47,7 @@ function Bubble({ item, clientFirstName, zone, timed }: { item: ThreadItem; clie
           'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm leading-relaxed break-words whitespace-pre-wrap sm:max-w-[75%]',
           !mine && 'rounded-bl-sm bg-stone-100 text-stone-900 dark:bg-stone-800 dark:text-stone-100',
           mine && item.author === 'ai' && 'rounded-br-sm border border-brand-200 bg-brand-50 text-stone-900 dark:border-brand-800 dark:bg-brand-900/40 dark:text-stone-100',
-          mine && item.author === 'coach' && 'rounded-br-sm bg-brand-700 text-white dark:bg-brand-600',
+          mine && item.author === 'coach' && 'rounded-br-sm bg-brand-700 text-white',
           failed && 'opacity-70',
         )}
       >
