@@ -110,6 +110,32 @@ describe('the conversation of a client', () => {
     expect(stored!.provider_message_id).toMatch(/^SM/);
   });
 
+  it('records a held text outside a check-in in the chosen coach’s conversation only, with its own MessageSid', async () => {
+    const first = await coach();
+    const second = await coach();
+    const a = await createClient(request, first.token, { firstName: 'Shared' });
+    const b = await createClient(request, second.token, { firstName: 'Shared', phone: a.phone });
+    const checkInA = await sendCheckIn(first.token, a.id);
+    const checkInB = await sendCheckIn(second.token, b.id);
+    expect((await text(a.phone, 'Did 3 sessions')).status).toBe(200);
+    const held = await text(a.phone, 'Also, can we move Friday?');
+    // Offered newest conversation first: "1" is the second coach.
+    expect((await text(a.phone, '1')).status).toBe(200);
+
+    const page = await eventually(() => thread(second.token, b.id), (p) => p.items.some((i) => i.kind === 'message'), 10_000, 'the held text');
+    // Each held text at the time it arrived (the follow-up, written later, may come after them).
+    expect(page.items.filter((i) => i.kind !== 'follow_up').map((i) => [i.kind, i.kind === 'check_in' ? '' : i.body])).toEqual([
+      ['check_in', ''],
+      ['reply', 'Did 3 sessions'],
+      ['message', 'Also, can we move Friday?'],
+    ]);
+    expect(page.items.find((i) => i.kind === 'reply')!.checkInId).toBe(checkInB);
+    const [row] = await db<{ provider_message_id: string | null }[]>`select provider_message_id from client_messages where client_id = ${b.id}`;
+    expect(row!.provider_message_id).toBe(held.messageSid);
+    const other = await thread(first.token, a.id);
+    expect(other.items.map((i) => [i.kind, i.checkInId])).toEqual([['check_in', checkInA]]);
+  });
+
   it('pages backwards from the newest page with the before cursor, never splitting one instant across pages', async () => {
     const { token, id: coachId } = await coach();
     const c = await createClient(request, token, { firstName: 'Paged' });
