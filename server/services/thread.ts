@@ -26,7 +26,6 @@ export function followUpTiming(): { at: AnyPgColumn; shown: SQL | undefined } {
 /** A timestamp read through sql``: the driver's text, or a Date where it parsed one. */
 const asDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
 
-
 export async function clientThread(coach: CoachRef, clientId: string, query: { before?: string; limit: number }): Promise<ThreadPage> {
   const db = getDb();
   const client = await getOwnedClient(coach.id, clientId);
