@@ -504,3 +504,20 @@ export const ANALYTICS = {
   loading: 'Loading analytics…',
   timeRangeLabel: 'Time range',
 } as const;
+
+/** sessionStorage: the coach has confirmed once this session that a message from the Conversation tab is a paid text to the client. */
+export const COACH_MESSAGE_CONFIRMED_KEY = 'cadence.coachMessageConfirmed';
+
+/** The Conversation tab of the client detail (decision 0076). */
+export const CONVERSATION_TEXTS = {
+  loadFailed: 'Could not load the conversation',
+  earlierFailed: 'Could not load earlier messages. Try again.',
+  empty: 'No messages yet. Check-ins, replies and your own texts to this client appear here.',
+  sendFailed: 'Could not send the message',
+  sent: 'Message sent',
+  placeholder: 'Write a text to the client…',
+  keyboardHint: 'Enter sends, Shift+Enter adds a line.',
+  confirmTitle: 'Text this client?',
+  confirmBody: (phone: string) =>
+    `This sends a text message to ${phone} from Cadence's number, in your name. Each text costs an SMS (one per 160 characters). You will not be asked again in this session.`,
+} as const;

@@ -50,3 +50,18 @@ export const SMS_TEXTS = {
   whichCoach: (coachNames: string[]) =>
     `Cadence: which coach is your message for? ${coachNames.map((name, i) => `Reply ${i + 1} for ${name}`).join(', ')}.`,
 } as const;
+
+/** A coach's own text from the Conversation tab: at most this many characters (about eight segments). */
+export const COACH_MESSAGE_MAX_CHARS = 1200;
+
+/** Messages per page of a client's conversation (the newest page first). */
+export const THREAD_PAGE_SIZE = 50;
+export const THREAD_PAGE_MAX = 100;
+
+/** Why the coach cannot text a client from the Conversation tab (409), as the composer shows it. */
+export const COACH_MESSAGE_REFUSALS = {
+  archived: 'The client is archived: bring them back from Archived Clients to text them',
+  noPhone: 'The client has no phone number',
+  optedOut: 'The client replied STOP and gets no texts until they reply START',
+  noConsent: 'Send a check-in first: Cadence introduces itself and how to opt out in the first text',
+} as const;

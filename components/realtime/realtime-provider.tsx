@@ -20,7 +20,7 @@ import {
 export type RealtimeStatus = 'connecting' | 'connected' | 'disconnected' | 'error' | 'reconnect_failed';
 
 /** Events that refresh coach views (product §1.7). */
-export type RealtimeEvent = 'update' | 'checkInCreated' | 'clientProfileUpdated' | 'goalProgressUpdated' | 'broadcast';
+export type RealtimeEvent = 'update' | 'checkInCreated' | 'clientProfileUpdated' | 'goalProgressUpdated' | 'clientMessage' | 'broadcast';
 type Listener = (payload: Record<string, unknown>) => void;
 
 interface RealtimeContextValue {
@@ -104,7 +104,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       });
       socket.io.on('reconnect_failed', () => setStatus('reconnect_failed'));
       socket.on('notification', (payload: NotificationPayload) => showNotification(payload));
-      for (const event of ['update', 'checkInCreated', 'clientProfileUpdated', 'goalProgressUpdated', 'broadcast'] as const) {
+      for (const event of ['update', 'checkInCreated', 'clientProfileUpdated', 'goalProgressUpdated', 'clientMessage', 'broadcast'] as const) {
         socket.on(event, (payload: Record<string, unknown>) => listeners.current.get(event)?.forEach((l) => l(payload)));
       }
     }, () => setStatus('error'));

@@ -14,6 +14,7 @@ import { api, errorMessage } from '@/lib/api-client';
 import { PROFILE_PIC_MAX_BYTES, WORKSPACE_TOASTS, WORKSPACE_VALIDATION as V } from '@/lib/constants';
 import { timezoneLabel } from '@/lib/timezones';
 import { ClientAvatar } from './client-avatar';
+import { ConversationTab } from './conversation-tab';
 import { EditClientModal } from './edit-client-modal';
 import { FollowUpReview } from './follow-up-review';
 import { formatPhone } from './format';
@@ -26,10 +27,11 @@ import { storeClient } from './use-clients';
 const TABS = [
   { id: 'insights', label: 'Insights' },
   { id: 'goals', label: 'Goals' },
+  { id: 'conversation', label: 'Conversation' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-/** The selected client beside the list: header, actions and the Insights and Goals tabs. */
+/** The selected client beside the list: header, actions and the Insights, Goals and Conversation tabs. */
 export function ClientDetail({ client, onArchived }: { client: ClientDto; onArchived(): void }) {
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<TabId>('insights');
@@ -177,7 +179,7 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
         </div>
       </div>
       <Tabs<TabId> label={`${client.username}: views`} tabs={TABS} active={tab} onChange={setTab} className="px-3 pt-3 pb-4 sm:px-6 sm:pb-6">
-        {tab === 'insights' ? <InsightsTab client={client} /> : <GoalsTab client={client} />}
+        {tab === 'insights' ? <InsightsTab client={client} /> : tab === 'goals' ? <GoalsTab client={client} /> : <ConversationTab client={client} />}
       </Tabs>
       <EditClientModal client={client} open={editing} onClose={() => setEditing(false)} />
       <ConfirmDialog open={confirmArchive} title={`Archive ${client.username}?`} confirmLabel="Archive" busy={busy === 'archive'} onConfirm={() => void archive()} onClose={() => setConfirmArchive(false)}>

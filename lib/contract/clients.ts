@@ -8,6 +8,7 @@ import {
   slotRemovedSchema,
 } from '../schemas/clients';
 import { createClientSchema, removeCheckInSchema, scheduleCheckInSchema, toggleCheckInSchema, updateClientSchema } from '../schemas/workspace';
+import { coachMessageSchema, coachMessageSentSchema, threadPageSchema, threadQuerySchema } from '../schemas/thread';
 import { endpoint } from './endpoint';
 
 const NO_CLIENT = 'No such client of yours';
@@ -169,4 +170,34 @@ export const toggleScheduleDay = endpoint({
   body: toggleCheckInSchema,
   response: dayToggledSchema,
   errors: { 404: 'No such client of yours, no such goal of that client, or no time on that day' },
+});
+
+export const clientThread = endpoint({
+  method: 'GET',
+  path: '/api/clients/{id}/thread',
+  tag: 'Clients',
+  summary: 'The conversation with a client: check-ins, replies, AI follow-ups and texts outside a check-in, a page at a time (newest page first)',
+  auth: 'user',
+  params: idParamSchema,
+  query: threadQuerySchema,
+  response: threadPageSchema,
+  errors: { 404: NO_CLIENT },
+});
+
+export const sendClientMessage = endpoint({
+  method: 'POST',
+  path: '/api/clients/{id}/messages',
+  tag: 'Clients',
+  summary: 'The coach texts the client from the conversation (counts toward the hourly limit of texts sent now to a client)',
+  auth: 'user',
+  params: idParamSchema,
+  body: coachMessageSchema,
+  status: 201,
+  response: coachMessageSentSchema,
+  errors: {
+    404: NO_CLIENT,
+    409: 'The client is archived, has no phone number, replied STOP, or has not had the first text with the consent notice yet',
+    429: 'Six texts (check-ins and messages) went to this client in the last hour',
+    502: 'The SMS provider refused the text (`SEND_FAILED`); it is recorded as failed in the conversation',
+  },
 });

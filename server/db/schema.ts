@@ -425,6 +425,9 @@ export const checkIns = pgTable(
     index('check_ins_coach_follow_up_review_idx').on(t.coachId, t.respondedAt).where(sql`${t.followUpStatus} = 'pending_review'`),
     // Unsent check-ins of a coach by status and due time: missed and failed ones in a period, upcoming ones.
     index('check_ins_coach_unsent_idx').on(t.coachId, t.status, sql`coalesce(${t.scheduledFor}, ${t.createdAt})`).where(sql`${t.sentAt} is null`),
+    // A client's conversation, a page at a time backwards (server/services/thread.ts): replies and follow-ups by their time.
+    index('check_ins_client_replied_idx').on(t.clientId, t.respondedAt).where(sql`${t.clientResponse} is not null`),
+    index('check_ins_client_followed_up_idx').on(t.clientId, t.followUpSentAt).where(sql`${t.followUpSentAt} is not null`),
   ],
 );
 
@@ -717,6 +720,35 @@ export const smsPendingInbound = pgTable(
   (t) => [index('sms_pending_inbound_open_idx').on(t.clientPhone, t.ourNumber, t.receivedAt).where(sql`${t.deliveredAt} is null`)],
 );
 
+/**
+ * Texts between a coach's number and a client outside a check-in: the coach's own messages from the
+ * Conversation tab, and texts the client sends when no check-in awaits a reply. Check-in messages,
+ * replies and follow-ups stay on their check_ins row; the thread reads both (decision 0076).
+ */
+export const clientMessages = pgTable(
+  'client_messages',
+  {
+    id: id(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    coachId: uuid('coach_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    direction: text('direction', { enum: ['in', 'out'] }).notNull(),
+    author: text('author', { enum: ['client', 'coach'] }).notNull(),
+    body: text('body').notNull(),
+    channel: text('channel', { enum: ['sms'] }).notNull().default('sms'),
+    fromNumber: text('from_number').notNull(),
+    toNumber: text('to_number').notNull(),
+    providerMessageId: text('provider_message_id'),
+    status: text('status', { enum: ['sent', 'failed', 'received'] }).notNull(),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('client_messages_client_idx').on(t.clientId, t.createdAt)],
+);
+
 export const webhookEvents = pgTable('webhook_events', {
   id: text('id').primaryKey(),
   provider: text('provider').notNull(),
@@ -729,4 +761,5 @@ export type Session = typeof sessions.$inferSelect;
 export type Client = typeof clients.$inferSelect;
 export type Goal = typeof goals.$inferSelect;
 export type CheckIn = typeof checkIns.$inferSelect;
+export type ClientMessage = typeof clientMessages.$inferSelect;
 export type Milestone = typeof milestones.$inferSelect;

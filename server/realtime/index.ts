@@ -1,4 +1,5 @@
 import type { Server } from 'socket.io';
+import type { ThreadItem } from '@/lib/schemas/thread';
 import { log } from '../log';
 import { getSlot, setSlot } from '../runtime';
 
@@ -16,6 +17,8 @@ export interface ServerToClientEvents {
   /** `checkIn` (the check-in as the history answers it) comes with every change the engine makes. */
   clientProfileUpdated: (payload: { clientId: string; lastCheckIn?: string; checkIn?: Record<string, unknown> }) => void;
   goalProgressUpdated: (payload: { goalId: string; clientId: string; progress: number }) => void;
+  /** A text outside a check-in, in or out (the Conversation tab). */
+  clientMessage: (payload: { clientId: string; item: ThreadItem }) => void;
   error: (payload: { message: string }) => void;
 }
 

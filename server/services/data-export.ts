@@ -32,6 +32,7 @@ const SECTIONS: { name: string; query: string }[] = [
   { name: 'goalProgress', query: 'select p.* from goal_progress_history p join goals g on g.id = p.goal_id where g.coach_id = $1 order by p.created_at' },
   { name: 'schedules', query: 'select * from schedules where coach_id = $1 order by created_at' },
   { name: 'checkIns', query: 'select * from check_ins where coach_id = $1 order by created_at' },
+  { name: 'clientMessages', query: 'select * from client_messages where coach_id = $1 order by created_at' },
   { name: 'subscriptions', query: 'select * from subscriptions where user_id = $1 order by created_at' },
   { name: 'transactions', query: 'select id, date, description, amount_cents, currency, status, plan_id from transactions where user_id = $1 order by date' },
   { name: 'securityLog', query: 'select created_at, type, details, success, ip from security_log where user_id = $1 order by created_at' },

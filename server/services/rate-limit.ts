@@ -139,6 +139,11 @@ export const RATE_LIMITS = {
   phoneConfirmUser: { name: 'phone-confirm:user', limit: 20, windowSeconds: 60 * 60 },
   /** Check-ins sent now (not scheduled) to one client: a client's phone is not the coach's to flood. */
   immediateCheckInClient: { name: 'immediate-check-in:client', limit: 6, windowSeconds: 60 * 60, refusal: 'Too many immediate check-ins to this client this hour.' },
+  /**
+   * The coach's own texts to a client (Conversation tab): the same counter as check-ins sent now
+   * (same name), so together they stay within six an hour; only the refusal names both.
+   */
+  textsToClient: { name: 'immediate-check-in:client', limit: 6, windowSeconds: 60 * 60, refusal: 'Too many texts to this client this hour (check-ins sent now and messages count together).' },
   /** Wrong passwords where a signed-in session re-proves the password (change, delete, 2FA off). */
   passwordCheckUser: { name: 'password-check:user', limit: 10, windowSeconds: 15 * 60 },
   /** The admin door's own, stricter per-address limit, on top of `loginIp`. */

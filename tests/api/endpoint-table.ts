@@ -138,6 +138,9 @@ export const ROWS: Row[] = [
   { method: 'GET', route: 'clients/[id]/profile-pic', url: (w) => `/clients/${w.clientId}/profile-pic`, expect: owned(200) },
   { method: 'POST', route: 'clients/[id]/schedule-checkin', url: (w) => `/clients/${w.clientId}/schedule-checkin`, body: () => ({ dayIndex: 3, time: '10:30' }), expect: owned(200) },
   { method: 'POST', route: 'clients/[id]/toggle-checkin', url: (w) => `/clients/${w.clientId}/toggle-checkin`, body: () => ({ dayIndex: 3 }), expect: owned(200) },
+  { method: 'GET', route: 'clients/[id]/thread', url: (w) => `/clients/${w.clientId}/thread?limit=20`, expect: owned(200) },
+  // The owner's client has had no check-in yet, so no consent notice: the coach may not text them (409).
+  { method: 'POST', route: 'clients/[id]/messages', url: (w) => `/clients/${w.clientId}/messages`, body: () => ({ text: 'Hello from your coach' }), expect: owned(409) },
   { method: 'POST', route: 'clients/[id]/remove-checkin', url: (w) => `/clients/${w.clientId}/remove-checkin`, body: () => ({ dayIndex: 3, checkInId: 'slot', time: '10:30' }), expect: owned(200) },
   { method: 'POST', route: 'coach/clients/[id]/hold-checkins', url: (w) => `/coach/clients/${w.clientId}/hold-checkins`, expect: owned(200) },
   { method: 'POST', route: 'coach/clients/[id]/resume-checkins', url: (w) => `/coach/clients/${w.clientId}/resume-checkins`, expect: owned(200) },

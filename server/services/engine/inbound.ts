@@ -2,12 +2,13 @@ import { and, asc, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { INBOUND_SMS_MAX_CHARS, SMS_START_WORDS, SMS_STOP_WORDS, SMS_TEXTS, WHICH_COACH_ANSWER_WINDOW_MS, WHICH_COACH_REPEAT_AFTER_MS } from '@/lib/sms';
 import type { Transaction } from '../../db/client';
-import { checkIns, clients, smsOptOuts, smsPendingInbound, smsRoutes, users, webhookEvents, type CheckIn } from '../../db/schema';
+import { checkIns, clients, smsOptOuts, smsPendingInbound, smsRoutes, users, webhookEvents, type CheckIn, type ClientMessage } from '../../db/schema';
 import { getQueue } from '../../jobs/queue';
 import { log } from '../../log';
 import { senderNumberFor, sendSms } from '../../providers/sms';
 import { emitToUser } from '../../realtime';
 import { notifyCoach, type NotificationInput } from '../notifications';
+import { publishMessage, recordInboundMessages } from './coach-message';
 import { coachName } from './context';
 import { clientName, excerpt, publishCheckIn } from './conversation';
 import { ENGINE_QUEUES, onDrizzleTransaction, resolve, type EngineOptions } from './runtime';
@@ -60,6 +61,8 @@ class Effects {
   readonly texts: ClientTextJob[] = [];
   readonly responded: CheckIn[] = [];
   readonly profiles: { coachId: string; clientId: string }[] = [];
+  /** Texts outside a check-in, recorded in the conversation (shown live once committed). */
+  readonly messages: ClientMessage[] = [];
 
   constructor(private readonly at: Date) {}
 
@@ -111,6 +114,7 @@ export async function receiveSms(message: InboundSms, options: EngineOptions = {
     await queue.replyJob(row.id).catch((error: unknown) => log.warn({ err: error }, 'reply job not queued; the sweep will catch it'));
   }
   for (const p of effects.profiles) emitToUser(p.coachId, 'clientProfileUpdated', { clientId: p.clientId });
+  for (const m of effects.messages) publishMessage(m);
   if (!boss) {
     // No queue in this process (JOBS_DISABLED, scripts): the same work, in the background.
     for (const job of effects.notices) void deliverCoachNotice(job).catch((error: unknown) => log.error({ err: error, coachId: job.coachId }, 'coach notification failed'));
@@ -215,13 +219,21 @@ async function respond(tx: Transaction, open: CheckIn, body: string, at: Date, e
   return { action: 'reply', checkInId: responded.id };
 }
 
-/** A text outside a check-in, passed to one coach about their client(s) with this number. */
-async function passOn(tx: Transaction, coachId: string, text: Pick<Text, 'from' | 'body'>, effects: Effects): Promise<InboundResult> {
+/**
+ * A text outside a check-in, passed to one coach about their client(s) with this number and kept
+ * in each one's conversation (a number two clients of the coach share reaches both threads).
+ */
+async function passOn(tx: Transaction, coachId: string, text: Text, effects: Effects): Promise<InboundResult> {
   const known = await tx
     .select()
     .from(clients)
     .where(and(eq(clients.coachId, coachId), eq(clients.phone, text.from)));
   for (const c of known) effects.notify(coachId, { type: 'checkin_response', message: `${clientName(c)} sent a text outside a check-in: "${excerpt(text.body)}"` });
+  const recorded = await recordInboundMessages(
+    tx,
+    known.map((c) => ({ clientId: c.id, coachId, from: text.from, to: text.ours, body: text.body, messageSid: text.messageSid, at: text.at })),
+  );
+  effects.messages.push(...recorded);
   return { action: 'unmatched' };
 }
 
@@ -267,7 +279,7 @@ async function answer(tx: Transaction, text: Text, coachId: string, effects: Eff
   let result: InboundResult = { action: 'unmatched' };
   for (const pending of held.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime())) {
     // Each held text as it came in: the first answers the coach's open check-in, later ones are passed on.
-    const outcome = await deliverTo(tx, coachId, { ...text, body: pending.body, at: pending.receivedAt }, effects);
+    const outcome = await deliverTo(tx, coachId, { ...text, body: pending.body, messageSid: pending.messageSid ?? undefined, at: pending.receivedAt }, effects);
     if (result.action !== 'reply') result = outcome;
   }
   return result;

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { timestampSchema } from '../contract/common';
+import { COACH_MESSAGE_MAX_CHARS, THREAD_PAGE_MAX, THREAD_PAGE_SIZE } from '../sms';
+
+/**
+ * One client's conversation (the Conversation tab): check-in messages, replies and AI follow-ups
+ * from check-ins, and the texts outside a check-in both ways, in time order (decision 0076).
+ */
+
+export const threadItemSchema = z
+  .object({
+    /** Stable per message: `<checkInId>:check_in|reply|follow_up` for check-ins, the row id of a text outside one. */
+    id: z.string(),
+    at: timestampSchema,
+    direction: z.enum(['in', 'out']),
+    author: z.enum(['ai', 'coach', 'client']),
+    kind: z.enum(['check_in', 'reply', 'follow_up', 'message']),
+    body: z.string(),
+    checkInId: z.string().optional(),
+    /** Texts outside a check-in: whether it went out ('failed' with the reason) or came in. */
+    status: z.enum(['sent', 'failed', 'received']).optional(),
+    failureReason: z.string().optional(),
+  })
+  .meta({ id: 'ThreadItem' });
+export type ThreadItem = z.infer<typeof threadItemSchema>;
+
+/** Whether the coach can text the client from the conversation, and why not. */
+export const textingSchema = z.object({ allowed: z.boolean(), reason: z.string().nullable() });
+export type Texting = z.infer<typeof textingSchema>;
+
+export const threadQuerySchema = z.object({
+  /** Only messages before this instant: the `nextBefore` of the page shown last. */
+  before: z.iso.datetime({ offset: true, message: 'before must be an ISO date-time' }).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be 1 or more')
+    .max(THREAD_PAGE_MAX, `limit must be at most ${THREAD_PAGE_MAX}`)
+    .default(THREAD_PAGE_SIZE),
+});
+
+export const threadPageSchema = z.object({
+  /** Oldest first within the page. */
+  items: z.array(threadItemSchema),
+  /** The `before` of the next (earlier) page; null when this page reaches the first message. */
+  nextBefore: timestampSchema.nullable(),
+  texting: textingSchema,
+});
+export type ThreadPage = z.infer<typeof threadPageSchema>;
+
+export const coachMessageSchema = z.object({
+  text: z
+    .string({ message: 'Write a message' })
+    .trim()
+    .min(1, 'Write a message')
+    .max(COACH_MESSAGE_MAX_CHARS, `A message can be at most ${COACH_MESSAGE_MAX_CHARS} characters`),
+});
+export type CoachMessageInput = z.input<typeof coachMessageSchema>;
+
+export const coachMessageSentSchema = z.object({ success: z.literal(true), message: z.string(), item: threadItemSchema });
+export type CoachMessageSent = z.infer<typeof coachMessageSentSchema>;
+
+/** Order within one instant: a check-in before its reply before its follow-up. */
+const KIND_RANK: Record<ThreadItem['kind'], number> = { check_in: 0, reply: 1, follow_up: 2, message: 3 };
+
+/** The conversation's order, oldest first; the server pages by it and the screen merges pages by it. */
+export function threadOrder(a: ThreadItem, b: ThreadItem): number {
+  return a.at.localeCompare(b.at) || KIND_RANK[a.kind] - KIND_RANK[b.kind] || a.id.localeCompare(b.id);
+}
