@@ -18,8 +18,9 @@ export const SMS_STOP_WORDS: ReadonlySet<string> = new Set(['STOP', 'STOPALL', '
 export const SMS_START_WORDS: ReadonlySet<string> = new Set(['START', 'UNSTOP']);
 
 /**
- * A check-in or follow-up the coach wrote or edited is at most this long: Twilio takes 1,600
- * characters, and the first text to a number also carries the consent notice (about 220).
+ * A text the coach wrote or edited (a check-in, a follow-up, a message from the Conversation tab)
+ * is at most this long: Twilio takes 1,600 characters, and the first text to a number also carries
+ * the consent notice (about 220).
  */
 export const COACH_MESSAGE_MAX_CHARS = 1200;
 
@@ -50,9 +51,6 @@ export const SMS_TEXTS = {
   whichCoach: (coachNames: string[]) =>
     `Cadence: which coach is your message for? ${coachNames.map((name, i) => `Reply ${i + 1} for ${name}`).join(', ')}.`,
 } as const;
-
-/** A coach's own text from the Conversation tab: at most this many characters (about eight segments). */
-export const COACH_MESSAGE_MAX_CHARS = 1200;
 
 /** Messages per page of a client's conversation (the newest page first). */
 export const THREAD_PAGE_SIZE = 50;
