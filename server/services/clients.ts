@@ -55,6 +55,7 @@ export const checkInSummaryColumns = {
   engagementAssessment: checkIns.engagementAssessment,
   concerns: checkIns.concerns,
   value: checkIns.value,
+  progressUpdates: checkIns.progressUpdates,
   failureReason: checkIns.failureReason,
 };
 type CheckInSummaryRow = Pick<CheckIn, keyof typeof checkInSummaryColumns>;
@@ -82,6 +83,7 @@ export function checkInSummary(c: CheckInSummaryRow, goalTitles: Map<string, str
     engagementAssessment: c.engagementAssessment,
     concerns: c.concerns ?? [],
     value: c.value,
+    progressUpdates: c.progressUpdates,
     failureReason: c.failureReason,
   };
 }
