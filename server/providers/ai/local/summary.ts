@@ -1,0 +1,131 @@
+import type { AiGoal, ReplyAnalysis, ReplyContext } from '../types';
+import type { Reading } from './reader';
+import { formatNumber, ofTarget, quantity, trackable } from './text';
+import { topicsOf, type Topics } from './topics';
+
+/**
+ * What the coach reads about a reply: facts per goal, what is blocked, what changed since last
+ * time, insights and concerns from the content, motivation and engagement. Never a quote of the reply.
+ */
+
+const POSITIVE =
+  /\b(great|good|awesome|amazing|excellent|fantastic|happy|proud|motivated|energi[sz]ed|strong|love|loved|loving|excited|better|crushed|nailed|smashed|fun|wonderful|confident|productive|pumped|stoked|thrilled|killing it|on track|on fire|feeling good|feel good|best|yay|woo+|woohoo|finally|easy|easier|solid|nice|glad|win|wins)\b|!{2,}|🎉|🔥|💪|😀|😃|😄|😁|😊|🙂|🥳|🏆|👏|🙌|✅|⭐|🌟|😎|❤️|💯|👍/giu;
+const NEGATIVE =
+  /\b(tired|exhausted|drained|bad|hard|difficult|struggl\w*|stressed|stress|sick|ill|injured|hurt\w*|pain|painful|sore|overwhelmed|sad|down|unmotivated|demotivated|lazy|failed|fail|quit|worse|frustrat\w*|anxious|terrible|awful|rough|ugh|meh|behind|give up|giving up|pointless|hopeless|discouraged|rubbish|crap|sucks?|sucked|miserable|burn(?:ed|t)? out|not great|not good|not well|fell off|slipped|relapsed?|no motivation|can'?t be bothered|whatever)\b|😞|😔|😢|😭|😩|😫|🙁|☹️|😣|😖|😤|😡|🤕|🤒|😴|💀|😬/giu;
+const NEGATED_POSITIVE = /\b(not|isn'?t|wasn'?t|didn'?t feel|don'?t feel|never)\s+(so\s+|very\s+|that\s+|too\s+)?(great|good|awesome|amazing|happy|motivated|fun|easy)\b/gi;
+
+export function motivationOf(reply: string, topics: Topics): ReplyAnalysis['motivation'] {
+  const negated = reply.match(NEGATED_POSITIVE)?.length ?? 0;
+  const positive = (reply.match(POSITIVE)?.length ?? 0) - negated;
+  let negative = (reply.match(NEGATIVE)?.length ?? 0) + negated;
+  if (topics.optOut) negative += 2;
+  if (topics.pain || topics.illness) negative += 1;
+  const score = positive - negative;
+  if (score >= 1 && !topics.lowMood) return 'high';
+  if (score <= -1) return 'low';
+  return 'medium';
+}
+
+const DISMISSIVE = /^(no|nope|nah|k|kk|ok|okay|fine|whatever|later|meh|busy|idk|stop|stop asking|leave me alone|not now|sure|yep|yes|y|n|-|\.|\?)[.!?]*$/i;
+
+export function engagementOf(reply: string, reading: Reading, topics: Topics): ReplyAnalysis['engagementAssessment'] {
+  const text = reply.trim();
+  const words = text.split(/\s+/).filter((w) => /[a-z0-9]/i.test(w)).length;
+  if (topics.optOut || DISMISSIVE.test(text) || words <= 1) return 'bad';
+  if (/\b(whatever|don'?t care|not interested|why do you keep|stop)\b/i.test(text) && words < 10) return 'bad';
+  const specific = reading.progress.length > 0 || /\d/.test(text);
+  if ((specific && words >= 5) || words >= 14) return 'great';
+  return 'okay';
+}
+
+function goalFacts(goals: AiGoal[], reading: Reading): string[] {
+  const facts: string[] = [];
+  for (const entry of reading.progress) {
+    const g = goals.find((x) => x.id === entry.goalId);
+    if (!g) continue;
+    if (entry.value !== null && trackable(g)) {
+      const reached = entry.value >= g.target! ? ' (target reached)' : '';
+      facts.push(`${g.title}: ${formatNumber(g.currentValue)} → ${quantity(g, entry.value)}${reached}.`);
+    } else if (entry.completed) facts.push(`${g.title}: reported done.`);
+  }
+  for (const id of reading.saidNothing) {
+    const g = goals.find((x) => x.id === id);
+    if (g) facts.push(`${g.title}: nothing this time, by their own account.`);
+  }
+  return facts;
+}
+
+function topicFacts(topics: Topics): string[] {
+  const out: string[] = [];
+  if (topics.pain) out.push(topics.pain === 'pain' ? 'Mentions pain.' : `Mentions ${topics.pain} pain.`);
+  if (topics.illness) out.push('Has been unwell.');
+  if (topics.blocker) out.push(`Blocked: still has to ${topics.blocker}.`);
+  if (topics.missed) out.push('Missed planned sessions.');
+  if (topics.timePressure) out.push('Short on time.');
+  if (topics.optOut) out.push('Asks to stop or be left alone.');
+  return out;
+}
+
+function sinceLastTime(ctx: ReplyContext, motivation: ReplyAnalysis['motivation']): string | null {
+  const last = ctx.recent.find((r) => r.clientResponse)?.motivation;
+  if (!last || last === motivation) return null;
+  const rank = { low: 0, medium: 1, high: 2 } as const;
+  if (!(last in rank)) return null;
+  return rank[motivation] > rank[last as keyof typeof rank] ? `Mood up since last time (was ${last}).` : `Mood down since last time (was ${last}).`;
+}
+
+function gist(reply: string): string {
+  if (/\?\s*$/.test(reply.trim())) return 'Asked a question back; nothing to record.';
+  if (/\b(resched|move|moving|tomorrow|next week|later|call me|talk soon|travel|away|vacation|holiday|out of town)\b/i.test(reply)) return 'A scheduling or availability note; no progress reported.';
+  return 'No progress to record in this reply.';
+}
+
+export function summarise(ctx: ReplyContext, reading: Reading): Omit<ReplyAnalysis, 'progress' | 'unattributed'> {
+  const reply = ctx.reply.trim();
+  const first = ctx.client.firstName;
+  const topics = topicsOf(reply);
+  const motivation = motivationOf(reply, topics);
+  const engagementAssessment = engagementOf(reply, reading, topics);
+  const facts = goalFacts(ctx.goals, reading);
+  const notes = [...topicFacts(topics), ...reading.unattributed.map((u) => `Not recorded: ${u}`)];
+  const since = sinceLastTime(ctx, motivation);
+  const summaryParts = facts.length > 0 || notes.length > 0 ? [...facts, ...notes] : [gist(reply)];
+  if (since) summaryParts.push(since);
+  const coachSummary = summaryParts.join(' ').slice(0, 2000);
+
+  const insights: string[] = [];
+  const moved = reading.progress.length;
+  if (moved > 1) insights.push(`Moved ${moved} of ${ctx.goals.length} goals in one reply.`);
+  const reached = reading.progress.filter((e) => {
+    const g = ctx.goals.find((x) => x.id === e.goalId);
+    return g && trackable(g) && e.value !== null && e.value >= g.target!;
+  });
+  if (reached.length) insights.push('Hit a target: a good moment to set the next one.');
+  if (topics.win && motivation === 'high') insights.push('Proud of the progress: acknowledge the win.');
+  if (topics.pain) insights.push(`${topics.pain === 'pain' ? 'Pain' : `${topics.pain[0]!.toUpperCase()}${topics.pain.slice(1)} pain`} may call for a lighter plan.`);
+  if (topics.blocker) insights.push(`Blocker to clear: ${topics.blocker}.`);
+  if (topics.timePressure) insights.push('Time is the constraint: shorter sessions may fit better.');
+  if (reading.unattributed.length) insights.push('Ask which goal the unrecorded number belongs to.');
+  if (reading.saidNothing.length && !topics.pain && !topics.illness) insights.push('Says nothing happened on a goal: ask what got in the way.');
+
+  const concerns: string[] = [];
+  if (topics.pain) concerns.push(topics.pain === 'pain' ? 'Health: reports pain' : `Health: ${topics.pain} pain or injury`);
+  if (topics.illness) concerns.push('Health: has been unwell');
+  if (topics.missed) concerns.push('Fell behind: missed planned sessions');
+  if (topics.lowMood || motivation === 'low') concerns.push('Wellbeing: sounds low or stressed');
+  if (topics.blocker) concerns.push(`Blocked: still has to ${topics.blocker}`);
+  if (topics.timePressure) concerns.push('Time pressure: short on time');
+  if (topics.optOut) concerns.push('Engagement: asks to stop or be left alone');
+
+  const standing = ctx.goals
+    .map((g) => {
+      const entry = reading.progress.find((e) => e.goalId === g.id);
+      if (!trackable(g)) return `"${g.title}" ${entry?.completed ? 'reported done' : 'open'}`;
+      return `"${g.title}" at ${ofTarget(g, entry?.value ?? g.currentValue, false)}`;
+    })
+    .join('; ');
+  const mood = motivation === 'high' ? 'motivated' : motivation === 'low' ? 'struggling' : 'steady';
+  const executiveSummary = `${first} is ${mood}${standing ? `: ${standing}` : ''}.${topics.blocker ? ` Still has to ${topics.blocker}.` : ''}${topics.pain ? ` Watch the ${topics.pain === 'pain' ? 'pain' : topics.pain}.` : ''}`;
+
+  return { coachSummary, insights: insights.slice(0, 10), executiveSummary: executiveSummary.slice(0, 2000), motivation, engagementAssessment, concerns };
+}

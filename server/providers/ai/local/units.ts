@@ -1,0 +1,70 @@
+/**
+ * Units and their synonyms as clients type them, in families; a reply's unit matches a goal's unit
+ * when both are of one family, or when one converts exactly to the other (hours → minutes).
+ */
+
+const FAMILIES: Record<string, string[]> = {
+  km: ['km', 'kms', 'k', 'kilometer', 'kilometers', 'kilometre', 'kilometres', 'klick', 'klicks', 'kilometros'],
+  mi: ['mi', 'mile', 'miles'],
+  meters: ['meter', 'meters', 'metre', 'metres'],
+  steps: ['step', 'steps', 'stps'],
+  minutes: ['min', 'mins', 'minute', 'minutes', 'minuts', 'minits', "min's"],
+  hours: ['h', 'hr', 'hrs', 'hour', 'hours', 'hourz', 'hrz'],
+  count: ['time', 'times', 'x', 'session', 'sessions', 'sesh', 'seshes', 'workout', 'workouts', 'class', 'classes'],
+  usd: ['$', 'usd', 'dollar', 'dollars', 'buck', 'bucks', 'dollers'],
+  lbs: ['lb', 'lbs', 'pound', 'pounds', 'lbz'],
+  kg: ['kg', 'kgs', 'kilo', 'kilos', 'kilogram', 'kilograms'],
+  pages: ['page', 'pages', 'pg', 'pgs', 'pp'],
+  books: ['book', 'books', 'novel', 'novels'],
+  chapters: ['chapter', 'chapters', 'ch'],
+  days: ['day', 'days'],
+  nights: ['night', 'nights'],
+  glasses: ['glass', 'glasses', 'glases'],
+  words: ['word', 'words'],
+  calls: ['call', 'calls'],
+  applications: ['application', 'applications', 'apps', 'app', 'aplications', 'applicaitons'],
+  runs: ['run', 'runs'],
+  walks: ['walk', 'walks'],
+  litres: ['l', 'liter', 'liters', 'litre', 'litres'],
+  cigarettes: ['cigarette', 'cigarettes', 'cigs', 'smokes'],
+  drinks: ['drink', 'drinks'],
+  meals: ['meal', 'meals'],
+  posts: ['post', 'posts'],
+  clients: ['client', 'clients'],
+  leads: ['lead', 'leads'],
+  lessons: ['lesson', 'lessons'],
+};
+
+const BY_WORD = new Map<string, string>();
+for (const [family, words] of Object.entries(FAMILIES)) for (const w of words) BY_WORD.set(w, family);
+
+/** Goal units that are counts of sessions: "3 times" or "twice" can fill them. */
+const COUNT_LIKE = new Set(['count', 'runs', 'walks', 'lessons', 'calls']);
+
+/** The family of a unit word, or the word itself stripped of a plural s (an unknown unit is its own family). */
+export function familyOf(word: string): string {
+  const w = word.trim().toLowerCase();
+  return BY_WORD.get(w) ?? BY_WORD.get(w.replace(/s$/, '')) ?? w.replace(/(es|s)$/, '');
+}
+
+/** Exact conversions only: a reply in hours for a minutes goal (× 60) and back. */
+const CONVERSIONS: Record<string, Record<string, number>> = {
+  hours: { minutes: 60 },
+  minutes: { hours: 1 / 60 },
+};
+
+/**
+ * How a quantity in the reply's unit converts to the goal's unit: 1 when the same family, the
+ * factor for an exact conversion, null when the units do not match.
+ */
+export function conversion(replyWord: string, goalUnit: string): number | null {
+  const from = familyOf(replyWord);
+  const to = familyOf(goalUnit);
+  if (from === to) return 1;
+  if (from === 'count' && COUNT_LIKE.has(to)) return 1;
+  if (to === 'count' && COUNT_LIKE.has(from)) return 1;
+  return CONVERSIONS[from]?.[to] ?? null;
+}
+
+/** Whether a word is a unit of any known family (so "5 km" is a quantity and "5 coffees" is not ours). */
+export const isKnownUnit = (word: string) => BY_WORD.has(word.toLowerCase()) || BY_WORD.has(word.toLowerCase().replace(/s$/, ''));
