@@ -1,13 +1,14 @@
 import type { AiGoal, GoalProgress } from '../types';
 import { digitise } from './numbers';
-import { formatNumber, isDaily, quantity, trackable } from './text';
-import { conversion, familyOf } from './units';
+import { formatNumber, isCurrency, isDaily, trackable } from './text';
+import { conversion, familyOf, isKnownUnit } from './units';
 
 /**
  * The local reader of a reply: per goal, the new value (or done) it reports. A number goes to a goal
- * by its unit (with synonyms and exact conversions) or by the goal's title words in the same clause;
- * when it could belong to more than one goal and the reply does not say which, it goes to none and
- * is reported as unattributed. A goal's value never goes down unless the reply states a total.
+ * by its unit (with synonyms and exact conversions) and by the goal's title words near it; when it
+ * could belong to more than one goal and the reply does not say which, it goes to none and is
+ * reported as unattributed. A goal's value never goes down unless the reply states a total.
+ * A wrong value is worse than none: every doubt (a plan, a guess, a price, a date) leaves the goal alone.
  */
 
 export interface Reading {
@@ -22,11 +23,11 @@ type Mode = 'increment' | 'total' | 'percent' | 'remainder';
 
 interface Mention {
   value: number;
-  /** The word after the number: a unit, or any word ("5 coffees"), '' at the end. */
+  /** The unit word found after the number ('' when none). */
   unit: string;
-  percent: boolean;
-  clause: string;
-  /** Text of the clause before the number. */
+  mode: Mode;
+  /** The text around this number and no other: what names its goal. */
+  segment: string;
   before: string;
   after: string;
 }
@@ -35,21 +36,23 @@ interface Mention {
 // Words of a goal's title
 
 const STOP = new Set(
-  'a an the of to my per day days daily week weekly month monthly year every each least at by in on for and or with from this that your goal goals get do go be is are more than times time total into out up new least most keep stay hit reach make'.split(' '),
+  'a an the of to my per day days daily week weekly month monthly year every each least at by in on for and or with from this that your goal goals get do go be is are more than times time total into out up new most keep stay hit reach make complete finish start one two all no'.split(
+    ' ',
+  ),
 );
 const IRREGULAR: Record<string, string> = {
-  ran: 'run', running: 'run', runs: 'run', jog: 'run', jogged: 'run', jogging: 'run', wrote: 'writ', written: 'writ', slept: 'sleep', swam: 'swim', swum: 'swim',
-  drank: 'drink', rode: 'ride', biked: 'cycl', bike: 'cycl', biking: 'cycl', ride: 'cycl', rides: 'cycl', cycled: 'cycl', spent: 'spend',
-  meditation: 'medit', meditate: 'medit', meditated: 'medit', meditating: 'medit', meditations: 'medit', sat: 'medit',
-  lifted: 'lift', lifting: 'lift', weights: 'lift', gym: 'gym', studied: 'studi', study: 'studi', studying: 'studi',
-  saved: 'sav', save: 'sav', saving: 'sav', savings: 'sav', applied: 'appli', apply: 'appli', applying: 'appli', applications: 'appli', application: 'appli', apps: 'appli',
-  read: 'read', reading: 'read', books: 'book', novel: 'book', novels: 'book', walked: 'walk', walking: 'walk', walks: 'walk', steps: 'step',
-  water: 'water', hydrat: 'water', pushups: 'pushup', 'push-ups': 'pushup', situps: 'situp', yoga: 'yoga', journaled: 'journal', journaling: 'journal',
-  called: 'call', calls: 'call', calling: 'call', posted: 'post', posts: 'post', pages: 'page', pgs: 'page',
+  ran: 'run', running: 'run', runs: 'run', jog: 'run', jogged: 'run', jogging: 'run', wrote: 'write', written: 'write', writing: 'write', slept: 'sleep', swam: 'swim', swum: 'swim',
+  drank: 'drink', biked: 'cycl', bike: 'cycl', biking: 'cycl', cycled: 'cycl', cycling: 'cycl',
+  meditation: 'medit', meditate: 'medit', meditated: 'medit', meditating: 'medit', meditations: 'medit',
+  lifted: 'lift', lifting: 'lift', studied: 'studi', study: 'studi', studying: 'studi',
+  saved: 'save', saving: 'save', savings: 'save', applied: 'appli', apply: 'appli', applying: 'appli', applications: 'appli', application: 'appli',
+  read: 'read', reading: 'read', books: 'book', novels: 'novel', walked: 'walk', walking: 'walk', walks: 'walk', steps: 'step',
+  journaled: 'journ', journalled: 'journ', journaling: 'journ', journalling: 'journ', journal: 'journ', entries: 'entry',
+  called: 'call', calls: 'call', calling: 'call', posted: 'post', posts: 'post', pages: 'page', pgs: 'page', practised: 'pract', practiced: 'pract', practice: 'pract', practise: 'pract', practicing: 'pract',
 };
 
 export function stem(word: string): string {
-  const w = word.toLowerCase().replace(/[^a-z-]/g, '');
+  const w = word.toLowerCase().replace(/[^a-z]/g, '');
   if (IRREGULAR[w]) return IRREGULAR[w];
   let s = w.replace(/(ations?|ings?|ed|es|s|e)$/, '');
   if (s.length < 3) s = w;
@@ -57,16 +60,17 @@ export function stem(word: string): string {
   return s.slice(0, 5);
 }
 
-/** The telling words of a goal's title (and unit), stemmed. */
-export function titleWords(goal: AiGoal): Set<string> {
-  const words = `${goal.title}`.toLowerCase().match(/[a-z][a-z'-]+/g) ?? [];
-  return new Set(words.filter((w) => !STOP.has(w) && w.length > 2).map(stem));
+const wordsOf = (text: string) => text.match(/[a-z][a-z'-]*/g) ?? [];
+
+/** The telling words of a goal's title, stemmed. */
+function titleStems(goal: AiGoal): Set<string> {
+  return new Set(wordsOf(goal.title.toLowerCase()).filter((w) => !STOP.has(w) && w.length > 2).map(stem));
 }
 
-/** Edit distance ≤ 1 (tolerant matching of a typo'd word against a title word). */
+/** Edit distance ≤ 1 between words of five letters or more (a typo); exact below. */
 function near(a: string, b: string): boolean {
   if (a === b) return true;
-  if (Math.abs(a.length - b.length) > 1 || Math.min(a.length, b.length) < 4) return false;
+  if (Math.abs(a.length - b.length) > 1 || Math.min(a.length, b.length) < 5) return false;
   let i = 0;
   let j = 0;
   let edits = 0;
@@ -87,53 +91,173 @@ function near(a: string, b: string): boolean {
   return edits + (a.length - i) + (b.length - j) <= 1;
 }
 
-function mentionsGoal(text: string, goal: AiGoal): boolean {
-  const keys = titleWords(goal);
-  const words = text.match(/[a-z][a-z'-]+/g) ?? [];
-  return words.some((w) => !STOP.has(w) && [...keys].some((k) => near(stem(w), k) || (w.length >= 5 && near(w.slice(0, k.length), k) && k.length >= 4)));
+function matchesStem(word: string, key: string): boolean {
+  const s = stem(word);
+  if (s === key) return true;
+  // A typo ("medetated", "aplications") is near the title word itself or its stem.
+  return word.length >= 5 && (near(s, key) || near(word.replace(/(ed|ing|s)$/, ''), key));
+}
+
+/** The goals among `pool` whose own title words (not shared with another goal of the pool) appear in the text. */
+function named(text: string, pool: AiGoal[], all: AiGoal[]): AiGoal[] {
+  const words = wordsOf(text).filter((w) => !STOP.has(w));
+  return pool.filter((g) => {
+    const others = all.filter((o) => o.id !== g.id).flatMap((o) => [...titleStems(o)]);
+    const own = [...titleStems(g)].filter((k) => !others.includes(k));
+    return words.some((w) => own.some((k) => matchesStem(w, k)));
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Numbers in clauses
 
-const CLAUSE_SPLIT = /(?:[.!?;\n]+|,\s*(?:and|but|then|plus)?\s*|\s+(?:and|but|plus|also|then|&)\s+)/;
+const CLAUSE_SPLIT = /(?:\.(?!\d)|[!?;\n]|\s[-–—+]\s|,\s*(?:and|but|then|plus|also)?\s*|\s+(?:and|but|plus|also|then|&)\s+)+/;
 
-/** A number that is a date, a time of day, an ordinal, a year or a phone number is no progress. */
-function notAQuantity(before: string, after: string, value: number): boolean {
-  if (/^\s*(?::\d|am\b|pm\b|a\.m|p\.m|o'?clock|st\b|nd\b|rd\b|th\b|\/\d|-\d|h\d)/.test(after)) return true;
-  if (/\b(at|by|around|until|till|til|before|after)\s*$/.test(before) && !/^\s*(%|\w+)/.test(after.replace(/^\s*(am|pm)\b/, ''))) return true;
-  if (/\b(at|by|around|until|before|after|from)\s*$/.test(before) && /^\s*(am|pm|:)/.test(after)) return true;
+/** Words that may follow a number without being a unit: "did 3 today", "sent 6 more". */
+const FOLLOWERS = new Set(
+  'today tonight yesterday this last so in total now more extra done already and but to left remaining times of on at for with the my since before after this week so far mins overall altogether all in total more this morning evening afternoon night straight solid whole full new again too as well lol haha yay woo finally though tho'.split(' '),
+);
+
+/** A number that is a date, a time of day, an ordinal, a year, a phone number or a version is no progress. */
+function notAQuantity(before: string, after: string, raw: string): boolean {
+  if (/^\s*(?::\d|am\b|pm\b|a\.m|p\.m|o'?clock|st\b|nd\b|rd\b|th\b|-\d|h\d|\s\d{3}\b)/.test(after)) return true;
+  if (/^0\d/.test(raw)) return true;
+  if (/\b(at|by|around|until|till|til|before|after|from)\s*$/.test(before) && !/^\s*(%|[a-z$]+)/.test(after)) return true;
   if (/\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s*$/.test(before)) return true;
-  if (/\b(week|day|chapter|level|lesson|module|unit|step|phase|round|room|bus|route|version|v|#|no\.?|number)\s*$/.test(before) && !/^\s*(more|of|\/)/.test(after)) return true;
+  if (/\b(level|module|unit|phase|round|room|bus|route|version|v|no\.?|number|phone|call me on|text me on|size|age|aged)\s*#?\s*$/.test(before)) return true;
+  const value = Number(raw);
   if (value >= 1900 && value <= 2100 && !/^\s*[a-z$]/.test(after)) return true;
   return false;
 }
 
-function mentionsIn(clause: string): Mention[] {
+const NEGATION = /\b(didn'?t|did not|don'?t|couldn'?t|could not|haven'?t|have not|hasn'?t|wasn'?t|never|not|no|zero|nothing|none|nada|skipped|missed)\b/;
+const FUTURE = /\b(gonna|going to|will|i'?ll|plan to|planning to|planning|want to|wanna|hope to|aim to|aiming|tomorrow|next week|next time|tonight i|should|could|might|would)\b[^.!?]*$/;
+const HEDGE = /\b(maybe|ish|dunno|not sure|i think|i guess|roughly|lost count|didn'?t track|no idea)\b|\d+ish\b|\?\s*$/;
+const SPEND = /\b(ate|cost|costs|spent|spend|paid|pay|bill|bills|repair|bought|price|rent|fee|fine|ticket|per month|a month|lost|owe|debt)\b|\/\s?mo(nth)?\b/;
+const TOTAL_BEFORE = /\b(total of|in total|so far|altogether|overall|now at|now on|up to|am at|i'?m at|im at|sitting at|at|reached|hit|brings? me to|brought me to|puts? me at|makes? it|made it|that'?s|currently|now|on|count is|counter|says|shows|reads|tally)[:\s]*$/;
+/** "97 km total for the challenge" is where the goal stands; "9 km total this week" is this week's share. */
+const TOTAL_AFTER = /^\s*(?:[a-z$-]+\s+)?(?:in total|total(?!\s+(?:this|last|today|yesterday|across|over|for the (?:week|day)|on|in the))|so far|overall|altogether|now|out of)\b/;
+const INCREMENT = /\b(another|more|extra|additional|added|add|again|plus)\b|\+\s*$/;
+const REMAINDER = /^\s*(?:[a-z$-]+\s+)?(?:more\s+)?(?:to go|left|remaining|away|short)\b(.*)$/;
+const RATE = /\b(every|each|evry|per|a) ?(day|morning|night|evening|session)\b|\bdaily\b/;
+
+function daysIn(text: string): number | null {
+  if (/\b(mon ?- ?fri|monday to friday|weekdays|every weekday)\b/.test(text)) return 5;
+  if (/\b(all week|every day this week|7 days)\b/.test(text)) return 7;
+  const m = /\((\d+) days?\)|\b(\d+) days? (?:this|last) week/.exec(text);
+  return m ? Number(m[1] ?? m[2]) : null;
+}
+
+function unitAfter(after: string, goals: AiGoal[]): string {
+  const words = after
+    .replace(/^\s*(?:more|extra|additional|whole|full|straight|solid|new|of)\s+/, '')
+    .split(/[\s/]+/)
+    .slice(0, 3)
+    .filter(Boolean);
+  for (const w of words) {
+    if (/^\d/.test(w)) break;
+    const word = w.replace(/[^a-z$'-]/g, '');
+    if (!word) continue;
+    if (isKnownUnit(word) || goals.some((g) => g.unit && (familyOf(word) === familyOf(g.unit) || near(familyOf(word), familyOf(g.unit))))) return word;
+  }
+  return (words[0] ?? '').replace(/[^a-z$'-]/g, '');
+}
+
+/** The numbers of a clause that may be progress, each with the text that is only its own. */
+function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
+  const found = [...clause.matchAll(/(?<![\d.])(\d+(?:\.\d+)?)(?![\d])\s*(%|percent\b|per cent\b)?/g)];
   const out: Mention[] = [];
-  for (const m of clause.matchAll(/(\d+(?:\.\d+)?)\s*(%|percent\b|per cent\b)?\s*(?:(?:more|extra|additional|whole|full|total|straight|solid|new|of)\s+)?([a-z$][a-z'$]*)?/g)) {
+  const consumed = new Set<number>();
+  found.forEach((m, i) => {
+    if (consumed.has(i)) return;
     const at = m.index;
+    const raw = m[1]!;
     const before = clause.slice(0, at);
-    const after = clause.slice(at + m[1]!.length);
-    const value = Number(m[1]);
-    if (notAQuantity(before, after, value)) continue;
-    out.push({ value, unit: (m[3] ?? '').toLowerCase(), percent: Boolean(m[2]), clause, before, after });
+    const after = clause.slice(at + m[0].length);
+    const prevEnd = i > 0 ? found[i - 1]!.index + found[i - 1]![0].length : 0;
+    const nextStart = found[i + 1]?.index ?? clause.length;
+    const segment = clause.slice(prevEnd, nextStart);
+    let value = Number(raw);
+    if (notAQuantity(before, after, raw)) return;
+    // A denominator ("3 of my 5", "5/7", "sets of 30") or the target itself ("hit my 10") is read with its numerator.
+    if (/(\bof (?:my |the |them |those )?|\/\s*|\bout of |\bsets? of |\breps? of |\bx\s*)$/.test(before) && !/\btotal of $/.test(before)) return;
+    const unit = m[2] ? '' : unitAfter(after, goals);
+    if (unit && !isKnownUnit(unit) && !FOLLOWERS.has(unit) && !goals.some((g) => g.unit && near(familyOf(unit), familyOf(g.unit)))) {
+      // "3 coffees", "2 kids": a word no goal counts. A goal's title word still counts ("5 runs" for "Run 60 km" does not).
+      return;
+    }
+    let mode: Mode = 'increment';
+    const rem = REMAINDER.exec(after);
+    if (m[2]) mode = 'percent';
+    else if (rem) {
+      // "2 more to go before this week's batch is done" is about something else than the goal.
+      if (/^\s*(before|for|in|on|this|of|till|until)\b/.test(rem[1]!) && !/\b(goal|target)\b/.test(rem[1]!)) return;
+      mode = 'remainder';
+    } else {
+      const ratio = /^\s*(?:[a-z$-]+\s+)?(?:of (?:my |the |them |those )?|\/\s*|out of )(\d+(?:\.\d+)?)/.exec(after);
+      const denominatorIndex = found.findIndex((f, j) => j > i && ratio && f[1] === ratio[1]);
+      if (ratio && denominatorIndex > i) consumed.add(denominatorIndex);
+      // "8 of 10" against a target of 10 is where the goal stands; "3 of my 5 sessions this week" is this week's share.
+      if (ratio) mode = goals.some((g) => g.target === Number(ratio[1])) ? 'total' : 'increment';
+      else if (INCREMENT.test(before.slice(-25)) || /^\s*(?:[a-z$-]+\s+)?(more|extra|again)\b/.test(after)) mode = 'increment';
+      else if (TOTAL_BEFORE.test(before.slice(-25)) || TOTAL_AFTER.test(after)) mode = 'total';
+    }
+    // "90 secs x 4", "15 min every morning Mon-Fri": a per-occasion amount times the occasions.
+    const times = /^\s*[a-z$]*\s*x\s*(\d+)\b|^\s*[a-z$]*\s+(\d+) times\b/.exec(after);
+    if (times && mode === 'increment') {
+      value *= Number(times[1] ?? times[2]);
+      const j = found.findIndex((f, k) => k > i && f[1] === (times[1] ?? times[2]));
+      if (j > i) consumed.add(j);
+    } else if (RATE.test(after.slice(0, 40)) && mode === 'increment') {
+      const days = daysIn(clause);
+      if (days === null) return;
+      value *= days;
+      found.forEach((f, k) => {
+        if (k > i && Number(f[1]) === days) consumed.add(k);
+      });
+    }
+    out.push({ value, unit, mode, segment, before, after });
+  });
+  return out;
+}
+
+/** "book 5", "Day 48", "post #5": the count reached, for a goal counting books, days or posts. */
+function ordinalTotals(clause: string, goals: AiGoal[]): { goal: AiGoal; value: number; at: number }[] {
+  const out: { goal: AiGoal; value: number; at: number }[] = [];
+  for (const m of clause.matchAll(/\b([a-z]+)\s*(#\s*)?(\d+)\b(?!\s*(?:%|[a-z]*\s*(?:to go|left)))/g)) {
+    const noun = m[1]!;
+    if (!isKnownUnit(noun) || /^(k|x|h|l|m|s)$/.test(noun)) continue;
+    if (!m[2] && !/^(day|book|post|session|chapter|lesson|entry|episode|workout|class|module|week|night)$/.test(noun)) continue;
+    const owners = goals.filter((g) => g.unit && familyOf(g.unit) === familyOf(noun));
+    // "book 2 books done" is a count of books, not the second book.
+    const next = /^\s*([a-z]+)/.exec(clause.slice(m.index + m[0].length))?.[1];
+    if (next && isKnownUnit(next) && familyOf(next) === familyOf(noun)) continue;
+    if (owners.length === 1) out.push({ goal: owners[0]!, value: Number(m[3]), at: m.index + m[0].length - m[3]!.length });
   }
   return out;
 }
 
-const NEGATION = /\b(didn'?t|did not|don'?t|couldn'?t|could not|haven'?t|have not|hasn'?t|wasn'?t|never|not|no|zero|nothing|none|nada|skipped|missed)\b/;
-const TOTAL = /\b(total|in all|so far|altogether|all together|overall|now at|now on|up to|am at|i'?m at|im at|sitting at|at|reached|hit|brings? me to|brought me to|puts? me at|makes? it|made it|that'?s|currently|now|out of|of)\b|\/\s*\d/;
-const INCREMENT = /\b(another|more|extra|additional|added|add|again|plus)\b|\+\s*\d/;
-const REMAINDER = /^\s*(?:\w+\s+)?(?:more\s+)?(?:to go|left|remaining|away|short|missing)\b/;
+// ---------------------------------------------------------------------------------------------
+// Tasks
 
-function modeOf(m: Mention): Mode {
-  if (m.percent) return 'percent';
-  if (REMAINDER.test(m.after.replace(/^\s*[a-z$]+(?=\s+(to go|left|remaining|away|short))/, ''))) return 'remainder';
-  const near = `${m.before.slice(-30)} ${m.after.slice(0, 25)}`;
-  if (INCREMENT.test(near)) return 'increment';
-  if (TOTAL.test(m.before.slice(-25)) || /^\s*(?:[a-z$]+\s+)?(in total|total|so far|overall|altogether|now|of\s+\d|\/\s*\d|out of)\b/.test(m.after)) return 'total';
-  return 'increment';
+const DONE = /\b(done|did it|finished|finally did|completed|booked|sent|submitted|signed up|registered|sorted|scheduled|called|handed in|paid|bought|filed|got it done|ticked off|checked off|cancell?ed|renewed|opened|joined|set up|installed|ordered|emailed|fixed|cleared|returned|delivered|uploaded|published|launched|updated)\b|✅|✔️|☑️/;
+const NOT_DONE = /\b(half|partly|partially|mostly|started|halfway|not yet|still not|still haven'?t|haven'?t|have not|hasn'?t|didn'?t|did not|not done|nope|no luck|yet to|still need|still have to|need to|needs to|gonna|going to|will|tomorrow|next week|almost|nearly|waiting|looking for|trying to|hoping|not)\b/;
+const IRREGULAR_PAST: Record<string, string[]> = { buy: ['bought', 'got'], get: ['got', 'gotten'], send: ['sent'], make: ['made'], write: ['wrote', 'written'], find: ['found'], pay: ['paid'], do: ['did', 'done'], take: ['took'], set: ['set'], put: ['put'] };
+
+function pastOf(verb: string): string[] {
+  if (IRREGULAR_PAST[verb]) return IRREGULAR_PAST[verb];
+  if (verb.endsWith('e')) return [`${verb}d`];
+  if (verb.endsWith('y')) return [`${verb.slice(0, -1)}ied`];
+  return [`${verb}ed`, `${verb}${verb.at(-1)}ed`];
+}
+
+function taskDone(goal: AiGoal, clauses: string[], all: AiGoal[], onlyGoal: boolean): boolean {
+  const verb = wordsOf(goal.title.toLowerCase())[0] ?? '';
+  const past = pastOf(verb);
+  const saysDone = (c: string) => (DONE.test(c) || past.some((p) => new RegExp(`\\b${p}\\b`).test(c))) && !NOT_DONE.test(c);
+  if (clauses.some((c) => named(c, [goal], all).length > 0 && saysDone(c))) return true;
+  // A check-in about this one goal: "Done!" needs no title word.
+  return onlyGoal && clauses.some(saysDone) && !clauses.some((c) => NOT_DONE.test(c));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -143,29 +267,9 @@ interface Claim {
   goal: AiGoal;
   mode: Mode;
   value: number;
-  factor: number;
 }
 
-function candidatesByUnit(m: Mention, goals: AiGoal[]): { goal: AiGoal; factor: number }[] {
-  if (!m.unit) return [];
-  const out: { goal: AiGoal; factor: number }[] = [];
-  for (const g of goals) {
-    if (!g.unit) continue;
-    const f = conversion(m.unit, g.unit) ?? (near(familyOf(m.unit), familyOf(g.unit)) ? 1 : null);
-    if (f !== null) out.push({ goal: g, factor: f });
-  }
-  return out;
-}
-
-const DONE = /\b(done|did it|finished|finally did|completed|complete|booked|sent|submitted|signed up|registered|sorted|scheduled|called|booked in|handed in|paid|bought|filed|made the call|got it done|ticked off|checked off|nailed it)\b|✅|✔️|☑️/;
-const NOT_DONE = /\b(not yet|still not|still haven'?t|haven'?t|have not|didn'?t|did not|not done|not booked|not finished|nope|no luck|yet to|still need|still have to|need to|gonna|going to|will|tomorrow|next week|almost|nearly|half)\b/;
-
-function taskDone(goal: AiGoal, clauses: string[], onlyGoal: boolean, whole: string): boolean {
-  const relevant = clauses.filter((c) => mentionsGoal(c, goal));
-  if (relevant.some((c) => DONE.test(c) && !NOT_DONE.test(c))) return true;
-  // A check-in about this one goal: "Done!" needs no title word.
-  return onlyGoal && relevant.length === 0 && DONE.test(whole) && !NOT_DONE.test(whole);
-}
+const isLoss = (g: AiGoal) => /^\s*(lose|drop|shed|cut)\b/i.test(g.title);
 
 export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Reading {
   const text = digitise(reply);
@@ -174,96 +278,108 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
   const claims: Claim[] = [];
   const unattributed: string[] = [];
   const saidNothing = new Set<string>();
+  const readings: { goal: AiGoal; value: number; start: boolean }[] = [];
 
   for (const clause of clauses) {
-    const mentions = mentionsIn(clause);
-    const named = numeric.filter((g) => mentionsGoal(clause, g));
+    const ordinals = ordinalTotals(clause, numeric);
+    for (const o of ordinals) claims.push({ goal: o.goal, mode: 'total', value: o.value });
+    const mentions = mentionsIn(clause, numeric).filter((m) => !ordinals.some((o) => o.at === m.before.length));
     if (mentions.length === 0) {
       // "didn't run at all", "no progress on the book"
-      if (NEGATION.test(clause)) for (const g of named) saidNothing.add(g.id);
+      if (NEGATION.test(clause) && ordinals.length === 0) for (const g of named(clause, numeric, goals)) saidNothing.add(g.id);
       continue;
     }
     for (const m of mentions) {
-      if (NEGATION.test(m.before.slice(-30)) || m.value === 0) {
-        for (const g of named) saidNothing.add(g.id);
+      const near = named(m.segment, numeric, goals);
+      if (NEGATION.test(m.before) || m.value === 0) {
+        for (const g of near) saidNothing.add(g.id);
         continue;
       }
-      let candidates = candidatesByUnit(m, numeric);
-      if (m.unit && candidates.length === 0 && !m.percent) {
-        // A unit no goal has ("3 coffees", "2 kids") is not progress, unless its word is a goal's title word ("3 runs").
-        const byTitle = numeric.filter((g) => mentionsGoal(m.unit, g));
-        if (byTitle.length === 1 && !hasOtherUnit(byTitle[0]!, m.unit)) candidates = [{ goal: byTitle[0]!, factor: 1 }];
-        else if (!/^(today|yesterday|this|last|so|in|total|now|more|this|done|already|and|but|to|left|times?)$/.test(m.unit)) continue;
-      }
+      if (FUTURE.test(m.before.slice(-30)) || HEDGE.test(clause)) continue;
+      let candidates = m.unit && m.mode !== 'percent' ? numeric.filter((g) => g.unit && (conversion(m.unit, g.unit) !== null || near_(m.unit, g.unit))) : [];
+      // "3 nights" for "No takeout nights" counted in days: the title's own word.
+      if (m.unit && candidates.length === 0 && isKnownUnit(m.unit)) candidates = numeric.filter((g) => wordsOf(g.title.toLowerCase()).some((w) => familyOf(w) === familyOf(m.unit)));
+      if (m.unit && isKnownUnit(m.unit) && candidates.length === 0 && !FOLLOWERS.has(m.unit)) continue;
       if (candidates.length === 0) {
-        const pool = named.length > 0 ? named : !isGlobal || numeric.length === 1 ? numeric : [];
-        candidates = pool.map((g) => ({ goal: g, factor: 1 }));
+        candidates = near.length > 0 ? near : !isGlobal || numeric.length === 1 ? numeric : [];
         if (candidates.length === 0 && numeric.length > 1) {
-          unattributed.push(`"${formatNumber(m.value)}${m.percent ? '%' : m.unit ? ` ${m.unit}` : ''}" mentioned but it is not clear for which goal; not recorded.`);
+          unattributed.push(`${formatNumber(m.value)}${m.mode === 'percent' ? '%' : m.unit && !FOLLOWERS.has(m.unit) ? ` ${m.unit}` : ''} mentioned but it is not clear for which goal; not recorded.`);
           continue;
         }
       }
       if (candidates.length > 1) {
-        const narrowed = candidates.filter((c) => named.includes(c.goal));
+        const narrowed = candidates.filter((c) => near.includes(c));
         if (narrowed.length === 1) candidates = narrowed;
       }
-      if (candidates.length === 1) {
-        const c = candidates[0]!;
-        claims.push({ goal: c.goal, mode: modeOf(m), value: m.value, factor: c.factor });
-      } else if (candidates.length > 1) {
-        const titles = candidates.map((c) => `"${c.goal.title}"`).join(' and ');
-        unattributed.push(`${formatNumber(m.value)}${m.unit ? ` ${m.unit}` : ''} mentioned but it could be for ${titles}; not recorded.`);
+      if (candidates.length !== 1) {
+        if (candidates.length > 1) unattributed.push(`${formatNumber(m.value)}${m.unit ? ` ${m.unit}` : ''} mentioned but it could be for ${candidates.map((c) => `"${c.title}"`).join(' or ')}; not recorded.`);
+        continue;
       }
+      const goal = candidates[0]!;
+      if (isCurrency(goal.unit) && SPEND.test(m.segment)) continue;
+      // A body-weight reading ("scale says 171") is no amount lost; two of them, start and now, are.
+      if (isLoss(goal) && m.value > goal.target! * 2) {
+        readings.push({ goal, value: m.value, start: /\b(start(ed)?|began|from|was)\b[^\d]*$/.test(m.before.slice(-25)) });
+        continue;
+      }
+      const factor = m.unit && goal.unit ? (conversion(m.unit, goal.unit) ?? 1) : 1;
+      claims.push({ goal, mode: m.mode, value: m.value * (m.mode === 'percent' ? 1 : factor) });
     }
+  }
+  for (const g of numeric.filter(isLoss)) {
+    const mine = readings.filter((r) => r.goal.id === g.id);
+    const start = mine.find((r) => r.start);
+    const now = mine.find((r) => !r.start);
+    if (start && now && start.value > now.value) claims.push({ goal: g, mode: 'total', value: start.value - now.value });
+  }
+  // "Hit my goal!", "target reached": the target, for the goal the reply is about.
+  const reachedGoal = clauses.filter((c) => /\b(hit|reached|smashed|crushed|achieved|made|met) (my|the) (goal|target)\b|\b(goal|target) (reached|achieved|hit|met|done)\b/.test(c) && !NOT_DONE.test(c));
+  for (const c of reachedGoal) {
+    const pool = named(c, numeric, goals);
+    const goal = pool.length === 1 ? pool[0] : numeric.length === 1 ? numeric[0] : undefined;
+    if (goal && !claims.some((x) => x.goal.id === goal.id)) claims.push({ goal, mode: 'total', value: goal.target! });
   }
 
   const progress: GoalProgress[] = [];
   for (const g of numeric) {
-    const mine = claims.filter((c) => c.goal.id === g.id);
-    if (mine.length === 0) continue;
-    const value = valueOf(g, mine);
+    const value = valueOf(g, claims.filter((c) => c.goal.id === g.id));
     if (value === null) continue;
     saidNothing.delete(g.id);
     progress.push({ goalId: g.id, value, completed: false });
   }
   const onlyGoal = goals.length === 1;
   for (const g of goals.filter((x) => !trackable(x))) {
-    if (taskDone(g, clauses, onlyGoal, text)) progress.push({ goalId: g.id, value: null, completed: true });
+    if (taskDone(g, clauses, goals, onlyGoal)) progress.push({ goalId: g.id, value: null, completed: true });
   }
   return { progress, unattributed, saidNothing: [...saidNothing] };
 }
 
-function hasOtherUnit(goal: AiGoal, word: string): boolean {
-  return Boolean(goal.unit && familyOf(goal.unit) !== familyOf(word) && conversion(word, goal.unit) === null && /^(km|mi|min|mins|hours?|hrs?|lbs?|kg|pages?|steps?)$/.test(word));
-}
+const near_ = (word: string, unit: string) => near(familyOf(word), familyOf(unit));
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
 /** The goal's new value from what the reply said about it; null when it would lower it without a stated total. */
 function valueOf(g: AiGoal, claims: Claim[]): number | null {
+  if (claims.length === 0) return null;
   const target = g.target!;
   const explicit = [...claims].reverse().find((c) => c.mode !== 'increment');
   let value: number;
   let stated = false;
   if (explicit) {
-    const n = explicit.value * explicit.factor;
     if (explicit.mode === 'percent') value = (target * Math.min(explicit.value, 100)) / 100;
-    else if (explicit.mode === 'remainder') value = target - n;
+    else if (explicit.mode === 'remainder') value = target - explicit.value;
     else {
-      value = n;
+      value = explicit.value;
       stated = true;
     }
   } else {
-    const sum = claims.reduce((s, c) => s + c.value * c.factor, 0);
+    const sum = claims.reduce((s, c) => s + c.value, 0);
     // A daily goal's number for the day is the day's count, not something to add to.
     value = isDaily(g) ? sum : g.currentValue + sum;
   }
   value = round(value);
   if (value < 0 || !Number.isFinite(value)) return null;
-  if (value < g.currentValue && !stated) return null;
-  if (value === g.currentValue && !stated) return null;
+  if (value <= g.currentValue && !stated) return null;
+  if (value === g.currentValue) return null;
   return value;
 }
-
-/** "4,200 → 6,500 steps" for the coach. */
-export const change = (g: AiGoal, to: number) => `${formatNumber(g.currentValue)} → ${quantity(g, to)}`;

@@ -10,6 +10,7 @@ const FAMILIES: Record<string, string[]> = {
   steps: ['step', 'steps', 'stps'],
   minutes: ['min', 'mins', 'minute', 'minutes', 'minuts', 'minits', "min's"],
   hours: ['h', 'hr', 'hrs', 'hour', 'hours', 'hourz', 'hrz'],
+  seconds: ['sec', 'secs', 'second', 'seconds'],
   count: ['time', 'times', 'x', 'session', 'sessions', 'sesh', 'seshes', 'workout', 'workouts', 'class', 'classes'],
   usd: ['$', 'usd', 'dollar', 'dollars', 'buck', 'bucks', 'dollers'],
   lbs: ['lb', 'lbs', 'pound', 'pounds', 'lbz'],
@@ -30,6 +31,8 @@ const FAMILIES: Record<string, string[]> = {
   drinks: ['drink', 'drinks'],
   meals: ['meal', 'meals'],
   posts: ['post', 'posts'],
+  emails: ['email', 'emails', 'e-mails', 'mails'],
+  entries: ['entry', 'entries'],
   clients: ['client', 'clients'],
   leads: ['lead', 'leads'],
   lessons: ['lesson', 'lessons'],
@@ -39,7 +42,7 @@ const BY_WORD = new Map<string, string>();
 for (const [family, words] of Object.entries(FAMILIES)) for (const w of words) BY_WORD.set(w, family);
 
 /** Goal units that are counts of sessions: "3 times" or "twice" can fill them. */
-const COUNT_LIKE = new Set(['count', 'runs', 'walks', 'lessons', 'calls']);
+const COUNT_LIKE = new Set(['count', 'runs', 'walks', 'lessons', 'calls', 'entries', 'posts']);
 
 /** The family of a unit word, or the word itself stripped of a plural s (an unknown unit is its own family). */
 export function familyOf(word: string): string {
@@ -51,6 +54,7 @@ export function familyOf(word: string): string {
 const CONVERSIONS: Record<string, Record<string, number>> = {
   hours: { minutes: 60 },
   minutes: { hours: 1 / 60 },
+  seconds: { minutes: 1 / 60 },
 };
 
 /**
