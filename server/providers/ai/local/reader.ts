@@ -28,6 +28,8 @@ interface Mention {
   mode: Mode;
   /** The text around this number and no other: what names its goal. */
   segment: string;
+  /** The segment with the words up to the next number, when the segment names no goal. */
+  wide: string;
   before: string;
   after: string;
 }
@@ -41,11 +43,11 @@ const STOP = new Set(
   ),
 );
 const IRREGULAR: Record<string, string> = {
-  ran: 'run', running: 'run', runs: 'run', jog: 'run', jogged: 'run', jogging: 'run', wrote: 'write', written: 'write', writing: 'write', slept: 'sleep', swam: 'swim', swum: 'swim',
+  ran: 'run', running: 'run', runs: 'run', jog: 'run', jogged: 'run', jogging: 'run', write: 'write', wrote: 'write', written: 'write', writing: 'write', slept: 'sleep', swam: 'swim', swum: 'swim',
   drank: 'drink', biked: 'cycl', bike: 'cycl', biking: 'cycl', cycled: 'cycl', cycling: 'cycl',
   meditation: 'medit', meditate: 'medit', meditated: 'medit', meditating: 'medit', meditations: 'medit',
   lifted: 'lift', lifting: 'lift', studied: 'studi', study: 'studi', studying: 'studi',
-  saved: 'save', saving: 'save', savings: 'save', applied: 'appli', apply: 'appli', applying: 'appli', applications: 'appli', application: 'appli',
+  save: 'save', saved: 'save', saving: 'save', savings: 'save', applied: 'appli', apply: 'appli', applying: 'appli', applications: 'appli', application: 'appli',
   read: 'read', reading: 'read', books: 'book', novels: 'novel', walked: 'walk', walking: 'walk', walks: 'walk', steps: 'step',
   journaled: 'journ', journalled: 'journ', journaling: 'journ', journalling: 'journ', journal: 'journ', entries: 'entry',
   called: 'call', calls: 'call', calling: 'call', posted: 'post', posts: 'post', pages: 'page', pgs: 'page', practised: 'pract', practiced: 'pract', practice: 'pract', practise: 'pract', practicing: 'pract',
@@ -115,7 +117,7 @@ const CLAUSE_SPLIT = /(?:\.(?!\d)|[!?;\n]|\s[-–—+]\s|,\s*(?:and|but|then|plu
 
 /** Words that may follow a number without being a unit: "did 3 today", "sent 6 more". */
 const FOLLOWERS = new Set(
-  'today tonight yesterday this last so in total now more extra done already and but to left remaining times of on at for with the my since before after this week so far mins overall altogether all in total more this morning evening afternoon night straight solid whole full new again too as well lol haha yay woo finally though tho'.split(' '),
+  'today tonight yesterday this last so in total now more extra done already and but to left remaining times of on at for with the my since before after this week so far mins overall altogether all in total more this morning evening afternoon night straight solid whole full new again too as well lol haha yay woo finally though tho them those these it which that ones'.split(' '),
 );
 
 /** A number that is a date, a time of day, an ordinal, a year, a phone number or a version is no progress. */
@@ -165,27 +167,30 @@ function unitAfter(after: string, goals: AiGoal[]): string {
 
 /** The numbers of a clause that may be progress, each with the text that is only its own. */
 function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
-  const found = [...clause.matchAll(/(?<![\d.])(\d+(?:\.\d+)?)(?![\d])\s*(%|percent\b|per cent\b)?/g)];
+  const found = [...clause.matchAll(/(?<![\d.:])(\d+(?:\.\d+)?)(?![\d])\s*(%|percent\b|per cent\b)?/g)];
   const out: Mention[] = [];
   const consumed = new Set<number>();
+  let lastKeptEnd = 0;
   found.forEach((m, i) => {
     if (consumed.has(i)) return;
     const at = m.index;
     const raw = m[1]!;
     const before = clause.slice(0, at);
     const after = clause.slice(at + m[0].length);
-    const prevEnd = i > 0 ? found[i - 1]!.index + found[i - 1]![0].length : 0;
     const nextStart = found[i + 1]?.index ?? clause.length;
-    const segment = clause.slice(prevEnd, nextStart);
     let value = Number(raw);
     if (notAQuantity(before, after, raw)) return;
     // A denominator ("3 of my 5", "5/7", "sets of 30") or the target itself ("hit my 10") is read with its numerator.
     if (/(\bof (?:my |the |them |those )?|\/\s*|\bout of |\bsets? of |\breps? of |\bx\s*)$/.test(before) && !/\btotal of $/.test(before)) return;
     const unit = m[2] ? '' : unitAfter(after, goals);
-    if (unit && !isKnownUnit(unit) && !FOLLOWERS.has(unit) && !goals.some((g) => g.unit && near(familyOf(unit), familyOf(g.unit)))) {
-      // "3 coffees", "2 kids": a word no goal counts. A goal's title word still counts ("5 runs" for "Run 60 km" does not).
-      return;
-    }
+    const known = isKnownUnit(unit) || FOLLOWERS.has(unit) || /ed$/.test(unit) || goals.some((g) => g.unit && near(familyOf(unit), familyOf(g.unit)));
+    // "3 coffees", "2 kids": a word no goal counts is no progress, unless it is a goal's title word ("2 schools", "45 reading").
+    if (unit && !known && !goals.some((g) => wordsOf(g.title.toLowerCase()).some((w) => matchesStem(unit, stem(w))))) return;
+    // The words up to its unit name its goal ("gym 2 times meditation 3 times"); the rest of the clause only when no number follows.
+    const unitEnd = unit ? after.indexOf(unit) + unit.length : 0;
+    const ownEnd = found[i + 1] ? Math.min(nextStart, at + m[0].length + Math.max(0, unitEnd)) : clause.length;
+    const segment = clause.slice(lastKeptEnd, ownEnd);
+    const wide = clause.slice(lastKeptEnd, nextStart);
     let mode: Mode = 'increment';
     const rem = REMAINDER.exec(after);
     if (m[2]) mode = 'percent';
@@ -216,7 +221,8 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
         if (k > i && Number(f[1]) === days) consumed.add(k);
       });
     }
-    out.push({ value, unit, mode, segment, before, after });
+    lastKeptEnd = ownEnd;
+    out.push({ value, unit, mode, segment, wide, before, after });
   });
   return out;
 }
@@ -290,7 +296,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       continue;
     }
     for (const m of mentions) {
-      const near = named(m.segment, numeric, goals);
+      const own = named(m.segment, numeric, goals);
+      const near = own.length > 0 ? own : named(m.wide, numeric, goals);
       if (NEGATION.test(m.before) || m.value === 0) {
         for (const g of near) saidNothing.add(g.id);
         continue;
@@ -299,6 +306,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       let candidates = m.unit && m.mode !== 'percent' ? numeric.filter((g) => g.unit && (conversion(m.unit, g.unit) !== null || near_(m.unit, g.unit))) : [];
       // "3 nights" for "No takeout nights" counted in days: the title's own word.
       if (m.unit && candidates.length === 0 && isKnownUnit(m.unit)) candidates = numeric.filter((g) => wordsOf(g.title.toLowerCase()).some((w) => familyOf(w) === familyOf(m.unit)));
+      // "2 schools" for "Apply to 5 grad schools": a title word as the unit.
+      if (m.unit && candidates.length === 0 && !isKnownUnit(m.unit) && !FOLLOWERS.has(m.unit)) candidates = numeric.filter((g) => wordsOf(g.title.toLowerCase()).some((w) => matchesStem(m.unit, stem(w))));
       if (m.unit && isKnownUnit(m.unit) && candidates.length === 0 && !FOLLOWERS.has(m.unit)) continue;
       if (candidates.length === 0) {
         candidates = near.length > 0 ? near : !isGlobal || numeric.length === 1 ? numeric : [];
@@ -316,7 +325,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         continue;
       }
       const goal = candidates[0]!;
-      if (isCurrency(goal.unit) && SPEND.test(m.segment)) continue;
+      // A price or a bill is no saving, except for a goal of paying something off.
+      if (isCurrency(goal.unit) && SPEND.test(m.wide) && !/\b(pay|debt|loan|owe|card)\b/i.test(goal.title)) continue;
       // A body-weight reading ("scale says 171") is no amount lost; two of them, start and now, are.
       if (isLoss(goal) && m.value > goal.target! * 2) {
         readings.push({ goal, value: m.value, start: /\b(start(ed)?|began|from|was)\b[^\d]*$/.test(m.before.slice(-25)) });

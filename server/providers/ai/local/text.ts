@@ -38,10 +38,12 @@ export function ofTarget(goal: AiGoal, value = goal.currentValue, your = true): 
  * the day's total, not an increment. "Meditate 10 minutes daily" counted in sessions is not: its
  * target (30 sessions) is not the daily amount.
  */
-export function isDaily(goal: Pick<AiGoal, 'title' | 'target'>): boolean {
+export function isDaily(goal: Pick<AiGoal, 'title' | 'target' | 'unit'>): boolean {
   if (goal.target === null || !/\b(a|per|each|every) (day|night)\b|\bdaily\b|\bnightly\b|\bevery ?day\b/i.test(goal.title)) return false;
-  const digits = goal.title.replace(/(\d),(\d{3})/g, '$1$2');
-  return new RegExp(`(^|[^\\d.])${goal.target}(k?)\\b`).test(digits) || (goal.target % 1000 === 0 && new RegExp(`\\b${goal.target / 1000}k\\b`, 'i').test(digits));
+  const title = goal.title.toLowerCase().replace(/(\d),(\d{3})/g, '$1$2');
+  const amount = new RegExp(`(^|[^\\d.])(${goal.target}|${goal.target / 1000}k)\\s*([a-z]+)?`).exec(title);
+  // The target must be the daily amount itself: "10,000 steps a day" counted in steps, not "Walk 30 minutes daily" counted in days.
+  return Boolean(amount && (!amount[3] || !goal.unit || amount[3].startsWith(goal.unit.toLowerCase().slice(0, 3))));
 }
 
 /** Whether the goal's unit is a word of its title ("Walk 10,000 steps a day" and "steps"). */

@@ -47,7 +47,32 @@ const COUNT_LIKE = new Set(['count', 'runs', 'walks', 'lessons', 'calls', 'entri
 /** The family of a unit word, or the word itself stripped of a plural s (an unknown unit is its own family). */
 export function familyOf(word: string): string {
   const w = word.trim().toLowerCase();
-  return BY_WORD.get(w) ?? BY_WORD.get(w.replace(/s$/, '')) ?? w.replace(/(es|s)$/, '');
+  return BY_WORD.get(w) ?? BY_WORD.get(w.replace(/s$/, '')) ?? typoFamily(w) ?? w.replace(/(es|s)$/, '');
+}
+
+/** A misspelt unit of five letters or more ("dolars", "wrkouts") is one letter away from a known one. */
+function typoFamily(w: string): string | undefined {
+  if (w.length < 5) return undefined;
+  for (const [known, family] of BY_WORD) if (known.length >= 5 && oneEditApart(w, known)) return family;
+  return undefined;
+}
+
+function oneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  let j = 0;
+  let edits = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      i++;
+      j++;
+    } else {
+      if (++edits > 1) return false;
+      if (a.length >= b.length) i++;
+      if (b.length >= a.length) j++;
+    }
+  }
+  return edits + (a.length - i) + (b.length - j) <= 1;
 }
 
 /** Exact conversions only: a reply in hours for a minutes goal (× 60) and back. */
@@ -71,4 +96,7 @@ export function conversion(replyWord: string, goalUnit: string): number | null {
 }
 
 /** Whether a word is a unit of any known family (so "5 km" is a quantity and "5 coffees" is not ours). */
-export const isKnownUnit = (word: string) => BY_WORD.has(word.toLowerCase()) || BY_WORD.has(word.toLowerCase().replace(/s$/, ''));
+export const isKnownUnit = (word: string) => {
+  const w = word.toLowerCase();
+  return BY_WORD.has(w) || BY_WORD.has(w.replace(/s$/, '')) || typoFamily(w) !== undefined;
+};
