@@ -87,7 +87,7 @@ describe('local reply analysis', () => {
     expect(valueOf('Walked at 7pm on the 12th')).toBeNull();
   });
   it('reads motivation, engagement and concerns from the content', () => {
-    expect(analyse('Walked 5 km today, feeling great')).toMatchObject({ motivation: 'high', engagementAssessment: 'great', progress: [{ goalId: 'g1', value: 45, completed: false }], concerns: [] });
+    expect(analyse('Walked 5 km today, feeling great')).toMatchObject({ motivation: 'high', engagementAssessment: 'okay', progress: [{ goalId: 'g1', value: 45, completed: false }], concerns: [] });
     expect(analyse('Too busy and exhausted, skipped everything')).toMatchObject({ motivation: 'low', engagementAssessment: 'okay' });
     expect(analyse('Not great, knee is sore').concerns).toContain('Health: knee pain or injury');
     expect(analyse('k')).toMatchObject({ engagementAssessment: 'bad', progress: [] });
@@ -110,7 +110,7 @@ describe('local reply analysis', () => {
   it('never guesses between goals that share a unit, and says so', () => {
     const a = analyse('Did 5 km today', { isGlobal: true, goals: [walk, { ...walk, id: 'g3', title: 'Swim 10 km' }] });
     expect(a.progress).toEqual([]);
-    expect(a.unattributed[0]).toContain('"Walk 100 km" and "Swim 10 km"');
+    expect(a.unattributed[0]).toContain('"Walk 100 km" or "Swim 10 km"');
     expect(analyse('Swam 2 km', { isGlobal: true, goals: [walk, { ...walk, id: 'g3', title: 'Swim 10 km', currentValue: 1 }] }).progress).toEqual([{ goalId: 'g3', value: 3, completed: false }]);
   });
   it('answers the shape the OpenAI answers are checked against', () => {

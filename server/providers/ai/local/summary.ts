@@ -8,33 +8,42 @@ import { topicsOf, type Topics } from './topics';
  * time, insights and concerns from the content, motivation and engagement. Never a quote of the reply.
  */
 
+/** Words and emoji that lift a reply; a plain "good", 🙂 or 👍 is polite, not upbeat. */
 const POSITIVE =
-  /\b(great|good|awesome|amazing|excellent|fantastic|happy|proud|motivated|energi[sz]ed|strong|love|loved|loving|excited|better|crushed|nailed|smashed|fun|wonderful|confident|productive|pumped|stoked|thrilled|killing it|on track|on fire|feeling good|feel good|best|yay|woo+|woohoo|finally|easy|easier|solid|nice|glad|win|wins)\b|!{2,}|🎉|🔥|💪|😀|😃|😄|😁|😊|🙂|🥳|🏆|👏|🙌|✅|⭐|🌟|😎|❤️|💯|👍/giu;
+  /\b(great|awesome|amazing|excellent|fantastic|happy|hapy|proud|motivated|energi[sz]ed|love|loved|loving|excited|crushed|nailed|smashed|fun|wonderful|confident|productive|pumped|stoked|thrilled|killing it|on track|on fire|best|yay|woo+|woohoo|finally|calm|brilliant|so good|feeling good|feel good|feels good|easy|easier|warm lead|did it|getting there|win)\b|🎉|🔥|💪|😀|😃|😄|😁|😊|🥳|🏆|👏|🙌|😎|💯|👌|💸|🐷|⭐|🌟|❤️|🙏/giu;
 const NEGATIVE =
-  /\b(tired|exhausted|drained|bad|hard|difficult|struggl\w*|stressed|stress|sick|ill|injured|hurt\w*|pain|painful|sore|overwhelmed|sad|down|unmotivated|demotivated|lazy|failed|fail|quit|worse|frustrat\w*|anxious|terrible|awful|rough|ugh|meh|behind|give up|giving up|pointless|hopeless|discouraged|rubbish|crap|sucks?|sucked|miserable|burn(?:ed|t)? out|not great|not good|not well|fell off|slipped|relapsed?|no motivation|can'?t be bothered|whatever)\b|😞|😔|😢|😭|😩|😫|🙁|☹️|😣|😖|😤|😡|🤕|🤒|😴|💀|😬/giu;
-const NEGATED_POSITIVE = /\b(not|isn'?t|wasn'?t|didn'?t feel|don'?t feel|never)\s+(so\s+|very\s+|that\s+|too\s+)?(great|good|awesome|amazing|happy|motivated|fun|easy)\b/gi;
+  /\b(tired|exhausted|drained|bad|hard|difficult|struggl\w*|stressed|stress|sick|ill|injured|hurt\w*|pain|painful|sore|overwhelmed|sad|unmotivated|demotivated|lazy|failed|fail|quit|worse|frustrat\w*|anxious|terrible|awful|rough|ugh|meh|behind|give up|giving up|pointless|hopeless|discouraged|rubbish|crap|sucks?|sucked|miserable|burn(?:ed|t)? out|not great|not good|not well|fell off|slipped|relapsed?|no motivation|can'?t be bothered|whatever|sorry|not proud|writer'?s block|dead|brutal|crazy|nothing|none|zero|no progress|haven'?t|didn'?t|didnt|hasn'?t moved|stuck|blocked)\b|😞|😔|😢|😭|😩|😫|🙁|☹️|😣|😖|😤|😡|🤕|🤒|💀|😬|😕|🙃/giu;
+const NEGATED_POSITIVE = /\b(not|isn'?t|wasn'?t|didn'?t feel|don'?t feel|never)\s+(so\s+|very\s+|that\s+|too\s+)?(great|good|awesome|amazing|happy|motivated|fun|easy|proud)\b/gi;
 
-export function motivationOf(reply: string, topics: Topics): ReplyAnalysis['motivation'] {
-  const negated = reply.match(NEGATED_POSITIVE)?.length ?? 0;
-  const positive = (reply.match(POSITIVE)?.length ?? 0) - negated;
-  let negative = (reply.match(NEGATIVE)?.length ?? 0) + negated;
+const count = (text: string, re: RegExp) => new Set((text.match(re) ?? []).map((m) => m.toLowerCase())).size;
+
+export function motivationOf(reply: string, topics: Topics, reading: Reading): ReplyAnalysis['motivation'] {
+  const text = reply.replace(/[’‘]/g, "'");
+  const negated = count(text, NEGATED_POSITIVE);
+  let positive = count(text, POSITIVE) - negated + (/!/.test(text) ? 1 : 0);
+  let negative = count(text, NEGATIVE) + negated;
   if (topics.optOut) negative += 2;
-  if (topics.pain || topics.illness) negative += 1;
+  if (topics.illness) negative += 1;
+  // Progress on a goal and a setback in one reply is a mixed, medium reply.
+  if (reading.progress.length > 0 && negative > 0 && positive === 0) negative -= 1;
+  if (reading.saidNothing.length > 0 && reading.progress.length === 0) negative += 1;
+  positive = Math.max(0, positive);
   const score = positive - negative;
-  if (score >= 1 && !topics.lowMood) return 'high';
+  if (score >= 1) return 'high';
   if (score <= -1) return 'low';
   return 'medium';
 }
 
 const DISMISSIVE = /^(no|nope|nah|k|kk|ok|okay|fine|whatever|later|meh|busy|idk|stop|stop asking|leave me alone|not now|sure|yep|yes|y|n|-|\.|\?)[.!?]*$/i;
 
-export function engagementOf(reply: string, reading: Reading, topics: Topics): ReplyAnalysis['engagementAssessment'] {
+export function engagementOf(reply: string, reading: Reading, topics: Topics, motivation: ReplyAnalysis['motivation']): ReplyAnalysis['engagementAssessment'] {
   const text = reply.trim();
   const words = text.split(/\s+/).filter((w) => /[a-z0-9]/i.test(w)).length;
-  if (topics.optOut || DISMISSIVE.test(text) || words <= 1) return 'bad';
-  if (/\b(whatever|don'?t care|not interested|why do you keep|stop)\b/i.test(text) && words < 10) return 'bad';
-  const specific = reading.progress.length > 0 || /\d/.test(text);
-  if ((specific && words >= 5) || words >= 14) return 'great';
+  if (topics.optOut || DISMISSIVE.test(text) || words === 0) return 'bad';
+  if (/\b(whatever|don'?t care|not interested|why do you keep)\b/i.test(text) && words < 10) return 'bad';
+  if (words <= 3 && motivation === 'low' && reading.progress.length === 0) return 'bad';
+  const parts = text.split(/[.!?;\n]+|,\s|\s(?:and|but|\+)\s/).filter((p) => /[a-z0-9]/i.test(p)).length;
+  if (words >= 11 || (words >= 9 && parts >= 2)) return 'great';
   return 'okay';
 }
 
@@ -84,8 +93,8 @@ export function summarise(ctx: ReplyContext, reading: Reading): Omit<ReplyAnalys
   const reply = ctx.reply.trim();
   const first = ctx.client.firstName;
   const topics = topicsOf(reply);
-  const motivation = motivationOf(reply, topics);
-  const engagementAssessment = engagementOf(reply, reading, topics);
+  const motivation = motivationOf(reply, topics, reading);
+  const engagementAssessment = engagementOf(reply, reading, topics, motivation);
   const facts = goalFacts(ctx.goals, reading);
   const notes = [...topicFacts(topics), ...reading.unattributed.map((u) => `Not recorded: ${u}`)];
   const since = sinceLastTime(ctx, motivation);
