@@ -22,6 +22,8 @@ function provider() {
   return openAiProvider({ apiKey, baseURL: process.env.OPENAI_BASE_URL || undefined, model: process.env.OPENAI_MODEL || 'gpt-4o-mini', timeoutSeconds: 60 });
 }
 
+const print = (line: string) => process.stdout.write(`${line}\n`);
+
 async function main() {
   const requested = option('part');
   if (requested && !CORPUS_PARTS.includes(requested as CorpusPart)) throw new Error(`--part must be one of ${CORPUS_PARTS.join(', ')}`);
@@ -30,11 +32,11 @@ async function main() {
   for (const part of parts) {
     const scores = await runCorpus(ai, part);
     const t = tally(scores);
-    console.log(`\n### ${part} (${ai.name}): ${t.right}/${t.goals} goals right, ${t.wrong} wrong values\n`);
-    console.log(markdownTable(scores));
+    print(`\n### ${part} (${ai.name}): ${t.right}/${t.goals} goals right, ${t.wrong} wrong values\n`);
+    print(markdownTable(scores));
     if (process.argv.includes('--verbose')) {
-      for (const s of scores) for (const g of s.goals.filter((x) => x.verdict !== 'right')) console.log(`- ${s.id}/${g.key}: expected ${g.expected}, got ${g.got} (${g.verdict})`);
-      for (const s of scores.filter((x) => !x.motivation || !x.engagement)) console.log(`- ${s.id}: motivation ${s.analysis.motivation}${s.motivation ? '' : ' ✗'}, engagement ${s.analysis.engagementAssessment}${s.engagement ? '' : ' ✗'}`);
+      for (const s of scores) for (const g of s.goals.filter((x) => x.verdict !== 'right')) print(`- ${s.id}/${g.key}: expected ${g.expected}, got ${g.got} (${g.verdict})`);
+      for (const s of scores.filter((x) => !x.motivation || !x.engagement)) print(`- ${s.id}: motivation ${s.analysis.motivation}${s.motivation ? '' : ' ✗'}, engagement ${s.analysis.engagementAssessment}${s.engagement ? '' : ' ✗'}`);
     }
   }
 }
