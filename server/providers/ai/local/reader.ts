@@ -117,7 +117,7 @@ const CLAUSE_SPLIT = /(?:\.(?!\d)|[!?;\n]|\s[-–—+]\s|,\s*(?:and|but|then|plu
 
 /** Words that may follow a number without being a unit: "did 3 today", "sent 6 more". */
 const FOLLOWERS = new Set(
-  'today tonight yesterday this last so in total now more extra done already and but to left remaining times of on at for with the my since before after this week so far mins overall altogether all in total more this morning evening afternoon night straight solid whole full new again too as well lol haha yay woo finally though tho them those these it which that ones'.split(' '),
+  'today tonight yesterday this last so in total now more extra done already and but to left remaining times of on at for with the my since before after this week so far mins overall altogether all in total more this morning evening afternoon night straight solid whole full new again too as well lol haha yay woo finally though tho them those these it which that ones away aside back off into'.split(' '),
 );
 
 /** A number that is a date, a time of day, an ordinal, a year, a phone number or a version is no progress. */
@@ -140,7 +140,7 @@ const TOTAL_BEFORE = /\b(total of|in total|so far|altogether|overall|now at|now 
 /** "97 km total for the challenge" is where the goal stands; "9 km total this week" is this week's share. */
 const TOTAL_AFTER = /^\s*(?:[a-z$-]+\s+)?(?:in total|total(?!\s+(?:this|last|today|yesterday|across|over|for the (?:week|day)|on|in the))|so far|overall|altogether|now|out of)\b/;
 const INCREMENT = /\b(another|more|extra|additional|added|add|again|plus)\b|\+\s*$/;
-const REMAINDER = /^\s*(?:[a-z$-]+\s+)?(?:more\s+)?(?:to go|left|remaining|away|short)\b(.*)$/;
+const REMAINDER = /^\s*(?:[a-z$-]+\s+)?(?:more\s+)?(?:to go|left|remaining|away from|short of)\b(.*)$/;
 const RATE = /\b(every|each|evry|per|a) ?(day|morning|night|evening|session)\b|\bdaily\b/;
 
 function daysIn(text: string): number | null {
@@ -326,7 +326,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       }
       const goal = candidates[0]!;
       // A price or a bill is no saving, except for a goal of paying something off.
-      if (isCurrency(goal.unit) && SPEND.test(m.wide) && !/\b(pay|debt|loan|owe|card)\b/i.test(goal.title)) continue;
+      if (isCurrency(goal.unit) && (SPEND.test(m.wide) || /^\s*(?:\$|usd|dollars?|bucks)?\s*on\b/.test(m.after)) && !/\b(pay|debt|loan|owe|card)\b/i.test(goal.title)) continue;
       // A body-weight reading ("scale says 171") is no amount lost; two of them, start and now, are.
       if (isLoss(goal) && m.value > goal.target! * 2) {
         readings.push({ goal, value: m.value, start: /\b(start(ed)?|began|from|was)\b[^\d]*$/.test(m.before.slice(-25)) });
