@@ -45,7 +45,7 @@ const TYPOS: Record<string, string> = {
   mor: 'more', moar: 'more', twise: 'twice', twic: 'twice', evry: 'every', evrey: 'every', wk: 'week', wks: 'weeks', finaly: 'finally', finnaly: 'finally',
   savd: 'saved', dun: 'done', gona: 'gonna', gunna: 'gonna', tmrw: 'tomorrow', tmr: 'tomorrow', tmrow: 'tomorrow', '2day': 'today', tday: 'today', '2moro': 'tomorrow',
   yday: 'yesterday', yest: 'yesterday', thru: 'through', tho: 'though', b4: 'before', nite: 'night', nites: 'nights', ystrday: 'yesterday', todai: 'today',
-  didnt: "didn't", dont: "don't", couldnt: "couldn't", havent: "haven't", wasnt: "wasn't", im: "i'm", ive: "i've", 'u': 'you', ur: 'your', pls: 'please',
+  n: 'and', didnt: "didn't", dont: "don't", couldnt: "couldn't", havent: "haven't", wasnt: "wasn't", im: "i'm", ive: "i've", 'u': 'you', ur: 'your', pls: 'please',
   allready: 'already', alredy: 'already', anuther: 'another', anothr: 'another', anotha: 'another',
 };
 

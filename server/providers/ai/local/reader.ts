@@ -117,7 +117,7 @@ const CLAUSE_SPLIT = /(?:\.(?!\d)|[!?;\n]|\s[-–—+]\s|,\s*(?:and|but|then|plu
 
 /** Words that may follow a number without being a unit: "did 3 today", "sent 6 more". */
 const FOLLOWERS = new Set(
-  'today tonight yesterday this last so in total now more extra done already and but to left remaining times of on at for with the my since before after this week so far mins overall altogether all in total more this morning evening afternoon night straight solid whole full new again too as well lol haha yay woo finally though tho them those these it which that ones away aside back off into'.split(' '),
+  'today tonight yesterday this last so in total now more extra done already and but to left remaining times of on at for with the my since before after this week so far mins overall altogether all in total more this morning evening afternoon night straight solid whole full new again too as well lol haha yay woo finally though tho them those these it which that ones away aside back off into cuz coz bc because since as'.split(' '),
 );
 
 /** A number that is a date, a time of day, an ordinal, a year, a phone number or a version is no progress. */
@@ -136,12 +136,18 @@ const NEGATION = /\b(didn'?t|did not|don'?t|couldn'?t|could not|haven'?t|have no
 const FUTURE = /\b(gonna|going to|will|i'?ll|plan to|planning to|planning|want to|wanna|hope to|aim to|aiming|tomorrow|next week|next time|tonight i|should|could|might|would)\b[^.!?]*$/;
 const HEDGE = /\b(maybe|ish|dunno|not sure|i think|i guess|roughly|lost count|didn'?t track|no idea)\b|\d+ish\b|\?\s*$/;
 const SPEND = /\b(ate|cost|costs|spent|spend|paid|pay|bill|bills|repair|bought|price|rent|fee|fine|ticket|per month|a month|lost|owe|debt)\b|\/\s?mo(nth)?\b/;
-const TOTAL_BEFORE = /\b(total of|in total|so far|altogether|overall|now at|now on|up to|am at|i'?m at|im at|sitting at|at|reached|hit|brings? me to|brought me to|puts? me at|makes? it|made it|that'?s|currently|now|on|count is|counter|says|shows|reads|tally)[:\s]*$/;
+const TOTAL_BEFORE = /\b(total of|in total|so far|altogether|overall|now at|now on|i'?m on|up to|am at|i'?m at|im at|sitting at|at|reached|hit|brings? me to|brought me to|puts? me at|makes? it|made it|that'?s|currently|now|count is|counter|says|shows|reads|tally)[:\s]*$/;
 /** "97 km total for the challenge" is where the goal stands; "9 km total this week" is this week's share. */
-const TOTAL_AFTER = /^\s*(?:[a-z$-]+\s+)?(?:in total|total(?!\s+(?:this|last|today|yesterday|across|over|for the (?:week|day)|on|in the))|so far|overall|altogether|now|out of)\b/;
+const TOTAL_AFTER = /^\s*(?:[a-z$-]+\s+){0,2}(?:in total|total(?!\s+(?:this|last|today|yesterday|across|over|for the (?:week|day)|on|in the))|so far|overall|altogether|now|out of|since (?:we|i) started|since the start)\b/;
 const INCREMENT = /\b(another|more|extra|additional|added|add|again|plus)\b|\+\s*$/;
 const REMAINDER = /^\s*(?:[a-z$-]+\s+)?(?:more\s+)?(?:to go|left|remaining|away from|short of)\b(.*)$/;
 const RATE = /\b(every|each|evry|per|a) ?(day|morning|night|evening|session)\b|\bdaily\b/;
+/** A standing arrangement ("$50 every Friday", "set for $50 a week") is a plan, not progress made. */
+const RECURRING = /\b(every|each) (monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend|month|payday)\b|\b(a|per) (week|month)\b|\bset (up )?for\b|\bscheduled for\b/;
+/** "20 min on 5 days": a per-day amount and the number of days. */
+const ON_DAYS = /^\s*[a-z$]*\s+(?:[a-z]+\s+)?(?:on|for) (\d+) (days|mornings|nights|evenings)\b/;
+/** Work undone ("had to delete 2"): taken off what was reported. */
+const UNDONE = /\b(delete|deleted|scrapped|scrap|threw out|removed|cut|redo|redid|rewrote)\s*(?:like\s+|about\s+)?$/;
 
 function daysIn(text: string): number | null {
   if (/\b(mon ?- ?fri|monday to friday|weekdays|every weekday)\b/.test(text)) return 5;
@@ -163,6 +169,11 @@ function unitAfter(after: string, goals: AiGoal[]): string {
     if (isKnownUnit(word) || goals.some((g) => g.unit && (familyOf(word) === familyOf(g.unit) || near(familyOf(word), familyOf(g.unit))))) return word;
   }
   return (words[0] ?? '').replace(/[^a-z$'-]/g, '');
+}
+
+/** The numbers a goal's title states ("Hit 10,000 steps on 20 days" → 10000, 20). */
+function titleNumbers(goal: AiGoal): number[] {
+  return [...goal.title.toLowerCase().replace(/(\d),(\d{3})/g, '$1$2').matchAll(/(\d+(?:\.\d+)?)(k\b)?/g)].map((m) => Number(m[1]) * (m[2] ? 1000 : 1));
 }
 
 /** The numbers of a clause that may be progress, each with the text that is only its own. */
@@ -207,9 +218,28 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
       else if (INCREMENT.test(before.slice(-25)) || /^\s*(?:[a-z$-]+\s+)?(more|extra|again)\b/.test(after)) mode = 'increment';
       else if (TOTAL_BEFORE.test(before.slice(-25)) || TOTAL_AFTER.test(after)) mode = 'total';
     }
-    // "90 secs x 4", "15 min every morning Mon-Fri": a per-occasion amount times the occasions.
+    // "hit 10k steps on 3 days" for "Hit 10,000 steps on 20 days": the goal's own threshold, not an amount of it.
+    const threshold = (g: AiGoal) => g.unit && familyOf(unit) !== familyOf(g.unit) && titleNumbers(g).includes(value) && wordsOf(g.title.toLowerCase()).some((w) => familyOf(w) === familyOf(unit));
+    if (unit && goals.some(threshold)) return;
+    // "$135 total" for what was sold ("sold 9 for $135 total") is this sale, not the goal's total.
+    if (mode === 'total' && /\bfor\s*\$?\s*$/.test(before)) mode = 'increment';
+    if (mode === 'increment' && RECURRING.test(`${before.slice(-20)} ${after.slice(0, 30)}`)) return;
+    // "run 2 times 8 km": occasions times the amount, in the amount's unit.
+    const occasions = unit === 'times' ? /^\s*times\s+(\d+(?:\.\d+)?)\s*([a-z$]+)/.exec(after) : null;
+    const onDays = ON_DAYS.exec(after);
     const times = /^\s*[a-z$]*\s*x\s*(\d+)\b|^\s*[a-z$]*\s+(\d+) times\b/.exec(after);
-    if (times && mode === 'increment') {
+    if (occasions && isKnownUnit(occasions[2]!) && mode === 'increment') {
+      lastKeptEnd = ownEnd;
+      const j = found.findIndex((f, k) => k > i && f[1] === occasions[1]);
+      if (j > i) consumed.add(j);
+      out.push({ value: value * Number(occasions[1]), unit: occasions[2]!, mode, segment: clause.slice(lastKeptEnd === ownEnd ? 0 : lastKeptEnd), wide, before, after });
+      return;
+    }
+    if (onDays && mode === 'increment' && !/^(day|days|night|nights)$/.test(unit) && isKnownUnit(unit)) {
+      value *= Number(onDays[1]);
+      const j = found.findIndex((f, k) => k > i && f[1] === onDays[1]);
+      if (j > i) consumed.add(j);
+    } else if (times && mode === 'increment') {
       value *= Number(times[1] ?? times[2]);
       const j = found.findIndex((f, k) => k > i && f[1] === (times[1] ?? times[2]));
       if (j > i) consumed.add(j);
@@ -221,6 +251,7 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
         if (k > i && Number(f[1]) === days) consumed.add(k);
       });
     }
+    if (UNDONE.test(before.slice(-25))) value = -value;
     lastKeptEnd = ownEnd;
     out.push({ value, unit, mode, segment, wide, before, after });
   });
@@ -246,7 +277,7 @@ function ordinalTotals(clause: string, goals: AiGoal[]): { goal: AiGoal; value: 
 // ---------------------------------------------------------------------------------------------
 // Tasks
 
-const DONE = /\b(done|did it|finished|finally did|completed|booked|sent|submitted|signed up|registered|sorted|scheduled|called|handed in|paid|bought|filed|got it done|ticked off|checked off|cancell?ed|renewed|opened|joined|set up|installed|ordered|emailed|fixed|cleared|returned|delivered|uploaded|published|launched|updated)\b|✅|✔️|☑️/;
+const DONE = /\b(passed|arrived|came|received|got it|done|did it|finished|finally did|completed|booked|sent|submitted|signed up|registered|sorted|scheduled|called|handed in|paid|bought|filed|got it done|ticked off|checked off|cancell?ed|renewed|opened|joined|set up|installed|ordered|emailed|fixed|cleared|returned|delivered|uploaded|published|launched|updated)\b|✅|✔️|☑️/;
 const NOT_DONE = /\b(half|partly|partially|mostly|started|halfway|not yet|still not|still haven'?t|haven'?t|have not|hasn'?t|didn'?t|did not|not done|nope|no luck|yet to|still need|still have to|need to|needs to|gonna|going to|will|tomorrow|next week|almost|nearly|waiting|looking for|trying to|hoping|not)\b/;
 const IRREGULAR_PAST: Record<string, string[]> = { buy: ['bought', 'got'], get: ['got', 'gotten'], send: ['sent'], make: ['made'], write: ['wrote', 'written'], find: ['found'], pay: ['paid'], do: ['did', 'done'], take: ['took'], set: ['set'], put: ['put'] };
 
@@ -260,7 +291,11 @@ function pastOf(verb: string): string[] {
 function taskDone(goal: AiGoal, clauses: string[], all: AiGoal[], onlyGoal: boolean): boolean {
   const verb = wordsOf(goal.title.toLowerCase())[0] ?? '';
   const past = pastOf(verb);
-  const saysDone = (c: string) => (DONE.test(c) || past.some((p) => new RegExp(`\\b${p}\\b`).test(c))) && !NOT_DONE.test(c);
+  const saysDone = (clause: string) => {
+    // Txt-speak drops the e of a past tense ("passd", "bookd").
+    const c = clause.replace(/\b([a-z]{3,}[^aeiou\s'])d\b/g, '$1ed');
+    return (DONE.test(c) || past.some((p) => new RegExp(`\\b${p}\\b`).test(c))) && !NOT_DONE.test(c);
+  };
   if (clauses.some((c) => named(c, [goal], all).length > 0 && saysDone(c))) return true;
   // A check-in about this one goal: "Done!" needs no title word.
   return onlyGoal && clauses.some(saysDone) && !clauses.some((c) => NOT_DONE.test(c));
@@ -273,6 +308,8 @@ interface Claim {
   goal: AiGoal;
   mode: Mode;
   value: number;
+  /** Said as an increment ("another", "more"), not a bare number. */
+  explicitIncrement?: boolean;
 }
 
 const isLoss = (g: AiGoal) => /^\s*(lose|drop|shed|cut)\b/i.test(g.title);
@@ -302,7 +339,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         for (const g of near) saidNothing.add(g.id);
         continue;
       }
-      if (FUTURE.test(m.before.slice(-30)) || HEDGE.test(clause)) continue;
+      if (FUTURE.test(m.before.slice(-30)) || HEDGE.test(`${m.before.slice(-20)}${m.after.slice(0, 20)}`)) continue;
       let candidates = m.unit && m.mode !== 'percent' ? numeric.filter((g) => g.unit && (conversion(m.unit, g.unit) !== null || near_(m.unit, g.unit))) : [];
       // "3 nights" for "No takeout nights" counted in days: the title's own word.
       if (m.unit && candidates.length === 0 && isKnownUnit(m.unit)) candidates = numeric.filter((g) => wordsOf(g.title.toLowerCase()).some((w) => familyOf(w) === familyOf(m.unit)));
@@ -333,7 +370,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         continue;
       }
       const factor = m.unit && goal.unit ? (conversion(m.unit, goal.unit) ?? 1) : 1;
-      claims.push({ goal, mode: m.mode, value: m.value * (m.mode === 'percent' ? 1 : factor) });
+      claims.push({ goal, mode: m.mode, value: m.value * (m.mode === 'percent' ? 1 : factor), explicitIncrement: INCREMENT.test(m.before.slice(-25)) || /^\s*(?:[a-z$-]+\s+)?(more|extra|again)\b/.test(m.after) });
     }
   }
   for (const g of numeric.filter(isLoss)) {
@@ -364,7 +401,12 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
   return { progress, unattributed, saidNothing: [...saidNothing] };
 }
 
-const near_ = (word: string, unit: string) => near(familyOf(word), familyOf(unit));
+/** A typo of the unit, or its abbreviation ("subs" for "subscribers"). */
+const near_ = (word: string, unit: string) => {
+  const w = familyOf(word);
+  const u = familyOf(unit);
+  return near(w, u) || (w.length >= 3 && u.length > w.length && u.startsWith(w.replace(/s$/, '')));
+};
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
@@ -383,13 +425,23 @@ function valueOf(g: AiGoal, claims: Claim[]): number | null {
       stated = true;
     }
   } else {
-    const sum = claims.reduce((s, c) => s + c.value, 0);
+    const amounts = claims.map((c) => c.value);
+    // "twice, once in the morning and once before bed": the parts repeat the whole.
+    const [whole, ...parts] = amounts;
+    const sum = parts.length >= 2 && Math.abs(parts.reduce((s, v) => s + v, 0) - whole!) < 0.01 ? whole! : amounts.reduce((s, v) => s + v, 0);
     // A daily goal's number for the day is the day's count, not something to add to.
-    value = isDaily(g) ? sum : g.currentValue + sum;
+    if (isDaily(g)) value = sum;
+    else if (claims.length === 1 && !claims[0]!.explicitIncrement && g.currentValue + sum > target && sum > g.currentValue && sum <= target) {
+      // "10!!!" at 9 of 15 books: as an amount it would overshoot the target, as a count it fits.
+      value = sum;
+      stated = true;
+    } else value = g.currentValue + sum;
   }
   value = round(value);
   if (value < 0 || !Number.isFinite(value)) return null;
   if (value <= g.currentValue && !stated) return null;
+  // A stated total below what is recorded is most likely a part (this week's), not a correction: left to the coach.
+  if (value < g.currentValue && !isDaily(g) && !isLoss(g)) return null;
   if (value === g.currentValue) return null;
   return value;
 }

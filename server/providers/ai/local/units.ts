@@ -50,15 +50,30 @@ export function familyOf(word: string): string {
   return BY_WORD.get(w) ?? BY_WORD.get(w.replace(/s$/, '')) ?? typoFamily(w) ?? w.replace(/(es|s)$/, '');
 }
 
-/** A misspelt unit of five letters or more ("dolars", "wrkouts") is one letter away from a known one. */
+/**
+ * A misspelt unit: one letter away from a known unit of five letters or more ("dolars", "wrkouts"),
+ * or, for shorter ones, a dropped letter or two swapped letters ("tims", "dyas"), never another
+ * letter in place of one ("stop" is not "step").
+ */
 function typoFamily(w: string): string | undefined {
-  if (w.length < 5) return undefined;
-  for (const [known, family] of BY_WORD) if (known.length >= 5 && oneEditApart(w, known)) return family;
+  if (w.length < 4) return undefined;
+  for (const [known, family] of BY_WORD) {
+    if (known.length < 4) continue;
+    if (known.length >= 5 ? oneEditApart(w, known) : droppedOrSwapped(w, known)) return family;
+  }
   return undefined;
+}
+
+function droppedOrSwapped(w: string, known: string): boolean {
+  if (w.length === known.length - 1) return [...known].some((_, i) => known.slice(0, i) + known.slice(i + 1) === w);
+  if (w.length !== known.length) return false;
+  const diff = [...w].map((c, i) => (c === known[i] ? -1 : i)).filter((i) => i >= 0);
+  return diff.length === 2 && diff[1] === diff[0]! + 1 && w[diff[0]!] === known[diff[1]!] && w[diff[1]!] === known[diff[0]!];
 }
 
 function oneEditApart(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > 1) return false;
+  if (a.length === b.length && droppedOrSwapped(a, b)) return true;
   let i = 0;
   let j = 0;
   let edits = 0;
