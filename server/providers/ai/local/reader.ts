@@ -53,7 +53,7 @@ const IRREGULAR: Record<string, string> = {
   called: 'call', calls: 'call', calling: 'call', posted: 'post', posts: 'post', pages: 'page', pgs: 'page', practised: 'pract', practiced: 'pract', practice: 'pract', practise: 'pract', practicing: 'pract',
 };
 
-export function stem(word: string): string {
+function stem(word: string): string {
   const w = word.toLowerCase().replace(/[^a-z]/g, '');
   if (IRREGULAR[w]) return IRREGULAR[w];
   let s = w.replace(/(ations?|ings?|ed|es|s|e)$/, '');
@@ -229,10 +229,10 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
     const onDays = ON_DAYS.exec(after);
     const times = /^\s*[a-z$]*\s*x\s*(\d+)\b|^\s*[a-z$]*\s+(\d+) times\b/.exec(after);
     if (occasions && isKnownUnit(occasions[2]!) && mode === 'increment') {
-      lastKeptEnd = ownEnd;
       const j = found.findIndex((f, k) => k > i && f[1] === occasions[1]);
       if (j > i) consumed.add(j);
-      out.push({ value: value * Number(occasions[1]), unit: occasions[2]!, mode, segment: clause.slice(lastKeptEnd === ownEnd ? 0 : lastKeptEnd), wide, before, after });
+      lastKeptEnd = ownEnd;
+      out.push({ value: value * Number(occasions[1]), unit: occasions[2]!, mode, segment: wide, wide, before, after });
       return;
     }
     if (onDays && mode === 'increment' && !/^(day|days|night|nights)$/.test(unit) && isKnownUnit(unit)) {
@@ -340,7 +340,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         continue;
       }
       if (FUTURE.test(m.before.slice(-30)) || HEDGE.test(`${m.before.slice(-20)}${m.after.slice(0, 20)}`)) continue;
-      let candidates = m.unit && m.mode !== 'percent' ? numeric.filter((g) => g.unit && (conversion(m.unit, g.unit) !== null || near_(m.unit, g.unit))) : [];
+      let candidates = m.unit && m.mode !== 'percent' ? numeric.filter((g) => g.unit && (conversion(m.unit, g.unit) !== null || unitNear(m.unit, g.unit))) : [];
       // "3 nights" for "No takeout nights" counted in days: the title's own word.
       if (m.unit && candidates.length === 0 && isKnownUnit(m.unit)) candidates = numeric.filter((g) => wordsOf(g.title.toLowerCase()).some((w) => familyOf(w) === familyOf(m.unit)));
       // "2 schools" for "Apply to 5 grad schools": a title word as the unit.
@@ -402,7 +402,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
 }
 
 /** A typo of the unit, or its abbreviation ("subs" for "subscribers"). */
-const near_ = (word: string, unit: string) => {
+const unitNear = (word: string, unit: string) => {
   const w = familyOf(word);
   const u = familyOf(unit);
   return near(w, u) || (w.length >= 3 && u.length > w.length && u.startsWith(w.replace(/s$/, '')));

@@ -17,7 +17,7 @@ const NEGATED_POSITIVE = /\b(not|isn'?t|wasn'?t|didn'?t feel|don'?t feel|never)\
 
 const count = (text: string, re: RegExp) => new Set((text.match(re) ?? []).map((m) => m.toLowerCase())).size;
 
-export function motivationOf(reply: string, topics: Topics, reading: Reading): ReplyAnalysis['motivation'] {
+function motivationOf(reply: string, topics: Topics, reading: Reading): ReplyAnalysis['motivation'] {
   const text = reply.replace(/[’‘]/g, "'");
   const negated = count(text, NEGATED_POSITIVE);
   let positive = count(text, POSITIVE) - negated + (/!/.test(text) ? 1 : 0);
@@ -36,7 +36,7 @@ export function motivationOf(reply: string, topics: Topics, reading: Reading): R
 
 const DISMISSIVE = /^(no|nope|nah|k|kk|ok|okay|fine|whatever|later|meh|busy|idk|stop|stop asking|leave me alone|not now|sure|yep|yes|y|n|-|\.|\?)[.!?]*$/i;
 
-export function engagementOf(reply: string, reading: Reading, topics: Topics, motivation: ReplyAnalysis['motivation']): ReplyAnalysis['engagementAssessment'] {
+function engagementOf(reply: string, reading: Reading, topics: Topics, motivation: ReplyAnalysis['motivation']): ReplyAnalysis['engagementAssessment'] {
   const text = reply.trim();
   const words = text.split(/\s+/).filter((w) => /[a-z0-9]/i.test(w)).length;
   if (topics.optOut || DISMISSIVE.test(text) || words === 0) return 'bad';

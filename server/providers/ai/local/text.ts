@@ -71,4 +71,3 @@ export function pick<T>(list: readonly T[], seed: number, salt = 0): T {
   return list[(seed + salt * 7919) % list.length]!;
 }
 
-export const sentenceCase = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);

@@ -1,7 +1,7 @@
 import { signatureLine } from '@/lib/coaching-survey';
 import type { CoachingSurvey } from '@/lib/preferences';
 import type { AiGoal, CheckInContext, FollowUpContext } from '../types';
-import { fitSms, formatNumber, isDaily, isCurrency, ofTarget, pick, seedOf, trackable, unitInTitle } from './text';
+import { SMS_LIMIT, fitSms, formatNumber, isDaily, isCurrency, ofTarget, pick, seedOf, trackable, unitInTitle } from './text';
 import { painPhrase, topicsOf } from './topics';
 
 /**
@@ -138,7 +138,7 @@ export function composeCheckInText(ctx: CheckInContext): string {
   }
   const text = parts.join(' ');
   // Too long for one SMS with every goal listed: the list goes, the question stays.
-  if (text.length > 320 - (sig ? sig.length + 1 : 0) && ctx.goals.length > 1) {
+  if (text.length > SMS_LIMIT - (sig ? sig.length + 1 : 0) && ctx.goals.length > 1) {
     return fitSms([parts[0], `A quick check-in on your ${ctx.goals.length} goals.`, memory, globalQuestion(tone, seed)].filter(Boolean).join(' '), sig);
   }
   return fitSms(text, sig);
