@@ -43,7 +43,9 @@ function engagementOf(reply: string, reading: Reading, topics: Topics, motivatio
   if (/\b(whatever|don'?t care|not interested|why do you keep)\b/i.test(text) && words < 10) return 'bad';
   if (words <= 3 && motivation === 'low' && reading.progress.length === 0) return 'bad';
   const parts = text.split(/[.!?;\n]+|,\s|\s(?:and|but|\+)\s/).filter((p) => /[a-z0-9]/i.test(p)).length;
-  if (words >= 11 || (words >= 9 && parts >= 2)) return 'great';
+  // Forthcoming: several things reported, or a long reply; a long reply that reports nothing is a note, not engagement.
+  const reported = reading.progress.length;
+  if (reported >= 2 || (reported === 1 && words >= 9 && parts >= 2) || (reported >= 1 && words >= 11) || words >= 15) return 'great';
   return 'okay';
 }
 
