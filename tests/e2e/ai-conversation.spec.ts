@@ -15,7 +15,7 @@ for (const theme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width, height: 900 });
       const coach = await newCoach(clientIp);
       expect((await coach.api.call('PUT', '/users/appearance', { appearancePreferences: { theme, colorScheme: 'gold', fontSize: 'medium', compactView: false } })).status).toBe(200);
-      const client = await newClient(coach.api, { firstName: 'Quinn', lastName: 'Harper', goalTitle: 'Walk 10,000 steps a day', goalType: 'habit', metric: 'steps', targetValue: 10000 });
+      const client = await newClient(coach.api, { firstName: 'Quinn', lastName: 'Harper', goalTitle: 'Walk 10,000 steps a day', goalType: 'progress', metric: 'steps', targetValue: 10000 });
       const sql = db();
       try {
         await sql`

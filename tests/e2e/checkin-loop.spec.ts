@@ -64,7 +64,7 @@ test('the coach sends a check-in from the client detail, the client answers, and
   await expect(item).toContainText('Sent');
   expect(smsTo(phone)).toHaveLength(1);
   await item.getByRole('button', { expanded: false }).click();
-  await expect(item).toContainText('Walk 100 km');
+  await expect(item).toContainText('0 of your 100 km');
   await shot(page, 'checkin-loop-sent');
 
   // The client answers by text, through the same webhook Twilio calls.
