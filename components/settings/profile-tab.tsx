@@ -344,23 +344,24 @@ function SignatureChoice({ profile, survey }: { profile: Profile; survey: Coachi
           </p>
         }
       >
-        <Select
-          id="survey-signature"
-          aria-describedby="survey-signature-hint"
-          className="sm:max-w-xs"
-          value={current}
-          disabled={saving}
-          onChange={(e) => {
-            const next = MESSAGE_SIGNATURES.find((v) => v === e.target.value);
-            if (next) void choose(next);
-          }}
-        >
-          {MESSAGE_SIGNATURES.map((v) => (
-            <option key={v} value={v}>
-              {MESSAGE_SIGNATURE_LABELS[v]}
-            </option>
-          ))}
-        </Select>
+        <div className="sm:max-w-xs">
+          <Select
+            id="survey-signature"
+            aria-describedby="survey-signature-hint"
+            value={current}
+            disabled={saving}
+            onChange={(e) => {
+              const next = MESSAGE_SIGNATURES.find((v) => v === e.target.value);
+              if (next) void choose(next);
+            }}
+          >
+            {MESSAGE_SIGNATURES.map((v) => (
+              <option key={v} value={v}>
+                {MESSAGE_SIGNATURE_LABELS[v]}
+              </option>
+            ))}
+          </Select>
+        </div>
       </Field>
     </div>
   );
