@@ -85,6 +85,8 @@ async function applyProgress(
     if (!goal || seen.has(goal.id)) continue;
     seen.add(goal.id);
     if (trackable(goal) && entry.value !== null) {
+      // The same value again records nothing new.
+      if (entry.value === goal.currentValue) continue;
       const before = goal.progress;
       try {
         const updated = await updateProgress(coachRef(p), goal.id, { currentValue: entry.value, source: 'ai', note: `From the check-in reply: "${excerpt(reply, 200)}"` });
