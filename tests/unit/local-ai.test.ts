@@ -113,6 +113,16 @@ describe('local reply analysis', () => {
     expect(a.unattributed[0]).toContain('"Walk 100 km" or "Swim 10 km"');
     expect(analyse('Swam 2 km', { isGlobal: true, goals: [walk, { ...walk, id: 'g3', title: 'Swim 10 km', currentValue: 1 }] }).progress).toEqual([{ goalId: 'g3', value: 3, completed: false }]);
   });
+  it('keeps a bare number that only confirms a total out of the unattributed notes, and leaves plans and prices alone', () => {
+    const save: AiGoal = { ...walk, id: 's', title: 'Save $5,000', target: 5000, unit: '$', currentValue: 1200, milestones: [] };
+    const a = analyse('saved 300, at 1500 now', { isGlobal: true, goals: [save, walk] });
+    expect(a.progress).toEqual([{ goalId: 's', value: 1500, completed: false }]);
+    expect(a.unattributed).toEqual([]);
+    expect(a.coachSummary).toContain('Save $5,000: $1,200 → $1,500.');
+    expect(analyse('gonna run 10 km tomorrow').progress).toEqual([]);
+    expect(analyse('$50 on coffee this week lol', { goals: [save] }).progress).toEqual([]);
+    expect(analyse('Auto transfer set for $50 every Friday', { goals: [save] }).progress).toEqual([]);
+  });
   it('answers the shape the OpenAI answers are checked against', () => {
     expect(replyAnalysisSchema.safeParse(analyse('Walked 5 km today, feeling great')).success).toBe(true);
   });

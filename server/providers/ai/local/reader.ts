@@ -322,6 +322,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
   const unattributed: string[] = [];
   const saidNothing = new Set<string>();
   const readings: { goal: AiGoal; value: number; start: boolean }[] = [];
+  const confirmations: { value: number; note: number }[] = [];
 
   for (const clause of clauses) {
     const ordinals = ordinalTotals(clause, numeric);
@@ -349,6 +350,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       if (candidates.length === 0) {
         candidates = near.length > 0 ? near : !isGlobal || numeric.length === 1 ? numeric : [];
         if (candidates.length === 0 && numeric.length > 1) {
+          // "saved 300, at 1500 now": a bare number may only confirm a total read elsewhere in the reply (checked below).
+          if (!m.unit || FOLLOWERS.has(m.unit)) confirmations.push({ value: m.value, note: unattributed.length });
           unattributed.push(`${formatNumber(m.value)}${m.mode === 'percent' ? '%' : m.unit && !FOLLOWERS.has(m.unit) ? ` ${m.unit}` : ''} mentioned but it is not clear for which goal; not recorded.`);
           continue;
         }
@@ -394,11 +397,13 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
     saidNothing.delete(g.id);
     progress.push({ goalId: g.id, value, completed: false });
   }
+  const confirmed = new Set(confirmations.filter((c) => progress.filter((p) => p.value === c.value).length === 1).map((c) => c.note));
+  const notes = unattributed.filter((_, i) => !confirmed.has(i));
   const onlyGoal = goals.length === 1;
   for (const g of goals.filter((x) => !trackable(x))) {
     if (taskDone(g, clauses, goals, onlyGoal)) progress.push({ goalId: g.id, value: null, completed: true });
   }
-  return { progress, unattributed, saidNothing: [...saidNothing] };
+  return { progress, unattributed: notes, saidNothing: [...saidNothing] };
 }
 
 /** A typo of the unit, or its abbreviation ("subs" for "subscribers"). */

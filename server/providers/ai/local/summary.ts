@@ -1,6 +1,6 @@
 import type { AiGoal, ReplyAnalysis, ReplyContext } from '../types';
 import type { Reading } from './reader';
-import { formatNumber, ofTarget, quantity, trackable } from './text';
+import { formatNumber, isCurrency, ofTarget, quantity, trackable } from './text';
 import { topicsOf, type Topics } from './topics';
 
 /**
@@ -56,7 +56,7 @@ function goalFacts(goals: AiGoal[], reading: Reading): string[] {
     if (!g) continue;
     if (entry.value !== null && trackable(g)) {
       const reached = entry.value >= g.target! ? ' (target reached)' : '';
-      facts.push(`${g.title}: ${formatNumber(g.currentValue)} → ${quantity(g, entry.value)}${reached}.`);
+      facts.push(`${g.title}: ${isCurrency(g.unit) ? '$' : ''}${formatNumber(g.currentValue)} → ${quantity(g, entry.value)}${reached}.`);
     } else if (entry.completed) facts.push(`${g.title}: reported done.`);
   }
   for (const id of reading.saidNothing) {
@@ -85,7 +85,8 @@ function sinceLastTime(ctx: ReplyContext, motivation: ReplyAnalysis['motivation'
   return rank[motivation] > rank[last as keyof typeof rank] ? `Mood up since last time (was ${last}).` : `Mood down since last time (was ${last}).`;
 }
 
-function gist(reply: string): string {
+function gist(reply: string, reading: Reading): string {
+  if (reading.saidNothing.length === 0 && /\b(nothing|no progress|none|zero|didn'?t|did not|haven'?t)\b/i.test(reply)) return 'Reports no progress this time.';
   if (/\?\s*$/.test(reply.trim())) return 'Asked a question back; nothing to record.';
   if (/\b(resched|move|moving|tomorrow|next week|later|call me|talk soon|travel|away|vacation|holiday|out of town)\b/i.test(reply)) return 'A scheduling or availability note; no progress reported.';
   return 'No progress to record in this reply.';
@@ -100,7 +101,7 @@ export function summarise(ctx: ReplyContext, reading: Reading): Omit<ReplyAnalys
   const facts = goalFacts(ctx.goals, reading);
   const notes = [...topicFacts(topics), ...reading.unattributed.map((u) => `Not recorded: ${u}`)];
   const since = sinceLastTime(ctx, motivation);
-  const summaryParts = facts.length > 0 || notes.length > 0 ? [...facts, ...notes] : [gist(reply)];
+  const summaryParts = facts.length > 0 || notes.length > 0 ? [...facts, ...notes] : [gist(reply, reading)];
   if (since) summaryParts.push(since);
   const coachSummary = summaryParts.join(' ').slice(0, 2000);
 

@@ -32,7 +32,7 @@ const ILLNESS = /\b(sick|ill|flu|fever|covid|a cold|the cold|virus|unwell|stomac
 const MISSED = /\b(missed|skipped|skip|blew off|bailed on)\b\s*((?:my|the|a|two|three|four|five|\d+|a couple of|couple|few|all|every|both)\s+)?(\w+)?/i;
 const NOT_DONE = /\b(didn'?t|did not|couldn'?t|could not|haven'?t|have not|never|no)\b[^.!?\n]{0,20}?\b(run|ran|walk|go|gym|train|workout|work out|exercise|meditate|read|write|study|practice|practise|swim|cycle|ride)\b/i;
 const LOW_MOOD = /\b(tired|exhausted|drained|stressed|stress|anxious|anxiety|down|sad|low|depressed|overwhelmed|unmotivated|demotivated|frustrat\w*|discouraged|burn(ed|t)? out|rough|awful|terrible|miserable|struggl\w*|hard week|tough week|give up|giving up|want to quit|wanna quit|pointless|hopeless|ugh|meh)\b|😞|😔|😢|😭|😩|😫|🙁|☹️|😣|😖/i;
-const TIME = /\b(busy|swamped|slammed|no time|hectic|crazy week|work(ing)? late|overtime|deadline|travel(l?ing)?|on the road)\b/i;
+const TIME = /\b(busy|swamped|slammed|no time|hectic|crazy week|work(?:'s| is| has been| was)? (?:crazy|insane|mad|nuts)|crazy at work|work(ing)? late|overtime|deadline|travel(l?ing)?|on the road)\b/i;
 const BLOCKER = /\b(?:still (?:need|have|got) to|still gotta|need to|have to|haven'?t (?:yet )?|have not (?:yet )?|yet to|still haven'?t|didn'?t get (?:a chance )?to|waiting (?:on|for))\s+([a-z][a-z' ]{2,40}?)(?=\s*(?:[.!?,;:)\n]|$|\b(?:but|and|so|because|cause|cuz|yet|today|tomorrow|this week|lol)\b))/i;
 const STILL_NOT = /\b([a-z]+)\s+(?:is\s+)?still not\s+([a-z]+ed)\b/i;
 const WIN = /\b(personal best|pb|pr|new record|proud|nailed it|crushed it|smashed it|best week|finally)\b|🎉|🏆|💪|🥳/i;

@@ -125,8 +125,6 @@ export function composeCheckInText(ctx: CheckInContext): string {
       parts.push(pick([`Last I have you at ${where}.`, `You're at ${where} so far.`, `So far: ${where}.`], seed, 2));
       const milestone = nextMilestone(only);
       if (milestone) parts.push(`Next stop: ${milestone.title}.`);
-    } else if (!nextMilestone(only)) {
-      parts.push(`Checking in on "${only.title}".`);
     }
     if (memory) parts.push(memory);
     parts.push(singleQuestion(only, tone, seed));
@@ -165,7 +163,7 @@ function progressLines(ctx: FollowUpContext): string[] {
       if (entry.value >= g.target!) lines.push(`That's your target for "${g.title}" reached!`);
       else lines.push(unitInTitle(g) ? `That's ${ofTarget(g, entry.value)} now.` : `"${g.title}" is at ${ofTarget(g, entry.value)} now.`);
     } else if (entry.completed) {
-      lines.push(`Well done getting "${g.title}" done.`);
+      lines.push(`Great that "${g.title}" is done.`);
     }
   }
   return lines.length > 2 ? ['All of it is logged: nice spread of progress.'] : lines;
