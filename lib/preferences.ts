@@ -1,9 +1,16 @@
+/** How AI messages to clients are signed: as the coach, as the coach's assistant, or not at all. */
+export type MessageSignature = 'coach' | 'assistant' | 'none';
+export const MESSAGE_SIGNATURES: readonly MessageSignature[] = ['coach', 'assistant', 'none'];
+export const DEFAULT_MESSAGE_SIGNATURE: MessageSignature = 'assistant';
+
 export interface CoachingSurvey {
   coachingStyle: string;
   clientExpectations: string;
   motivationApproach: string;
   feedbackStyle: string;
   challengeApproach: string;
+  /** Absent on surveys saved before the choice existed: DEFAULT_MESSAGE_SIGNATURE. */
+  signature?: MessageSignature;
 }
 
 export interface NotificationPreferences {
@@ -62,6 +69,7 @@ export const EMPTY_COACHING_SURVEY: CoachingSurvey = {
   motivationApproach: '',
   feedbackStyle: '',
   challengeApproach: '',
+  signature: DEFAULT_MESSAGE_SIGNATURE,
 };
 
 /** Product §1.9 notification defaults. */

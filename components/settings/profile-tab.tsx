@@ -3,9 +3,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { COACHING_SURVEY_QUESTIONS, COACHING_SURVEY_STEPS, countAnswered } from '@/lib/coaching-survey';
+import { COACHING_SURVEY_QUESTIONS, COACHING_SURVEY_STEPS, MESSAGE_SIGNATURE_LABELS, countAnswered, signatureLine } from '@/lib/coaching-survey';
 import { SETTINGS_TOASTS } from '@/lib/constants';
-import { EMPTY_COACHING_SURVEY, type CoachingSurvey } from '@/lib/preferences';
+import { DEFAULT_MESSAGE_SIGNATURE, EMPTY_COACHING_SURVEY, MESSAGE_SIGNATURES, type CoachingSurvey, type MessageSignature } from '@/lib/preferences';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Disclosure } from '@/components/ui/disclosure';
@@ -306,8 +306,63 @@ function CoachingApproach({ profile }: { profile: Profile }) {
               </li>
             ))}
           </ol>
+          <SignatureChoice profile={profile} survey={survey} />
         </div>
       )}
     </Disclosure>
+  );
+}
+
+/** How the AI signs messages to clients; saved as soon as it is chosen. */
+function SignatureChoice({ profile, survey }: { profile: Profile; survey: CoachingSurvey }) {
+  const save = useSaveProfile();
+  const [saving, setSaving] = useState(false);
+  const current = survey.signature ?? DEFAULT_MESSAGE_SIGNATURE;
+  const firstName = profile.firstName?.trim() || profile.username;
+  const preview = signatureLine(current, firstName);
+
+  const choose = async (signature: MessageSignature) => {
+    setSaving(true);
+    await save({ coachingSurvey: { ...survey, signature } }, { failure: SETTINGS_TOASTS.saveSurveyFailed });
+    setSaving(false);
+  };
+
+  return (
+    <div className="mt-5 border-t border-stone-200 pt-4 dark:border-stone-800">
+      <Field
+        id="survey-signature"
+        label="Sign AI messages to clients as"
+        hint={
+          <p id="survey-signature-hint" className="text-sm text-stone-500 dark:text-stone-400">
+            {preview ? (
+              <>
+                Messages end with <span className="font-medium text-stone-700 dark:text-stone-200">{preview}</span>
+              </>
+            ) : (
+              'Messages are not signed.'
+            )}
+          </p>
+        }
+      >
+        <div className="sm:max-w-xs">
+          <Select
+            id="survey-signature"
+            aria-describedby="survey-signature-hint"
+            value={current}
+            disabled={saving}
+            onChange={(e) => {
+              const next = MESSAGE_SIGNATURES.find((v) => v === e.target.value);
+              if (next) void choose(next);
+            }}
+          >
+            {MESSAGE_SIGNATURES.map((v) => (
+              <option key={v} value={v}>
+                {MESSAGE_SIGNATURE_LABELS[v]}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </Field>
+    </div>
   );
 }

@@ -34,6 +34,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** "4,200 → 6,500 steps", "$1,200 → $1,450", "done": what a reply did to one goal. */
+function progressChange(u: CheckInDto['progressUpdates'][number]): string {
+  if (u.to === null) return 'reported done';
+  const money = u.unit !== null && ['$', 'usd'].includes(u.unit.toLowerCase());
+  const n = (v: number) => `${money ? '$' : ''}${v.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+  const change = u.from === null ? n(u.to) : `${n(u.from)} → ${n(u.to)}`;
+  return `${change}${u.unit && !money ? ` ${u.unit}` : ''}${u.completed ? ' (target reached)' : ''}`;
+}
+
 function CheckInItem({ checkIn, zone, onDelete }: { checkIn: CheckInDto; zone: string; onDelete(): void }) {
   const [open, setOpen] = useState(false);
   const badge = checkInBadge(checkIn.status);
@@ -75,6 +84,17 @@ function CheckInItem({ checkIn, zone, onDelete }: { checkIn: CheckInDto; zone: s
           <Section title="AI message">{checkIn.aiMessage || nothing}</Section>
           <Section title="Client reply">{checkIn.clientResponse || nothing}</Section>
           <Section title={FOLLOW_UP_TITLE[checkIn.followUpStatus ?? 'sent']}>{checkIn.aiResponse || nothing}</Section>
+          {checkIn.progressUpdates.length > 0 && (
+            <Section title="Goal progress">
+              <ul className="space-y-0.5">
+                {checkIn.progressUpdates.map((u) => (
+                  <li key={u.goalId}>
+                    <span className="font-medium text-stone-900 dark:text-stone-100">{u.title}:</span> {progressChange(u)}
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          )}
           <Section title="Summary">{checkIn.coachSummary || nothing}</Section>
           <Section title="Insights">
             {checkIn.insights.length > 0 ? (

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMIN_LEVELS, ADMIN_ROLES } from '../admin-permissions';
 import { okSchema, okWithMessageSchema, paginationSchema, timestampSchema } from '../contract/common';
 import { DELETE_CONFIRM_WORD, NOTIFICATION_CHANNELS, NOTIFICATION_DAILY_CAP_RANGE, PHONE_VERIFICATION, PHONE_VERIFICATION_MESSAGES, SETTINGS_VALIDATION as V } from '../constants';
+import { DEFAULT_MESSAGE_SIGNATURE, MESSAGE_SIGNATURES } from '../preferences';
 import { isSupportedTimezone } from '../timezones';
 
 /** Absent stays absent (a partial update leaves the field alone); empty or null clears it. */
@@ -26,6 +27,7 @@ export const coachingSurveySchema = z.object({
   motivationApproach: z.string().max(2000).default(''),
   feedbackStyle: z.string().max(2000).default(''),
   challengeApproach: z.string().max(2000).default(''),
+  signature: z.enum(MESSAGE_SIGNATURES).default(DEFAULT_MESSAGE_SIGNATURE),
 });
 
 export const profileUpdateSchema = z.object({

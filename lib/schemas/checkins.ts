@@ -6,6 +6,18 @@ import { COACH_MESSAGE_MAX_CHARS } from '../sms';
 /** A check-in's status as the API names it: a queued ('scheduled') one is 'upcoming'. */
 export const checkInDtoStatusSchema = z.enum(['upcoming', 'sent', 'responded', 'completed', 'no_response', 'missed', 'cancelled', 'failed']);
 
+/** What one check-in reply did to one goal, as the coach sees it ("4,200 → 6,500 steps"). */
+export const progressUpdateSchema = z.object({
+  goalId: z.string(),
+  title: z.string(),
+  /** Null for a goal without a number (a task said done). */
+  from: z.number().nullable(),
+  to: z.number().nullable(),
+  unit: z.string().nullable(),
+  completed: z.boolean(),
+});
+export type ProgressUpdate = z.infer<typeof progressUpdateSchema>;
+
 export const checkInDtoSchema = z.object({
   _id: z.string(),
   id: z.string(),
@@ -29,7 +41,10 @@ export const checkInDtoSchema = z.object({
   motivation: z.string().nullable(),
   engagementAssessment: z.string().nullable(),
   concerns: z.array(z.string()),
+  /** The value the reply gave the check-in's own goal (a global one: its only moved numeric goal). */
   value: z.number().nullable(),
+  /** Every goal the reply moved. */
+  progressUpdates: z.array(progressUpdateSchema),
   /** Why a check-in failed, was cancelled or missed (the AI check-in engine). */
   failureReason: z.string().nullable(),
   /** What became of the follow-up (`aiResponse`): texted, waiting for the coach's review, or discarded; null while none was written. */

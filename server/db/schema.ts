@@ -20,6 +20,7 @@ import type {
   NotificationPreferences,
 } from '@/lib/preferences';
 import type { BillingAddress, InvoiceDetails } from '@/lib/schemas/billing';
+import type { ProgressUpdate } from '@/lib/schemas/checkins';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -375,6 +376,8 @@ export const checkIns = pgTable(
     engagementAssessment: text('engagement_assessment'),
     concerns: jsonb('concerns').$type<string[]>(),
     value: numeric('value', { mode: 'number' }),
+    /** Every goal the reply moved, from → to, as recorded when the reply was analysed. */
+    progressUpdates: jsonb('progress_updates').$type<ProgressUpdate[]>().notNull().default([]),
     /** What made it: 'schedule' (client, goal or AI schedule slot) or 'manual' (immediate contact). */
     source: text('source').notNull().default('schedule'),
     /** When the send (or reply) job was queued; a due row without a live job is queued again. */

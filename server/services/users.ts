@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { DEFAULT_APPEARANCE_PREFERENCES, DEFAULT_NOTIFICATION_PREFERENCES, EMPTY_COACHING_SURVEY } from '@/lib/preferences';
+import { DEFAULT_APPEARANCE_PREFERENCES, DEFAULT_NOTIFICATION_PREFERENCES, DEFAULT_MESSAGE_SIGNATURE, EMPTY_COACHING_SURVEY } from '@/lib/preferences';
 import type { PublicUser } from '@/lib/schemas/account';
 import { getDb, type Executor } from '../db/client';
 import { users, type User } from '../db/schema';
@@ -33,7 +33,7 @@ export function toPublicUser(user: UserLike): PublicUser {
     adminPermissions: user.adminPermissions,
     plan: user.planId,
     twoFactorEnabled: user.twoFactorEnabled,
-    coachingSurvey: { ...EMPTY_COACHING_SURVEY, ...user.coachingSurvey },
+    coachingSurvey: { ...EMPTY_COACHING_SURVEY, ...user.coachingSurvey, signature: user.coachingSurvey?.signature ?? DEFAULT_MESSAGE_SIGNATURE },
     notificationPreferences: user.notificationPreferences ?? DEFAULT_NOTIFICATION_PREFERENCES,
     appearancePreferences: user.appearancePreferences ?? DEFAULT_APPEARANCE_PREFERENCES,
     createdAt: user.createdAt.toISOString(),

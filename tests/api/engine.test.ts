@@ -74,8 +74,8 @@ describe('the conversation', () => {
       motivation: 'high',
       engagementAssessment: 'great',
       concerns: ['Knee felt sore once'],
-      progressValue: 45,
-      goalCompleted: false,
+      progress: [{ goalId: c.goalId, value: 45, completed: false }],
+      unattributed: [],
     }, { operation: 'analyse' });
     const live = await listen(stack.socketPort, accessToken);
 
@@ -109,8 +109,11 @@ describe('the conversation', () => {
       engagementAssessment: 'great',
       concerns: ['Knee felt sore once'],
       value: 45,
+      progressUpdates: [{ goalId: c.goalId, title: 'Walk 100 km', from: 0, to: 45, unit: 'km', completed: false }],
       aiResponse: 'Great work, Loopy! Keep going.',
     });
+    // The analysis was asked for with the goal's id, to name the goals it moves.
+    expect(ai.requestsFor('Loopy', 'analyse')[0]!.text).toContain(c.goalId);
     // The follow-up went out by SMS.
     expect(sms.to(c.phone).map((m) => m.body)).toEqual([sent.body.checkIn.aiMessage, 'Great work, Loopy! Keep going.']);
 
@@ -352,12 +355,38 @@ describe('immediate contact and global check-ins', () => {
     const compose = ai.requestsFor('Globetrotter', 'compose').at(-1)!;
     expect(compose.text).toContain('Run 50 km');
     expect(compose.text).toContain('Learn 300 words');
-    // A number in a reply to a global check-in over two numeric goals is not attributed to either.
-    ai.script('Globetrotter', { coachSummary: 's', insights: [], executiveSummary: 'e', motivation: 'medium', engagementAssessment: 'okay', concerns: [], progressValue: 12, goalCompleted: false }, { operation: 'analyse' });
-    await reply(c.phone, 'Ran 12 km');
+    // One reply moves both goals; an entry for a goal the check-in does not cover is ignored.
+    const words = (await db<{ id: string }[]>`select id from goals where client_id = ${c.id} and title = 'Learn 300 words'`)[0]!.id;
+    const elsewhere = '00000000-0000-4000-8000-000000000001';
+    ai.script(
+      'Globetrotter',
+      {
+        coachSummary: 'Run 50 km: 0 → 12 km. Learn 300 words: 0 → 40 words.',
+        insights: [],
+        executiveSummary: 'e',
+        motivation: 'medium',
+        engagementAssessment: 'okay',
+        concerns: [],
+        progress: [
+          { goalId: c.goalId, value: 12, completed: false },
+          { goalId: words, value: 40, completed: false },
+          { goalId: elsewhere, value: 99, completed: false },
+        ],
+        unattributed: [],
+      },
+      { operation: 'analyse' },
+    );
+    await reply(c.phone, 'Ran 12 km and learnt 40 words');
     const done = await waitForStatus(accessToken, c.id, 'completed');
+    // Two numeric goals moved: the check-in's own value stays empty, each goal's change is on the check-in.
     expect(done.value).toBeNull();
     expect(done.failureReason).toBeNull();
+    expect(done.progressUpdates).toEqual([
+      { goalId: c.goalId, title: 'Run 50 km', from: 0, to: 12, unit: 'km', completed: false },
+      { goalId: words, title: 'Learn 300 words', from: 0, to: 40, unit: 'words', completed: false },
+    ]);
+    const values = await db<{ id: string; current_value: number }[]>`select id, current_value::float as current_value from goals where client_id = ${c.id} order by title`;
+    expect(values.map((g) => g.current_value)).toEqual([40, 12]);
 
     const one = await request<CheckInChanged>('POST', '/ai/immediate-contact', { token: accessToken, body: { _id: c.id, goalId: c.goalId } });
     expect(one.body.checkIn).toMatchObject({ isGlobalCheckIn: false, goal: { _id: c.goalId } });

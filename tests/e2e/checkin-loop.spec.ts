@@ -68,21 +68,23 @@ test('the coach sends a check-in from the client detail, the client answers, and
   await expect(item).toContainText('Sent');
   expect(smsTo(phone)).toHaveLength(1);
   await item.getByRole('button', { expanded: false }).click();
-  await expect(item).toContainText('Walk 100 km');
+  await expect(item).toContainText('0 of your 100 km');
   await shot(page, 'checkin-loop-sent');
 
   // The client answers by text, through the same webhook Twilio calls.
-  const answer = await postClientReply({ appUrl: stack().baseUrl, from: phone, body: 'Walked 5 km today, feeling great' });
+  const answer = await postClientReply({ appUrl: stack().baseUrl, from: phone, body: 'Walked 5 km today, feeling great, the new shoes help a lot' });
   expect(answer.status).toBe(200);
 
   // No reload: the realtime events bring the reply, then the analysis and the follow-up.
   await expect(page.getByText(/Riley Walker replied to the check-in/)).toBeVisible();
   await expect(item).toContainText('Completed');
-  await expect(item).toContainText('Walked 5 km today, feeling great');
-  await expect(item).toContainText('Riley sounds upbeat');
+  await expect(item).toContainText('Walked 5 km today, feeling great, the new shoes help a lot');
+  // The summary states what was recorded, per goal; the follow-up speaks of it.
+  await expect(item).toContainText('Walk 100 km: 0 → 5 km.');
+  await expect(item.getByRole('definition').filter({ hasText: '→' }).first()).toContainText('Walk 100 km: 0 → 5 km');
   await expect(item).toContainText('High');
   await expect(item).toContainText('Great');
-  await expect(item).toContainText('5 km of 100 km');
+  await expect(item).toContainText("That's 5 of your 100 km now.");
   await shot(page, 'checkin-loop-completed');
   expect(smsTo(phone)).toHaveLength(2);
 });

@@ -58,8 +58,8 @@ function defaultContent(op: Operation, body: ChatRequest): string {
         motivation: 'high',
         engagementAssessment: 'great',
         concerns: [],
-        progressValue: null,
-        goalCompleted: false,
+        progress: [],
+        unattributed: [],
       });
     case 'milestones': {
       const target = facts.goal?.target ?? null;

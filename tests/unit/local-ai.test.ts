@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyseReplyText, composeCheckInText, composeFollowUpText, milestonesFor, progressFrom, toneOf } from '@/server/providers/ai/local';
+import { analyseReplyText, composeCheckInText, composeFollowUpText, milestonesFor, toneOf } from '@/server/providers/ai/local';
 import { parseJsonAnswer } from '@/server/providers/ai/openai';
 import { replyAnalysisSchema, type AiGoal, type CheckInContext } from '@/server/providers/ai/types';
 import { tokenCost } from '@/server/providers/pricing';
@@ -20,9 +20,11 @@ const walk: AiGoal = {
 };
 const task: AiGoal = { ...walk, id: 'g2', title: 'Write a business plan', type: 'task', target: null, unit: null, currentValue: 0, progress: 0, milestones: [{ title: 'Outline', completed: false, targetValue: null }] };
 
+const coach = { name: 'Dana Rivers', firstName: 'Dana', survey: null };
+
 function ctx(partial: Partial<CheckInContext> = {}): CheckInContext {
   return {
-    coach: { name: 'Dana Rivers', survey: null },
+    coach,
     client: { firstName: 'Ada', lastName: 'L', timezone: 'UTC' },
     goals: [walk],
     isGlobal: false,
@@ -33,55 +35,105 @@ function ctx(partial: Partial<CheckInContext> = {}): CheckInContext {
 }
 
 describe('local check-in messages', () => {
-  it('greet by the local time and speak of the goal, its progress and next milestone', () => {
+  it('read like a person: natural quantities, the next milestone, one question, signed as the coach chose', () => {
     const text = composeCheckInText(ctx());
-    expect(text).toBe('Good morning, Ada! Checking in on "Walk 100 km": 40 km of 100 km (40%). Next milestone: Reach 50 km. How much did you manage since we last spoke?');
+    expect(text).toContain('40 of your 100 km');
+    expect(text).toContain('Next stop: Reach 50 km.');
+    expect(text).not.toMatch(/\(in \w+\)\?|km of 100 km|\d+%/);
+    expect(text.match(/\?/g)).toHaveLength(1);
+    expect(text).toMatch(/ — Dana's assistant$/);
     expect(composeCheckInText(ctx())).toBe(text);
+  });
+  it('vary the opening from one check-in to the next, deterministically', () => {
+    const openings = new Set(['Monday 09:00', 'Tuesday 09:00', 'Wednesday 09:00', 'Thursday 09:00', 'Friday 09:00', 'Saturday 09:00'].map((localTime) => composeCheckInText(ctx({ localTime })).split(/[!.]/)[0]));
+    expect(openings.size).toBeGreaterThan(2);
+  });
+  it('sign as the coach, as the assistant, or not at all', () => {
+    const survey = { coachingStyle: '', clientExpectations: '', motivationApproach: '', feedbackStyle: '', challengeApproach: '' };
+    expect(composeCheckInText(ctx({ coach: { ...coach, survey: { ...survey, signature: 'coach' } } }))).toMatch(/ — Dana \(via Cadence\)$/);
+    expect(composeCheckInText(ctx({ coach: { ...coach, survey: { ...survey, signature: 'none' } } }))).not.toContain('—');
   });
   it('follow the coach survey', () => {
     const direct = { coachingStyle: 'Direct and accountability-focused', clientExpectations: '', motivationApproach: '', feedbackStyle: '', challengeApproach: '' };
     expect(toneOf(direct)).toBe('direct');
-    expect(composeCheckInText(ctx({ coach: { name: 'D', survey: direct } }))).toContain("What's your number since we last spoke (in km)?");
+    expect(composeCheckInText(ctx({ coach: { ...coach, survey: direct } }))).toContain('How many km since we last spoke?');
     expect(toneOf({ ...direct, coachingStyle: 'Gentle and supportive' })).toBe('supportive');
   });
-  it('cover every goal of a global check-in, and use a coach template', () => {
-    expect(composeCheckInText(ctx({ isGlobal: true, goals: [walk, task] }))).toContain('"Walk 100 km": 40 km of 100 km (40%); "Write a business plan"');
-    expect(composeCheckInText(ctx({ promptTemplate: 'Hey {firstName}, {goal} is at {progress}. Update?' }))).toBe('Hey Ada, Walk 100 km is at 40%. Update?');
+  it('cover every goal of a global check-in with one question, and use a coach template', () => {
+    const text = composeCheckInText(ctx({ isGlobal: true, goals: [walk, task] }));
+    expect(text).toContain('Where things stand: 40 of your 100 km and "Write a business plan" still open.');
+    expect(text.match(/\?/g)).toHaveLength(1);
+    expect(composeCheckInText(ctx({ promptTemplate: 'Hey {firstName}, {goal} is at {progress}. Update?' }))).toBe("Hey Ada, Walk 100 km is at 40%. Update? — Dana's assistant");
   });
-  it('mention how the last reply felt', () => {
-    expect(composeCheckInText(ctx({ recent: [{ at: '2026-01-01T00:00:00Z', aiMessage: 'x', clientResponse: 'tired', motivation: 'low' }] }))).toContain('Last time things felt tough');
+  it("remember the client's last answer", () => {
+    const past = (clientResponse: string, motivation = 'medium') => ctx({ recent: [{ at: '2026-01-01T00:00:00Z', aiMessage: 'x', clientResponse, motivation }] });
+    expect(composeCheckInText(past('tired', 'low'))).toContain('Last time things felt tough');
+    expect(composeCheckInText(past('Did 8 km but my knee is sore again'))).toMatch(/your knee/);
+    expect(composeCheckInText(past('Still need to book physio.'))).toContain('Last time you still had to book physio.');
   });
 });
 
 describe('local reply analysis', () => {
   const analyse = (reply: string, c: Partial<CheckInContext> = {}) => analyseReplyText({ ...ctx(c), message: 'm', reply });
-  it('reads an increment, a total and a percentage', () => {
-    expect(progressFrom('Walked 5 km today', walk)).toBe(45);
-    expect(progressFrom("I'm at 62 km so far", walk)).toBe(62);
-    expect(progressFrom('About 75% done', walk)).toBe(75);
-    expect(progressFrom('Walked 3 times for 5 km each... no, ran 8 km', walk)).toBe(5);
-    expect(progressFrom('No numbers here', walk)).toBeNull();
-    expect(progressFrom('Did 3 things', task)).toBeNull();
+  const valueOf = (reply: string, goal: AiGoal = walk) => analyse(reply, { goals: [goal] }).progress.find((p) => p.goalId === goal.id)?.value ?? null;
+  it('reads an increment, a total, a percentage and a remainder', () => {
+    expect(valueOf('Walked 5 km today')).toBe(45);
+    expect(valueOf("I'm at 62 km so far")).toBe(62);
+    expect(valueOf('About 75% done')).toBe(75);
+    expect(valueOf('only 10 km to go!')).toBe(90);
+    expect(valueOf('another five kilometres')).toBe(45);
+    expect(valueOf('No numbers here')).toBeNull();
+    expect(valueOf("didn't walk at all this week")).toBeNull();
+    expect(valueOf('Walked at 7pm on the 12th')).toBeNull();
   });
-  it('reads motivation and engagement from the words', () => {
-    expect(analyse('Walked 5 km today, feeling great')).toMatchObject({ motivation: 'high', engagementAssessment: 'great', progressValue: 45, concerns: [] });
+  it('reads motivation, engagement and concerns from the content', () => {
+    expect(analyse('Walked 5 km today, feeling great')).toMatchObject({ motivation: 'high', engagementAssessment: 'okay', progress: [{ goalId: 'g1', value: 45, completed: false }], concerns: [] });
     expect(analyse('Too busy and exhausted, skipped everything')).toMatchObject({ motivation: 'low', engagementAssessment: 'okay' });
-    expect(analyse('Not great, knee is sore').concerns).toContain('Health: mentions feeling unwell or hurt');
-    expect(analyse('k')).toMatchObject({ engagementAssessment: 'bad', progressValue: null });
-    expect(analyse('I finished it!', { goals: [task] }).goalCompleted).toBe(true);
+    expect(analyse('Not great, knee is sore').concerns).toContain('Health: knee pain or injury');
+    expect(analyse('k')).toMatchObject({ engagementAssessment: 'bad', progress: [] });
+    expect(analyse('I finished it!', { goals: [task] }).progress).toEqual([{ goalId: 'g2', value: null, completed: true }]);
+    expect(analyse('not finished yet', { goals: [task] }).progress).toEqual([]);
   });
-  it('gives a global number to the only numeric goal, never to one of several', () => {
-    expect(analyse('Walked 5 km today', { isGlobal: true, goals: [walk, task] }).progressValue).toBe(45);
-    expect(analyse('Walked 5 km today', { isGlobal: true, goals: [walk, { ...walk, id: 'g3', title: 'Swim 10 km' }] }).progressValue).toBeNull();
+  it('moves several goals from one reply, by unit and by title words', () => {
+    const steps: AiGoal = { ...walk, id: 's', title: 'Walk 10,000 steps a day', type: 'habit', target: 10000, unit: 'steps', currentValue: 4200, milestones: [] };
+    const meditate: AiGoal = { ...walk, id: 'm', title: 'Meditate 10 minutes daily', type: 'habit', target: 30, unit: 'sessions', currentValue: 3, milestones: [] };
+    const physio: AiGoal = { ...task, id: 'p', title: 'Book a physio appointment', milestones: [] };
+    const a = analyse('Walked 6500 steps today and meditated twice. Still need to book physio.', { isGlobal: true, goals: [steps, meditate, physio] });
+    expect(a.progress).toEqual([
+      { goalId: 's', value: 6500, completed: false },
+      { goalId: 'm', value: 5, completed: false },
+    ]);
+    expect(a.coachSummary).toContain('Walk 10,000 steps a day: 4,200 → 6,500 steps.');
+    expect(a.coachSummary).toContain('Blocked: still has to book physio.');
+    expect(a.coachSummary).not.toContain('Walked 6500');
+  });
+  it('never guesses between goals that share a unit, and says so', () => {
+    const a = analyse('Did 5 km today', { isGlobal: true, goals: [walk, { ...walk, id: 'g3', title: 'Swim 10 km' }] });
+    expect(a.progress).toEqual([]);
+    expect(a.unattributed[0]).toContain('"Walk 100 km" or "Swim 10 km"');
+    expect(analyse('Swam 2 km', { isGlobal: true, goals: [walk, { ...walk, id: 'g3', title: 'Swim 10 km', currentValue: 1 }] }).progress).toEqual([{ goalId: 'g3', value: 3, completed: false }]);
+  });
+  it('keeps a bare number that only confirms a total out of the unattributed notes, and leaves plans and prices alone', () => {
+    const save: AiGoal = { ...walk, id: 's', title: 'Save $5,000', target: 5000, unit: '$', currentValue: 1200, milestones: [] };
+    const a = analyse('saved 300, at 1500 now', { isGlobal: true, goals: [save, walk] });
+    expect(a.progress).toEqual([{ goalId: 's', value: 1500, completed: false }]);
+    expect(a.unattributed).toEqual([]);
+    expect(a.coachSummary).toContain('Save $5,000: $1,200 → $1,500.');
+    expect(analyse('gonna run 10 km tomorrow').progress).toEqual([]);
+    expect(analyse('$50 on coffee this week lol', { goals: [save] }).progress).toEqual([]);
+    expect(analyse('Auto transfer set for $50 every Friday', { goals: [save] }).progress).toEqual([]);
   });
   it('answers the shape the OpenAI answers are checked against', () => {
     expect(replyAnalysisSchema.safeParse(analyse('Walked 5 km today, feeling great')).success).toBe(true);
   });
-  it('writes a follow-up from the analysis', () => {
+  it('writes a follow-up from the analysis: the specifics, one next step, the signature', () => {
     const analysis = analyse('Walked 5 km today, feeling great');
-    expect(composeFollowUpText({ ...ctx(), message: 'm', reply: 'r', analysis })).toBe(
-      "That's fantastic, Ada! That puts you at 45 km of 100 km (45%). Next up: Reach 50 km. You've got this. — Dana Rivers's assistant",
-    );
+    const text = composeFollowUpText({ ...ctx(), message: 'm', reply: 'r', analysis });
+    expect(text).toContain("That's 45 of your 100 km now.");
+    expect(text).toContain('Next up: Reach 50 km.');
+    expect(text).toMatch(/ — Dana's assistant$/);
+    const hurt = analyse('Only 2 km, my knee hurts');
+    expect(composeFollowUpText({ ...ctx(), message: 'm', reply: 'Only 2 km, my knee hurts', analysis: hurt })).toContain('Go easy on your knee');
   });
 });
 

@@ -29,6 +29,7 @@ function checkIn(fields: Partial<CheckInDto> = {}): CheckInDto {
     engagementAssessment: null,
     concerns: [],
     value: null,
+    progressUpdates: [],
     failureReason: null,
     followUpStatus: null,
     followUpSentAt: null,

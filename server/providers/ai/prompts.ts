@@ -1,3 +1,4 @@
+import { signatureLine } from '@/lib/coaching-survey';
 import type { CoachingSurvey } from '@/lib/preferences';
 import type { AiGoal, CheckInContext, FollowUpContext, MilestoneContext, ReplyContext } from './types';
 
@@ -17,6 +18,7 @@ function approach(survey: CoachingSurvey | null): string {
 
 function goalFacts(goal: AiGoal) {
   return {
+    id: goal.id,
     title: goal.title,
     type: goal.type,
     description: goal.description,
@@ -39,7 +41,7 @@ function facts(ctx: CheckInContext) {
   };
 }
 
-function system(ctx: { coach: CheckInContext['coach'] }, task: string): string {
+function system(ctx: { coach: MilestoneContext['coach'] }, task: string): string {
   return [
     `You are the assistant of ${ctx.coach.name}, a coach. You talk with the coach's client by SMS on the coach's behalf.`,
     'The coach described their approach as follows; match its tone:',
@@ -50,6 +52,12 @@ function system(ctx: { coach: CheckInContext['coach'] }, task: string): string {
   ].join('\n');
 }
 
+/** How a message to the client ends, as the coach chose in the coaching survey. */
+function signing(ctx: { coach: CheckInContext['coach'] }): string {
+  const line = signatureLine(ctx.coach.survey?.signature, ctx.coach.firstName);
+  return line ? `End the message with this signature on its own, exactly: "${line}".` : 'Do not sign the message.';
+}
+
 export type ChatMessage = { role: 'system' | 'user'; content: string };
 
 export function checkInPrompt(ctx: CheckInContext): ChatMessage[] {
@@ -58,7 +66,13 @@ export function checkInPrompt(ctx: CheckInContext): ChatMessage[] {
       role: 'system',
       content: system(
         ctx,
-        'Write the next check-in text message to the client: greet them by first name, ask about progress on the goal(s) in concrete terms (numbers and units when the goal has a target), mention a milestone or recent answer when it helps, and end with one clear question. Plain text, no markdown, at most 320 characters. JSON shape: {"message": string}.',
+        [
+          'Write the next check-in text message to the client, as a person would text: greet them by first name (vary the opening),',
+          'ask about progress on the goal(s) in concrete, natural terms ("4,200 of your 10,000 steps"; numbers and units when the goal has a target),',
+          "mention a milestone, or follow up on what the client said last time when it helps, and ask exactly ONE clear question.",
+          signing(ctx),
+          'Plain text, no markdown, at most 320 characters. JSON shape: {"message": string}.',
+        ].join('\n'),
       ),
     },
     { role: 'user', content: JSON.stringify(facts(ctx)) },
@@ -73,15 +87,28 @@ export function analysisPrompt(ctx: ReplyContext): ChatMessage[] {
         ctx,
         [
           "Analyse the client's reply to the check-in for the coach. JSON shape:",
-          '{"coachSummary": string (1-3 sentences for the coach), "insights": string[] (0-5 short observations),',
+          '{"coachSummary": string (1-3 sentences for the coach: what happened per goal, what is blocked, what changed since last time; never quote the reply),',
+          ' "insights": string[] (0-5 short observations drawn from the reply, not boilerplate),',
           ' "executiveSummary": string (one paragraph on where the client stands overall),',
           ' "motivation": "low" | "medium" | "high", "engagementAssessment": "great" | "okay" | "bad",',
-          ' "concerns": string[] (risks the coach should know about, empty when none),',
-          ' "progressValue": number | null, "goalCompleted": boolean}.',
-          "progressValue is the goal's new current value in the goal's unit when the reply states progress on a goal with a target:",
-          'when the reply reports an increment ("another 5 km", "5 km today") add it to the current value; when it states a total use the total;',
-          'null when no number is stated, or when several numeric goals are covered and the number cannot be attributed to one.',
-          'goalCompleted is true only when the client clearly says the goal is done.',
+          ' "concerns": string[] (risks the coach should know about: pain or injury, missed days, low mood, blockers; empty when none),',
+          ' "progress": [{"goalId": string, "value": number | null, "completed": boolean}],',
+          ' "unattributed": string[]}.',
+          'progress has one entry per goal the reply moves, goalId being that goal\'s "id" from the goals listed; leave out goals the reply says nothing usable about.',
+          "value is the goal's NEW current value in the goal's unit:",
+          '- an increment ("another 5 km", "did 3 today", "2 more") is added to currentValue;',
+          '- a stated total ("I\'m at 42 now", "8 in total") replaces it;',
+          '- a percentage ("about 60% done") is that share of the target;',
+          '- a remainder ("2 more to go") is the target minus it;',
+          '- a numeric goal reported fully achieved is the target;',
+          '- convert units only when exact ("an hour" = 60 for a minutes goal, "1.5 hrs" = 90); otherwise leave the goal out;',
+          '- "didn\'t run at all", "zero", "no progress": leave the goal out (nothing changed); never lower a value unless the reply states a new total;',
+          '- plans ("gonna do 1 more tomorrow"), guesses ("maybe 10ish"), prices, dates, times and phone numbers are not progress;',
+          '- for a goal counted per day ("Walk 10,000 steps a day") the number reported for today is the value.',
+          'completed is true only for a goal the client clearly says is done (a task goal has value null); never for "not yet".',
+          'When a number could belong to more than one goal (e.g. "6 km" and two goals count km) and the reply does not say which, do NOT guess:',
+          'leave those goals out and say it in unattributed ("6 km mentioned but two goals count km; not recorded") and in coachSummary.',
+          'A wrong value is worse than none: when a careful human coach could not tell for sure, leave the goal out.',
         ].join('\n'),
       ),
     },
@@ -95,12 +122,18 @@ export function followUpPrompt(ctx: FollowUpContext): ChatMessage[] {
       role: 'system',
       content: system(
         ctx,
-        "Write a short follow-up text message answering the client's reply: acknowledge what they said, react to their progress and mood the way the coach would, and give one encouraging next step. No question is needed. Plain text, no markdown, at most 320 characters. JSON shape: {\"message\": string}.",
+[
+          "Write a short follow-up text message answering the client's reply, as the coach would text it: acknowledge the specifics they reported",
+          '(the progress entries of the analysis are what was recorded), react to their mood the way the coach would, remember earlier answers when relevant,',
+          'and give ONE concrete next step. If they mention pain, injury or a blocker, address it first. No question is needed.',
+          signing(ctx),
+          'Plain text, no markdown, at most 320 characters. JSON shape: {"message": string}.',
+        ].join('\n'),
       ),
     },
     {
       role: 'user',
-      content: JSON.stringify({ ...facts(ctx), checkInMessage: ctx.message, clientReply: ctx.reply, analysis: { motivation: ctx.analysis.motivation, concerns: ctx.analysis.concerns } }),
+      content: JSON.stringify({ ...facts(ctx), checkInMessage: ctx.message, clientReply: ctx.reply, analysis: { motivation: ctx.analysis.motivation, concerns: ctx.analysis.concerns, progress: ctx.analysis.progress, unattributed: ctx.analysis.unattributed } }),
     },
   ];
 }

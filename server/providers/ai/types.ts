@@ -26,7 +26,8 @@ export interface AiPastCheckIn {
 
 /** Everything a check-in message is written from. */
 export interface CheckInContext {
-  coach: { name: string; survey: CoachingSurvey | null };
+  /** firstName signs the messages ("— Dana's assistant"). */
+  coach: { name: string; firstName: string; survey: CoachingSurvey | null };
   client: { firstName: string; lastName: string; timezone: string };
   /** The goals this check-in is about: one, or every active goal of a global check-in. */
   goals: AiGoal[];
@@ -41,6 +42,16 @@ export interface CheckInContext {
 export const motivationSchema = z.enum(['low', 'medium', 'high']);
 export const engagementSchema = z.enum(['great', 'okay', 'bad']);
 
+/** What a reply says about one goal. */
+export const goalProgressSchema = z.object({
+  goalId: z.string().min(1),
+  /** The goal's NEW current value in its unit (an increment already added); null when only "done" was said. */
+  value: z.number().finite().min(0).nullable(),
+  /** The reply clearly says the goal is done (a task goal has no number to report). */
+  completed: z.boolean().default(false),
+});
+export type GoalProgress = z.infer<typeof goalProgressSchema>;
+
 /** The structured analysis of a client's reply; every field is checked before anything is stored. */
 export const replyAnalysisSchema = z.object({
   coachSummary: z.string().trim().min(1).max(2000),
@@ -49,10 +60,10 @@ export const replyAnalysisSchema = z.object({
   motivation: motivationSchema,
   engagementAssessment: engagementSchema,
   concerns: z.array(z.string().trim().min(1).max(500)).max(10),
-  /** The goal's new current value when the reply states one (already added up for "another 5 km"). */
-  progressValue: z.number().finite().min(0).nullable(),
-  /** The reply says the goal is done (task goals have no number to report). */
-  goalCompleted: z.boolean().optional().default(false),
+  /** One entry per goal the reply moves; goals it says nothing usable about have none. */
+  progress: z.array(goalProgressSchema).max(20).default([]),
+  /** What the reply reports that cannot be tied to exactly one goal: told to the coach, never guessed. */
+  unattributed: z.array(z.string().trim().min(1).max(500)).max(10).default([]),
 });
 export type ReplyAnalysis = z.infer<typeof replyAnalysisSchema>;
 

@@ -2,7 +2,8 @@ import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { getDb } from '../../db/client';
 import { checkIns, clients, goals, type CheckIn, type Client, type Goal } from '../../db/schema';
 import { log } from '../../log';
-import { analyseReply, composeFollowUp, type FollowUpContext } from '../../providers/ai';
+import type { ProgressUpdate } from '@/lib/schemas/checkins';
+import { analyseReply, composeFollowUp, type FollowUpContext, type GoalProgress } from '../../providers/ai';
 import { senderNumberFor, sendSms } from '../../providers/sms';
 import { emitToUser } from '../../realtime';
 import { checkInSummary, type CoachRef } from '../clients';
@@ -59,6 +60,54 @@ export interface StepOutcome {
   checkIn?: CheckIn;
 }
 
+/** The analysis's entries the check-in actually recorded (the follow-up speaks only of those). */
+const applied = (progress: GoalProgress[], updates: ProgressUpdate[]) => progress.filter((e) => updates.some((u) => u.goalId === e.goalId));
+
+/**
+ * Applies the reply's progress to the goals this check-in covers (entries for any other goal are
+ * ignored; the first entry per goal counts): a numeric goal gets its new value (source ai), a goal
+ * said done tells the coach, who marks it complete. Returns what changed, for the check-in row, and
+ * the check-in's own value: its goal's, or a global check-in's only moved numeric goal's.
+ */
+async function applyProgress(
+  p: Participants,
+  row: CheckIn,
+  covered: Goal[],
+  progress: GoalProgress[],
+  reply: string,
+  now: Date,
+): Promise<{ value: number | null; progressUpdates: ProgressUpdate[] }> {
+  const who = clientName(p.client);
+  const progressUpdates: ProgressUpdate[] = [];
+  const seen = new Set<string>();
+  for (const entry of progress) {
+    const goal = covered.find((g) => g.id === entry.goalId);
+    if (!goal || seen.has(goal.id)) continue;
+    seen.add(goal.id);
+    if (trackable(goal) && entry.value !== null) {
+      // The same value again records nothing new.
+      if (entry.value === goal.currentValue) continue;
+      const before = goal.progress;
+      try {
+        const updated = await updateProgress(coachRef(p), goal.id, { currentValue: entry.value, source: 'ai', note: `From the check-in reply: "${excerpt(reply, 200)}"` });
+        const reached = before < 100 && updated.progress >= 100;
+        progressUpdates.push({ goalId: goal.id, title: goal.title, from: goal.currentValue, to: entry.value, unit: goal.unit, completed: updated.progress >= 100 });
+        if (reached) {
+          await notify(p.coach.id, { type: 'goal_completed', message: `${who} reached the target of "${goal.title}" (${entry.value}${goal.unit ? ` ${goal.unit}` : ''}).` }, now);
+        }
+      } catch (error) {
+        log.warn({ err: error, goalId: goal.id }, 'progress from the reply not recorded');
+      }
+    } else if (entry.completed) {
+      progressUpdates.push({ goalId: goal.id, title: goal.title, from: null, to: null, unit: goal.unit, completed: true });
+      await notify(p.coach.id, { type: 'goal_completed', message: `${who} says "${goal.title}" is done. Mark the goal complete when you agree.` }, now);
+    }
+  }
+  const numericMoves = progressUpdates.filter((u) => u.to !== null);
+  const own = row.goalId ? numericMoves.find((u) => u.goalId === row.goalId) : numericMoves.length === 1 ? numericMoves[0] : undefined;
+  return { value: own?.to ?? null, progressUpdates };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Analysis and follow-up
 
@@ -79,8 +128,11 @@ export async function processReply(checkInId: string, options: EngineOptions = {
     return { status: 'failed', reason, checkIn: updated };
   };
   if (claimed.aiResponse) {
-    // A worker stopped after the follow-up was written and perhaps sent: never send it twice.
-    const done = await settle(edb, claimed, { status: 'completed', completedAt: now, failureReason: 'The follow-up was interrupted and not sent again' }, now);
+    // A worker stopped after the follow-up was written. A draft for review is safe in the queue;
+    // any other may have been texted already: never send it twice.
+    const interrupted = claimed.followUpStatus === 'pending_review' ? {} : { failureReason: 'The follow-up was interrupted and not sent again' };
+    const done = await settle(edb, claimed, { status: 'completed', completedAt: now, ...interrupted }, now);
+    if (done) await publishCheckIn(done);
     return { status: 'completed', checkIn: done };
   }
   const p = await loadParticipants(db, claimed.clientId);
@@ -100,11 +152,8 @@ export async function processReply(checkInId: string, options: EngineOptions = {
     return stop(`The AI could not analyse the reply: ${errorText(error)}`);
   }
 
-  // The number counts for one goal: the check-in's own, or a global check-in's only numeric goal.
   const covered = coveredGoals(claimed, p.activeGoals);
-  const numeric = covered.filter(trackable);
-  const goal = claimed.goalId ? covered[0] : numeric.length === 1 ? numeric[0] : undefined;
-  const value = goal && trackable(goal) && analysis.progressValue !== null ? analysis.progressValue : null;
+  const { value, progressUpdates } = await applyProgress(p, claimed, covered, analysis.progress, ctx.reply, now);
   await db
     .update(checkIns)
     .set({
@@ -115,28 +164,13 @@ export async function processReply(checkInId: string, options: EngineOptions = {
       engagementAssessment: analysis.engagementAssessment,
       concerns: analysis.concerns,
       value,
+      progressUpdates,
       updatedAt: now,
     })
     .where(eq(checkIns.id, claimed.id));
   await db.update(clients).set({ executiveSummary: analysis.executiveSummary, updatedAt: now }).where(eq(clients.id, claimed.clientId));
 
-  const who = clientName(p.client);
-  if (goal && value !== null) {
-    const before = goal.progress;
-    try {
-      const updated = await updateProgress(coachRef(p), goal.id, { currentValue: value, source: 'ai', note: `From the check-in reply: "${excerpt(ctx.reply, 200)}"` });
-      if (before < 100 && updated.progress >= 100) {
-        await notify(p.coach.id, { type: 'goal_completed', message: `${who} reached the target of "${goal.title}" (${value}${goal.unit ? ` ${goal.unit}` : ''}).` }, now);
-      }
-    } catch (error) {
-      log.warn({ err: error, goalId: goal.id }, 'progress from the reply not recorded');
-    }
-  } else if (analysis.goalCompleted) {
-    const done = goal ?? (covered.length === 1 ? covered[0] : undefined);
-    if (done) await notify(p.coach.id, { type: 'goal_completed', message: `${who} says "${done.title}" is done. Mark the goal complete when you agree.` }, now);
-  }
-
-  const followUp = await sendFollowUp(edb, claimed, p, { ...ctx, analysis: { ...analysis, progressValue: value } }, now);
+  const followUp = await sendFollowUp(edb, claimed, p, { ...ctx, analysis: { ...analysis, progress: applied(analysis.progress, progressUpdates) } }, now);
   if (followUp.status === 'skipped') return { status: 'skipped' };
   if (followUp.status === 'failed') return stop(followUp.reason);
   const completed = await settle(edb, claimed, { status: 'completed', completedAt: now, ...followUp.fields }, now);

@@ -1,0 +1,1 @@
+ALTER TABLE "check_ins" ADD COLUMN "progress_updates" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,94 @@
+/**
+ * Number words, number shapes, typos and emoji rewritten so the reader has one thing to look for:
+ * "twice" → "2 times", "half an hour" → "0.5 hours", "a dozen" → "12", "10,000" → "10000",
+ * "6.5k steps" → "6500 steps", "two and a half" → "2.5", "$40" → "40 $", "🧘 x3" → "meditation 3 times".
+ */
+
+const SMALL: Record<string, number> = {
+  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
+};
+const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fourty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+
+const SMALL_RE = Object.keys(SMALL).join('|');
+const TENS_RE = Object.keys(TENS).join('|');
+const COMPOUND = `(?:${TENS_RE})(?:[- ](?:${SMALL_RE}))?`;
+/** "twenty five", "twenty-five", "forty", "seven", "a hundred", "three hundred", "two thousand". */
+const WORD_NUMBER = new RegExp(`\\b(?:(a|${SMALL_RE}|${COMPOUND})\\s+(hundred|thousand)(?:\\s+(?:and\\s+)?(${COMPOUND}|${SMALL_RE}))?|(${COMPOUND})|(${SMALL_RE}))\\b`, 'gi');
+
+function wordValue(word: string): number {
+  const w = word.toLowerCase();
+  if (w === 'a' || w === 'an') return 1;
+  if (w in SMALL) return SMALL[w]!;
+  const [tens, unit] = w.split(/[- ]/);
+  return (TENS[tens!] ?? 0) + (unit ? (SMALL[unit] ?? 0) : 0);
+}
+
+/** Emoji clients use for an activity, as the words a goal title would have. */
+const EMOJI_WORDS: [RegExp, string][] = [
+  [/🏋️?‍?[♀♂]?️?/gu, ' gym '],
+  [/🧘(?:‍[♀♂]️?)?/gu, ' meditation '],
+  [/🏃(?:‍[♀♂]️?)?/gu, ' run '],
+  [/🚶(?:‍[♀♂]️?)?/gu, ' walk '],
+  [/🚴(?:‍[♀♂]️?)?/gu, ' cycle '],
+  [/🏊(?:‍[♀♂]️?)?/gu, ' swim '],
+  [/[📚📖]/gu, ' read book '],
+  [/💧/gu, ' water '],
+  [/[😴🛌]/gu, ' sleep '],
+  [/🦷/gu, ' dentist '],
+  [/🐷/gu, ' saved '],
+  [/✍️?/gu, ' write '],
+];
+
+/** Misspellings and txt-speak seen in replies, as the words the reader knows. */
+const TYPOS: Record<string, string> = {
+  mor: 'more', moar: 'more', twise: 'twice', twic: 'twice', evry: 'every', evrey: 'every', wk: 'week', wks: 'weeks', finaly: 'finally', finnaly: 'finally',
+  savd: 'saved', dun: 'done', gona: 'gonna', gunna: 'gonna', tmrw: 'tomorrow', tmr: 'tomorrow', tmrow: 'tomorrow', '2day': 'today', tday: 'today', '2moro': 'tomorrow',
+  yday: 'yesterday', yest: 'yesterday', thru: 'through', tho: 'though', b4: 'before', nite: 'night', nites: 'nights', ystrday: 'yesterday', todai: 'today',
+  n: 'and', didnt: "didn't", dont: "don't", couldnt: "couldn't", havent: "haven't", wasnt: "wasn't", im: "i'm", ive: "i've", 'u': 'you', ur: 'your', pls: 'please',
+  allready: 'already', alredy: 'already', anuther: 'another', anothr: 'another', anotha: 'another',
+};
+
+const FRACTIONS: [RegExp, string][] = [
+  [/\b(?:an?|one) hour and a half\b/g, '1.5 hours'],
+  [/\bhalf (?:an|a) hour\b/g, '0.5 hours'],
+  [/\bhalf hour\b/g, '0.5 hours'],
+  [/\b(?:a|one) quarter of an hour\b/g, '0.25 hours'],
+  [/\bhalf a dozen\b/g, '6'],
+  [/\bhalf (?:a|one) (mile|marathon|km|kilometre|kilometer|book|page|day)\b/g, '0.5 $1'],
+  [/\b(?:a|one) dozen\b/g, '12'],
+  [/\bdozen\b/g, '12'],
+  [/\b(?:a )?couple(?: of)?\b/g, '2'],
+  [/\bonce\b/g, '1 times'],
+  [/\btwice\b/g, '2 times'],
+  [/\bthrice\b/g, '3 times'],
+  [/\b(?:an|one) hour\b/g, '1 hours'],
+  [/\bhalf ?way (?=to|there|through|done)/g, '50% '],
+  [/\ba (mile|km|kilometre|kilometer|book|chapter|glass)\b/g, '1 $1'],
+  [/\bx ?(\d+)\b/g, ' $1 times'],
+];
+
+/** Rewrites the text in lower case with digits for number words. */
+export function digitise(input: string): string {
+  let t = input.replace(/[’‘`]/g, "'");
+  for (const [re, to] of EMOJI_WORDS) t = t.replace(re, to);
+  t = t.toLowerCase().replace(/[a-z0-9']+/g, (w) => TYPOS[w] ?? w);
+  // Thousands separators and spoken thousands: 10,000 → 10000; 6.5k / 10k steps → 6500 / 10000 steps.
+  t = t.replace(/\b(\d{1,3})(?:,(\d{3}))+\b/g, (m) => m.replace(/,/g, ''));
+  t = t.replace(/\b(\d+(?:\.\d+)?)k\s+(steps?|words?|\$|usd|dollars?|bucks)\b/g, (_, n: string, u: string) => `${Math.round(Number(n) * 1000)} ${u}`);
+  t = t.replace(/\b(\d+(?:\.\d+)?)k\b(?=\s*(?:in|of)?\s*(?:revenue|sales|savings|saved|\$))/g, (_, n: string) => `${Math.round(Number(n) * 1000)}`);
+  t = t.replace(/\$\s?(\d+(?:\.\d+)?)(k\b)?/g, (_, n: string, k: string | undefined) => `${k ? Math.round(Number(n) * 1000) : n} $`);
+  t = t.replace(/½/g, '.5');
+  t = t.replace(/\b(\d+)\s*(?:and a half|& a half)/g, (_, n: string) => `${Number(n) + 0.5}`);
+  t = t.replace(new RegExp(`\\b(${SMALL_RE}|an?)\\s+and\\s+a\\s+half\\b`, 'g'), (_, w: string) => `${wordValue(w) + 0.5}`);
+  for (const [re, to] of FRACTIONS) t = t.replace(re, to);
+  // "one" is a number before a unit ("the one class"), a pronoun otherwise ("the blue one").
+  t = t.replace(/\bone(?=\s+(?:more\s+|extra\s+)?(?:class|session|workout|run|walk|book|page|chapter|km|mile|hour|minute|day|night|glass|call|application|lesson|post|time|deal|entry|demo|set)s?\b)/g, '1');
+  t = t.replace(WORD_NUMBER, (m, mult: string | undefined, scale: string | undefined, rest: string | undefined, tens: string | undefined, small: string | undefined) => {
+    if (scale) return String(wordValue(mult!) * (scale === 'hundred' ? 100 : 1000) + (rest ? wordValue(rest) : 0));
+    if (tens) return String(wordValue(tens));
+    if (small && small !== 'one') return String(wordValue(small));
+    return m;
+  });
+  return t;
+}

@@ -1,0 +1,452 @@
+import type { AiGoal, GoalProgress } from '../types';
+import { digitise } from './numbers';
+import { formatNumber, isCurrency, isDaily, trackable } from './text';
+import { conversion, familyOf, isKnownUnit } from './units';
+
+/**
+ * The local reader of a reply: per goal, the new value (or done) it reports. A number goes to a goal
+ * by its unit (with synonyms and exact conversions) and by the goal's title words near it; when it
+ * could belong to more than one goal and the reply does not say which, it goes to none and is
+ * reported as unattributed. A goal's value never goes down unless the reply states a total.
+ * A wrong value is worse than none: every doubt (a plan, a guess, a price, a date) leaves the goal alone.
+ */
+
+export interface Reading {
+  progress: GoalProgress[];
+  /** For the coach: what could not be tied to one goal. */
+  unattributed: string[];
+  /** Goals the reply says explicitly had nothing ("didn't run at all"). */
+  saidNothing: string[];
+}
+
+type Mode = 'increment' | 'total' | 'percent' | 'remainder';
+
+interface Mention {
+  value: number;
+  /** The unit word found after the number ('' when none). */
+  unit: string;
+  mode: Mode;
+  /** The text around this number and no other: what names its goal. */
+  segment: string;
+  /** The segment with the words up to the next number, when the segment names no goal. */
+  wide: string;
+  before: string;
+  after: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Words of a goal's title
+
+const STOP = new Set(
+  'a an the of to my per day days daily week weekly month monthly year every each least at by in on for and or with from this that your goal goals get do go be is are more than times time total into out up new most keep stay hit reach make complete finish start one two all no'.split(
+    ' ',
+  ),
+);
+const IRREGULAR: Record<string, string> = {
+  ran: 'run', running: 'run', runs: 'run', jog: 'run', jogged: 'run', jogging: 'run', write: 'write', wrote: 'write', written: 'write', writing: 'write', slept: 'sleep', swam: 'swim', swum: 'swim',
+  drank: 'drink', biked: 'cycl', bike: 'cycl', biking: 'cycl', cycled: 'cycl', cycling: 'cycl',
+  meditation: 'medit', meditate: 'medit', meditated: 'medit', meditating: 'medit', meditations: 'medit',
+  lifted: 'lift', lifting: 'lift', studied: 'studi', study: 'studi', studying: 'studi',
+  save: 'save', saved: 'save', saving: 'save', savings: 'save', applied: 'appli', apply: 'appli', applying: 'appli', applications: 'appli', application: 'appli',
+  read: 'read', reading: 'read', books: 'book', novels: 'novel', walked: 'walk', walking: 'walk', walks: 'walk', steps: 'step',
+  journaled: 'journ', journalled: 'journ', journaling: 'journ', journalling: 'journ', journal: 'journ', entries: 'entry',
+  called: 'call', calls: 'call', calling: 'call', posted: 'post', posts: 'post', pages: 'page', pgs: 'page', practised: 'pract', practiced: 'pract', practice: 'pract', practise: 'pract', practicing: 'pract',
+};
+
+function stem(word: string): string {
+  const w = word.toLowerCase().replace(/[^a-z]/g, '');
+  if (IRREGULAR[w]) return IRREGULAR[w];
+  let s = w.replace(/(ations?|ings?|ed|es|s|e)$/, '');
+  if (s.length < 3) s = w;
+  s = s.replace(/([bdgmnprt])\1$/, '$1').replace(/y$/, 'i');
+  return s.slice(0, 5);
+}
+
+const wordsOf = (text: string) => text.match(/[a-z][a-z'-]*/g) ?? [];
+
+/** The telling words of a goal's title, stemmed. */
+function titleStems(goal: AiGoal): Set<string> {
+  return new Set(wordsOf(goal.title.toLowerCase()).filter((w) => !STOP.has(w) && w.length > 2).map(stem));
+}
+
+/** Edit distance ≤ 1 between words of five letters or more (a typo); exact below. */
+function near(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1 || Math.min(a.length, b.length) < 5) return false;
+  let i = 0;
+  let j = 0;
+  let edits = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      i++;
+      j++;
+      continue;
+    }
+    if (++edits > 1) return false;
+    if (a.length > b.length) i++;
+    else if (b.length > a.length) j++;
+    else {
+      i++;
+      j++;
+    }
+  }
+  return edits + (a.length - i) + (b.length - j) <= 1;
+}
+
+function matchesStem(word: string, key: string): boolean {
+  const s = stem(word);
+  if (s === key) return true;
+  // A typo ("medetated", "aplications") is near the title word itself or its stem.
+  return word.length >= 5 && (near(s, key) || near(word.replace(/(ed|ing|s)$/, ''), key));
+}
+
+/** The goals among `pool` whose own title words (not shared with another goal of the pool) appear in the text. */
+function named(text: string, pool: AiGoal[], all: AiGoal[]): AiGoal[] {
+  const words = wordsOf(text).filter((w) => !STOP.has(w));
+  return pool.filter((g) => {
+    const others = all.filter((o) => o.id !== g.id).flatMap((o) => [...titleStems(o)]);
+    const own = [...titleStems(g)].filter((k) => !others.includes(k));
+    return words.some((w) => own.some((k) => matchesStem(w, k)));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Numbers in clauses
+
+const CLAUSE_SPLIT = /(?:\.(?!\d)|[!?;\n]|\s[-–—+]\s|,\s*(?:and|but|then|plus|also)?\s*|\s+(?:and|but|plus|also|then|&)\s+)+/;
+
+/** Words that may follow a number without being a unit: "did 3 today", "sent 6 more". */
+const FOLLOWERS = new Set(
+  'today tonight yesterday this last so in total now more extra done already and but to left remaining times of on at for with the my since before after this week so far mins overall altogether all in total more this morning evening afternoon night straight solid whole full new again too as well lol haha yay woo finally though tho them those these it which that ones away aside back off into cuz coz bc because since as'.split(' '),
+);
+
+/** A number that is a date, a time of day, an ordinal, a year, a phone number or a version is no progress. */
+function notAQuantity(before: string, after: string, raw: string): boolean {
+  if (/^\s*(?::\d|am\b|pm\b|a\.m|p\.m|o'?clock|st\b|nd\b|rd\b|th\b|-\d|h\d|\s\d{3}\b)/.test(after)) return true;
+  if (/^0\d/.test(raw)) return true;
+  if (/\b(at|by|around|until|till|til|before|after|from)\s*$/.test(before) && !/^\s*(%|[a-z$]+)/.test(after)) return true;
+  if (/\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s*$/.test(before)) return true;
+  if (/\b(level|module|unit|phase|round|room|bus|route|version|v|no\.?|number|phone|call me on|text me on|size|age|aged)\s*#?\s*$/.test(before)) return true;
+  const value = Number(raw);
+  if (value >= 1900 && value <= 2100 && !/^\s*[a-z$]/.test(after)) return true;
+  return false;
+}
+
+const NEGATION = /\b(didn'?t|did not|don'?t|couldn'?t|could not|haven'?t|have not|hasn'?t|wasn'?t|never|not|no|zero|nothing|none|nada|skipped|missed)\b/;
+const FUTURE = /\b(gonna|going to|will|i'?ll|plan to|planning to|planning|want to|wanna|hope to|aim to|aiming|tomorrow|next week|next time|tonight i|should|could|might|would)\b[^.!?]*$/;
+const HEDGE = /\b(maybe|ish|dunno|not sure|i think|i guess|roughly|lost count|didn'?t track|no idea)\b|\d+ish\b|\?\s*$/;
+const SPEND = /\b(ate|cost|costs|spent|spend|paid|pay|bill|bills|repair|bought|price|rent|fee|fine|ticket|per month|a month|lost|owe|debt)\b|\/\s?mo(nth)?\b/;
+const TOTAL_BEFORE = /\b(total of|in total|so far|altogether|overall|now at|now on|i'?m on|up to|am at|i'?m at|im at|sitting at|at|reached|hit|brings? me to|brought me to|puts? me at|makes? it|made it|that'?s|currently|now|count is|counter|says|shows|reads|tally)[:\s]*$/;
+/** "97 km total for the challenge" is where the goal stands; "9 km total this week" is this week's share. */
+const TOTAL_AFTER = /^\s*(?:[a-z$-]+\s+){0,2}(?:in total|total(?!\s+(?:this|last|today|yesterday|across|over|for the (?:week|day)|on|in the))|so far|overall|altogether|now|out of|since (?:we|i) started|since the start)\b/;
+const INCREMENT = /\b(another|more|extra|additional|added|add|again|plus)\b|\+\s*$/;
+const REMAINDER = /^\s*(?:[a-z$-]+\s+)?(?:more\s+)?(?:to go|left|remaining|away from|short of)\b(.*)$/;
+const RATE = /\b(every|each|evry|per|a) ?(day|morning|night|evening|session)\b|\bdaily\b/;
+/** A standing arrangement ("$50 every Friday", "set for $50 a week") is a plan, not progress made. */
+const RECURRING = /\b(every|each) (monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend|month|payday)\b|\b(a|per) (week|month)\b|\bset (up )?for\b|\bscheduled for\b/;
+/** "20 min on 5 days": a per-day amount and the number of days. */
+const ON_DAYS = /^\s*[a-z$]*\s+(?:[a-z]+\s+)?(?:on|for) (\d+) (days|mornings|nights|evenings)\b/;
+/** Work undone ("had to delete 2"): taken off what was reported. */
+const UNDONE = /\b(delete|deleted|scrapped|scrap|threw out|removed|cut|redo|redid|rewrote)\s*(?:like\s+|about\s+)?$/;
+
+function daysIn(text: string): number | null {
+  if (/\b(mon ?- ?fri|monday to friday|weekdays|every weekday)\b/.test(text)) return 5;
+  if (/\b(all week|every day this week|7 days)\b/.test(text)) return 7;
+  const m = /\((\d+) days?\)|\b(\d+) days? (?:this|last) week/.exec(text);
+  return m ? Number(m[1] ?? m[2]) : null;
+}
+
+function unitAfter(after: string, goals: AiGoal[]): string {
+  const words = after
+    .replace(/^\s*(?:more|extra|additional|whole|full|straight|solid|new|of)\s+/, '')
+    .split(/[\s/]+/)
+    .slice(0, 3)
+    .filter(Boolean);
+  for (const w of words) {
+    if (/^\d/.test(w)) break;
+    const word = w.replace(/[^a-z$'-]/g, '');
+    if (!word) continue;
+    if (isKnownUnit(word) || goals.some((g) => g.unit && (familyOf(word) === familyOf(g.unit) || near(familyOf(word), familyOf(g.unit))))) return word;
+  }
+  return (words[0] ?? '').replace(/[^a-z$'-]/g, '');
+}
+
+/** The numbers a goal's title states ("Hit 10,000 steps on 20 days" → 10000, 20). */
+function titleNumbers(goal: AiGoal): number[] {
+  return [...goal.title.toLowerCase().replace(/(\d),(\d{3})/g, '$1$2').matchAll(/(\d+(?:\.\d+)?)(k\b)?/g)].map((m) => Number(m[1]) * (m[2] ? 1000 : 1));
+}
+
+/** The numbers of a clause that may be progress, each with the text that is only its own. */
+function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
+  const found = [...clause.matchAll(/(?<![\d.:])(\d+(?:\.\d+)?)(?![\d])\s*(%|percent\b|per cent\b)?/g)];
+  const out: Mention[] = [];
+  const consumed = new Set<number>();
+  let lastKeptEnd = 0;
+  found.forEach((m, i) => {
+    if (consumed.has(i)) return;
+    const at = m.index;
+    const raw = m[1]!;
+    const before = clause.slice(0, at);
+    const after = clause.slice(at + m[0].length);
+    const nextStart = found[i + 1]?.index ?? clause.length;
+    let value = Number(raw);
+    if (notAQuantity(before, after, raw)) return;
+    // A denominator ("3 of my 5", "5/7", "sets of 30") or the target itself ("hit my 10") is read with its numerator.
+    if (/(\bof (?:my |the |them |those )?|\/\s*|\bout of |\bsets? of |\breps? of |\bx\s*)$/.test(before) && !/\btotal of $/.test(before)) return;
+    const unit = m[2] ? '' : unitAfter(after, goals);
+    const known = isKnownUnit(unit) || FOLLOWERS.has(unit) || /ed$/.test(unit) || goals.some((g) => g.unit && near(familyOf(unit), familyOf(g.unit)));
+    // "3 coffees", "2 kids": a word no goal counts is no progress, unless it is a goal's title word ("2 schools", "45 reading").
+    if (unit && !known && !goals.some((g) => wordsOf(g.title.toLowerCase()).some((w) => matchesStem(unit, stem(w))))) return;
+    // The words up to its unit name its goal ("gym 2 times meditation 3 times"); the rest of the clause only when no number follows.
+    const unitEnd = unit ? after.indexOf(unit) + unit.length : 0;
+    const ownEnd = found[i + 1] ? Math.min(nextStart, at + m[0].length + Math.max(0, unitEnd)) : clause.length;
+    const segment = clause.slice(lastKeptEnd, ownEnd);
+    const wide = clause.slice(lastKeptEnd, nextStart);
+    let mode: Mode = 'increment';
+    const rem = REMAINDER.exec(after);
+    if (m[2]) mode = 'percent';
+    else if (rem) {
+      // "2 more to go before this week's batch is done" is about something else than the goal.
+      if (/^\s*(before|for|in|on|this|of|till|until)\b/.test(rem[1]!) && !/\b(goal|target)\b/.test(rem[1]!)) return;
+      mode = 'remainder';
+    } else {
+      const ratio = /^\s*(?:[a-z$-]+\s+)?(?:of (?:my |the |them |those )?|\/\s*|out of )(\d+(?:\.\d+)?)/.exec(after);
+      const denominatorIndex = found.findIndex((f, j) => j > i && ratio && f[1] === ratio[1]);
+      if (ratio && denominatorIndex > i) consumed.add(denominatorIndex);
+      // "8 of 10" against a target of 10 is where the goal stands; "3 of my 5 sessions this week" is this week's share.
+      if (ratio) mode = goals.some((g) => g.target === Number(ratio[1])) ? 'total' : 'increment';
+      else if (INCREMENT.test(before.slice(-25)) || /^\s*(?:[a-z$-]+\s+)?(more|extra|again)\b/.test(after)) mode = 'increment';
+      else if (TOTAL_BEFORE.test(before.slice(-25)) || TOTAL_AFTER.test(after)) mode = 'total';
+    }
+    // "hit 10k steps on 3 days" for "Hit 10,000 steps on 20 days": the goal's own threshold, not an amount of it.
+    const threshold = (g: AiGoal) => g.unit && familyOf(unit) !== familyOf(g.unit) && titleNumbers(g).includes(value) && wordsOf(g.title.toLowerCase()).some((w) => familyOf(w) === familyOf(unit));
+    if (unit && goals.some(threshold)) return;
+    // "$135 total" for what was sold ("sold 9 for $135 total") is this sale, not the goal's total.
+    if (mode === 'total' && /\bfor\s*\$?\s*$/.test(before)) mode = 'increment';
+    if (mode === 'increment' && RECURRING.test(`${before.slice(-20)} ${after.slice(0, 30)}`)) return;
+    // "run 2 times 8 km": occasions times the amount, in the amount's unit.
+    const occasions = unit === 'times' ? /^\s*times\s+(\d+(?:\.\d+)?)\s*([a-z$]+)/.exec(after) : null;
+    const onDays = ON_DAYS.exec(after);
+    const times = /^\s*[a-z$]*\s*x\s*(\d+)\b|^\s*[a-z$]*\s+(\d+) times\b/.exec(after);
+    if (occasions && isKnownUnit(occasions[2]!) && mode === 'increment') {
+      const j = found.findIndex((f, k) => k > i && f[1] === occasions[1]);
+      if (j > i) consumed.add(j);
+      lastKeptEnd = ownEnd;
+      out.push({ value: value * Number(occasions[1]), unit: occasions[2]!, mode, segment: wide, wide, before, after });
+      return;
+    }
+    if (onDays && mode === 'increment' && !/^(day|days|night|nights)$/.test(unit) && isKnownUnit(unit)) {
+      value *= Number(onDays[1]);
+      const j = found.findIndex((f, k) => k > i && f[1] === onDays[1]);
+      if (j > i) consumed.add(j);
+    } else if (times && mode === 'increment') {
+      value *= Number(times[1] ?? times[2]);
+      const j = found.findIndex((f, k) => k > i && f[1] === (times[1] ?? times[2]));
+      if (j > i) consumed.add(j);
+    } else if (RATE.test(after.slice(0, 40)) && mode === 'increment') {
+      const days = daysIn(clause);
+      if (days === null) return;
+      value *= days;
+      found.forEach((f, k) => {
+        if (k > i && Number(f[1]) === days) consumed.add(k);
+      });
+    }
+    if (UNDONE.test(before.slice(-25))) value = -value;
+    lastKeptEnd = ownEnd;
+    out.push({ value, unit, mode, segment, wide, before, after });
+  });
+  return out;
+}
+
+/** "book 5", "Day 48", "post #5": the count reached, for a goal counting books, days or posts. */
+function ordinalTotals(clause: string, goals: AiGoal[]): { goal: AiGoal; value: number; at: number }[] {
+  const out: { goal: AiGoal; value: number; at: number }[] = [];
+  for (const m of clause.matchAll(/\b([a-z]+)\s*(#\s*)?(\d+)\b(?!\s*(?:%|[a-z]*\s*(?:to go|left)))/g)) {
+    const noun = m[1]!;
+    if (!isKnownUnit(noun) || /^(k|x|h|l|m|s)$/.test(noun)) continue;
+    if (!m[2] && !/^(day|book|post|session|chapter|lesson|entry|episode|workout|class|module|week|night)$/.test(noun)) continue;
+    const owners = goals.filter((g) => g.unit && familyOf(g.unit) === familyOf(noun));
+    // "book 2 books done" is a count of books, not the second book.
+    const next = /^\s*([a-z]+)/.exec(clause.slice(m.index + m[0].length))?.[1];
+    if (next && isKnownUnit(next) && familyOf(next) === familyOf(noun)) continue;
+    if (owners.length === 1) out.push({ goal: owners[0]!, value: Number(m[3]), at: m.index + m[0].length - m[3]!.length });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tasks
+
+const DONE = /\b(passed|arrived|came|received|got it|done|did it|finished|finally did|completed|booked|sent|submitted|signed up|registered|sorted|scheduled|called|handed in|paid|bought|filed|got it done|ticked off|checked off|cancell?ed|renewed|opened|joined|set up|installed|ordered|emailed|fixed|cleared|returned|delivered|uploaded|published|launched|updated)\b|✅|✔️|☑️/;
+const NOT_DONE = /\b(half|partly|partially|mostly|started|halfway|not yet|still not|still haven'?t|haven'?t|have not|hasn'?t|didn'?t|did not|not done|nope|no luck|yet to|still need|still have to|need to|needs to|gonna|going to|will|tomorrow|next week|almost|nearly|waiting|looking for|trying to|hoping|not)\b/;
+const IRREGULAR_PAST: Record<string, string[]> = { buy: ['bought', 'got'], get: ['got', 'gotten'], send: ['sent'], make: ['made'], write: ['wrote', 'written'], find: ['found'], pay: ['paid'], do: ['did', 'done'], take: ['took'], set: ['set'], put: ['put'] };
+
+function pastOf(verb: string): string[] {
+  if (IRREGULAR_PAST[verb]) return IRREGULAR_PAST[verb];
+  if (verb.endsWith('e')) return [`${verb}d`];
+  if (verb.endsWith('y')) return [`${verb.slice(0, -1)}ied`];
+  return [`${verb}ed`, `${verb}${verb.at(-1)}ed`];
+}
+
+function taskDone(goal: AiGoal, clauses: string[], all: AiGoal[], onlyGoal: boolean): boolean {
+  const verb = wordsOf(goal.title.toLowerCase())[0] ?? '';
+  const past = pastOf(verb);
+  const saysDone = (clause: string) => {
+    // Txt-speak drops the e of a past tense ("passd", "bookd").
+    const c = clause.replace(/\b([a-z]{3,}[^aeiou\s'])d\b/g, '$1ed');
+    return (DONE.test(c) || past.some((p) => new RegExp(`\\b${p}\\b`).test(c))) && !NOT_DONE.test(c);
+  };
+  if (clauses.some((c) => named(c, [goal], all).length > 0 && saysDone(c))) return true;
+  // A check-in about this one goal: "Done!" needs no title word.
+  return onlyGoal && clauses.some(saysDone) && !clauses.some((c) => NOT_DONE.test(c));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Attribution
+
+interface Claim {
+  goal: AiGoal;
+  mode: Mode;
+  value: number;
+  /** Said as an increment ("another", "more"), not a bare number. */
+  explicitIncrement?: boolean;
+}
+
+const isLoss = (g: AiGoal) => /^\s*(lose|drop|shed|cut)\b/i.test(g.title);
+
+export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Reading {
+  const text = digitise(reply);
+  const clauses = text.split(CLAUSE_SPLIT).map((c) => c.trim()).filter(Boolean);
+  const numeric = goals.filter(trackable);
+  const claims: Claim[] = [];
+  const unattributed: string[] = [];
+  const saidNothing = new Set<string>();
+  const readings: { goal: AiGoal; value: number; start: boolean }[] = [];
+  const confirmations: { value: number; note: number }[] = [];
+
+  for (const clause of clauses) {
+    const ordinals = ordinalTotals(clause, numeric);
+    for (const o of ordinals) claims.push({ goal: o.goal, mode: 'total', value: o.value });
+    const mentions = mentionsIn(clause, numeric).filter((m) => !ordinals.some((o) => o.at === m.before.length));
+    if (mentions.length === 0) {
+      // "didn't run at all", "no progress on the book"
+      if (NEGATION.test(clause) && ordinals.length === 0) for (const g of named(clause, numeric, goals)) saidNothing.add(g.id);
+      continue;
+    }
+    for (const m of mentions) {
+      const own = named(m.segment, numeric, goals);
+      const near = own.length > 0 ? own : named(m.wide, numeric, goals);
+      if (NEGATION.test(m.before) || m.value === 0) {
+        for (const g of near) saidNothing.add(g.id);
+        continue;
+      }
+      if (FUTURE.test(m.before.slice(-30)) || HEDGE.test(`${m.before.slice(-20)}${m.after.slice(0, 20)}`)) continue;
+      let candidates = m.unit && m.mode !== 'percent' ? numeric.filter((g) => g.unit && (conversion(m.unit, g.unit) !== null || unitNear(m.unit, g.unit))) : [];
+      // "3 nights" for "No takeout nights" counted in days: the title's own word.
+      if (m.unit && candidates.length === 0 && isKnownUnit(m.unit)) candidates = numeric.filter((g) => wordsOf(g.title.toLowerCase()).some((w) => familyOf(w) === familyOf(m.unit)));
+      // "2 schools" for "Apply to 5 grad schools": a title word as the unit.
+      if (m.unit && candidates.length === 0 && !isKnownUnit(m.unit) && !FOLLOWERS.has(m.unit)) candidates = numeric.filter((g) => wordsOf(g.title.toLowerCase()).some((w) => matchesStem(m.unit, stem(w))));
+      if (m.unit && isKnownUnit(m.unit) && candidates.length === 0 && !FOLLOWERS.has(m.unit)) continue;
+      if (candidates.length === 0) {
+        candidates = near.length > 0 ? near : !isGlobal || numeric.length === 1 ? numeric : [];
+        if (candidates.length === 0 && numeric.length > 1) {
+          // "saved 300, at 1500 now": a bare number may only confirm a total read elsewhere in the reply (checked below).
+          if (!m.unit || FOLLOWERS.has(m.unit)) confirmations.push({ value: m.value, note: unattributed.length });
+          unattributed.push(`${formatNumber(m.value)}${m.mode === 'percent' ? '%' : m.unit && !FOLLOWERS.has(m.unit) ? ` ${m.unit}` : ''} mentioned but it is not clear for which goal; not recorded.`);
+          continue;
+        }
+      }
+      if (candidates.length > 1) {
+        const narrowed = candidates.filter((c) => near.includes(c));
+        if (narrowed.length === 1) candidates = narrowed;
+      }
+      if (candidates.length !== 1) {
+        if (candidates.length > 1) unattributed.push(`${formatNumber(m.value)}${m.unit ? ` ${m.unit}` : ''} mentioned but it could be for ${candidates.map((c) => `"${c.title}"`).join(' or ')}; not recorded.`);
+        continue;
+      }
+      const goal = candidates[0]!;
+      // A price or a bill is no saving, except for a goal of paying something off.
+      if (isCurrency(goal.unit) && (SPEND.test(m.wide) || /^\s*(?:\$|usd|dollars?|bucks)?\s*on\b/.test(m.after)) && !/\b(pay|debt|loan|owe|card)\b/i.test(goal.title)) continue;
+      // A body-weight reading ("scale says 171") is no amount lost; two of them, start and now, are.
+      if (isLoss(goal) && m.value > goal.target! * 2) {
+        readings.push({ goal, value: m.value, start: /\b(start(ed)?|began|from|was)\b[^\d]*$/.test(m.before.slice(-25)) });
+        continue;
+      }
+      const factor = m.unit && goal.unit ? (conversion(m.unit, goal.unit) ?? 1) : 1;
+      claims.push({ goal, mode: m.mode, value: m.value * (m.mode === 'percent' ? 1 : factor), explicitIncrement: INCREMENT.test(m.before.slice(-25)) || /^\s*(?:[a-z$-]+\s+)?(more|extra|again)\b/.test(m.after) });
+    }
+  }
+  for (const g of numeric.filter(isLoss)) {
+    const mine = readings.filter((r) => r.goal.id === g.id);
+    const start = mine.find((r) => r.start);
+    const now = mine.find((r) => !r.start);
+    if (start && now && start.value > now.value) claims.push({ goal: g, mode: 'total', value: start.value - now.value });
+  }
+  // "Hit my goal!", "target reached": the target, for the goal the reply is about.
+  const reachedGoal = clauses.filter((c) => /\b(hit|reached|smashed|crushed|achieved|made|met) (my|the) (goal|target)\b|\b(goal|target) (reached|achieved|hit|met|done)\b/.test(c) && !NOT_DONE.test(c));
+  for (const c of reachedGoal) {
+    const pool = named(c, numeric, goals);
+    const goal = pool.length === 1 ? pool[0] : numeric.length === 1 ? numeric[0] : undefined;
+    if (goal && !claims.some((x) => x.goal.id === goal.id)) claims.push({ goal, mode: 'total', value: goal.target! });
+  }
+
+  const progress: GoalProgress[] = [];
+  for (const g of numeric) {
+    const value = valueOf(g, claims.filter((c) => c.goal.id === g.id));
+    if (value === null) continue;
+    saidNothing.delete(g.id);
+    progress.push({ goalId: g.id, value, completed: false });
+  }
+  const confirmed = new Set(confirmations.filter((c) => progress.filter((p) => p.value === c.value).length === 1).map((c) => c.note));
+  const notes = unattributed.filter((_, i) => !confirmed.has(i));
+  const onlyGoal = goals.length === 1;
+  for (const g of goals.filter((x) => !trackable(x))) {
+    if (taskDone(g, clauses, goals, onlyGoal)) progress.push({ goalId: g.id, value: null, completed: true });
+  }
+  return { progress, unattributed: notes, saidNothing: [...saidNothing] };
+}
+
+/** A typo of the unit, or its abbreviation ("subs" for "subscribers"). */
+const unitNear = (word: string, unit: string) => {
+  const w = familyOf(word);
+  const u = familyOf(unit);
+  return near(w, u) || (w.length >= 3 && u.length > w.length && u.startsWith(w.replace(/s$/, '')));
+};
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** The goal's new value from what the reply said about it; null when it would lower it without a stated total. */
+function valueOf(g: AiGoal, claims: Claim[]): number | null {
+  if (claims.length === 0) return null;
+  const target = g.target!;
+  const explicit = [...claims].reverse().find((c) => c.mode !== 'increment');
+  let value: number;
+  let stated = false;
+  if (explicit) {
+    if (explicit.mode === 'percent') value = (target * Math.min(explicit.value, 100)) / 100;
+    else if (explicit.mode === 'remainder') value = target - explicit.value;
+    else {
+      value = explicit.value;
+      stated = true;
+    }
+  } else {
+    const amounts = claims.map((c) => c.value);
+    // "twice, once in the morning and once before bed": the parts repeat the whole.
+    const [whole, ...parts] = amounts;
+    const sum = parts.length >= 2 && Math.abs(parts.reduce((s, v) => s + v, 0) - whole!) < 0.01 ? whole! : amounts.reduce((s, v) => s + v, 0);
+    // A daily goal's number for the day is the day's count, not something to add to.
+    if (isDaily(g)) value = sum;
+    else if (claims.length === 1 && !claims[0]!.explicitIncrement && g.currentValue + sum > target && sum > g.currentValue && sum <= target) {
+      // "10!!!" at 9 of 15 books: as an amount it would overshoot the target, as a count it fits.
+      value = sum;
+      stated = true;
+    } else value = g.currentValue + sum;
+  }
+  value = round(value);
+  if (value < 0 || !Number.isFinite(value)) return null;
+  if (value <= g.currentValue && !stated) return null;
+  // A stated total below what is recorded is most likely a part (this week's), not a correction: left to the coach.
+  if (value < g.currentValue && !isDaily(g) && !isLoss(g)) return null;
+  if (value === g.currentValue) return null;
+  return value;
+}

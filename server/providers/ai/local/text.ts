@@ -1,0 +1,73 @@
+import type { AiGoal } from '../types';
+
+/** Formatting shared by the local writer and reader: numbers, quantities, SMS length, variety. */
+
+export const SMS_LIMIT = 320;
+
+export const trackable = (g: AiGoal) => g.target !== null && g.target > 0;
+
+/** 4200 → "4,200"; 2.456 → "2.46". */
+export function formatNumber(n: number): string {
+  return n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+}
+
+const CURRENCY_UNITS = new Set(['$', 'usd', 'dollars', 'dollar', 'bucks']);
+export const isCurrency = (unit: string | null) => Boolean(unit && CURRENCY_UNITS.has(unit.trim().toLowerCase()));
+
+/** The unit for one of it: "1 step", "1 glass", "1 km". */
+function unitFor(unit: string, n: number): string {
+  if (n !== 1 || !/[a-z]s$/i.test(unit)) return unit;
+  if (/(ss|sh|ch|x)es$/i.test(unit)) return unit.slice(0, -2);
+  return unit.slice(0, -1);
+}
+
+/** "4,200 steps", "$1,250", "12 km", "3" (no unit). */
+export function quantity(goal: Pick<AiGoal, 'unit'>, n: number): string {
+  if (isCurrency(goal.unit)) return `$${formatNumber(n)}`;
+  return goal.unit ? `${formatNumber(n)} ${unitFor(goal.unit, n)}` : formatNumber(n);
+}
+
+/** "4,200 of your 10,000 steps", "$1,250 of your $5,000" (to the client); without "your" for the coach. */
+export function ofTarget(goal: AiGoal, value = goal.currentValue, your = true): string {
+  const now = isCurrency(goal.unit) ? `$${formatNumber(value)}` : formatNumber(value);
+  return `${now} of ${your ? 'your ' : ''}${quantity(goal, goal.target ?? 0)}`;
+}
+
+/**
+ * A goal whose target is a count per day ("Walk 10,000 steps a day"): a number reported for today is
+ * the day's total, not an increment. "Meditate 10 minutes daily" counted in sessions is not: its
+ * target (30 sessions) is not the daily amount.
+ */
+export function isDaily(goal: Pick<AiGoal, 'title' | 'target' | 'unit'>): boolean {
+  if (goal.target === null || !/\b(a|per|each|every) (day|night)\b|\bdaily\b|\bnightly\b|\bevery ?day\b/i.test(goal.title)) return false;
+  const title = goal.title.toLowerCase().replace(/(\d),(\d{3})/g, '$1$2');
+  const amount = new RegExp(`(^|[^\\d.])(${goal.target}|${goal.target / 1000}k)\\s*([a-z]+)?`).exec(title);
+  // The target must be the daily amount itself: "10,000 steps a day" counted in steps, not "Walk 30 minutes daily" counted in days.
+  return Boolean(amount && (!amount[3] || !goal.unit || amount[3].startsWith(goal.unit.toLowerCase().slice(0, 3))));
+}
+
+/** Whether the goal's unit is a word of its title ("Walk 10,000 steps a day" and "steps"). */
+export const unitInTitle = (goal: AiGoal) => Boolean(goal.unit && !isCurrency(goal.unit) && new RegExp(`\\b${goal.unit.replace(/[^a-z0-9]/gi, '')}\\b`, 'i').test(goal.title));
+
+/** Cuts to the SMS limit on a word boundary, keeping a signature whole. */
+export function fitSms(body: string, signature: string | null, max = SMS_LIMIT): string {
+  const tail = signature ? ` ${signature}` : '';
+  const room = max - tail.length;
+  const text = body.length <= room ? body : `${body.slice(0, room - 1).replace(/\s+\S*$/, '')}…`;
+  return `${text}${tail}`;
+}
+
+/** FNV-1a of the parts: the same check-in always reads the same, different ones vary. */
+export function seedOf(...parts: (string | number)[]): number {
+  let h = 0x811c9dc5;
+  for (const ch of parts.join('|')) {
+    h ^= ch.codePointAt(0)!;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}
+
+export function pick<T>(list: readonly T[], seed: number, salt = 0): T {
+  return list[(seed + salt * 7919) % list.length]!;
+}
+

@@ -1,0 +1,117 @@
+/**
+ * Units and their synonyms as clients type them, in families; a reply's unit matches a goal's unit
+ * when both are of one family, or when one converts exactly to the other (hours → minutes).
+ */
+
+const FAMILIES: Record<string, string[]> = {
+  km: ['km', 'kms', 'k', 'kilometer', 'kilometers', 'kilometre', 'kilometres', 'klick', 'klicks', 'kilometros'],
+  mi: ['mi', 'mile', 'miles'],
+  meters: ['meter', 'meters', 'metre', 'metres'],
+  steps: ['step', 'steps', 'stps'],
+  minutes: ['min', 'mins', 'minute', 'minutes', 'minuts', 'minits', "min's"],
+  hours: ['h', 'hr', 'hrs', 'hour', 'hours', 'hourz', 'hrz'],
+  seconds: ['sec', 'secs', 'second', 'seconds'],
+  count: ['time', 'times', 'x', 'session', 'sessions', 'sesh', 'seshes', 'workout', 'workouts', 'class', 'classes'],
+  usd: ['$', 'usd', 'dollar', 'dollars', 'buck', 'bucks', 'dollers'],
+  lbs: ['lb', 'lbs', 'pound', 'pounds', 'lbz'],
+  kg: ['kg', 'kgs', 'kilo', 'kilos', 'kilogram', 'kilograms'],
+  pages: ['page', 'pages', 'pg', 'pgs', 'pp'],
+  books: ['book', 'books', 'novel', 'novels'],
+  chapters: ['chapter', 'chapters', 'ch'],
+  days: ['day', 'days'],
+  nights: ['night', 'nights'],
+  glasses: ['glass', 'glasses', 'glases'],
+  words: ['word', 'words'],
+  calls: ['call', 'calls'],
+  applications: ['application', 'applications', 'apps', 'app', 'aplications', 'applicaitons'],
+  runs: ['run', 'runs'],
+  walks: ['walk', 'walks'],
+  litres: ['l', 'liter', 'liters', 'litre', 'litres'],
+  cigarettes: ['cigarette', 'cigarettes', 'cigs', 'smokes'],
+  drinks: ['drink', 'drinks'],
+  meals: ['meal', 'meals'],
+  posts: ['post', 'posts'],
+  emails: ['email', 'emails', 'e-mails', 'mails'],
+  entries: ['entry', 'entries'],
+  clients: ['client', 'clients'],
+  leads: ['lead', 'leads'],
+  lessons: ['lesson', 'lessons'],
+};
+
+const BY_WORD = new Map<string, string>();
+for (const [family, words] of Object.entries(FAMILIES)) for (const w of words) BY_WORD.set(w, family);
+
+/** Goal units that are counts of sessions: "3 times" or "twice" can fill them. */
+const COUNT_LIKE = new Set(['count', 'runs', 'walks', 'lessons', 'calls', 'entries', 'posts']);
+
+/** The family of a unit word, or the word itself stripped of a plural s (an unknown unit is its own family). */
+export function familyOf(word: string): string {
+  const w = word.trim().toLowerCase();
+  return BY_WORD.get(w) ?? BY_WORD.get(w.replace(/s$/, '')) ?? typoFamily(w) ?? w.replace(/(es|s)$/, '');
+}
+
+/**
+ * A misspelt unit: one letter away from a known unit of five letters or more ("dolars", "wrkouts"),
+ * or, for shorter ones, a dropped letter or two swapped letters ("tims", "dyas"), never another
+ * letter in place of one ("stop" is not "step").
+ */
+function typoFamily(w: string): string | undefined {
+  if (w.length < 4) return undefined;
+  for (const [known, family] of BY_WORD) {
+    if (known.length < 4) continue;
+    if (known.length >= 5 ? oneEditApart(w, known) : droppedOrSwapped(w, known)) return family;
+  }
+  return undefined;
+}
+
+function droppedOrSwapped(w: string, known: string): boolean {
+  if (w.length === known.length - 1) return [...known].some((_, i) => known.slice(0, i) + known.slice(i + 1) === w);
+  if (w.length !== known.length) return false;
+  const diff = [...w].map((c, i) => (c === known[i] ? -1 : i)).filter((i) => i >= 0);
+  return diff.length === 2 && diff[1] === diff[0]! + 1 && w[diff[0]!] === known[diff[1]!] && w[diff[1]!] === known[diff[0]!];
+}
+
+function oneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  if (a.length === b.length && droppedOrSwapped(a, b)) return true;
+  let i = 0;
+  let j = 0;
+  let edits = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      i++;
+      j++;
+    } else {
+      if (++edits > 1) return false;
+      if (a.length >= b.length) i++;
+      if (b.length >= a.length) j++;
+    }
+  }
+  return edits + (a.length - i) + (b.length - j) <= 1;
+}
+
+/** Exact conversions only: a reply in hours for a minutes goal (× 60) and back. */
+const CONVERSIONS: Record<string, Record<string, number>> = {
+  hours: { minutes: 60 },
+  minutes: { hours: 1 / 60 },
+  seconds: { minutes: 1 / 60 },
+};
+
+/**
+ * How a quantity in the reply's unit converts to the goal's unit: 1 when the same family, the
+ * factor for an exact conversion, null when the units do not match.
+ */
+export function conversion(replyWord: string, goalUnit: string): number | null {
+  const from = familyOf(replyWord);
+  const to = familyOf(goalUnit);
+  if (from === to) return 1;
+  if (from === 'count' && COUNT_LIKE.has(to)) return 1;
+  if (to === 'count' && COUNT_LIKE.has(from)) return 1;
+  return CONVERSIONS[from]?.[to] ?? null;
+}
+
+/** Whether a word is a unit of any known family (so "5 km" is a quantity and "5 coffees" is not ours). */
+export const isKnownUnit = (word: string) => {
+  const w = word.toLowerCase();
+  return BY_WORD.has(w) || BY_WORD.has(w.replace(/s$/, '')) || typoFamily(w) !== undefined;
+};
