@@ -31,8 +31,8 @@ for (const file of files) {
     else {
       if (seenIds.has(c.id)) err(`duplicate id (also in ${seenIds.get(c.id)})`);
       seenIds.set(c.id, file);
-      const m = /^(hb-)?([a-z-]+)-(\d{2,})$/.exec(c.id);
-      if (!m) err("id must look like <kind>-<nn> (optionally hb-<kind>-<nn>)");
+      const m = /^(hb\d*-)?([a-z-]+)-(\d{2,})$/.exec(c.id);
+      if (!m) err("id must look like <kind>-<nn> (optionally hb-, hb2-… before it)");
       else {
         if (m[2] !== c.kind) err(`id kind part "${m[2]}" != kind "${c.kind}"`);
         if (heldBack && !m[1]) err("held-back file: id must start with hb-");
