@@ -214,6 +214,8 @@ export const MILESTONE_DEFAULT_TARGET_SHARE = 0.25;
 export const RECENT_ACTIVITY_ITEMS = 5;
 export const RECENT_ACTIVITY_EXCERPT = 60;
 export const NEXT_CHECK_INS_ITEMS = 5;
+/** Goals shown under a client's name in the list (product §2.9). */
+export const CLIENT_LIST_GOALS = 2;
 export const PROFILE_PIC_MAX_BYTES = 5 * 1024 * 1024;
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export const WEEKDAY_SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;

@@ -20,6 +20,8 @@ import { notifyError, notifySuccess } from './notify';
 import { useCheckInPage } from './queries';
 import { ENGAGEMENT_LABEL, MOTIVATION_LABEL, checkInBadge, checkInNote } from './status';
 import type { CheckInDto } from './types';
+import type { ProjectedCheckIn } from '@/lib/schemas/clients';
+import { UpcomingCheckIns } from './upcoming-check-ins';
 import { workspaceKeys } from './use-clients';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -95,7 +97,7 @@ function CheckInItem({ checkIn, zone, onDelete }: { checkIn: CheckInDto; zone: s
 }
 
 /** Check-in History (product §2.2): newest first, 5 a page, expandable, upcoming ones deletable. */
-export function CheckInHistory({ clientId }: { clientId: string }) {
+export function CheckInHistory({ clientId, upcoming = [] }: { clientId: string; upcoming?: ProjectedCheckIn[] }) {
   const { user } = useAuth();
   const zone = user?.timezone ?? DEFAULT_CLOCK_TIMEZONE;
   const queryClient = useQueryClient();
@@ -133,6 +135,7 @@ export function CheckInHistory({ clientId }: { clientId: string }) {
           </Button>
         }
       >
+        <UpcomingCheckIns upcoming={upcoming} zone={zone} />
         {query.isPending ? (
           <Loading label="Loading check-ins…" />
         ) : query.isError && !query.data ? (

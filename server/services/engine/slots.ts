@@ -1,3 +1,4 @@
+import { aiScheduleDays } from '@/lib/ai-schedule-days';
 import { WEEKDAYS } from '@/lib/constants';
 import type { CheckInSchedule, DayKey } from '@/lib/preferences';
 import { addDays, zonedParts, zonedTimeToInstant } from '@/lib/zoned-time';
@@ -82,12 +83,7 @@ export function slotInstant(zone: string, date: string, time: string): Date {
   return zonedTimeToInstant(zone, date, time);
 }
 
-/** The weekdays (0-6) an AI schedule runs on. */
-export function aiScheduleDays(s: Pick<SlotAiSchedule, 'frequency' | 'customDays'>): number[] {
-  if (s.frequency === 'daily') return [0, 1, 2, 3, 4, 5, 6];
-  if (s.frequency === 'weekdays') return [0, 1, 2, 3, 4];
-  return s.customDays.map((d) => (WEEKDAYS as readonly string[]).indexOf(d.toLowerCase())).filter((i) => i >= 0);
-}
+export { aiScheduleDays };
 
 function weeklySlots(schedule: CheckInSchedule, day: number) {
   return (schedule[String(day) as DayKey] ?? []).filter((s) => s.enabled && HHMM.test(s.time));
