@@ -41,7 +41,7 @@ export function ScheduleEditor({ client }: { client: ClientDto }) {
           const upcoming = week?.upcoming ?? [];
           const summary = enabled.length === 0 ? 'no check-ins' : `${enabled.length} check-in${enabled.length === 1 ? '' : 's'}, first at ${formatSlotTime(enabled[0]!.time)}`;
           return (
-            <li key={short} className="min-w-0">
+            <li key={short} aria-label={day} className="min-w-0">
               <HoverCard
                 anchor="parent"
                 triggerLabel={`${day}: ${summary}`}
