@@ -238,7 +238,7 @@ function AddClientForm({ coachTimezone, onClose, onCreated }: Omit<AddClientModa
             </p>
             <p id="add-frequency-help" className="mt-0.5 text-xs text-stone-500 dark:text-stone-400">
               {hasGoal
-                ? "On these days the client gets a check-in about this goal only, at the time below; they show in the goal's schedule."
+                ? "On these days the client gets a check-in about this goal only, at the time set here; they show in the goal's schedule."
                 : 'Add a goal title first: these days schedule check-ins about that goal.'}
             </p>
           </div>

@@ -146,7 +146,7 @@ export function CheckInHistory({ clientId, upcoming = [] }: { clientId: string; 
             </Button>
           </Banner>
         ) : query.data.checkIns.length === 0 ? (
-          <p className="py-4 text-center text-sm text-stone-500 dark:text-stone-400">No check-ins yet.</p>
+          <p className="py-4 text-center text-sm text-stone-500 dark:text-stone-400">{upcoming.length > 0 ? 'No check-ins sent yet.' : 'No check-ins yet.'}</p>
         ) : (
           <>
             <ol className={cn('space-y-2', query.isPlaceholderData && 'opacity-60')} aria-label="Check-ins" aria-busy={query.isFetching || undefined}>

@@ -144,15 +144,15 @@ export function DaySlotList({ client, dayIndex, slots, actions, idPrefix }: DayS
         </ul>
       )}
       {slots.some((s) => s.source === 'ai') && <p className="text-xs text-stone-500 dark:text-stone-400">AI schedule times are read-only here; change them on the AI schedule screen.</p>}
-      <form onSubmit={(e) => void submit(e)} className="flex flex-wrap items-end gap-2 border-t border-stone-200 pt-3 dark:border-stone-800">
+      <form onSubmit={(e) => void submit(e)} className="grid grid-cols-[auto_minmax(0,1fr)] items-end gap-2 border-t border-stone-200 pt-3 dark:border-stone-800">
         <div className="space-y-1">
           <label htmlFor={`${idPrefix}-time-${dayIndex}`} className="block text-xs font-medium text-stone-600 dark:text-stone-300">
             Time
           </label>
           <input id={`${idPrefix}-time-${dayIndex}`} type="time" required value={time} onChange={(e) => setTime(e.target.value)} className={cn(controlClass, 'w-32 px-2 py-1 text-sm')} />
         </div>
-        {activeGoals.length > 0 && (
-          <div className="min-w-0 flex-1 space-y-1">
+        {activeGoals.length > 0 ? (
+          <div className="min-w-0 space-y-1">
             <label htmlFor={`${idPrefix}-goal-${dayIndex}`} className="block text-xs font-medium text-stone-600 dark:text-stone-300">
               About
             </label>
@@ -165,8 +165,10 @@ export function DaySlotList({ client, dayIndex, slots, actions, idPrefix }: DayS
               ))}
             </select>
           </div>
+        ) : (
+          <span />
         )}
-        <Button type="submit" className="px-3 py-1.5 text-sm" loading={actions.busy === `add-${dayIndex}`} aria-label={`Add check-in on ${day}`}>
+        <Button type="submit" variant="secondary" className="col-span-2 justify-self-start px-3 py-1.5 text-sm" loading={actions.busy === `add-${dayIndex}`} aria-label={`Add check-in on ${day}`}>
           <Plus className="h-4 w-4" aria-hidden /> Add check-in
         </Button>
       </form>

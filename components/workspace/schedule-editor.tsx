@@ -59,7 +59,11 @@ export function ScheduleEditor({ client }: { client: ClientDto }) {
                         <span className="text-stone-400 dark:text-stone-500">—</span>
                       ) : (
                         <>
-                          <span className="block whitespace-nowrap">{formatSlotTime(enabled[0]!.time).replace(' ', '\u00a0')}</span>
+                          {/* The AM/PM goes under the time on a phone, where a seventh of the width is too narrow for both. */}
+                          <span className="block whitespace-nowrap">
+                            {formatSlotTime(enabled[0]!.time).split(' ')[0]}
+                            <span className="block sm:ml-0.5 sm:inline">{formatSlotTime(enabled[0]!.time).split(' ')[1]}</span>
+                          </span>
                           {enabled.length > 1 && <span className="block text-stone-500 dark:text-stone-400">+{enabled.length - 1}</span>}
                         </>
                       )}
