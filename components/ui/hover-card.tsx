@@ -47,10 +47,15 @@ export function HoverCard({ children, triggerText, panel, className, panelClassN
     openedAt.current = Date.now();
     setOpen(!open);
   };
-  // A short grace period lets the pointer travel from the trigger into the panel.
-  const hide = () => {
+  const area = useRef<HTMLDivElement>(null);
+  // A short grace period lets the pointer travel from the trigger into the panel. The pointer
+  // leaving (or the page scrolling under it) does not close a panel someone is typing in.
+  const hide = (reason: 'pointer' | 'focus') => {
     if (closeTimer.current) clearTimeout(closeTimer.current);
-    closeTimer.current = setTimeout(() => setOpen(false), 150);
+    closeTimer.current = setTimeout(() => {
+      if (reason === 'pointer' && area.current?.contains(document.activeElement)) return;
+      setOpen(false);
+    }, 150);
   };
 
   const trigger = (
@@ -70,10 +75,11 @@ export function HoverCard({ children, triggerText, panel, className, panelClassN
     <div
       className={cn(anchor === 'self' && 'relative', className)}
       onMouseEnter={show}
-      onMouseLeave={hide}
+      ref={area}
+      onMouseLeave={() => hide('pointer')}
       onFocus={show}
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) hide();
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) hide('focus');
       }}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && open) {
