@@ -44,7 +44,6 @@ export function ScheduleEditor({ client }: { client: ClientDto }) {
             <li key={short} aria-label={day} className="min-w-0">
               <HoverCard
                 anchor="parent"
-                triggerLabel={`${day}: ${summary}`}
                 triggerClassName={cn(
                   'flex h-full w-full flex-col items-center gap-1 rounded-lg border px-0.5 py-2 text-center transition-colors aria-expanded:border-brand-500 aria-expanded:ring-2 aria-expanded:ring-brand-500/30',
                   enabled.length > 0 ? 'border-brand-200 bg-brand-50/60 dark:border-brand-500/30 dark:bg-brand-500/10' : 'border-stone-200 bg-white hover:bg-stone-50 dark:border-stone-800 dark:bg-stone-900 dark:hover:bg-stone-800/60',
@@ -56,7 +55,9 @@ export function ScheduleEditor({ client }: { client: ClientDto }) {
                     {week && <DayBubble dayIndex={dayIndex} status={week.status} decorative />}
                     <span className="min-h-8 text-[11px] leading-4 font-medium tabular-nums text-stone-700 dark:text-stone-200">
                       {enabled.length === 0 ? (
-                        <span className="text-stone-400 dark:text-stone-500">—</span>
+                        <span aria-hidden className="text-stone-400 dark:text-stone-500">
+                          —
+                        </span>
                       ) : (
                         <>
                           {/* The AM/PM goes under the time on a phone, where a seventh of the width is too narrow for both. */}
@@ -68,6 +69,7 @@ export function ScheduleEditor({ client }: { client: ClientDto }) {
                         </>
                       )}
                     </span>
+                    <span className="sr-only">, {summary}</span>
                   </>
                 }
                 panel={
