@@ -31,7 +31,7 @@ export function DayChips({ labelledBy, selected, onToggle, invalid, describedBy,
             className={cn(
               'h-9 min-w-12 rounded-full border px-3 text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-50',
               on
-                ? 'border-brand-600 bg-brand-700 text-white hover:bg-brand-800 dark:border-brand-500 dark:bg-brand-500 dark:text-stone-950'
+                ? 'border-brand-600 bg-brand-700 text-white hover:bg-brand-800 dark:border-brand-500 dark:bg-brand-500 dark:text-stone-950 dark:hover:bg-brand-400'
                 : 'border-stone-300 bg-white text-stone-700 hover:bg-stone-100 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-200 dark:hover:bg-stone-800',
               invalid && !on && 'border-red-400 dark:border-red-500',
             )}
