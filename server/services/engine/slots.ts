@@ -80,8 +80,23 @@ export function weekdayOf(date: string): number {
  * In the repeated hour the first occurrence is taken. (lib/zoned-time does both.)
  */
 export function slotInstant(zone: string, date: string, time: string): Date {
-  return zonedTimeToInstant(zone, date, time);
+  const key = `${zone}|${date}|${time}`;
+  let at = instants.get(key);
+  if (at === undefined) {
+    // Bounded: the keys move on with the calendar, and a week of a few zones and times fits.
+    if (instants.size >= INSTANT_CACHE_SIZE) instants.clear();
+    at = zonedTimeToInstant(zone, date, time).getTime();
+    instants.set(key, at);
+  }
+  return new Date(at);
 }
+
+/**
+ * Instants of (zone, date, time) already worked out: clients share zones and times, and each
+ * conversion costs several Intl calls (the client list projects a week for every client).
+ */
+const instants = new Map<string, number>();
+const INSTANT_CACHE_SIZE = 20_000;
 
 export { aiScheduleDays };
 
@@ -93,6 +108,10 @@ function weeklySlots(schedule: CheckInSchedule, day: number) {
 export function slotsOn(src: ScheduleSources, date: string): SlotIntent[] {
   const { client } = src;
   const day = weekdayOf(date);
+  // Most days of most clients have nothing: answered before any allocation (the client list
+  // projects a week for every client, decision 0078).
+  const key = String(day) as DayKey;
+  if (!client.checkInSchedule[key]?.length && !src.goals.some((g) => g.checkInSchedule[key]?.length) && src.aiSchedules.length === 0) return [];
   const activeGoals = new Set(src.goals.map((g) => g.id));
   const raw: Omit<SlotIntent, 'key' | 'at'>[] = [];
   const base = { clientId: client.id, coachId: client.coachId, date };
