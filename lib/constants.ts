@@ -218,6 +218,8 @@ export const NEXT_CHECK_INS_ITEMS = 5;
 export const AI_SCHEDULE_HORIZON_DAYS = 15;
 /** The spec's scheduling debounce (product §2.9): the next check-ins preview follows the coach's edits this long after the last one. */
 export const AI_SCHEDULE_PREVIEW_DEBOUNCE_MS = 300;
+/** Goals shown under a client's name in the list (product §2.9). */
+export const CLIENT_LIST_GOALS = 2;
 export const PROFILE_PIC_MAX_BYTES = 5 * 1024 * 1024;
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export const WEEKDAY_SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;

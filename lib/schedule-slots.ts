@@ -1,3 +1,4 @@
+import { aiScheduleDays } from '@/lib/ai-schedule-days';
 import { AI_SCHEDULE_HORIZON_DAYS, NEXT_CHECK_INS_ITEMS, WEEKDAYS } from '@/lib/constants';
 import type { CheckInSchedule, DayKey } from '@/lib/preferences';
 import { addDays, zonedParts, zonedTimeToInstant } from '@/lib/zoned-time';
@@ -74,19 +75,27 @@ export function weekdayOf(date: string): number {
 }
 
 /**
+ * Instants of (zone, date, time) already worked out: clients share zones and times, and each
+ * conversion costs several Intl calls (the client list projects a week for every client).
+ */
+const instants = new Map<string, number>();
+const INSTANT_CACHE_SIZE = 20_000;
+
+/**
  * The instant a local time happens. A time that does not exist (the hour skipped when clocks go
  * forward) moves forward by the gap, as calendars do: 02:30 on a spring-forward night is 03:30.
  * In the repeated hour the first occurrence is taken. (lib/zoned-time does both.)
  */
 export function slotInstant(zone: string, date: string, time: string): Date {
-  return zonedTimeToInstant(zone, date, time);
-}
-
-/** The weekdays (0-6) an AI schedule runs on. */
-export function aiScheduleDays(s: Pick<SlotAiSchedule, 'frequency' | 'customDays'>): number[] {
-  if (s.frequency === 'daily') return [0, 1, 2, 3, 4, 5, 6];
-  if (s.frequency === 'weekdays') return [0, 1, 2, 3, 4];
-  return s.customDays.map((d) => (WEEKDAYS as readonly string[]).indexOf(d.toLowerCase())).filter((i) => i >= 0);
+  const key = `${zone}|${date}|${time}`;
+  let at = instants.get(key);
+  if (at === undefined) {
+    // Bounded: the keys move on with the calendar, and a week of a few zones and times fits.
+    if (instants.size >= INSTANT_CACHE_SIZE) instants.clear();
+    at = zonedTimeToInstant(zone, date, time).getTime();
+    instants.set(key, at);
+  }
+  return new Date(at);
 }
 
 function weeklySlots(schedule: CheckInSchedule, day: number) {
@@ -97,6 +106,10 @@ function weeklySlots(schedule: CheckInSchedule, day: number) {
 export function slotsOn(src: ScheduleSources, date: string): SlotIntent[] {
   const { client } = src;
   const day = weekdayOf(date);
+  // Most days of most clients have nothing: answered before any allocation (the client list
+  // projects a week for every client, decision 0078).
+  const key = String(day) as DayKey;
+  if (!client.checkInSchedule[key]?.length && !src.goals.some((g) => g.checkInSchedule[key]?.length) && src.aiSchedules.length === 0) return [];
   const activeGoals = new Set(src.goals.map((g) => g.id));
   const raw: Omit<SlotIntent, 'key' | 'at'>[] = [];
   const base = { clientId: client.id, coachId: client.coachId, date };

@@ -5,10 +5,11 @@ import Link from 'next/link';
 import { Controller, useFieldArray, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Plus, X } from 'lucide-react';
+import { CalendarDays, Plus, Target, X } from 'lucide-react';
 import type { z } from 'zod';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
 import { Field, Input, controlClass } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
@@ -60,6 +61,7 @@ function defaults(timezone: string): FormInput {
     metric: '',
     targetValue: undefined,
     checkInFrequency: [],
+    checkInTime: DEFAULT_CHECK_IN_TIME,
     scheduledCheckIns: [],
   };
 }
@@ -89,6 +91,8 @@ function AddClientForm({ coachTimezone, onClose, onCreated }: Omit<AddClientModa
   const { errors, isSubmitting } = formState;
   const schedule = useFieldArray({ control, name: 'scheduledCheckIns' });
   const goalType = useWatch({ control, name: 'goalType' });
+  const goalTitle = useWatch({ control, name: 'goalTitle' });
+  const hasGoal = Boolean(goalTitle?.trim());
   const [draftTime, setDraftTime] = useState(DEFAULT_CHECK_IN_TIME);
   const [draftDays, setDraftDays] = useState<number[]>([]);
   const [draftError, setDraftError] = useState<string | null>(null);
@@ -133,7 +137,8 @@ function AddClientForm({ coachTimezone, onClose, onCreated }: Omit<AddClientModa
       timezone: values.timezone,
       ...(withGoal ? { goalTitle: values.goalTitle, goalType: values.goalType } : {}),
       ...(progress ? { metric: values.metric, targetValue: values.targetValue } : {}),
-      checkInFrequency: values.checkInFrequency,
+      // Frequency days are the goal's own check-ins: without a goal there is nothing to check in on.
+      ...(withGoal ? { checkInFrequency: values.checkInFrequency, checkInTime: values.checkInTime } : {}),
       scheduledCheckIns: [...values.scheduledCheckIns, ...pending],
     };
     try {
@@ -226,36 +231,56 @@ function AddClientForm({ coachTimezone, onClose, onCreated }: Omit<AddClientModa
             </Field>
           </div>
         )}
-        <div className="space-y-1.5">
-          <p id="add-frequency-label" className="text-sm font-medium text-stone-700 dark:text-stone-300">
-            Check-in frequency
-          </p>
-          <Controller
-            control={control}
-            name="checkInFrequency"
-            render={({ field }) => {
-              const selected = (field.value ?? []).map((d) => WEEKDAYS.indexOf(d));
-              return (
-                <DayChips
-                  labelledBy="add-frequency-label"
-                  selected={selected}
-                  onToggle={(i) => {
-                    const next = selected.includes(i) ? selected.filter((d) => d !== i) : [...selected, i];
-                    field.onChange(next.sort((a, b) => a - b).map((d) => WEEKDAYS[d]!));
-                  }}
-                />
-              );
-            }}
-          />
+        <div className="space-y-3 rounded-lg border border-stone-200 bg-stone-50/60 p-3 sm:p-4 dark:border-stone-800 dark:bg-stone-950/30">
+          <div>
+            <p id="add-frequency-label" className="flex items-center gap-2 text-sm font-medium text-stone-800 dark:text-stone-200">
+              <Target className="h-4 w-4 text-brand-700 dark:text-brand-300" aria-hidden /> Check-in frequency for this goal
+            </p>
+            <p id="add-frequency-help" className="mt-0.5 text-xs text-stone-500 dark:text-stone-400">
+              {hasGoal
+                ? "On these days the client gets a check-in about this goal only, at the time set here; they show in the goal's schedule."
+                : 'Add a goal title first: these days schedule check-ins about that goal.'}
+            </p>
+          </div>
+          <div className="flex flex-wrap items-end gap-3">
+            <Controller
+              control={control}
+              name="checkInFrequency"
+              render={({ field }) => {
+                const selected = (field.value ?? []).map((d) => WEEKDAYS.indexOf(d));
+                return (
+                  <DayChips
+                    labelledBy="add-frequency-label"
+                    describedBy="add-frequency-help"
+                    selected={selected}
+                    disabled={!hasGoal}
+                    onToggle={(i) => {
+                      const next = selected.includes(i) ? selected.filter((d) => d !== i) : [...selected, i];
+                      field.onChange(next.sort((a, b) => a - b).map((d) => WEEKDAYS[d]!));
+                    }}
+                  />
+                );
+              }}
+            />
+            <div className="space-y-1">
+              <label htmlFor="add-checkInTime" className="block text-xs font-medium text-stone-700 dark:text-stone-300">
+                At
+              </label>
+              <input id="add-checkInTime" type="time" disabled={!hasGoal} className={cn(controlClass, 'w-32 disabled:opacity-50')} {...register('checkInTime')} aria-invalid={Boolean(errors.checkInTime) || undefined} />
+            </div>
+          </div>
+          {errors.checkInTime?.message && <p className="text-sm text-red-600 dark:text-red-400">{errors.checkInTime.message}</p>}
         </div>
       </fieldset>
 
       <fieldset className="space-y-3 border-t border-stone-200 pt-5 dark:border-stone-800">
-        <legend className="sr-only">Scheduled check-ins</legend>
-        <p aria-hidden className="text-sm font-semibold text-stone-900 dark:text-stone-100">
-          Scheduled check-ins
+        <legend className="sr-only">Scheduled check-ins (all goals)</legend>
+        <p aria-hidden className="flex items-center gap-2 text-sm font-semibold text-stone-900 dark:text-stone-100">
+          <CalendarDays className="h-4 w-4 text-brand-700 dark:text-brand-300" aria-hidden /> Scheduled check-ins <span className="font-normal text-stone-500 dark:text-stone-400">(all goals)</span>
         </p>
-        <p className="text-xs text-stone-500 dark:text-stone-400">Times are in the client&apos;s timezone. Add one entry per time of day.</p>
+        <p className="text-xs text-stone-500 dark:text-stone-400">
+          Weekly times the client gets one check-in about all their goals; they show in the client&apos;s weekly grid. Times are in the client&apos;s timezone; add one entry per time of day.
+        </p>
         <div className="flex flex-wrap items-end gap-3">
           <div className="space-y-1">
             <label htmlFor="add-schedule-time" className="block text-sm font-medium text-stone-700 dark:text-stone-300">

@@ -20,6 +20,8 @@ import { notifyError, notifySuccess } from './notify';
 import { useCheckInPage } from './queries';
 import { ENGAGEMENT_LABEL, MOTIVATION_LABEL, checkInBadge, checkInNote } from './status';
 import type { CheckInDto } from './types';
+import type { ProjectedCheckIn } from '@/lib/schemas/clients';
+import { UpcomingCheckIns } from './upcoming-check-ins';
 import { workspaceKeys } from './use-clients';
 
 /** The follow-up's heading says whether the client got it (review of AI follow-ups, decision 0075). */
@@ -118,7 +120,7 @@ function CheckInItem({ checkIn, zone, onDelete }: { checkIn: CheckInDto; zone: s
 }
 
 /** Check-in History (product §2.2): newest first, 5 a page, expandable, upcoming ones deletable. */
-export function CheckInHistory({ clientId }: { clientId: string }) {
+export function CheckInHistory({ clientId, upcoming = [] }: { clientId: string; upcoming?: ProjectedCheckIn[] }) {
   const { user } = useAuth();
   const zone = user?.timezone ?? DEFAULT_CLOCK_TIMEZONE;
   const queryClient = useQueryClient();
@@ -156,6 +158,7 @@ export function CheckInHistory({ clientId }: { clientId: string }) {
           </Button>
         }
       >
+        <UpcomingCheckIns upcoming={upcoming} zone={zone} />
         {query.isPending ? (
           <Loading label="Loading check-ins…" />
         ) : query.isError && !query.data ? (
@@ -166,7 +169,7 @@ export function CheckInHistory({ clientId }: { clientId: string }) {
             </Button>
           </Banner>
         ) : query.data.checkIns.length === 0 ? (
-          <p className="py-4 text-center text-sm text-stone-500 dark:text-stone-400">No check-ins yet.</p>
+          <p className="py-4 text-center text-sm text-stone-500 dark:text-stone-400">{upcoming.length > 0 ? 'No check-ins sent yet.' : 'No check-ins yet.'}</p>
         ) : (
           <>
             <ol className={cn('space-y-2', query.isPlaceholderData && 'opacity-60')} aria-label="Check-ins" aria-busy={query.isFetching || undefined}>

@@ -19,6 +19,7 @@ import { EditClientModal } from './edit-client-modal';
 import { FollowUpReview } from './follow-up-review';
 import { formatPhone } from './format';
 import { InsightsTab } from './insights-tab';
+import { ScheduleButton } from './schedule-modal';
 import { notifyError, notifySuccess } from './notify';
 import { clientStatus } from './status';
 import type { ClientChanged, ClientDto } from '@/lib/schemas/clients';
@@ -152,6 +153,7 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
           </div>
           <div className="col-span-2 flex flex-wrap gap-2 sm:col-span-1 sm:col-start-2">
             <SendCheckInButton client={client} variant="primary" className="px-3 py-1.5" disabled={client.checkInsHeld} />
+            <ScheduleButton client={client} className="px-3 py-1.5" />
             <Button variant="secondary" className="px-3 py-1.5" onClick={() => setEditing(true)}>
               <Pencil className="h-4 w-4" aria-hidden /> Edit
             </Button>

@@ -7,7 +7,8 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Loading } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
-import { WORKSPACE_TOASTS } from '@/lib/constants';
+import { CLIENT_LIST_GOALS, WORKSPACE_TOASTS } from '@/lib/constants';
+import { isNumericGoalType } from '@/lib/schemas/workspace';
 import { ClientAvatar } from './client-avatar';
 import { formatDay } from './format';
 import { MoodFace } from './mood-face';
@@ -33,6 +34,40 @@ function loadError(error: unknown): string | null {
   return null;
 }
 
+/** Up to two active goals under the name (product §2.9): a measured goal shows how far it is. */
+function RowGoals({ goals }: { goals: ClientDto['goals'] }) {
+  if (goals.length === 0) return null;
+  const shown = goals.slice(0, CLIENT_LIST_GOALS);
+  const more = goals.length - shown.length;
+  return (
+    <span className="mt-1.5 block space-y-1" aria-label="Goals">
+      {shown.map((g) => {
+        const measured = isNumericGoalType(g.type) && g.target !== null && g.target > 0;
+        const percent = Math.round(Math.min(100, Math.max(0, g.progress)));
+        return (
+          <span key={g.id} className="flex items-center gap-2 text-xs text-stone-600 dark:text-stone-300">
+            <span className="min-w-0 flex-1 truncate" title={g.title}>
+              {g.title}
+            </span>
+            {measured && (
+              <span className="flex shrink-0 items-center gap-1.5">
+                <span className="h-1.5 w-12 overflow-hidden rounded-full bg-stone-200 dark:bg-stone-700" aria-hidden>
+                  <span className="block h-full rounded-full bg-brand-600 dark:bg-brand-400" style={{ width: `${percent}%` }} />
+                </span>
+                <span className="w-8 text-right tabular-nums text-stone-500 dark:text-stone-400">
+                  <span className="sr-only">progress </span>
+                  {percent}%
+                </span>
+              </span>
+            )}
+          </span>
+        );
+      })}
+      {more > 0 && <span className="block text-xs text-stone-500 dark:text-stone-400">+{more} more</span>}
+    </span>
+  );
+}
+
 function ClientRow({ client, zone, selected, onSelect }: { client: ClientDto; zone: string; selected: boolean; onSelect(): void }) {
   const status = clientStatus(client);
   const lastCheckIn = client.lastCheckInDate ?? client.latestCheckIn?.sentAt ?? null;
@@ -54,16 +89,17 @@ function ClientRow({ client, zone, selected, onSelect }: { client: ClientDto; zo
             <span className="truncate font-medium text-stone-900 dark:text-stone-100">{client.username}</span>
             <span className="ml-auto flex shrink-0 items-center gap-2">
               <Badge tone={status.tone}>{status.label}</Badge>
-              <MoodFace checkIn={client.latestCheckIn} />
+              <MoodFace reply={client.latestReply} />
             </span>
           </span>
           <span className="block truncate text-sm text-stone-500 dark:text-stone-400">{client.email}</span>
+          <RowGoals goals={client.goals} />
           <span className="mt-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5">
             <span className="text-xs text-stone-500 dark:text-stone-400">
               Last check-in:{' '}
               <span className="font-medium text-stone-700 dark:text-stone-300">{lastCheckIn ? formatDay(lastCheckIn, zone) : 'Never'}</span>
             </span>
-            <WeekBubbles week={client.weeklyCheckIns} />
+            <WeekBubbles week={client.weeklyCheckIns} zone={zone} />
           </span>
         </span>
       </button>

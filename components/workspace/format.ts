@@ -1,4 +1,5 @@
 import { RECENT_ACTIVITY_EXCERPT } from '@/lib/constants';
+import { zonedParts } from '@/lib/zoned-time';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -22,14 +23,31 @@ export function formatDay(iso: string, zone: string, now = new Date()): string {
   return fmt(zone, sameYear ? { month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric', year: 'numeric' }).format(at);
 }
 
+/**
+ * The one way the workspace writes a time of day: 12-hour clock, "9:00 AM" (record 0078). Every
+ * time below is built on it, so a schedule slot, a sent check-in and a projected one read alike
+ * (Intl's own "9:00 AM" differs by engine in the space before AM).
+ */
+export function formatClock(hour: number, minute: number): string {
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** "7:01 PM": an instant's time of day in a zone. */
+export function formatTime(at: Date | string, zone: string): string {
+  const p = zonedParts(zone, new Date(at));
+  return formatClock(p.hour, p.minute);
+}
+
 /** "Sat, Nov 21, 7:01 PM" in the coach's zone. */
 export function formatDateTime(iso: string, zone: string): string {
-  return fmt(zone, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  const at = new Date(iso);
+  return `${fmt(zone, { weekday: 'short', month: 'short', day: 'numeric' }).format(at)}, ${formatTime(at, zone)}`;
 }
 
 /** "Mon 9:00 AM" in the coach's zone. */
-export function formatWeekdayTime(at: Date, zone: string): string {
-  return fmt(zone, { weekday: 'short', hour: 'numeric', minute: '2-digit' }).format(at);
+export function formatWeekdayTime(at: Date | string, zone: string): string {
+  const instant = new Date(at);
+  return `${fmt(zone, { weekday: 'short' }).format(instant)} ${formatTime(instant, zone)}`;
 }
 
 /** Recent Activity times (product §2.2): Just now, Nh ago, Nd ago, else a short date. */
@@ -44,8 +62,7 @@ export function relativeTime(iso: string, zone: string, now = new Date()): strin
 /** A schedule slot's HH:MM as the coach reads it: 19:00 → 7:00 PM. */
 export function formatSlotTime(time: string): string {
   const [h = 0, m = 0] = time.split(':').map(Number);
-  const suffix = h < 12 ? 'AM' : 'PM';
-  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${suffix}`;
+  return formatClock(h, m);
 }
 
 export function excerpt(text: string, max = RECENT_ACTIVITY_EXCERPT): string {

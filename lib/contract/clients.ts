@@ -164,12 +164,12 @@ export const toggleScheduleDay = endpoint({
   method: 'POST',
   path: '/api/clients/{id}/toggle-checkin',
   tag: 'Clients',
-  summary: 'Switches a day of a weekly schedule off (when any of its times is on) or on',
+  summary: 'Switches one time (`checkInId`) or a whole day of a weekly schedule off (when any of its times is on) or on',
   auth: 'user',
   params: idParamSchema,
   body: toggleCheckInSchema,
   response: dayToggledSchema,
-  errors: { 404: 'No such client of yours, no such goal of that client, or no time on that day' },
+  errors: { 404: 'No such client of yours, no such goal of that client, or no time on that day (or no such time)' },
 });
 
 export const clientThread = endpoint({

@@ -17,8 +17,36 @@ export const weekEntrySchema = z.object({
   checkInId: z.string().nullable(),
   /** The enabled slot times of that day. */
   times: z.array(z.string()),
+  /** Check-ins the schedules will send that day and the scheduler has not planned yet. */
+  upcoming: z.array(timestampSchema),
 });
 export type WeekEntry = z.infer<typeof weekEntrySchema>;
+
+/**
+ * A check-in a schedule will send, projected from the client's, its goals' and the AI schedules
+ * before the scheduler plans it as a row (10 minutes ahead); never also a row.
+ */
+export const projectedCheckInSchema = z.object({
+  /** The slot's dedupe key, the one its row will carry (decision 0034). */
+  key: z.string(),
+  scheduledFor: timestampSchema,
+  /** The local date (YYYY-MM-DD) and time (HH:MM) in the zone the schedule is read in. */
+  date: z.string(),
+  time: z.string(),
+  timezone: z.string(),
+  goal: z.object({ id: z.string(), title: z.string() }).nullable(),
+  source: z.enum(['client', 'goal', 'ai']),
+}).meta({ id: 'ProjectedCheckIn' });
+export type ProjectedCheckIn = z.infer<typeof projectedCheckInSchema>;
+
+/** What the mood face reads: the newest check-in the client replied to. */
+export const latestReplySchema = z.object({
+  checkInId: z.string(),
+  respondedAt: timestampSchema,
+  motivation: z.string().nullable(),
+  engagementAssessment: z.string().nullable(),
+});
+export type LatestReply = z.infer<typeof latestReplySchema>;
 
 export const clientDtoSchema = z.object({
   _id: z.string(),
@@ -41,6 +69,10 @@ export const clientDtoSchema = z.object({
   executiveSummary: z.string().nullable(),
   /** The newest check-in that is neither upcoming nor cancelled. */
   latestCheckIn: checkInDtoSchema.nullable(),
+  /** The newest check-in with a reply (drives the mood face: a check-in merely sent does not). */
+  latestReply: latestReplySchema.nullable(),
+  /** The next check-ins the schedules will send (up to 5), soonest first. */
+  upcomingCheckIns: z.array(projectedCheckInSchema),
   /** Active (not archived) goals, oldest first. */
   goals: z.array(goalSchema),
   /** This week, Monday to Sunday, in the coach's zone. */

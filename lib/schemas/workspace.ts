@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WEEKDAYS, WORKSPACE_VALIDATION as V } from '../constants';
+import { DEFAULT_CHECK_IN_TIME, WEEKDAYS, WORKSPACE_VALIDATION as V } from '../constants';
 import { timezoneSchema } from './account';
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the HH:MM format (e.g. 09:00, 14:30)');
@@ -42,7 +42,9 @@ export const createClientSchema = z
     metric: z.string().trim().max(40).optional(),
     // An empty form field (null or '') is a missing target, not a target of 0.
     targetValue: z.preprocess((v) => (v === null || v === '' ? undefined : v), z.coerce.number().positive('Target value must be greater than 0').optional()),
+    /** The first goal's own weekly check-ins: these weekdays at `checkInTime`. */
     checkInFrequency: z.array(z.enum(WEEKDAYS)).default([]),
+    checkInTime: hhmm.default(DEFAULT_CHECK_IN_TIME),
     scheduledCheckIns: z.array(scheduleEntrySchema).max(21).default([]),
   })
   .superRefine((v, ctx) => {
@@ -136,7 +138,12 @@ export const removeCheckInSchema = z.object({
   goalId: z.string().uuid().optional().nullable(),
 });
 
-export const toggleCheckInSchema = z.object({ dayIndex: z.number().int().min(0).max(6), goalId: z.string().uuid().optional().nullable() });
+export const toggleCheckInSchema = z.object({
+  dayIndex: z.number().int().min(0).max(6),
+  goalId: z.string().uuid().optional().nullable(),
+  /** One slot to switch (by its id); without it the whole day. */
+  checkInId: z.string().min(1).optional(),
+});
 
 export const cancelForGoalSchema = z.object({ goalId: z.string().uuid(), clientId: z.string().uuid() });
 

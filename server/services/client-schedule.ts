@@ -61,13 +61,14 @@ export async function removeSlot(
   return { schedule: next, remaining };
 }
 
-/** Switches a whole day on or off: off when any slot is on, else on. */
-export async function toggleDay(coach: CoachRef, clientId: string, input: { dayIndex: number; goalId?: string | null }): Promise<CheckInSchedule> {
+/** Switches one slot (`checkInId`) or a whole day on or off: a day goes off when any slot is on, else on. */
+export async function toggleDay(coach: CoachRef, clientId: string, input: { dayIndex: number; goalId?: string | null; checkInId?: string }): Promise<CheckInSchedule> {
   const schedule = await loadSchedule(coach, clientId, input);
   const slots = schedule[key(input.dayIndex)] ?? [];
-  if (slots.length === 0) throw notFound('Scheduled check-in');
-  const enable = !slots.some((s) => s.enabled);
-  const next = { ...schedule, [key(input.dayIndex)]: slots.map((s) => ({ ...s, enabled: enable })) };
+  const targets = input.checkInId ? slots.filter((s) => s.id === input.checkInId) : slots;
+  if (targets.length === 0) throw notFound('Scheduled check-in');
+  const enable = !targets.some((s) => s.enabled);
+  const next = { ...schedule, [key(input.dayIndex)]: slots.map((s) => (targets.includes(s) ? { ...s, enabled: enable } : s)) };
   await saveSchedule(coach, clientId, input, next);
   return next;
 }

@@ -1,20 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
-import { WEEKDAYS } from '@/lib/constants';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { NEXT_CHECK_INS_ITEMS, WEEKDAYS } from '@/lib/constants';
 import { getPlan } from '@/lib/plans';
 import type { CheckInSchedule, DayKey } from '@/lib/preferences';
 import type { CheckInDto } from '@/lib/schemas/checkins';
-import type { ClientDto, WeekDayStatus, WeekEntry } from '@/lib/schemas/clients';
+import type { ClientDto, LatestReply, ProjectedCheckIn, WeekDayStatus, WeekEntry } from '@/lib/schemas/clients';
 import type { Goal as GoalDto } from '@/lib/schemas/goals';
 import type { CreateClientInput, UpdateClientInput } from '@/lib/schemas/workspace';
 import { addDays, weekDates, zonedParts, zonedTimeToInstant } from '@/lib/zoned-time';
 import { getDb, type Executor } from '../db/client';
-import { checkIns, clients, goals, users, type CheckIn, type Client, type Goal } from '../db/schema';
+import { checkIns, clients, goals, schedules, users, type CheckIn, type Client, type Goal } from '../db/schema';
 import type { AuthUser } from '../auth/guards';
 import { AppError, conflict, notFound } from '../http/errors';
 import { emitToUser } from '../realtime';
+import { projectSlots } from './engine/projection';
+import type { SlotIntent } from '@/lib/schedule-slots';
 import { numberOptedOut } from './engine/sms-numbers';
+import { ineligibility, sourcesOf } from './engine/sources';
 import { insertGoal } from './goals';
+
+const DAY_MS = 86_400_000;
 
 export type CoachRef = Pick<AuthUser, 'id' | 'timezone' | 'planId'>;
 
@@ -122,19 +127,41 @@ export function currentWeek(zone: string, now: Date) {
 }
 
 /**
- * The Mon-Sun bubble row of the client list: a check-in's own status on its day, else a scheduled
- * slot (pending today and later, missed before), else nothing.
+ * The Mon-Sun bubble row of the client list: a check-in's own status on its day, else a day with a
+ * projected check-in (any schedule) or an enabled slot of the client's own schedule (pending today
+ * and later, missed before), else nothing.
  */
-function weeklyStatuses(client: Client, week: string[], dayCheckIns: Map<number, WeekCheckIn>, dayStarts: number[], today: string): WeekEntry[] {
+function weeklyStatuses(client: Client, week: string[], dayCheckIns: Map<number, WeekCheckIn>, dayStarts: number[], today: string, projected: readonly SlotIntent[]): WeekEntry[] {
   const createdDay = dayIndexIn(dayStarts, client.createdAt);
+  const upcomingByDay = new Map<number, string[]>();
+  for (const slot of projected) {
+    const day = dayIndexIn(dayStarts, slot.at);
+    if (day < 0 || day > 6) continue;
+    upcomingByDay.set(day, [...(upcomingByDay.get(day) ?? []), slot.at.toISOString()]);
+  }
   return week.map((date, dayIndex) => {
     const checkIn = dayCheckIns.get(dayIndex);
     const slots = (client.checkInSchedule[String(dayIndex) as DayKey] ?? []).filter((s) => s.enabled);
+    const upcoming = upcomingByDay.get(dayIndex) ?? [];
     let status: WeekDayStatus = 'none';
     if (checkIn) status = checkIn.status === 'cancelled' || checkIn.status === 'failed' ? 'none' : (checkIn.status as WeekDayStatus);
+    else if (upcoming.length > 0) status = 'pending';
     else if (slots.length > 0 && !client.checkInsHeld && dayIndex >= createdDay) status = date >= today ? 'pending' : 'missed';
-    return { dayIndex, day: WEEKDAYS[dayIndex]!, date, status, checkInId: checkIn?.id ?? null, times: slots.map((s) => s.time) };
+    return { dayIndex, day: WEEKDAYS[dayIndex]!, date, status, checkInId: checkIn?.id ?? null, times: slots.map((s) => s.time), upcoming };
   });
+}
+
+/** A projected slot as the client payload shows it. */
+function projectedDto(slot: SlotIntent, goalTitles: Map<string, string>): ProjectedCheckIn {
+  return {
+    key: slot.key,
+    scheduledFor: slot.at.toISOString(),
+    date: slot.date,
+    time: slot.time,
+    timezone: slot.zone,
+    goal: slot.goalId ? { id: slot.goalId, title: goalTitles.get(slot.goalId) ?? 'Goal' } : null,
+    source: slot.origin,
+  };
 }
 
 export function goalSummary(goal: Goal): GoalDto {
@@ -158,7 +185,16 @@ export function goalSummary(goal: Goal): GoalDto {
   };
 }
 
-function clientDto(client: Client, extra: { goals: Goal[]; latest: CheckInSummaryRow | undefined; week: WeekEntry[]; goalTitles: Map<string, string> }): ClientDto {
+interface ClientExtras {
+  goals: Goal[];
+  latest: CheckInSummaryRow | undefined;
+  latestReply: LatestReply | null;
+  week: WeekEntry[];
+  upcoming: SlotIntent[];
+  goalTitles: Map<string, string>;
+}
+
+function clientDto(client: Client, extra: ClientExtras): ClientDto {
   return {
     _id: client.id,
     id: client.id,
@@ -176,6 +212,8 @@ function clientDto(client: Client, extra: { goals: Goal[]; latest: CheckInSummar
     checkInSchedule: client.checkInSchedule,
     executiveSummary: client.executiveSummary,
     latestCheckIn: extra.latest ? checkInSummary(extra.latest, extra.goalTitles) : null,
+    latestReply: extra.latestReply,
+    upcomingCheckIns: extra.upcoming.slice(0, NEXT_CHECK_INS_ITEMS).map((slot) => projectedDto(slot, extra.goalTitles)),
     goals: extra.goals.map(goalSummary),
     weeklyCheckIns: extra.week,
     lastResponseDate: client.lastResponseAt?.toISOString() ?? null,
@@ -185,8 +223,9 @@ function clientDto(client: Client, extra: { goals: Goal[]; latest: CheckInSummar
 }
 
 /**
- * The client list with, per client, active goals, the latest check-in and this week's bubbles, in
- * four queries whatever the number of clients.
+ * The client list with, per client, active goals, the latest check-in, the latest reply, this
+ * week's bubbles and the next check-ins its schedules will send, in six queries whatever the
+ * number of clients.
  */
 export async function listClients(coach: CoachRef, filter: { archived: boolean } | { clientId: string }, now = new Date()): Promise<ClientDto[]> {
   const db = getDb();
@@ -205,7 +244,15 @@ export async function listClients(coach: CoachRef, filter: { archived: boolean }
     .orderBy(desc(checkIns.createdAt))
     .limit(1)
     .as('latest_check_in');
-  const [goalRows, latestRows, weekRows] = await Promise.all([
+  const latestReply = db
+    .select({ id: checkIns.id, clientId: checkIns.clientId, respondedAt: checkIns.respondedAt, motivation: checkIns.motivation, engagementAssessment: checkIns.engagementAssessment })
+    .from(checkIns)
+    .where(and(eq(checkIns.clientId, clients.id), eq(checkIns.coachId, coach.id), isNotNull(checkIns.respondedAt)))
+    .orderBy(desc(checkIns.createdAt))
+    .limit(1)
+    .as('latest_reply');
+  const when = sql`coalesce(${checkIns.sentAt}, ${checkIns.scheduledFor}, ${checkIns.createdAt})`;
+  const [goalRows, latestRows, replyRows, weekRows, aiRows, plannedRows] = await Promise.all([
     db
       .select()
       .from(goals)
@@ -219,19 +266,33 @@ export async function listClients(coach: CoachRef, filter: { archived: boolean }
       .innerJoinLateral(latestCheckIn, sql`true`)
       .where(and(eq(clients.coachId, coach.id), inArray(clients.id, ids))),
     db
+      .select(latestReply._.selectedFields)
+      .from(clients)
+      .innerJoinLateral(latestReply, sql`true`)
+      .where(and(eq(clients.coachId, coach.id), inArray(clients.id, ids))),
+    db
       .select({ id: checkIns.id, clientId: checkIns.clientId, status: checkIns.status, sentAt: checkIns.sentAt, scheduledFor: checkIns.scheduledFor, createdAt: checkIns.createdAt })
       .from(checkIns)
       .where(and(eq(checkIns.coachId, coach.id), inArray(checkIns.clientId, ids), week.includes))
       .orderBy(asc(checkIns.createdAt)),
+    db
+      .select()
+      .from(schedules)
+      .where(and(eq(schedules.coachId, coach.id), inArray(schedules.clientId, ids), eq(schedules.active, true))),
+    // The slots already planned as rows, whatever their status: a projected slot is shown only
+    // until its row exists. A slot's row is never sent before its time, so every row of a slot
+    // still ahead has its time (or, cancelled, its planned time) at most a day back.
+    db
+      .select({ clientId: checkIns.clientId, dedupeKey: checkIns.dedupeKey })
+      .from(checkIns)
+      .where(and(eq(checkIns.coachId, coach.id), inArray(checkIns.clientId, ids), isNotNull(checkIns.dedupeKey), gt(when, new Date(now.getTime() - DAY_MS).toISOString()))),
   ]);
   const goalTitles = new Map(goalRows.map((g) => [g.id, g.title]));
-  const goalsByClient = new Map<string, Goal[]>();
-  for (const g of goalRows) {
-    const list = goalsByClient.get(g.clientId);
-    if (list) list.push(g);
-    else goalsByClient.set(g.clientId, [g]);
-  }
+  const goalsByClient = groupBy(goalRows, (g) => g.clientId);
+  const aiByClient = groupBy(aiRows, (s) => s.clientId);
+  const planned = new Set(plannedRows.map((r) => r.dedupeKey!));
   const latestByClient = new Map(latestRows.map((c) => [c.clientId, c]));
+  const replyByClient = new Map(replyRows.map((c) => [c.clientId, c]));
   const weekByClient = new Map<string, Map<number, WeekCheckIn>>();
   for (const c of weekRows) {
     const day = dayIndexIn(week.dayStarts, checkInInstant(c));
@@ -241,14 +302,33 @@ export async function listClients(coach: CoachRef, filter: { archived: boolean }
     weekByClient.set(c.clientId, perDay);
   }
   const today = zonedParts(coach.timezone, now).date;
-  return rows.map((client) =>
-    clientDto(client, {
-      goals: goalsByClient.get(client.id) ?? [],
+  return rows.map((client) => {
+    const clientGoals = goalsByClient.get(client.id) ?? [];
+    // The scheduler sends nothing to a client it skips: nothing is projected for one either.
+    const upcoming =
+      ineligibility(client) === null
+        ? projectSlots(sourcesOf(client, clientGoals.filter((g) => g.status === 'incomplete'), aiByClient.get(client.id) ?? []), now, planned)
+        : [];
+    const reply = replyByClient.get(client.id);
+    return clientDto(client, {
+      goals: clientGoals,
       latest: latestByClient.get(client.id),
-      week: weeklyStatuses(client, week.dates, weekByClient.get(client.id) ?? new Map(), week.dayStarts, today),
+      latestReply: reply ? { checkInId: reply.id, respondedAt: reply.respondedAt!.toISOString(), motivation: reply.motivation, engagementAssessment: reply.engagementAssessment } : null,
+      week: weeklyStatuses(client, week.dates, weekByClient.get(client.id) ?? new Map(), week.dayStarts, today, upcoming),
+      upcoming,
       goalTitles,
-    }),
-  );
+    });
+  });
+}
+
+function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const list = out.get(keyOf(item));
+    if (list) list.push(item);
+    else out.set(keyOf(item), [item]);
+  }
+  return out;
 }
 
 export async function getClientDto(coach: CoachRef, clientId: string): Promise<ClientDto> {
@@ -282,7 +362,17 @@ function scheduleFromEntries(entries: CreateClientInput['scheduledCheckIns']): C
   return schedule;
 }
 
-export async function createClient(coach: CoachRef, input: CreateClientInput): Promise<ClientDto> {
+/** The first goal's weekly schedule: one slot at `time` on each weekday of its check-in frequency. */
+function frequencySchedule(days: readonly string[], time: string): CheckInSchedule {
+  const schedule: CheckInSchedule = {};
+  for (const day of new Set(days)) {
+    const index = (WEEKDAYS as readonly string[]).indexOf(day);
+    if (index >= 0) schedule[String(index) as DayKey] = [{ id: randomUUID(), time, enabled: true }];
+  }
+  return schedule;
+}
+
+export async function createClient(coach: CoachRef, input: CreateClientInput, now = new Date()): Promise<ClientDto> {
   const { client, goal } = await getDb().transaction(async (tx) => {
     // Serialises concurrent creations by one coach, so two requests cannot both pass the quota check.
     await tx.execute(sql`select 1 from ${users} where ${users.id} = ${coach.id} for update`);
@@ -317,17 +407,22 @@ export async function createClient(coach: CoachRef, input: CreateClientInput): P
       target: numeric ? (input.targetValue ?? null) : null,
       unit: numeric ? (input.metric ?? null) : null,
       checkInFrequency: input.checkInFrequency,
+      // The frequency days are the goal's own weekly check-ins (product §2.3.6), at the chosen time.
+      checkInTime: input.checkInFrequency.length > 0 ? input.checkInTime : null,
+      checkInSchedule: frequencySchedule(input.checkInFrequency, input.checkInTime),
     });
     return { client: inserted!, goal: firstGoal };
   });
   // A new client has no check-ins yet: the answer is built from the rows just written.
-  const now = new Date();
   const week = currentWeek(coach.timezone, now);
+  const upcoming = ineligibility(client) === null ? projectSlots(sourcesOf(client, goal ? [goal] : [], []), now, new Set()) : [];
   return clientDto(client, {
     goals: goal ? [goal] : [],
     latest: undefined,
-    week: weeklyStatuses(client, week.dates, new Map(), week.dayStarts, zonedParts(coach.timezone, now).date),
-    goalTitles: new Map(),
+    latestReply: null,
+    week: weeklyStatuses(client, week.dates, new Map(), week.dayStarts, zonedParts(coach.timezone, now).date, upcoming),
+    upcoming,
+    goalTitles: new Map(goal ? [[goal.id, goal.title]] : []),
   });
 }
 

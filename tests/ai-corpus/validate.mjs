@@ -94,8 +94,8 @@ for (const file of files) {
     if (extra.length) err(`unknown case fields: ${extra.join(", ")}`);
   });
   const scopes = data.cases.reduce((a, c) => ((a[c && c.scope] = (a[c && c.scope] || 0) + 1), a), {});
-  console.log(`${file}: ${data.cases.length} cases; kinds ${JSON.stringify(counts)}; scopes ${JSON.stringify(scopes)}`);
+  process.stdout.write(`${file}: ${data.cases.length} cases; kinds ${JSON.stringify(counts)}; scopes ${JSON.stringify(scopes)}\n`);
 }
 
 if (errors.length) { for (const e of errors) console.error("ERROR " + e); console.error(`${errors.length} error(s)`); process.exit(1); }
-console.log("OK");
+process.stdout.write("OK\n");

@@ -119,6 +119,18 @@ describe('POST /clients/{id}/remove-checkin', () => {
 });
 
 describe('POST /clients/{id}/toggle-checkin', () => {
+  it('switches one slot named by its id, leaving the others of the day', async () => {
+    const coach = await newCoach(request, outboxDir, db);
+    const c = await createClient(request, coach, { scheduledCheckIns: [{ time: '09:00', days: [1] }, { time: '18:00', days: [1] }] });
+    const evening = c.checkInSchedule['1']!.find((s) => s.time === '18:00')!;
+    const off = await toggleDay(coach, c.id, { dayIndex: 1, checkInId: evening.id });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(off.body.schedule['1']!.map((s) => [s.time, s.enabled])).toEqual([['09:00', true], ['18:00', false]]);
+    const on = await toggleDay(coach, c.id, { dayIndex: 1, checkInId: evening.id });
+    expect(on.body.schedule['1']!.map((s) => s.enabled)).toEqual([true, true]);
+    expect((await toggleDay(coach, c.id, { dayIndex: 1, checkInId: 'nope' })).status).toBe(404);
+  });
+
   it('switches every slot of the day off, then on again', async () => {
     const coach = await newCoach(request, outboxDir, db);
     const c = await createClient(request, coach, { scheduledCheckIns: [{ time: '09:00', days: [1, 6] }, { time: '18:00', days: [1] }] });

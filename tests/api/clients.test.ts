@@ -44,12 +44,14 @@ describe('POST /coach/clients', () => {
         metric: 'kg',
         targetValue: 5,
         checkInFrequency: ['monday', 'wednesday'],
+        checkInTime: '07:15',
         scheduledCheckIns: [
           { time: '18:30', days: [2] },
           { time: '09:00', days: [0, 2] },
         ],
       }),
     });
+    const createdAt = Date.now();
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.success).toBe(true);
     const c = res.body.client;
@@ -97,9 +99,26 @@ describe('POST /coach/clients', () => {
       status: 'incomplete',
       archived: false,
       checkInFrequency: ['monday', 'wednesday'],
+      checkInTime: '07:15',
       completedAt: null,
     });
     expect(c.goals[0]!._id).toBe(c.goals[0]!.id);
+    // The frequency days are the goal's own weekly check-ins at the chosen time.
+    expect(Object.keys(c.goals[0]!.checkInSchedule).sort()).toEqual(['0', '2']);
+    expect(c.goals[0]!.checkInSchedule['0']).toEqual([{ id: expect.stringMatching(UUID), time: '07:15', enabled: true }]);
+
+    // The five weekly slots (two of the goal, three of the client) show as upcoming at once, one
+    // each within the week ahead, soonest first; none of them is a row yet.
+    const weekday = (date: string) => (new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7;
+    expect(c.upcomingCheckIns).toHaveLength(5);
+    expect(c.upcomingCheckIns.map((u) => `${weekday(u.date)} ${u.time} ${u.goal?.title ?? 'all'} ${u.source}`).sort()).toEqual(
+      ['0 07:15 Lose 5 kg goal', '0 09:00 all client', '2 07:15 Lose 5 kg goal', '2 09:00 all client', '2 18:30 all client'],
+    );
+    const instants = c.upcomingCheckIns.map((u) => Date.parse(u.scheduledFor));
+    expect(instants).toEqual([...instants].sort((a, b) => a - b));
+    expect(instants.every((t) => t > createdAt - 60_000 && t <= createdAt + 7 * DAY_MS)).toBe(true);
+    expect(c.upcomingCheckIns.every((u) => u.timezone === 'America/New_York' && u.key.startsWith(`${c.id}:${u.date}:${u.time}`))).toBe(true);
+    expect(c.latestReply).toBeNull();
 
     // It is stored and listed, and the goal has its first version.
     expect((await listClients(coach)).map((x) => x.id)).toEqual([c.id]);
@@ -319,6 +338,59 @@ describe('GET /coach/clients', () => {
     const done = await request('PUT', `/goals/${z.goals[0]!.id}/complete`, { token: coach.token });
     expect(done.status).toBe(200);
     expect((await getClient(request, coach, zed.id)).goals).toEqual([]);
+  });
+
+  it('projects the next check-ins of every schedule without writing rows, and drops one once it is a row', async () => {
+    const coach = await newCoach(request, outboxDir, db, { plan: 'beta' });
+    const everyDay = [0, 1, 2, 3, 4, 5, 6];
+    // Times half a day away, so the scheduler (which plans 10 minutes ahead) makes no row meanwhile.
+    const later = (zone: string) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(Date.now() + 12 * 3_600_000));
+    const ownTime = later('America/New_York');
+    const aiTime = later('Europe/London');
+    const own = await createClient(request, coach, { firstName: 'Own', scheduledCheckIns: [{ time: ownTime, days: everyDay }] });
+    const ai = await createClient(request, coach, { firstName: 'Ai' });
+    await db`insert into schedules (coach_id, client_id, time_slots, client_timezone, frequency)
+             values (${coach.id}, ${ai.id}, ${db.json([{ time: aiTime }])}, 'Europe/London', 'daily')`;
+    const held = await createClient(request, coach, { firstName: 'Held', scheduledCheckIns: [{ time: ownTime, days: everyDay }] });
+    await request('POST', `/coach/clients/${held.id}/hold-checkins`, { token: coach.token });
+
+    let list = await listClients(coach);
+    const byName = (name: string) => list.find((c) => c.firstName === name)!;
+    expect(byName('Own').upcomingCheckIns).toHaveLength(5);
+    expect(byName('Own').upcomingCheckIns.every((u) => u.time === ownTime && u.source === 'client' && u.goal === null)).toBe(true);
+    // An AI schedule is read in its own zone.
+    expect(byName('Ai').upcomingCheckIns.map((u) => [u.source, u.time, u.timezone])).toEqual(Array(5).fill(['ai', aiTime, 'Europe/London']));
+    // Nothing is projected for a client the scheduler skips.
+    expect(byName('Held').upcomingCheckIns).toEqual([]);
+    // The bubbles mark the days with a projected check-in as pending and carry its instant.
+    for (const d of byName('Ai').weeklyCheckIns) if (d.upcoming.length > 0) expect(d.status).toBe('pending');
+    const weekUpcoming = byName('Ai').weeklyCheckIns.flatMap((d) => d.upcoming);
+    expect(weekUpcoming.length).toBeGreaterThan(0);
+    for (const at of weekUpcoming.slice(0, 5)) expect(byName('Ai').upcomingCheckIns.map((u) => u.scheduledFor)).toContain(at);
+    const [rows] = await db<{ n: number }[]>`select count(*)::int as n from check_ins where client_id in ${db([own.id, ai.id])}`;
+    expect(rows!.n).toBe(0);
+
+    // Once the scheduler has planned the first slot as a row, the row stands for it (any status).
+    const first = byName('Own').upcomingCheckIns[0]!;
+    const [rowId] = await insertCheckIns(db, [{ coachId: coach.id, clientId: own.id, status: 'cancelled', scheduledFor: new Date(first.scheduledFor) }]);
+    await db`update check_ins set dedupe_key = ${first.key} where id = ${rowId!}`;
+    list = await listClients(coach);
+    expect(byName('Own').upcomingCheckIns.map((u) => u.key)).not.toContain(first.key);
+    expect(byName('Own').upcomingCheckIns).toHaveLength(5);
+  });
+
+  it('takes the mood from the latest reply, not from a check-in merely sent', async () => {
+    const coach = await newCoach(request, outboxDir, db);
+    const c = await createClient(request, coach);
+    const now = Date.now();
+    const [replied, sent] = await insertCheckIns(db, [
+      { coachId: coach.id, clientId: c.id, status: 'completed', sentAt: new Date(now - 2 * DAY_MS), respondedAt: new Date(now - 2 * DAY_MS + 60_000), createdAt: new Date(now - 2 * DAY_MS), clientResponse: 'Great week!' },
+      { coachId: coach.id, clientId: c.id, status: 'sent', sentAt: new Date(now - 60_000), createdAt: new Date(now - 60_000) },
+    ]);
+    await db`update check_ins set motivation = 'high', engagement_assessment = 'great' where id = ${replied!}`;
+    const fetched = await getClient(request, coach, c.id);
+    expect(fetched.latestCheckIn?.id).toBe(sent);
+    expect(fetched.latestReply).toEqual({ checkInId: replied, respondedAt: new Date(now - 2 * DAY_MS + 60_000).toISOString(), motivation: 'high', engagementAssessment: 'great' });
   });
 
   it('answers an empty list for a new coach', async () => {

@@ -105,15 +105,16 @@ test.describe('Client Dashboard', () => {
     const today = todayIndex();
     for (const [index, short] of WEEKDAY_SHORT.entries()) {
       const expected = [0, 2, 4].includes(index) && index >= today ? 'scheduled' : 'nothing scheduled';
-      await expect(row.getByRole('img', { name: `${short}: ${expected}`, exact: true })).toBeVisible();
+      // A day with an upcoming check-in also names its time.
+      await expect(row.getByRole('img', { name: new RegExp(`^${short}: ${expected}(, Upcoming .*)?$`) })).toBeVisible();
     }
     await expect(row.getByText('Active')).toBeVisible();
 
     // The new client opens beside the list, schedule and goal as entered.
     await expect(detail(page).getByRole('heading', { name: 'Jordan Lee' })).toBeVisible();
     await expect(detail(page)).toContainText('(555) 555-0142');
-    for (const day of ['Monday', 'Wednesday', 'Friday']) await expect(dayRow(page, day)).toContainText('8:30 AM');
-    await expect(dayRow(page, 'Tuesday')).toContainText('No check-ins');
+    for (const day of ['Monday', 'Wednesday', 'Friday']) await expect(dayRow(page, day).getByRole('button', { name: new RegExp(`^${day.slice(0, 3)} .*first at 8:30 AM`) })).toBeVisible();
+    await expect(dayRow(page, 'Tuesday').getByRole('button', { name: /^Tue .*no check-ins$/ })).toBeVisible();
     await expect(metric(page, 'Active Goals')).toHaveText('1');
     await expect(metric(page, 'Weekly Progress')).toHaveText('0%');
     await expect(metric(page, 'Response Rate')).toHaveText('0%');
@@ -159,17 +160,20 @@ test.describe('Client Dashboard', () => {
     await expect(detail(page)).toContainText('Central');
     expect(await coach.api.getClient(client.id)).toMatchObject({ phone: '+15555550188', timezone: 'America/Chicago' });
 
-    // Schedule: add a slot (09:00 by default), remove it, switch a day off and on.
-    await dayRow(page, 'Tuesday').getByRole('button', { name: 'Add a check-in on Tuesday' }).click();
-    const time = dayRow(page, 'Tuesday').getByLabel('Time of the new Tuesday check-in');
+    // Schedule: a day's hover card adds a time (09:00 by default) and removes it; a time is switched off and on.
+    const tuesday = dayRow(page, 'Tuesday');
+    await tuesday.getByRole('button', { name: /^Tue\b/ }).hover();
+    const time = tuesday.getByLabel('Time', { exact: true });
     await expect(time).toHaveValue('09:00');
     await time.fill('18:15');
-    await dayRow(page, 'Tuesday').getByRole('button', { name: 'Add Tuesday check-in' }).click();
-    await expect(dayRow(page, 'Tuesday').getByRole('list', { name: 'Tuesday check-in times' })).toContainText('6:15 PM');
+    await tuesday.getByRole('button', { name: 'Add check-in on Tuesday' }).click();
+    await expect(tuesday.getByRole('list', { name: 'Tuesday check-ins' })).toContainText('6:15 PM');
     await expect(clientRow(page, /Rowan Stone/).getByRole('img', { name: /^Tue: / })).toBeVisible();
-    await dayRow(page, 'Tuesday').getByRole('button', { name: 'Remove 6:15 PM check-in on Tuesday' }).click();
-    await expect(dayRow(page, 'Tuesday')).toContainText('No check-ins');
-    const monday = dayRow(page, 'Monday').getByRole('switch', { name: 'Monday check-ins' });
+    await tuesday.getByRole('button', { name: 'Remove 6:15 PM check-in on Tuesday (All goals)' }).click();
+    await expect(tuesday.getByText('No check-ins on Tuesday.')).toBeVisible();
+    const mondayCell = dayRow(page, 'Monday');
+    await mondayCell.getByRole('button', { name: /^Mon\b/ }).hover();
+    const monday = mondayCell.getByRole('switch', { name: '7:00 AM check-in on Monday (All goals)' });
     await expect(monday).toHaveAttribute('aria-checked', 'true');
     await monday.click();
     await expect(monday).toHaveAttribute('aria-checked', 'false');

@@ -117,7 +117,7 @@ test('a coach manages a client goal from the Goals tab', async ({ page, clientIp
     await dialog.getByLabel('Day', { exact: true }).selectOption({ label: 'Wednesday' });
     await dialog.getByLabel('Time', { exact: true }).fill('18:30');
     await dialog.getByRole('button', { name: 'Add check-in' }).click();
-    await expect(dialog.getByRole('button', { name: 'Remove the 18:30 check-in on Wednesday' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Remove the 6:30 PM check-in on Wednesday' })).toBeVisible();
     await expect(dialog.getByRole('switch', { name: 'Check-ins on Wednesday' })).toHaveAttribute('aria-checked', 'true');
 
     await dialog.getByLabel('Day', { exact: true }).selectOption({ label: 'Friday' });
@@ -128,11 +128,11 @@ test('a coach manages a client goal from the Goals tab', async ({ page, clientIp
     await friday.click();
     await expect(friday).toHaveAttribute('aria-checked', 'false');
     await shot(page, 'goals-schedule');
-    await dialog.getByRole('button', { name: 'Remove the 07:00 check-in on Friday' }).click();
+    await dialog.getByRole('button', { name: 'Remove the 7:00 AM check-in on Friday' }).click();
     await expect(friday).toBeDisabled();
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(dialog).toBeHidden();
-    await expect(card.getByText('Wed 18:30')).toBeVisible();
+    await expect(card.getByText('Wed 6:30 PM')).toBeVisible();
 
     const answer = await coach.api.call<{ goals: { title: string; checkInSchedule: Record<string, { time: string; enabled: boolean }[]> }[] }>(
       'GET',

@@ -12,6 +12,7 @@ import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import type { CheckInSchedule, DayKey, GoalDto } from './goal-types';
 import { failureText } from './use-goals';
+import { formatSlotTime } from '../format';
 
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 const dayKey = (dayIndex: number) => String(dayIndex) as DayKey;
@@ -19,7 +20,7 @@ const dayKey = (dayIndex: number) => String(dayIndex) as DayKey;
 /** "Mon 09:00, 18:00 · Wed 07:30" for the enabled slots of a schedule; null when there are none. */
 export function scheduleSummary(schedule: CheckInSchedule): string | null {
   const parts = DAY_NAMES.flatMap((_, i) => {
-    const times = (schedule[dayKey(i)] ?? []).filter((s) => s.enabled).map((s) => s.time);
+    const times = (schedule[dayKey(i)] ?? []).filter((s) => s.enabled).map((s) => formatSlotTime(s.time));
     return times.length ? [`${WEEKDAY_SHORT[i]} ${times.join(', ')}`] : [];
   });
   return parts.length ? parts.join(' · ') : null;
@@ -115,12 +116,12 @@ export function ScheduleDialog({ goal, clientId, clientTimezone, onChange, onClo
                         : 'bg-stone-100 text-stone-500 line-through ring-stone-200 dark:bg-stone-800 dark:text-stone-400 dark:ring-stone-700',
                     )}
                   >
-                    {slot.time}
+                    {formatSlotTime(slot.time)}
                     <button
                       type="button"
                       disabled={busy}
                       onClick={() => void call('remove-checkin', { dayIndex, checkInId: slot.id, time: slot.time }, T.removeCheckInFailed)}
-                      aria-label={`Remove the ${slot.time} check-in on ${name}`}
+                      aria-label={`Remove the ${formatSlotTime(slot.time)} check-in on ${name}`}
                       className="rounded-full p-0.5 hover:bg-black/10 disabled:opacity-50 dark:hover:bg-white/10"
                     >
                       <X className="h-3.5 w-3.5" aria-hidden />

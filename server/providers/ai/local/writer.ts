@@ -2,7 +2,7 @@ import { signatureLine } from '@/lib/coaching-survey';
 import type { CoachingSurvey } from '@/lib/preferences';
 import { fillPromptTemplate } from '@/lib/prompt-template';
 import type { AiGoal, CheckInContext, FollowUpContext } from '../types';
-import { SMS_LIMIT, fitSms, formatNumber, isDaily, isCurrency, ofTarget, pick, seedOf, trackable, unitInTitle } from './text';
+import { SMS_LIMIT, fitSms, isDaily, isCurrency, ofTarget, pick, seedOf, trackable, unitInTitle } from './text';
 import { painPhrase, topicsOf } from './topics';
 
 /**
