@@ -28,6 +28,8 @@ const SURVEY = {
   motivationApproach: 'Small wins, celebrated',
   feedbackStyle: 'Direct but kind',
   challengeApproach: 'Reframe, then break into steps',
+  // Not the default ('assistant'), so the answer shows it was stored.
+  signature: 'coach',
 };
 
 describe('GET /users/profile', () => {

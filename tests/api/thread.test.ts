@@ -136,14 +136,29 @@ describe('the conversation of a client', () => {
     expect(other.items.map((i) => [i.kind, i.checkInId])).toEqual([['check_in', checkInA]]);
   });
 
+  it('shows a follow-up once it was texted, never a draft waiting for review or a discarded one', async () => {
+    const { token, id: coachId } = await coach();
+    const c = await createClient(request, token, { firstName: 'Drafted' });
+    const base = Date.parse('2026-03-02T09:00:00.000Z');
+    const at = (minutes: number) => new Date(base + minutes * 60_000);
+    for (const [i, status] of (['pending_review', 'discarded', 'sent'] as const).entries()) {
+      await db`insert into check_ins (coach_id, client_id, is_global_check_in, status, channel, sent_at, responded_at, completed_at, follow_up_status, follow_up_sent_at, ai_message, client_response, ai_response)
+        values (${coachId}, ${c.id}, true, 'completed', 'sms', ${at(i * 60)}, ${at(i * 60 + 5)}, ${at(i * 60 + 6)}, ${status}, ${status === 'sent' ? at(i * 60 + 40) : null}, ${`check-in ${i}`}, ${`reply ${i}`}, ${`follow-up ${status}`})`;
+    }
+    const items = (await thread(token, c.id, '')).items;
+    expect(items.map((i) => i.body)).toEqual(['check-in 0', 'reply 0', 'check-in 1', 'reply 1', 'check-in 2', 'reply 2', 'follow-up sent']);
+    // At the instant it was texted (an approved draft goes out long after the check-in completed).
+    expect(items.at(-1)!.at).toBe(at(2 * 60 + 40).toISOString());
+  });
+
   it('pages backwards from the newest page with the before cursor, never splitting one instant across pages', async () => {
     const { token, id: coachId } = await coach();
     const c = await createClient(request, token, { firstName: 'Paged' });
     const base = Date.parse('2026-03-02T09:00:00.000Z');
     const at = (minutes: number) => new Date(base + minutes * 60_000);
     for (let i = 0; i < 4; i += 1) {
-      await db`insert into check_ins (coach_id, client_id, is_global_check_in, status, channel, sent_at, responded_at, completed_at, ai_message, client_response, ai_response)
-        values (${coachId}, ${c.id}, true, 'completed', 'sms', ${at(i * 60)}, ${at(i * 60 + 5)}, ${at(i * 60 + 6)}, ${`check-in ${i}`}, ${`reply ${i}`}, ${`follow-up ${i}`})`;
+      await db`insert into check_ins (coach_id, client_id, is_global_check_in, status, channel, sent_at, responded_at, completed_at, follow_up_sent_at, follow_up_status, ai_message, client_response, ai_response)
+        values (${coachId}, ${c.id}, true, 'completed', 'sms', ${at(i * 60)}, ${at(i * 60 + 5)}, ${at(i * 60 + 6)}, ${at(i * 60 + 6)}, 'sent', ${`check-in ${i}`}, ${`reply ${i}`}, ${`follow-up ${i}`})`;
       await db`insert into client_messages (client_id, coach_id, direction, author, body, from_number, to_number, status, created_at)
         values (${c.id}, ${coachId}, 'out', 'coach', ${`note ${i}`}, ${OUR_NUMBER}, ${c.phone}, 'sent', ${at(i * 60 + 30)})`;
     }
