@@ -1,17 +1,18 @@
 import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postClientReply } from '../../scripts/client-reply';
-import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
-import { startFakeTwilio, type FakeTwilio } from '../helpers/fake-twilio';
-import { FAKE_TWILIO_ACCOUNT, fakeProviderEnv } from '../helpers/fake-providers';
+import type { FakeOpenAi } from '../helpers/fake-openai';
+import type { FakeTwilio } from '../helpers/fake-twilio';
+import { FAKE_TWILIO_ACCOUNT } from '../helpers/fake-providers';
 import type { AiSchedule } from '@/lib/schemas/ai-schedule';
 import type { ClientGoal, Milestone, ProposedMilestone } from '@/lib/schemas/goals';
 import { RATE_LIMITS } from '@/server/services/rate-limit';
-import { client, type HttpResult } from '../helpers/http';
-import { startStack, type Stack } from '../helpers/stack';
+import type { HttpResult } from '../helpers/http';
+import type { Stack } from '../helpers/stack';
 import type { CheckInChanged, CheckInDto } from '@/lib/schemas/checkins';
 import { checkInsOf, createClient, createGoal, eventually, listen } from './engine-helpers';
-import { openDb, signedInUser, type ApiRequest, type Db, type ErrorBody } from './helpers-auth';
+import { startEngineStack, stopEngineStack } from './engine-stack';
+import { signedInUser, type ApiRequest, type Db, type ErrorBody } from './helpers-auth';
 
 /**
  * The AI check-in engine over HTTP, with the real openai and twilio SDKs pointed at local fakes:
@@ -27,24 +28,10 @@ let request: ApiRequest;
 let db: Db;
 
 beforeAll(async () => {
-  ai = await startFakeOpenAi();
-  sms = await startFakeTwilio();
-  stack = await startStack({
-    LOG_LEVEL: 'error',
-    ...fakeProviderEnv(ai, sms),
-    OPENAI_MODEL: 'gpt-4o-mini',
-    SCHEDULER_TICK_SECONDS: '1',
-  });
-  request = client(stack.baseUrl);
-  db = openDb(stack.databaseUrl);
+  ({ stack, ai, sms, request, db } = await startEngineStack({ OPENAI_MODEL: 'gpt-4o-mini', SCHEDULER_TICK_SECONDS: '1' }));
 });
 
-afterAll(async () => {
-  await db?.end();
-  await stack?.stop();
-  await ai?.close();
-  await sms?.close();
-});
+afterAll(() => stopEngineStack({ stack, ai, sms, db }));
 
 const coach = () => signedInUser(request, stack.outboxDir);
 

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postClientReply } from '../../scripts/client-reply';
-import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
-import { startFakeTwilio, type FakeTwilio } from '../helpers/fake-twilio';
-import { FAKE_TWILIO_ACCOUNT, fakeProviderEnv } from '../helpers/fake-providers';
-import { client } from '../helpers/http';
-import { startStack, type Stack } from '../helpers/stack';
+import type { FakeOpenAi } from '../helpers/fake-openai';
+import type { FakeTwilio } from '../helpers/fake-twilio';
+import { FAKE_TWILIO_ACCOUNT } from '../helpers/fake-providers';
+import type { Stack } from '../helpers/stack';
 import type { CheckInChanged, CheckInDto, FollowUpQueue } from '@/lib/schemas/checkins';
 import type { ClientChanged, ClientDto } from '@/lib/schemas/clients';
 import { checkInsOf, createClient, eventually, listen, type CreatedClient } from './engine-helpers';
-import { openDb, signedInUser, type ApiRequest, type Db, type ErrorBody } from './helpers-auth';
+import { startEngineStack, stopEngineStack } from './engine-stack';
+import { signedInUser, type ApiRequest, type Db, type ErrorBody } from './helpers-auth';
 
 /**
  * "Review AI follow-ups before they are sent" (decision 0075): the reply job keeps the follow-up
@@ -22,19 +22,10 @@ let request: ApiRequest;
 let db: Db;
 
 beforeAll(async () => {
-  ai = await startFakeOpenAi();
-  sms = await startFakeTwilio();
-  stack = await startStack({ LOG_LEVEL: 'error', ...fakeProviderEnv(ai, sms), OPENAI_MODEL: 'gpt-4o-mini' });
-  request = client(stack.baseUrl);
-  db = openDb(stack.databaseUrl);
+  ({ stack, ai, sms, request, db } = await startEngineStack({ OPENAI_MODEL: 'gpt-4o-mini' }));
 });
 
-afterAll(async () => {
-  await db?.end();
-  await stack?.stop();
-  await ai?.close();
-  await sms?.close();
-});
+afterAll(() => stopEngineStack({ stack, ai, sms, db }));
 
 const coach = () => signedInUser(request, stack.outboxDir);
 const reply = (from: string, body: string) => postClientReply({ appUrl: stack.baseUrl, authToken: FAKE_TWILIO_ACCOUNT.authToken, from, body, to: FAKE_TWILIO_ACCOUNT.from });

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
-import { startFakeTwilio, type FakeTwilio } from '../helpers/fake-twilio';
-import { fakeProviderEnv } from '../helpers/fake-providers';
-import { client } from '../helpers/http';
-import { startStack, type Stack } from '../helpers/stack';
+import type { FakeOpenAi } from '../helpers/fake-openai';
+import type { FakeTwilio } from '../helpers/fake-twilio';
+import type { Stack } from '../helpers/stack';
 import type { CheckInChanged, CheckInPreview } from '@/lib/schemas/checkins';
 import { COACH_MESSAGE_MAX_CHARS, SMS_TEXTS } from '@/lib/sms';
 import { createClient, createGoal } from './engine-helpers';
-import { openDb, signedInUser, type ApiRequest, type Db, type ErrorBody } from './helpers-auth';
+import { startEngineStack, stopEngineStack } from './engine-stack';
+import { signedInUser, type ApiRequest, type Db, type ErrorBody } from './helpers-auth';
 
 /**
  * The send dialog's calls (decision 0075): a preview that sends nothing but is an AI interaction,
@@ -21,19 +20,10 @@ let request: ApiRequest;
 let db: Db;
 
 beforeAll(async () => {
-  ai = await startFakeOpenAi();
-  sms = await startFakeTwilio();
-  stack = await startStack({ LOG_LEVEL: 'error', ...fakeProviderEnv(ai, sms), OPENAI_MODEL: 'gpt-4o-mini' });
-  request = client(stack.baseUrl);
-  db = openDb(stack.databaseUrl);
+  ({ stack, ai, sms, request, db } = await startEngineStack({ OPENAI_MODEL: 'gpt-4o-mini' }));
 });
 
-afterAll(async () => {
-  await db?.end();
-  await stack?.stop();
-  await ai?.close();
-  await sms?.close();
-});
+afterAll(() => stopEngineStack({ stack, ai, sms, db }));
 
 const coach = () => signedInUser(request, stack.outboxDir);
 

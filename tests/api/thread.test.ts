@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postClientReply } from '../../scripts/client-reply';
-import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
-import { startFakeTwilio, type FakeTwilio } from '../helpers/fake-twilio';
-import { FAKE_TWILIO_ACCOUNT, fakeProviderEnv } from '../helpers/fake-providers';
-import { client } from '../helpers/http';
-import { startStack, type Stack } from '../helpers/stack';
+import type { FakeOpenAi } from '../helpers/fake-openai';
+import type { FakeTwilio } from '../helpers/fake-twilio';
+import { FAKE_TWILIO_ACCOUNT } from '../helpers/fake-providers';
+import type { Stack } from '../helpers/stack';
 import { COACH_MESSAGE_MAX_CHARS, COACH_MESSAGE_REFUSALS } from '@/lib/sms';
 import type { CoachMessageSent, ThreadItem, ThreadPage } from '@/lib/schemas/thread';
 import { RATE_LIMITS } from '@/server/services/rate-limit';
 import { checkInsOf, createClient, eventually, listen } from './engine-helpers';
-import { openDb, signedInUser, type ApiRequest, type Db, type ErrorBody } from './helpers-auth';
+import { startEngineStack, stopEngineStack } from './engine-stack';
+import { signedInUser, type ApiRequest, type Db, type ErrorBody } from './helpers-auth';
 
 /**
  * One conversation per client (decision 0076): GET /clients/{id}/thread merges check-in messages,
@@ -27,19 +27,10 @@ let request: ApiRequest;
 let db: Db;
 
 beforeAll(async () => {
-  ai = await startFakeOpenAi();
-  sms = await startFakeTwilio();
-  stack = await startStack({ LOG_LEVEL: 'error', ...fakeProviderEnv(ai, sms), SCHEDULER_TICK_SECONDS: '1' });
-  request = client(stack.baseUrl);
-  db = openDb(stack.databaseUrl);
+  ({ stack, ai, sms, request, db } = await startEngineStack({ SCHEDULER_TICK_SECONDS: '1' }));
 });
 
-afterAll(async () => {
-  await db?.end();
-  await stack?.stop();
-  await ai?.close();
-  await sms?.close();
-});
+afterAll(() => stopEngineStack({ stack, ai, sms, db }));
 
 async function coach() {
   const signed = await signedInUser(request, stack.outboxDir);
