@@ -1,3 +1,5 @@
+import { isKnownUnit } from './units';
+
 /**
  * Number words, number shapes, typos and emoji rewritten so the reader has one thing to look for:
  * "twice" → "2 times", "half an hour" → "0.5 hours", "a dozen" → "12", "10,000" → "10000",
@@ -84,6 +86,8 @@ export function digitise(input: string): string {
   for (const [re, to] of FRACTIONS) t = t.replace(re, to);
   // "one" is a number before a unit ("the one class"), a pronoun otherwise ("the blue one").
   t = t.replace(/\bone(?=\s+(?:more\s+|extra\s+)?(?:class|session|workout|run|walk|book|page|chapter|km|mile|hour|minute|day|night|glass|call|application|lesson|post|time|deal|entry|demo|set)s?\b)/g, '1');
+  // "one novel", "another book": one of a unit a goal can count (the pronoun "another one" and "one day"/"another time" are no quantities).
+  t = t.replace(/\b(one|another)\s+([a-z]+)\b/g, (m, w: string, noun: string) => (isKnownUnit(noun) && !/^(one|days?|nights?|times?|[a-z])$/.test(noun) ? `1 ${w === 'another' ? 'more ' : ''}${noun}` : m));
   t = t.replace(WORD_NUMBER, (m, mult: string | undefined, scale: string | undefined, rest: string | undefined, tens: string | undefined, small: string | undefined) => {
     if (scale) return String(wordValue(mult!) * (scale === 'hundred' ? 100 : 1000) + (rest ? wordValue(rest) : 0));
     if (tens) return String(wordValue(tens));

@@ -32,6 +32,7 @@ interface Mention {
   wide: string;
   before: string;
   after: string;
+  statedTotal: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -113,11 +114,11 @@ function named(text: string, pool: AiGoal[], all: AiGoal[]): AiGoal[] {
 // ---------------------------------------------------------------------------------------------
 // Numbers in clauses
 
-const CLAUSE_SPLIT = /(?:\.(?!\d)|[!?;\n]|\s[-–—+]\s|,\s*(?:and|but|then|plus|also)?\s*|\s+(?:and|but|plus|also|then|&)\s+)+/;
+const CLAUSE_SPLIT = /(?:\.(?!\d)|[!;\n]|\s[-–—+]\s|,\s*(?:and|but|then|plus|also)?\s*|\s+(?:and|but|plus|also|then|&)\s+)+/;
 
 /** Words that may follow a number without being a unit: "did 3 today", "sent 6 more". */
 const FOLLOWERS = new Set(
-  'today tonight yesterday this last so in total now more extra done already and but to left remaining times of on at for with the my since before after this week so far mins overall altogether all in total more this morning evening afternoon night straight solid whole full new again too as well lol haha yay woo finally though tho them those these it which that ones away aside back off into cuz coz bc because since as'.split(' '),
+  'today tonight yesterday this last so in total now more extra done already and but to left remaining of on at for with the my since before after this week so far mins overall altogether all in total more this morning evening afternoon night straight solid whole full new again too as well lol haha yay woo finally though tho them those these it which that ones away aside back off into cuz coz bc because since as'.split(' '),
 );
 
 /** A number that is a date, a time of day, an ordinal, a year, a phone number or a version is no progress. */
@@ -126,7 +127,9 @@ function notAQuantity(before: string, after: string, raw: string): boolean {
   if (/^0\d/.test(raw)) return true;
   if (/\b(at|by|around|until|till|til|before|after|from)\s*$/.test(before) && !/^\s*(%|[a-z$]+)/.test(after)) return true;
   if (/\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s*$/.test(before)) return true;
-  if (/\b(level|module|unit|phase|round|room|bus|route|version|v|no\.?|number|phone|call me on|text me on|size|age|aged)\s*#?\s*$/.test(before)) return true;
+  if (/\b(level|module|unit|phase|round|room|bus|route|version|v|no\.?|number|phone|call me on|text me on|size|age|aged|platform|gate|floor|exit|seat|apt|apartment|flight|line|track|street|st|ave|avenue|zone|row|table|aisle|lane|ward)\s*#?\s*$/.test(before)) return true;
+  // "2 picked up", "3 were no-shows": the number is the subject of someone else's doing, not an amount the client did.
+  if (/^\s*(?:(?!completed|finished|logged|tracked|submitted|walked|applied|saved|posted|added)[a-z]+ed\b(?!\s+(?:out|in|off|away)\b)|were\b|was\b|are\b|is\b|came\b|said\b|went\b|showed\b|got back\b)/.test(after)) return true;
   const value = Number(raw);
   if (value >= 1900 && value <= 2100 && !/^\s*[a-z$]/.test(after)) return true;
   return false;
@@ -134,11 +137,22 @@ function notAQuantity(before: string, after: string, raw: string): boolean {
 
 const NEGATION = /\b(didn'?t|did not|don'?t|couldn'?t|could not|haven'?t|have not|hasn'?t|wasn'?t|never|not|no|zero|nothing|none|nada|skipped|missed)\b/;
 const FUTURE = /\b(gonna|going to|will|i'?ll|plan to|planning to|planning|want to|wanna|hope to|aim to|aiming|tomorrow|next week|next time|tonight i|should|could|might|would)\b[^.!?]*$/;
-const HEDGE = /\b(maybe|ish|dunno|not sure|i think|i guess|roughly|lost count|didn'?t track|no idea)\b|\d+ish\b|\?\s*$/;
+/** A hedge anywhere in the clause abstains: the client does not know the number, so neither can we ("maybe", "10ish", "4 or 5", a question). */
+const HEDGE = /\b(maybe|ish|dunno|not sure|i think|i guess|i reckon|probably|roughly|approx\w*|or so|give or take|something like|lost count|lost track|didn'?t track|no idea)\b|\d+ish\b|\b\d+(?:\.\d+)?\s*(?:[a-z]+\s+)?or\s+\d|\?/;
+/** "about 90 pages", "around 5 km" are estimates; "about 60%" is how a share is always said and is taken. */
+const APPROX = /\b(about|around|like|nearly|almost|close to|over|under|at least|more than|less than)\s*$/;
 const SPEND = /\b(ate|cost|costs|spent|spend|paid|pay|bill|bills|repair|bought|price|rent|fee|fine|ticket|per month|a month|lost|owe|debt)\b|\/\s?mo(nth)?\b/;
 const TOTAL_BEFORE = /\b(total of|in total|so far|altogether|overall|now at|now on|i'?m on|up to|am at|i'?m at|im at|sitting at|at|reached|hit|brings? me to|brought me to|puts? me at|makes? it|made it|that'?s|currently|now|count is|counter|says|shows|reads|tally)[:\s]*$/;
 /** "97 km total for the challenge" is where the goal stands; "9 km total this week" is this week's share. */
 const TOTAL_AFTER = /^\s*(?:[a-z$-]+\s+){0,2}(?:in total|total(?!\s+(?:this|last|today|yesterday|across|over|for the (?:week|day)|on|in the))|so far|overall|altogether|now|out of|since (?:we|i) started|since the start)\b/;
+/** The strong forms of a total: only these may lower a goal's value or take it far past its target. */
+const STATED_TOTAL_BEFORE = /\b(?:(?:i'?m|im|am|is|now|sitting|currently) (?:at|on)|(?:count|tally|balance|total) is(?: at)?|so far|overall|altogether)[:\s]*$/;
+/** "1 hour total" may be this week's total: only the goal's own span ("so far", "for the year") is strong. */
+const STATED_TOTAL_AFTER = /^\s*(?:[a-z$-]+\s+){0,2}(?:so far|overall|altogether|for the (?:year|month|quarter)|since (?:we|i) started)\b/;
+/** When something was done: "4 on sunday" is still an amount on its own. */
+const WHEN = /^(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day)?s?$|^(weekend|morning|evening|afternoon|night|tonight|today|yesterday|week|am|pm)$/;
+/** Verbs and words of a done amount: in a one-goal check-in, a bare number needs one of these (or to stand alone) to be progress. */
+const DOING = /\b(did|done|do|made|make|got|get|logged|completed|finished|managed|hit|added|put|sent|knocked|clocked|racked|another|more|extra|up|at|now|total|so far|reached|today|yesterday|this week|last week)\b/;
 const INCREMENT = /\b(another|more|extra|additional|added|add|again|plus)\b|\+\s*$/;
 const REMAINDER = /^\s*(?:[a-z$-]+\s+)?(?:more\s+)?(?:to go|left|remaining|away from|short of)\b(.*)$/;
 const RATE = /\b(every|each|evry|per|a) ?(day|morning|night|evening|session)\b|\bdaily\b/;
@@ -232,7 +246,7 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
       const j = found.findIndex((f, k) => k > i && f[1] === occasions[1]);
       if (j > i) consumed.add(j);
       lastKeptEnd = ownEnd;
-      out.push({ value: value * Number(occasions[1]), unit: occasions[2]!, mode, segment: wide, wide, before, after });
+      out.push({ value: value * Number(occasions[1]), unit: occasions[2]!, mode, segment: wide, wide, before, after, statedTotal: false });
       return;
     }
     if (onDays && mode === 'increment' && !/^(day|days|night|nights)$/.test(unit) && isKnownUnit(unit)) {
@@ -253,7 +267,7 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
     }
     if (UNDONE.test(before.slice(-25))) value = -value;
     lastKeptEnd = ownEnd;
-    out.push({ value, unit, mode, segment, wide, before, after });
+    out.push({ value, unit, mode, segment, wide, before, after, statedTotal: mode === 'total' && (STATED_TOTAL_BEFORE.test(before.slice(-25)) || STATED_TOTAL_AFTER.test(after)) });
   });
   return out;
 }
@@ -310,12 +324,17 @@ interface Claim {
   value: number;
   /** Said as an increment ("another", "more"), not a bare number. */
   explicitIncrement?: boolean;
+  /** Said unmistakably as where the goal stands ("I'm at", "in total"): may lower the value or pass the sanity gates. */
+  statedTotal?: boolean;
 }
+
+const OCCASION = new Set(['count', 'days', 'nights', 'runs', 'walks', 'lessons', 'entries']);
 
 const isLoss = (g: AiGoal) => /^\s*(lose|drop|shed|cut)\b/i.test(g.title);
 
 export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Reading {
-  const text = digitise(reply);
+  // A question mark stays with its clause (a question or an unsure number abstains there) and ends it.
+  const text = digitise(reply).replace(/\?+/g, '?;');
   const clauses = text.split(CLAUSE_SPLIT).map((c) => c.trim()).filter(Boolean);
   const numeric = goals.filter(trackable);
   const claims: Claim[] = [];
@@ -340,7 +359,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         for (const g of near) saidNothing.add(g.id);
         continue;
       }
-      if (FUTURE.test(m.before.slice(-30)) || HEDGE.test(`${m.before.slice(-20)}${m.after.slice(0, 20)}`)) continue;
+      if (FUTURE.test(m.before.slice(-30)) || HEDGE.test(clause) || (m.mode !== 'percent' && APPROX.test(m.before))) continue;
       let candidates = m.unit && m.mode !== 'percent' ? numeric.filter((g) => g.unit && (conversion(m.unit, g.unit) !== null || unitNear(m.unit, g.unit))) : [];
       // "3 nights" for "No takeout nights" counted in days: the title's own word.
       if (m.unit && candidates.length === 0 && isKnownUnit(m.unit)) candidates = numeric.filter((g) => wordsOf(g.title.toLowerCase()).some((w) => familyOf(w) === familyOf(m.unit)));
@@ -348,7 +367,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       if (m.unit && candidates.length === 0 && !isKnownUnit(m.unit) && !FOLLOWERS.has(m.unit)) candidates = numeric.filter((g) => wordsOf(g.title.toLowerCase()).some((w) => matchesStem(m.unit, stem(w))));
       if (m.unit && isKnownUnit(m.unit) && candidates.length === 0 && !FOLLOWERS.has(m.unit)) continue;
       if (candidates.length === 0) {
-        candidates = near.length > 0 ? near : !isGlobal || numeric.length === 1 ? numeric : [];
+        candidates = near.length > 0 ? near : (!isGlobal || numeric.length === 1) && progressStatement(m, clause) ? numeric : [];
         if (candidates.length === 0 && numeric.length > 1) {
           // "saved 300, at 1500 now": a bare number may only confirm a total read elsewhere in the reply (checked below).
           if (!m.unit || FOLLOWERS.has(m.unit)) confirmations.push({ value: m.value, note: unattributed.length });
@@ -359,6 +378,14 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       if (candidates.length > 1) {
         const narrowed = candidates.filter((c) => near.includes(c));
         if (narrowed.length === 1) candidates = narrowed;
+      }
+      // "cooked 4 nights", "in bed by 11 only 2 times": occasions (times, days, nights, sessions) count the goal
+      // their activity word names, when that goal is itself counted in occasions.
+      if (m.unit && OCCASION.has(familyOf(m.unit)) && near.length === 1 && near[0]!.unit && OCCASION.has(familyOf(near[0]!.unit))) candidates = near;
+      // The unit says one goal, the activity word another ("walked 5 days" with a goal counted in days): no evidence agrees.
+      if (candidates.length === 1 && m.unit && near.length > 0 && !near.includes(candidates[0]!)) {
+        unattributed.push(`${formatNumber(m.value)} ${m.unit} mentioned but it is not clear for which goal; not recorded.`);
+        continue;
       }
       if (candidates.length !== 1) {
         if (candidates.length > 1) unattributed.push(`${formatNumber(m.value)}${m.unit ? ` ${m.unit}` : ''} mentioned but it could be for ${candidates.map((c) => `"${c.title}"`).join(' or ')}; not recorded.`);
@@ -373,7 +400,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         continue;
       }
       const factor = m.unit && goal.unit ? (conversion(m.unit, goal.unit) ?? 1) : 1;
-      claims.push({ goal, mode: m.mode, value: m.value * (m.mode === 'percent' ? 1 : factor), explicitIncrement: INCREMENT.test(m.before.slice(-25)) || /^\s*(?:[a-z$-]+\s+)?(more|extra|again)\b/.test(m.after) });
+      claims.push({ goal, mode: m.mode, value: m.value * (m.mode === 'percent' ? 1 : factor), statedTotal: m.statedTotal, explicitIncrement: INCREMENT.test(m.before.slice(-25)) || /^\s*(?:[a-z$-]+\s+)?(more|extra|again)\b/.test(m.after) });
     }
   }
   for (const g of numeric.filter(isLoss)) {
@@ -404,6 +431,17 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
     if (taskDone(g, clauses, goals, onlyGoal)) progress.push({ goalId: g.id, value: null, completed: true });
   }
   return { progress, unattributed: notes, saidNothing: [...saidNothing] };
+}
+
+/**
+ * A bare number (no unit, no goal word) in a one-goal check-in is progress only when the clause says
+ * something was done: a total or a share, a verb of doing, or the number on its own ("12 today!").
+ * "the kids were 2 and 4" or "2 picked up" says nothing about the goal.
+ */
+function progressStatement(m: Mention, clause: string): boolean {
+  if (m.mode !== 'increment') return true;
+  const rest = wordsOf(clause.replace(/\d+(?:\.\d+)?/g, ' ')).filter((w) => !FOLLOWERS.has(w) && !STOP.has(w) && !WHEN.test(w));
+  return rest.length === 0 || DOING.test(clause);
 }
 
 /** A typo of the unit, or its abbreviation ("subs" for "subscribers"). */
@@ -444,9 +482,13 @@ function valueOf(g: AiGoal, claims: Claim[]): number | null {
   }
   value = round(value);
   if (value < 0 || !Number.isFinite(value)) return null;
+  const statedTotal = claims.some((c) => c.statedTotal);
+  // Sanity: one reply moving a goal by more than its whole target, or past 1.5× it, is likelier a misread
+  // (another goal's number, a date, a price) than progress, unless the client says it is the total.
+  if (!statedTotal && !isDaily(g) && (Math.abs(value - g.currentValue) > target || value > target * 1.5)) return null;
   if (value <= g.currentValue && !stated) return null;
-  // A stated total below what is recorded is most likely a part (this week's), not a correction: left to the coach.
-  if (value < g.currentValue && !isDaily(g) && !isLoss(g)) return null;
+  // A total below what is recorded is most likely a part (this week's), not a correction, unless said as the total ("I'm at").
+  if (value < g.currentValue && !isDaily(g) && !isLoss(g) && !statedTotal) return null;
   if (value === g.currentValue) return null;
   return value;
 }
