@@ -208,7 +208,7 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
     // A denominator ("3 of my 5", "5/7", "sets of 30") or the target itself ("hit my 10") is read with its numerator.
     if (/(\bof (?:my |the |them |those )?|\/\s*|\bout of |\bsets? of |\breps? of |\bx\s*)$/.test(before) && !/\btotal of $/.test(before)) return;
     const unit = m[2] ? '' : unitAfter(after, goals);
-    const known = isKnownUnit(unit) || FOLLOWERS.has(unit) || /ed$/.test(unit) || goals.some((g) => g.unit && near(familyOf(unit), familyOf(g.unit)));
+    const known = isKnownUnit(unit) || FOLLOWERS.has(unit) || /ed$/.test(unit) || goals.some((g) => g.unit && unitNear(unit, g.unit));
     // "3 coffees", "2 kids": a word no goal counts is no progress, unless it is a goal's title word ("2 schools", "45 reading").
     if (unit && !known && !goals.some((g) => wordsOf(g.title.toLowerCase()).some((w) => matchesStem(unit, stem(w))))) return;
     // The words up to its unit name its goal ("gym 2 times meditation 3 times"); the rest of the clause only when no number follows.
@@ -365,6 +365,9 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       if (m.unit && candidates.length === 0 && isKnownUnit(m.unit)) candidates = numeric.filter((g) => wordsOf(g.title.toLowerCase()).some((w) => familyOf(w) === familyOf(m.unit)));
       // "2 schools" for "Apply to 5 grad schools": a title word as the unit.
       if (m.unit && candidates.length === 0 && !isKnownUnit(m.unit) && !FOLLOWERS.has(m.unit)) candidates = numeric.filter((g) => wordsOf(g.title.toLowerCase()).some((w) => matchesStem(m.unit, stem(w))));
+      // "cooked 4 nights", "in bed by 11 only 2 times": occasions (times, days, nights, sessions) count the goal
+      // their activity word names, when that goal is itself counted in occasions.
+      if (m.unit && OCCASION.has(familyOf(m.unit)) && near.length === 1 && near[0]!.unit && OCCASION.has(familyOf(near[0]!.unit))) candidates = near;
       if (m.unit && isKnownUnit(m.unit) && candidates.length === 0 && !FOLLOWERS.has(m.unit)) continue;
       if (candidates.length === 0) {
         candidates = near.length > 0 ? near : (!isGlobal || numeric.length === 1) && progressStatement(m, clause) ? numeric : [];
@@ -379,9 +382,6 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         const narrowed = candidates.filter((c) => near.includes(c));
         if (narrowed.length === 1) candidates = narrowed;
       }
-      // "cooked 4 nights", "in bed by 11 only 2 times": occasions (times, days, nights, sessions) count the goal
-      // their activity word names, when that goal is itself counted in occasions.
-      if (m.unit && OCCASION.has(familyOf(m.unit)) && near.length === 1 && near[0]!.unit && OCCASION.has(familyOf(near[0]!.unit))) candidates = near;
       // The unit says one goal, the activity word another ("walked 5 days" with a goal counted in days): no evidence agrees.
       if (candidates.length === 1 && m.unit && near.length > 0 && !near.includes(candidates[0]!)) {
         unattributed.push(`${formatNumber(m.value)} ${m.unit} mentioned but it is not clear for which goal; not recorded.`);
