@@ -68,6 +68,7 @@ const FRACTIONS: [RegExp, string][] = [
   [/\bhalf ?way (?=to|there|through|done)/g, '50% '],
   [/\ba (mile|km|kilometre|kilometer|book|chapter|glass)\b/g, '1 $1'],
   [/\bx ?(\d+)\b/g, ' $1 times'],
+  [/\b(\d+) ?x\b/g, '$1 times'],
 ];
 
 /** Rewrites the text in lower case with digits for number words. */

@@ -128,6 +128,8 @@ function notAQuantity(before: string, after: string, raw: string): boolean {
   if (/\b(at|by|around|until|till|til|before|after|from)\s*$/.test(before) && !/^\s*(%|[a-z$]+)/.test(after)) return true;
   if (/\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s*$/.test(before)) return true;
   if (/\b(level|module|unit|phase|round|room|bus|route|version|v|no\.?|number|phone|call me on|text me on|size|age|aged|platform|gate|floor|exit|seat|apt|apartment|flight|line|track|street|st|ave|avenue|zone|row|table|aisle|lane|ward)\s*#?\s*$/.test(before)) return true;
+  // "ran 10k in 55 minutes": how long something took, not an amount of a minutes goal.
+  if (/\bin\s*(?:under|just|about|less than)?\s*$/.test(before) && /^\s*(?:min|mins|minutes?|hrs?|hours?|secs?|seconds?|h)\b/.test(after)) return true;
   // "2 picked up", "3 were no-shows": the number is the subject of someone else's doing, not an amount the client did.
   if (/^\s*(?:(?!completed|finished|logged|tracked|submitted|walked|applied|saved|posted|added)[a-z]+ed\b(?!\s+(?:out|in|off|away)\b)|were\b|was\b|are\b|is\b|came\b|said\b|went\b|showed\b|got back\b)/.test(after)) return true;
   const value = Number(raw);
@@ -241,7 +243,8 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
     // "run 2 times 8 km": occasions times the amount, in the amount's unit.
     const occasions = unit === 'times' ? /^\s*times\s+(\d+(?:\.\d+)?)\s*([a-z$]+)/.exec(after) : null;
     const onDays = ON_DAYS.exec(after);
-    const times = /^\s*[a-z$]*\s*x\s*(\d+)\b|^\s*[a-z$]*\s+(\d+) times\b/.exec(after);
+    // "20 min x3", "20 min meditation 3 times": the amount each time and the times, up to one word apart.
+    const times = /^\s*[a-z$]*\s*x\s*(\d+)\b|^\s*[a-z$]*(?:\s+[a-z]+)?\s+(\d+) times\b/.exec(after);
     if (occasions && isKnownUnit(occasions[2]!) && mode === 'increment') {
       const j = found.findIndex((f, k) => k > i && f[1] === occasions[1]);
       if (j > i) consumed.add(j);
@@ -253,7 +256,7 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
       value *= Number(onDays[1]);
       const j = found.findIndex((f, k) => k > i && f[1] === onDays[1]);
       if (j > i) consumed.add(j);
-    } else if (times && mode === 'increment') {
+    } else if (times && mode === 'increment' && !(times[2] && familyOf(unit) === 'count')) {
       value *= Number(times[1] ?? times[2]);
       const j = found.findIndex((f, k) => k > i && f[1] === (times[1] ?? times[2]));
       if (j > i) consumed.add(j);
@@ -328,6 +331,9 @@ interface Claim {
   statedTotal?: boolean;
 }
 
+const AWAY = /\b(gained|gain|put on|back up|up)\b/;
+/** Units of whole things: half a book or 2.5 sessions is no count the coach would record. */
+const WHOLE = new Set(['count', 'books', 'applications', 'calls', 'posts', 'emails', 'entries', 'clients', 'leads', 'lessons', 'runs', 'walks', 'days', 'nights', 'drinks', 'meals', 'cigarettes']);
 const OCCASION = new Set(['count', 'days', 'nights', 'runs', 'walks', 'lessons', 'entries']);
 
 const isLoss = (g: AiGoal) => /^\s*(lose|drop|shed|cut)\b/i.test(g.title);
@@ -355,6 +361,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
     for (const m of mentions) {
       const own = named(m.segment, numeric, goals);
       const near = own.length > 0 ? own : named(m.wide, numeric, goals);
+      // "gained 1 lb" for a goal of losing: the wrong direction is no progress.
+      if (AWAY.test(clause) && numeric.some(isLoss)) continue;
       if (NEGATION.test(m.before) || m.value === 0) {
         for (const g of near) saidNothing.add(g.id);
         continue;
@@ -482,6 +490,7 @@ function valueOf(g: AiGoal, claims: Claim[]): number | null {
   }
   value = round(value);
   if (value < 0 || !Number.isFinite(value)) return null;
+  if (g.unit && WHOLE.has(familyOf(g.unit)) && !Number.isInteger(value)) return null;
   const statedTotal = claims.some((c) => c.statedTotal);
   // Sanity: one reply moving a goal by more than its whole target, or past 1.5× it, is likelier a misread
   // (another goal's number, a date, a price) than progress, unless the client says it is the total.
