@@ -125,7 +125,10 @@ const FOLLOWERS = new Set(
 function notAQuantity(before: string, after: string, raw: string): boolean {
   if (/^\s*(?::\d|am\b|pm\b|a\.m|p\.m|o'?clock|st\b|nd\b|rd\b|th\b|-\d|h\d|\s\d{3}\b)/.test(after)) return true;
   if (/^0\d/.test(raw)) return true;
-  if (/\b(at|by|around|until|till|til|before|after|from)\s*$/.test(before) && !/^\s*(%|[a-z$]+)/.test(after)) return true;
+  // "at 7", "by 11": a time of day; "now at 360" is a total, and no clock shows 360.
+  if (/\b(at|by|around|until|till|til|before|after|from)\s*$/.test(before) && !/\b(now|i'?m|im|am|is|sitting|currently|still) at\s*$/.test(before) && Number(raw) <= 24 && !/^\s*(%|[a-z$]+)/.test(after)) return true;
+  // "8k-10k", "5 to 6 km": a range is a guess.
+  if (/\d\s*[a-z$]*\s*(?:-|–|to)\s*$/.test(before) || /^\s*[a-z$]*\s*(?:-|–)\s*\d/.test(after)) return true;
   if (/\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s*$/.test(before)) return true;
   if (/\b(level|module|unit|phase|round|room|bus|route|version|v|no\.?|number|phone|call me on|text me on|size|age|aged|platform|gate|floor|exit|seat|apt|apartment|flight|line|track|street|st|ave|avenue|zone|row|table|aisle|lane|ward)\s*#?\s*$/.test(before)) return true;
   // "ran 10k in 55 minutes": how long something took, not an amount of a minutes goal.
@@ -144,7 +147,7 @@ const HEDGE = /\b(maybe|ish|dunno|not sure|i think|i guess|i reckon|probably|rou
 /** "about 90 pages", "around 5 km" are estimates; "about 60%" is how a share is always said and is taken. */
 const APPROX = /\b(about|around|like|nearly|almost|close to|over|under|at least|more than|less than)\s*$/;
 const SPEND = /\b(ate|cost|costs|spent|spend|paid|pay|bill|bills|repair|bought|price|rent|fee|fine|ticket|per month|a month|lost|owe|debt)\b|\/\s?mo(nth)?\b/;
-const TOTAL_BEFORE = /\b(total of|in total|so far|altogether|overall|now at|now on|i'?m on|up to|am at|i'?m at|im at|sitting at|at|reached|hit|brings? me to|brought me to|puts? me at|makes? it|made it|that'?s|currently|now|count is|counter|says|shows|reads|tally)[:\s]*$/;
+const TOTAL_BEFORE = /\b(total of|total|in total|so far|altogether|overall|now at|now on|i'?m on|up to|am at|i'?m at|im at|sitting at|at|reached|hit|brings? me to|brought me to|puts? me at|makes? it|made it|that'?s|currently|now|count is|counter|says|shows|reads|tally)[:\s]*$/;
 /** "97 km total for the challenge" is where the goal stands; "9 km total this week" is this week's share. */
 const TOTAL_AFTER = /^\s*(?:[a-z$-]+\s+){0,2}(?:in total|total(?!\s+(?:this|last|today|yesterday|across|over|for the (?:week|day)|on|in the))|so far|overall|altogether|now|out of|since (?:we|i) started|since the start)\b/;
 /** The strong forms of a total: only these may lower a goal's value or take it far past its target. */
@@ -260,6 +263,9 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
       value *= Number(times[1] ?? times[2]);
       const j = found.findIndex((f, k) => k > i && f[1] === (times[1] ?? times[2]));
       if (j > i) consumed.add(j);
+    } else if (/^\s*[a-z$]*\s+(each|apiece|a piece|per (?:run|session|time|day|walk|workout))\b/.test(after) && mode === 'increment') {
+      // "5k each" with the count in another clause: an amount per occasion, not a total we can trust.
+      return;
     } else if (RATE.test(after.slice(0, 40)) && mode === 'increment') {
       const days = daysIn(clause);
       if (days === null) return;
