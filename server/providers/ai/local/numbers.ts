@@ -68,6 +68,7 @@ const FRACTIONS: [RegExp, string][] = [
   [/\bhalf ?way (?=to|there|through|done)/g, '50% '],
   [/\ba (mile|km|kilometre|kilometer|book|chapter|glass)\b/g, '1 $1'],
   [/\bx ?(\d+)\b/g, ' $1 times'],
+  [/\b(\d+) ?x ?(\d+(?:\.\d+)?) ?([a-z]+)\b/g, '$2 $3 $1 times'],
   [/\b(\d+) ?x\b/g, '$1 times'],
 ];
 

@@ -127,6 +127,10 @@ function notAQuantity(before: string, after: string, raw: string): boolean {
   if (/^0\d/.test(raw)) return true;
   // "at 7", "by 11": a time of day; "now at 360" is a total, and no clock shows 360.
   if (/\b(at|by|around|until|till|til|before|after|from)\s*$/.test(before) && !/\b(now|i'?m|im|am|is|sitting|currently|still) at\s*$/.test(before) && Number(raw) <= 24 && !/^\s*(%|[a-z$]+)/.test(after)) return true;
+  // "from 3000": where something started, not where it is.
+  if (/\bfrom\s*$/.test(before)) return true;
+  // "the article was 2000 words": the size of a thing, not progress (a count or total "is at" is read as a total).
+  if (/\b(?:was|were|is|are)\s*$/.test(before) && !/\b(?:count|total|tally|balance|number)\s+(?:was|is)\s*$/.test(before)) return true;
   // "8k-10k", "5 to 6 km": a range is a guess.
   if (/\d\s*[a-z$]*\s*(?:-|–|to)\s*$/.test(before) || /^\s*[a-z$]*\s*(?:-|–)\s*\d/.test(after)) return true;
   if (/\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s*$/.test(before)) return true;
@@ -147,7 +151,7 @@ const HEDGE = /\b(maybe|ish|dunno|not sure|i think|i guess|i reckon|probably|rou
 /** "about 90 pages", "around 5 km" are estimates; "about 60%" is how a share is always said and is taken. */
 const APPROX = /\b(about|around|like|nearly|almost|close to|over|under|at least|more than|less than)\s*$/;
 const SPEND = /\b(ate|cost|costs|spent|spend|paid|pay|bill|bills|repair|bought|price|rent|fee|fine|ticket|per month|a month|lost|owe|debt)\b|\/\s?mo(nth)?\b/;
-const TOTAL_BEFORE = /\b(total of|total|in total|so far|altogether|overall|now at|now on|i'?m on|up to|am at|i'?m at|im at|sitting at|at|reached|hit|brings? me to|brought me to|puts? me at|makes? it|made it|that'?s|currently|now|count is|counter|says|shows|reads|tally)[:\s]*$/;
+const TOTAL_BEFORE = /\b(total of|total|(?:word |step |page )?count(?: is)?|balance(?: is)?|got (?:up )?to|gotten to|made it to|in total|so far|altogether|overall|now at|now on|i'?m on|up to|am at|i'?m at|im at|sitting at|at|reached|hit|brings? me to|brought me to|puts? me at|makes? it|made it|that'?s|currently|now|count is|counter|says|shows|reads|tally)[:\s]*$/;
 /** "97 km total for the challenge" is where the goal stands; "9 km total this week" is this week's share. */
 const TOTAL_AFTER = /^\s*(?:[a-z$-]+\s+){0,2}(?:in total|total(?!\s+(?:this|last|today|yesterday|across|over|for the (?:week|day)|on|in the))|so far|overall|altogether|now|out of|since (?:we|i) started|since the start)\b/;
 /** The strong forms of a total: only these may lower a goal's value or take it far past its target. */
@@ -274,6 +278,9 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
         if (k > i && Number(f[1]) === days) consumed.add(k);
       });
     }
+    // "twice for 10 mins": the times come first.
+    const timesBefore = /\b(\d+) times\s+(?:for|of|at)\s+$/.exec(before);
+    if (timesBefore && mode === 'increment' && isKnownUnit(unit) && familyOf(unit) !== 'count') value *= Number(timesBefore[1]);
     if (UNDONE.test(before.slice(-25))) value = -value;
     lastKeptEnd = ownEnd;
     out.push({ value, unit, mode, segment, wide, before, after, statedTotal: mode === 'total' && (STATED_TOTAL_BEFORE.test(before.slice(-25)) || STATED_TOTAL_AFTER.test(after)) });
@@ -337,6 +344,7 @@ interface Claim {
   statedTotal?: boolean;
 }
 
+const OTHERS = /^(?:who|she|he|they|her|his|their|(?:my|our) (?:wife|husband|partner|bf|gf|boyfriend|girlfriend|friend|friends|sister|brother|son|daughter|kid|kids|mom|mum|dad|team|coworker|colleague|boss|trainer))\b(?! and i\b)/;
 const AWAY = /\b(gained|gain|put on|back up|up)\b/;
 /** Units of whole things: half a book or 2.5 sessions is no count the coach would record. */
 const WHOLE = new Set(['count', 'books', 'applications', 'calls', 'posts', 'emails', 'entries', 'clients', 'leads', 'lessons', 'runs', 'walks', 'days', 'nights', 'drinks', 'meals', 'cigarettes']);
@@ -347,7 +355,12 @@ const isLoss = (g: AiGoal) => /^\s*(lose|drop|shed|cut)\b/i.test(g.title);
 export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Reading {
   // A question mark stays with its clause (a question or an unsure number abstains there) and ends it.
   const text = digitise(reply).replace(/\?+/g, '?;');
-  const clauses = text.split(CLAUSE_SPLIT).map((c) => c.trim()).filter(Boolean);
+  // Someone else's doing ("my sister who ran 5k", "he did 3") is not the client's progress.
+  const clauses = text
+    .split(CLAUSE_SPLIT)
+    .flatMap((c) => c.split(/\s+(?=who\b)/))
+    .map((c) => c.trim())
+    .filter((c) => c && !OTHERS.test(c));
   const numeric = goals.filter(trackable);
   const claims: Claim[] = [];
   const unattributed: string[] = [];
