@@ -389,7 +389,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       if (FUTURE.test(m.before.slice(-30)) || HEDGE.test(clause) || (m.mode !== 'percent' && APPROX.test(m.before))) continue;
       let candidates = m.unit && m.mode !== 'percent' ? numeric.filter((g) => g.unit && (conversion(m.unit, g.unit) !== null || unitNear(m.unit, g.unit))) : [];
       // "3 nights" for "No takeout nights" counted in days: the title's own word.
-      if (m.unit && candidates.length === 0 && isKnownUnit(m.unit)) candidates = numeric.filter((g) => wordsOf(g.title.toLowerCase()).some((w) => familyOf(w) === familyOf(m.unit)));
+      // Only for a goal counting whole things or occasions: "1 run" is no distance for "Run 50 km".
+      if (m.unit && candidates.length === 0 && isKnownUnit(m.unit)) candidates = numeric.filter((g) => (!g.unit || WHOLE.has(familyOf(g.unit))) && wordsOf(g.title.toLowerCase()).some((w) => familyOf(w) === familyOf(m.unit)));
       // "2 schools" for "Apply to 5 grad schools": a title word as the unit.
       if (m.unit && candidates.length === 0 && !isKnownUnit(m.unit) && !FOLLOWERS.has(m.unit)) candidates = numeric.filter((g) => wordsOf(g.title.toLowerCase()).some((w) => matchesStem(m.unit, stem(w))));
       // "cooked 4 nights", "in bed by 11 only 2 times": occasions (times, days, nights, sessions) count the goal
