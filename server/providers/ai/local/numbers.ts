@@ -79,6 +79,8 @@ export function digitise(input: string): string {
   t = t.toLowerCase().replace(/[a-z0-9']+/g, (w) => TYPOS[w] ?? w);
   // Thousands separators and spoken thousands: 10,000 → 10000; 6.5k / 10k steps → 6500 / 10000 steps.
   t = t.replace(/\b(\d{1,3})(?:,(\d{3}))+\b/g, (m) => m.replace(/,/g, ''));
+  // "6,2 km": a decimal comma before a unit.
+  t = t.replace(/\b(\d+),(\d{1,2})(?=\s*[a-z])/g, '$1.$2');
   t = t.replace(/\b(\d+(?:\.\d+)?)k\s+(steps?|words?|\$|usd|dollars?|bucks)\b/g, (_, n: string, u: string) => `${Math.round(Number(n) * 1000)} ${u}`);
   t = t.replace(/\b(\d+(?:\.\d+)?)k\b(?=\s*(?:in|of)?\s*(?:revenue|sales|savings|saved|\$))/g, (_, n: string) => `${Math.round(Number(n) * 1000)}`);
   t = t.replace(/\$\s?(\d+(?:\.\d+)?)(k\b)?/g, (_, n: string, k: string | undefined) => `${k ? Math.round(Number(n) * 1000) : n} $`);

@@ -127,6 +127,8 @@ function notAQuantity(before: string, after: string, raw: string): boolean {
   if (/^0\d/.test(raw)) return true;
   // "at 7", "by 11": a time of day; "now at 360" is a total, and no clock shows 360.
   if (/\b(at|by|around|until|till|til|before|after|from)\s*$/.test(before) && !/\b(now|i'?m|im|am|is|sitting|currently|still) at\s*$/.test(before) && Number(raw) <= 24 && !/^\s*(%|[a-z$]+)/.test(after)) return true;
+  // "4km of it uphill": a part of an amount already said.
+  if (/^\s*[a-z$]*\s+of (?:it|that|them|those|which)\b/.test(after)) return true;
   // "from 3000": where something started, not where it is.
   if (/\bfrom\s*$/.test(before)) return true;
   // "the article was 2000 words": the size of a thing, not progress (a count or total "is at" is read as a total).
