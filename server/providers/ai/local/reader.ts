@@ -370,7 +370,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
   const readings: { goal: AiGoal; value: number; start: boolean }[] = [];
   const confirmations: { value: number; note: number }[] = [];
 
-  for (const clause of clauses) {
+  for (const [index, clause] of clauses.entries()) {
     const ordinals = ordinalTotals(clause, numeric);
     for (const o of ordinals) claims.push({ goal: o.goal, mode: 'total', value: o.value });
     const mentions = mentionsIn(clause, numeric).filter((m) => !ordinals.some((o) => o.at === m.before.length));
@@ -428,6 +428,13 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         continue;
       }
       const goal = candidates[0]!;
+      // "1 hour of yoga and meditation": a short clause right after names another goal the unit fits, so the amount is shared.
+      const next = clauses[index + 1];
+      const fits = (g: AiGoal) => g.id !== goal.id && g.unit !== null && (isKnownUnit(m.unit) ? conversion(m.unit, g.unit) !== null : familyOf(g.unit) === familyOf(goal.unit ?? ''));
+      if (next && !/\d/.test(next) && !NEGATION.test(next) && wordsOf(next).length <= 3 && named(next, numeric, goals).some(fits)) {
+        unattributed.push(`${formatNumber(m.value)}${isKnownUnit(m.unit) ? ` ${m.unit}` : ''} mentioned for more than one goal; not recorded.`);
+        continue;
+      }
       // A price or a bill is no saving, except for a goal of paying something off.
       if (isCurrency(goal.unit) && (SPEND.test(m.wide) || /^\s*(?:\$|usd|dollars?|bucks)?\s*on\b/.test(m.after)) && !/\b(pay|debt|loan|owe|card)\b/i.test(goal.title)) continue;
       // A body-weight reading ("scale says 171") is no amount lost; two of them, start and now, are.
