@@ -129,6 +129,8 @@ function notAQuantity(before: string, after: string, raw: string): boolean {
   if (/\b(at|by|around|until|till|til|before|after|from)\s*$/.test(before) && !/\b(now|i'?m|im|am|is|sitting|currently|still) at\s*$/.test(before) && Number(raw) <= 24 && !/^\s*(%|[a-z$]+)/.test(after)) return true;
   // "4km of it uphill": a part of an amount already said.
   if (/^\s*[a-z$]*\s+of (?:it|that|them|those|which)\b/.test(after)) return true;
+  // "twice as many as last week": a ratio, not a count.
+  if (/^\s*times\s+(?:as|more|less|longer|faster|further|farther)\b/.test(after)) return true;
   // "from 3000": where something started, not where it is.
   if (/\bfrom\s*$/.test(before)) return true;
   // "the article was 2000 words": the size of a thing, not progress (a count or total "is at" is read as a total).
@@ -218,7 +220,12 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
     if (notAQuantity(before, after, raw)) return;
     // A denominator ("3 of my 5", "5/7", "sets of 30") or the target itself ("hit my 10") is read with its numerator.
     if (/(\bof (?:my |the |them |those )?|\/\s*|\bout of |\bsets? of |\breps? of |\bx\s*)$/.test(before) && !/\btotal of $/.test(before)) return;
-    const unit = m[2] ? '' : unitAfter(after, goals);
+    let unit = m[2] ? '' : unitAfter(after, goals);
+    // "15k Sunday" with no goal in km: thousands (of steps, words, dollars), not kilometres.
+    if (unit === 'k' && /^k\b/.test(after) && !goals.some((g) => g.unit && familyOf(g.unit) === 'km')) {
+      value *= 1000;
+      unit = '';
+    }
     const known = isKnownUnit(unit) || FOLLOWERS.has(unit) || /ed$/.test(unit) || goals.some((g) => g.unit && unitNear(unit, g.unit));
     // "3 coffees", "2 kids": a word no goal counts is no progress, unless it is a goal's title word ("2 schools", "45 reading").
     if (unit && !known && !goals.some((g) => wordsOf(g.title.toLowerCase()).some((w) => matchesStem(unit, stem(w))))) return;
@@ -487,7 +494,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
  */
 function progressStatement(m: Mention, clause: string): boolean {
   if (m.mode !== 'increment') return true;
-  const rest = wordsOf(clause.replace(/\d+(?:\.\d+)?/g, ' ')).filter((w) => !FOLLOWERS.has(w) && !STOP.has(w) && !WHEN.test(w));
+  const rest = wordsOf(clause.replace(/\d+(?:\.\d+)?k?/g, ' ')).filter((w) => !FOLLOWERS.has(w) && !STOP.has(w) && !WHEN.test(w));
   return rest.length === 0 || DOING.test(clause);
 }
 
