@@ -164,6 +164,7 @@ const STATED_TOTAL_BEFORE = /\b(?:(?:i'?m|im|am|is|now|sitting|currently) (?:at|
 const STATED_TOTAL_AFTER = /^\s*(?:[a-z$-]+\s+){0,2}(?:so far|overall|altogether|for the (?:year|month|quarter)|since (?:we|i) started)\b/;
 /** When something was done: "4 on sunday" is still an amount on its own. */
 const WHEN = /^(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day)?s?$|^(weekend|morning|evening|afternoon|night|tonight|today|yesterday|week|am|pm)$/;
+const WHEN_IN = /\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day)?s?\b|\b(weekend|morning|evening|afternoon|night|tonight|today|yesterday|week)\b/;
 /** Verbs and words of a done amount: in a one-goal check-in, a bare number needs one of these (or to stand alone) to be progress. */
 const DOING = /\b(did|done|do|made|make|got|get|logged|completed|finished|managed|hit|added|put|sent|knocked|clocked|racked|another|more|extra|up|at|now|total|so far|reached|today|yesterday|this week|last week)\b/;
 const INCREMENT = /\b(another|more|extra|additional|added|add|again|plus)\b|\+\s*$/;
@@ -451,6 +452,12 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       }
       const factor = m.unit && goal.unit ? (conversion(m.unit, goal.unit) ?? 1) : 1;
       const explicitIncrement = INCREMENT.test(m.before.slice(-25)) || /^\s*(?:[a-z$-]+\s+)?(more|extra|again)\b/.test(m.after);
+      // "5 km" with nothing saying done when or how: as much an amount as where the goal stands (4 of 12 → 5?). Two readings, no value.
+      const activityNamed = named(wordsOf(clause).filter((w) => !goal.unit || familyOf(w) !== familyOf(goal.unit)).join(' '), [goal], goals).length > 0;
+      if (m.mode === 'increment' && !explicitIncrement && !activityNamed && !DOING.test(clause) && !WHEN_IN.test(clause) && m.value > goal.currentValue && m.value <= goal.target! && !isDaily(goal)) {
+        unattributed.push(`${formatNumber(m.value)}${isKnownUnit(m.unit) ? ` ${m.unit}` : ''} could be an amount or the total for "${goal.title}"; not recorded.`);
+        continue;
+      }
       // "28 km this month" for a goal of this month: the goal's own span, so where it stands, not an addition.
       const span = /\b(?:this|for the) (month|year|quarter)\b/.exec(m.after.slice(0, 30));
       const mode = m.mode === 'increment' && span && !explicitIncrement && new RegExp(`\\b${span[1]}\\b`).test(goal.title.toLowerCase()) ? 'total' : m.mode;
