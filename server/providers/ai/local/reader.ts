@@ -45,7 +45,7 @@ const STOP = new Set(
 );
 const IRREGULAR: Record<string, string> = {
   ran: 'run', running: 'run', runs: 'run', jog: 'run', jogged: 'run', jogging: 'run', write: 'write', wrote: 'write', written: 'write', writing: 'write', slept: 'sleep', swam: 'swim', swum: 'swim',
-  drank: 'drink', biked: 'cycl', bike: 'cycl', biking: 'cycl', cycled: 'cycl', cycling: 'cycl',
+  drank: 'drink', rode: 'ride', riding: 'ride', drove: 'driv', hiking: 'hik', hiked: 'hik', hike: 'hik', rowing: 'row', rowed: 'row', swimming: 'swim', swim: 'swim', biked: 'cycl', bike: 'cycl', biking: 'cycl', cycled: 'cycl', cycling: 'cycl',
   meditation: 'medit', meditate: 'medit', meditated: 'medit', meditating: 'medit', meditations: 'medit',
   lifted: 'lift', lifting: 'lift', studied: 'studi', study: 'studi', studying: 'studi',
   save: 'save', saved: 'save', saving: 'save', savings: 'save', applied: 'appli', apply: 'appli', applying: 'appli', applications: 'appli', application: 'appli',
@@ -436,6 +436,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         continue;
       }
       const goal = candidates[0]!;
+      // "walked 3k" for "Run 50 km": the km fit, the activity is another one.
+      if (otherActivity(m, goal)) continue;
       // "1 hour of yoga and meditation": a short clause right after names another goal the unit fits, so the amount is shared.
       const next = clauses[index + 1];
       const fits = (g: AiGoal) => g.id !== goal.id && g.unit !== null && (isKnownUnit(m.unit) ? conversion(m.unit, g.unit) !== null : familyOf(g.unit) === familyOf(goal.unit ?? ''));
@@ -503,6 +505,16 @@ function progressStatement(m: Mention, clause: string): boolean {
   if (m.mode !== 'increment') return true;
   const rest = wordsOf(clause.replace(/\d+(?:\.\d+)?k?/g, ' ')).filter((w) => !FOLLOWERS.has(w) && !STOP.has(w) && !WHEN.test(w));
   return rest.length === 0 || DOING.test(clause);
+}
+
+/** Activities a distance or a duration can belong to; one that is not the goal's own says the number is not the goal's. */
+const ACTIVITIES = new Set(['run', 'walk', 'hik', 'cycl', 'swim', 'row', 'ski', 'driv', 'ride', 'skat', 'climb', 'paddl', 'yoga', 'medit', 'read', 'studi', 'write']);
+
+function otherActivity(m: Mention, goal: AiGoal): boolean {
+  const own = [...titleStems(goal)].filter((k) => ACTIVITIES.has(k));
+  const said = (t: string) => wordsOf(t).map(stem).filter((k) => ACTIVITIES.has(k));
+  const here = said(m.segment).length > 0 ? said(m.segment) : said(m.wide);
+  return own.length > 0 && here.length > 0 && !here.some((k) => own.includes(k));
 }
 
 /** A typo of the unit, or its abbreviation ("subs" for "subscribers"). */
