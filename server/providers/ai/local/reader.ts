@@ -237,7 +237,11 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
     const wide = clause.slice(lastKeptEnd, nextStart);
     let mode: Mode = 'increment';
     const rem = REMAINDER.exec(after);
-    if (m[2]) mode = 'percent';
+    if (m[2]) {
+      // "60% of chapter 2", "20% of my paycheck": a share of something else, unless it names the goal.
+      if (/^\s*of\s+(?!the way\b|it\b|my goal\b|the goal\b|my target\b|the target\b)/.test(after) && named(after.slice(0, 40), goals, goals).length === 0) return;
+      mode = 'percent';
+    }
     else if (rem) {
       // "2 more to go before this week's batch is done" is about something else than the goal.
       if (/^\s*(before|for|in|on|this|of|till|until)\b/.test(rem[1]!) && !/\b(goal|target)\b/.test(rem[1]!)) return;
@@ -377,6 +381,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
   const saidNothing = new Set<string>();
   const readings: { goal: AiGoal; value: number; start: boolean }[] = [];
   const confirmations: { value: number; note: number }[] = [];
+  const contradicted = new Set<string>();
 
   for (const [index, clause] of clauses.entries()) {
     const ordinals = ordinalTotals(clause, numeric);
@@ -391,7 +396,11 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       const own = named(m.segment, numeric, goals);
       const near = own.length > 0 ? own : named(m.wide, numeric, goals);
       // "gained 1 lb" for a goal of losing: the wrong direction is no progress.
-      if (AWAY.test(clause) && numeric.some(isLoss)) continue;
+      if (AWAY.test(clause) && numeric.some(isLoss)) {
+        // ... and it makes the rest of the reply's reading for that goal a net we cannot trust ("lost 3 but gained 1 back").
+        for (const g of numeric.filter(isLoss)) contradicted.add(g.id);
+        continue;
+      }
       if (NEGATION.test(m.before) || m.value === 0) {
         for (const g of near) saidNothing.add(g.id);
         continue;
@@ -482,7 +491,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
 
   const progress: GoalProgress[] = [];
   for (const g of numeric) {
-    const value = valueOf(g, claims.filter((c) => c.goal.id === g.id));
+    const value = contradicted.has(g.id) ? null : valueOf(g, claims.filter((c) => c.goal.id === g.id));
     if (value === null) continue;
     saidNothing.delete(g.id);
     progress.push({ goalId: g.id, value, completed: false });
