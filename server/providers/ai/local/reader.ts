@@ -131,6 +131,8 @@ function notAQuantity(before: string, after: string, raw: string): boolean {
   if (/^\s*[a-z$]*\s+of (?:it|that|them|those|which)\b/.test(after)) return true;
   // "twice as many as last week": a ratio, not a count.
   if (/^\s*times\s+(?:as|more|less|longer|faster|further|farther)\b/.test(after)) return true;
+  // "for a 10k", "3 sessions scheduled": an event or a plan, not an amount done.
+  if (/\bfor (?:a|the|my)\s*$/.test(before)) return true;
   // "from 3000": where something started, not where it is.
   if (/\bfrom\s*$/.test(before)) return true;
   // "the article was 2000 words": the size of a thing, not progress (a count or total "is at" is read as a total).
@@ -149,7 +151,8 @@ function notAQuantity(before: string, after: string, raw: string): boolean {
 }
 
 const NEGATION = /\b(didn'?t|did not|don'?t|couldn'?t|could not|haven'?t|have not|hasn'?t|wasn'?t|never|not|no|zero|nothing|none|nada|skipped|missed)\b/;
-const FUTURE = /\b(gonna|going to|will|i'?ll|plan to|planning to|planning|want to|wanna|hope to|aim to|aiming|tomorrow|next week|next time|tonight i|should|could|might|would)\b[^.!?]*$/;
+/** Plans and intentions, not things done: "gonna", "planned 3", "supposed to do 3", "wanted to run 10k", "booked 3 sessions". */
+const FUTURE = /\b(gonna|going to|will|i'?ll|plan to|planning to|planning|planned|plan was|supposed to|meant to|wanted to|hoped to|(?:goal|aim|target|plan) (?:was|is)|booked|scheduled|signed up for|registered for|entered|training for|want to|wanna|hope to|aim to|aiming|tomorrow|next week|next time|tonight i|should|could|might|would)\b[^.!?]*$/;
 /** A hedge anywhere in the clause abstains: the client does not know the number, so neither can we ("maybe", "10ish", "4 or 5", a question). */
 const HEDGE = /\b(maybe|ish|dunno|not sure|i think|i guess|i reckon|probably|roughly|approx\w*|or so|give or take|something like|lost count|lost track|didn'?t track|no idea)\b|\d+ish\b|\b\d+(?:\.\d+)?\s*(?:[a-z]+\s+)?or\s+\d|\?/;
 /** "about 90 pages", "around 5 km" are estimates; "about 60%" is how a share is always said and is taken. */
@@ -219,6 +222,9 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
     const nextStart = found[i + 1]?.index ?? clause.length;
     let value = Number(raw);
     if (notAQuantity(before, after, raw)) return;
+    // "3 sessions scheduled", "3 cancelled": a plan or a loss, unless that verb is the goal's own ("3 demos booked" for "Book 20 demos").
+    const planned = /^\s*[a-z$-]*\s*(scheduled|planned|booked|cancell?ed|postponed|missed|skipped)\b/.exec(after);
+    if (planned && !goals.some((g) => titleStems(g).has(stem(planned[1]!)))) return;
     // A denominator ("3 of my 5", "5/7", "sets of 30") or the target itself ("hit my 10") is read with its numerator.
     if (/(\bof (?:my |the |them |those )?|\/\s*|\bout of |\bsets? of |\breps? of |\bx\s*)$/.test(before) && !/\btotal of $/.test(before)) return;
     let unit = m[2] ? '' : unitAfter(after, goals);
@@ -405,7 +411,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         for (const g of near) saidNothing.add(g.id);
         continue;
       }
-      if (FUTURE.test(m.before.slice(-30)) || HEDGE.test(clause) || (m.mode !== 'percent' && APPROX.test(m.before))) continue;
+      const plan = FUTURE.exec(m.before.slice(-30));
+      if ((plan && !numeric.some((g) => titleStems(g).has(stem(plan[1]!)))) || HEDGE.test(clause) || (m.mode !== 'percent' && APPROX.test(m.before))) continue;
       let candidates = m.unit && m.mode !== 'percent' ? numeric.filter((g) => g.unit && (conversion(m.unit, g.unit) !== null || unitNear(m.unit, g.unit))) : [];
       // "3 nights" for "No takeout nights" counted in days: the title's own word.
       // Only for a goal counting whole things or occasions: "1 run" is no distance for "Run 50 km".
