@@ -85,6 +85,8 @@ export function digitise(input: string): string {
   t = t.replace(/\b(\d+(?:\.\d+)?)k\b(?=\s*(?:in|of)?\s*(?:revenue|sales|savings|saved|\$))/g, (_, n: string) => `${Math.round(Number(n) * 1000)}`);
   t = t.replace(/\$\s?(\d+(?:\.\d+)?)(k\b)?/g, (_, n: string, k: string | undefined) => `${k ? Math.round(Number(n) * 1000) : n} $`);
   t = t.replace(/½/g, '.5');
+  // "4 → 6": from one count to another.
+  t = t.replace(/\s*(?:→|->|=>|➡️?)\s*/gu, ' to ');
   t = t.replace(/\b(\d+)\s*(?:and a half|& a half)/g, (_, n: string) => `${Number(n) + 0.5}`);
   t = t.replace(new RegExp(`\\b(${SMALL_RE}|an?)\\s+and\\s+a\\s+half\\b`, 'g'), (_, w: string) => `${wordValue(w) + 0.5}`);
   for (const [re, to] of FRACTIONS) t = t.replace(re, to);

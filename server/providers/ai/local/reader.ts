@@ -32,6 +32,8 @@ interface Mention {
   wide: string;
   before: string;
   after: string;
+  /** The words between the previous number and this one. */
+  lead: string;
   statedTotal: boolean;
 }
 
@@ -138,9 +140,11 @@ function notAQuantity(before: string, after: string, raw: string): boolean {
   // "the article was 2000 words": the size of a thing, not progress (a count or total "is at" is read as a total).
   if (/\b(?:was|were|is|are)\s*$/.test(before) && !/\b(?:count|total|tally|balance|number)\s+(?:was|is)\s*$/.test(before)) return true;
   // "8k-10k", "5 to 6 km": a range is a guess.
-  if (/\d\s*[a-z$]*\s*(?:-|–|to)\s*$/.test(before) || /^\s*[a-z$]*\s*(?:-|–)\s*\d/.test(after)) return true;
+  if (/\d\s*[a-z$]*\s*(?:-|–|to)\s*$/.test(before) || /^\s*[a-z$]*\s*(?:-|–|to)\s*\d/.test(after)) return true;
   if (/\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s*$/.test(before)) return true;
   if (/\b(level|module|unit|phase|round|room|bus|route|version|v|no\.?|number|phone|call me on|text me on|size|age|aged|platform|gate|floor|exit|seat|apt|apartment|flight|line|track|street|st|ave|avenue|zone|row|table|aisle|lane|ward)\s*#?\s*$/.test(before)) return true;
+  // "chapter 3 done", "week 2": which one, not how many (a goal counting these reads them as totals elsewhere).
+  if (/\b(chapter|ch|episode|part|section|week|day|step|lesson|module|book|session|workout|class|entry|post)\s*#?\s*$/.test(before) && !/^\s*%/.test(after) && !isKnownUnit(/^\s*([a-z$]+)/.exec(after)?.[1] ?? '')) return true;
   // "ran 10k in 55 minutes": how long something took, not an amount of a minutes goal.
   if (/\bin\s*(?:under|just|about|less than)?\s*$/.test(before) && /^\s*(?:min|mins|minutes?|hrs?|hours?|secs?|seconds?|h)\b/.test(after)) return true;
   // "2 picked up", "3 were no-shows": the number is the subject of someone else's doing, not an amount the client did.
@@ -158,7 +162,7 @@ const HEDGE = /\b(maybe|ish|dunno|not sure|i think|i guess|i reckon|probably|rou
 /** "about 90 pages", "around 5 km" are estimates; "about 60%" is how a share is always said and is taken. */
 const APPROX = /\b(about|around|like|nearly|almost|close to|over|under|at least|more than|less than)\s*$/;
 const SPEND = /\b(ate|cost|costs|spent|spend|paid|pay|bill|bills|repair|bought|price|rent|fee|fine|ticket|per month|a month|lost|owe|debt)\b|\/\s?mo(nth)?\b/;
-const TOTAL_BEFORE = /\b(total of|total|(?:i|we) (?:have|have got)|i'?ve got|(?:word |step |page )?count(?: is)?|balance(?: is)?|got (?:up )?to|gotten to|made it to|in total|so far|altogether|overall|now at|now on|i'?m on|up to|am at|i'?m at|im at|sitting at|at|reached|hit|brings? me to|brought me to|puts? me at|makes? it|made it|that'?s|currently|now|count is|counter|says|shows|reads|tally)[:\s]*$/;
+const TOTAL_BEFORE = /(?:=|\b(?:so|(?:that|which|this) makes|bringing me to|brings? it to))\s*$|\b(total of|total|(?:i|we) (?:have|have got)|i'?ve got|(?:word |step |page )?count(?: is)?|balance(?: is)?|got (?:up )?to|gotten to|made it to|in total|so far|altogether|overall|now at|now on|i'?m on|up to|am at|i'?m at|im at|sitting at|at|reached|hit|brings? me to|brought me to|puts? me at|makes? it|made it|that'?s|currently|now|count is|counter|says|shows|reads|tally)[:\s]*$/;
 /** "97 km total for the challenge" is where the goal stands; "9 km total this week" is this week's share. */
 const TOTAL_AFTER = /^\s*(?:[a-z$-]+\s+){0,3}(?:in total|for the (?:month|year|quarter)|total(?!\s+(?:this|last|today|yesterday|across|over|for the (?:week|day)|on|in the))|so far|overall|altogether|now|out of|since (?:we|i) started|since the start)\b/;
 /** The strong forms of a total: only these may lower a goal's value or take it far past its target. */
@@ -221,6 +225,9 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
     const after = clause.slice(at + m[0].length);
     const nextStart = found[i + 1]?.index ?? clause.length;
     let value = Number(raw);
+    // The words since the previous number and its first word are this number's own: "3 more so 7 now" — the "more" is the 3's.
+    const previous = found[i - 1];
+    const lead = previous ? clause.slice(previous.index + previous[0].length, at).replace(/^\s*[a-z$'-]+/, '').slice(-25) : before.slice(-25);
     if (notAQuantity(before, after, raw)) return;
     // "3 sessions scheduled", "3 cancelled": a plan or a loss, unless that verb is the goal's own ("3 demos booked" for "Book 20 demos").
     const planned = /^\s*[a-z$-]*\s*(scheduled|planned|booked|cancell?ed|postponed|missed|skipped)\b/.exec(after);
@@ -258,8 +265,8 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
       if (ratio && denominatorIndex > i) consumed.add(denominatorIndex);
       // "8 of 10" against a target of 10 is where the goal stands; "3 of my 5 sessions this week" is this week's share.
       if (ratio) mode = goals.some((g) => g.target === Number(ratio[1])) ? 'total' : 'increment';
-      else if (INCREMENT.test(before.slice(-25)) || /^\s*(?:[a-z$-]+\s+)?(more|extra|again)\b/.test(after)) mode = 'increment';
-      else if (TOTAL_BEFORE.test(before.slice(-25)) || TOTAL_AFTER.test(after)) mode = 'total';
+      else if (INCREMENT.test(lead) || /^\s*(?:[a-z$-]+\s+)?(more|extra|again)\b/.test(after)) mode = 'increment';
+      else if (TOTAL_BEFORE.test(lead) || TOTAL_AFTER.test(after)) mode = 'total';
     }
     // "hit 10k steps on 3 days" for "Hit 10,000 steps on 20 days": the goal's own threshold, not an amount of it.
     const threshold = (g: AiGoal) => g.unit && familyOf(unit) !== familyOf(g.unit) && titleNumbers(g).includes(value) && wordsOf(g.title.toLowerCase()).some((w) => familyOf(w) === familyOf(unit));
@@ -276,7 +283,7 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
       const j = found.findIndex((f, k) => k > i && f[1] === occasions[1]);
       if (j > i) consumed.add(j);
       lastKeptEnd = ownEnd;
-      out.push({ value: value * Number(occasions[1]), unit: occasions[2]!, mode, segment: wide, wide, before, after, statedTotal: false });
+      out.push({ value: value * Number(occasions[1]), unit: occasions[2]!, mode, segment: wide, wide, before, after, lead, statedTotal: false });
       return;
     }
     if (onDays && mode === 'increment' && !/^(day|days|night|nights)$/.test(unit) && isKnownUnit(unit)) {
@@ -303,7 +310,7 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
     if (timesBefore && mode === 'increment' && isKnownUnit(unit) && familyOf(unit) !== 'count') value *= Number(timesBefore[1]);
     if (UNDONE.test(before.slice(-25))) value = -value;
     lastKeptEnd = ownEnd;
-    out.push({ value, unit, mode, segment, wide, before, after, statedTotal: mode === 'total' && (STATED_TOTAL_BEFORE.test(before.slice(-25)) || STATED_TOTAL_AFTER.test(after)) });
+    out.push({ value, unit, mode, segment, wide, before, after, lead, statedTotal: mode === 'total' && (STATED_TOTAL_BEFORE.test(lead) || STATED_TOTAL_AFTER.test(after)) });
   });
   return out;
 }
@@ -469,7 +476,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         continue;
       }
       const factor = m.unit && goal.unit ? (conversion(m.unit, goal.unit) ?? 1) : 1;
-      const explicitIncrement = INCREMENT.test(m.before.slice(-25)) || /^\s*(?:[a-z$-]+\s+)?(more|extra|again)\b/.test(m.after);
+      const explicitIncrement = INCREMENT.test(m.lead) || /^\s*(?:[a-z$-]+\s+)?(more|extra|again)\b/.test(m.after);
       // "5 km" with nothing saying done when or how: as much an amount as where the goal stands (4 of 12 → 5?). Two readings, no value.
       const activityNamed = named(wordsOf(clause).filter((w) => !goal.unit || familyOf(w) !== familyOf(goal.unit)).join(' '), [goal], goals).length > 0;
       if (m.mode === 'increment' && !explicitIncrement && !activityNamed && !DOING.test(clause) && !WHEN_IN.test(clause) && m.value > goal.currentValue && m.value <= goal.target! && !isDaily(goal)) {
@@ -547,6 +554,9 @@ function valueOf(g: AiGoal, claims: Claim[]): number | null {
   if (claims.length === 0) return null;
   const target = g.target!;
   const explicit = [...claims].reverse().find((c) => c.mode !== 'increment');
+  const added = claims.filter((c) => c.mode === 'increment').reduce((sum, c) => sum + c.value, 0);
+  // "3 more so 8 now" at 4: the amount and the total disagree, so one of them is misread.
+  if (explicit?.mode === 'total' && added > 0 && !isDaily(g) && !isLoss(g) && Math.abs(g.currentValue + added - explicit.value) > 0.01) return null;
   let value: number;
   let stated = false;
   if (explicit) {
