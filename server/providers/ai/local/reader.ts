@@ -254,6 +254,8 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
     if (m[2]) {
       // "60% of chapter 2", "20% of my paycheck": a share of something else, unless it names the goal.
       if (/^\s*of\s+(?!the way\b|it\b|my goal\b|the goal\b|my target\b|the target\b)/.test(after) && named(after.slice(0, 40), goals, goals).length === 0) return;
+      // "100% effort", "100% sure": a manner, not a share of the goal.
+      if (!/^\s*(?:$|[.!,;:)]|(?:done|there|through|complete|completed|finished|of|to|towards|now|in|way|along|ready|so far)\b)/.test(after)) return;
       mode = 'percent';
     }
     else if (rem) {
@@ -265,6 +267,9 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
       const denominatorIndex = found.findIndex((f, j) => j > i && ratio && f[1] === ratio[1]);
       if (ratio && denominatorIndex > i) consumed.add(denominatorIndex);
       // "8 of 10" against a target of 10 is where the goal stands; "3 of my 5 sessions this week" is this week's share.
+      // "10/10 week", "8 out of 10": a rating, unless the denominator is a goal's target, the days of a week ("7/7") or a unit follows.
+      const ofWeek = ratio && Number(ratio[1]) === 7 && goals.some((g) => g.unit && ['days', 'nights'].includes(familyOf(g.unit)));
+      if (ratio && !ofWeek && !goals.some((g) => g.target === Number(ratio[1])) && !isKnownUnit(/^\s*[\d.]+\s*([a-z$]+)/.exec(after.slice(after.indexOf(ratio[1]!)))?.[1] ?? '') && !isKnownUnit(unit)) return;
       if (ratio) mode = goals.some((g) => g.target === Number(ratio[1])) ? 'total' : 'increment';
       else if (INCREMENT.test(lead) || /^\s*(?:[a-z$-]+\s+)?(more|extra|again)\b/.test(after)) mode = 'increment';
       else if (TOTAL_BEFORE.test(lead) || TOTAL_AFTER.test(after)) mode = 'total';
