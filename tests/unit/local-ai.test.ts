@@ -123,6 +123,37 @@ describe('local reply analysis', () => {
     expect(analyse('$50 on coffee this week lol', { goals: [save] }).progress).toEqual([]);
     expect(analyse('Auto transfer set for $50 every Friday', { goals: [save] }).progress).toEqual([]);
   });
+  it('moves a goal only on evidence tied to it, and abstains on every doubt', () => {
+    const run: AiGoal = { ...walk, id: 'r', title: 'Run 50 km this month', target: 50, unit: 'km', currentValue: 20, milestones: [] };
+    const gym: AiGoal = { ...walk, id: 'y', title: 'Gym 12 sessions this month', target: 12, unit: 'sessions', currentValue: 4, milestones: [] };
+    const loss: AiGoal = { ...walk, id: 'l', title: 'Lose 20 lbs', target: 20, unit: 'lbs', currentValue: 6, milestones: [] };
+    const med: AiGoal = { ...walk, id: 'm', title: 'Meditate 300 minutes', target: 300, unit: 'minutes', currentValue: 100, milestones: [] };
+    const yoga: AiGoal = { ...med, id: 'o', title: 'Yoga 200 minutes', target: 200, currentValue: 50 };
+    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.value}`);
+    // Evidence: the unit, the goal's own activity, occasions for an occasion-counted goal.
+    expect(moved('cooked dinner, then ran 8 km', [run])).toEqual(['r=28']);
+    expect(moved('20 min meditation 3x', [med])).toEqual(['m=160']);
+    expect(moved('meditated twice for 10 mins', [med])).toEqual(['m=120']);
+    expect(moved('3 more so 7 now', [gym])).toEqual(['y=7']);
+    // No evidence, or evidence cancelled: unchanged.
+    for (const [reply, goals] of [
+      ['ran twice this week', [run]],
+      ['walked 3k', [run]],
+      ['ran 10k in 55 minutes', [med]],
+      ['read about 90 pages? and 3 journal entries', [run]],
+      ['maybe 4 or 5 sessions', [gym]],
+      ['planned 3 sessions but did none', [gym]],
+      ['8k-10k', [run]],
+      ['gained 1 lb ugh', [loss]],
+      ['lost 3 lbs but gained 1 back', [loss]],
+      ['walked 12 km with my sister who ran 5k', [run]],
+      ['8 sessions', [gym]],
+      ['3 more so 8 now', [gym]],
+      ['1 hour of yoga and meditation', [med, yoga]],
+      ['10/10 week', [gym]],
+      ['did twice as many as last week', [gym]],
+    ] as const) expect(moved(reply, [...goals]), reply).toEqual([]);
+  });
   it('answers the shape the OpenAI answers are checked against', () => {
     expect(replyAnalysisSchema.safeParse(analyse('Walked 5 km today, feeling great')).success).toBe(true);
   });

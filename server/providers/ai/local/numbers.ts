@@ -1,3 +1,5 @@
+import { isKnownUnit } from './units';
+
 /**
  * Number words, number shapes, typos and emoji rewritten so the reader has one thing to look for:
  * "twice" → "2 times", "half an hour" → "0.5 hours", "a dozen" → "12", "10,000" → "10000",
@@ -66,6 +68,8 @@ const FRACTIONS: [RegExp, string][] = [
   [/\bhalf ?way (?=to|there|through|done)/g, '50% '],
   [/\ba (mile|km|kilometre|kilometer|book|chapter|glass)\b/g, '1 $1'],
   [/\bx ?(\d+)\b/g, ' $1 times'],
+  [/\b(\d+) ?x ?(\d+(?:\.\d+)?) ?([a-z]+)\b/g, '$2 $3 $1 times'],
+  [/\b(\d+) ?x\b/g, '$1 times'],
 ];
 
 /** Rewrites the text in lower case with digits for number words. */
@@ -75,15 +79,21 @@ export function digitise(input: string): string {
   t = t.toLowerCase().replace(/[a-z0-9']+/g, (w) => TYPOS[w] ?? w);
   // Thousands separators and spoken thousands: 10,000 → 10000; 6.5k / 10k steps → 6500 / 10000 steps.
   t = t.replace(/\b(\d{1,3})(?:,(\d{3}))+\b/g, (m) => m.replace(/,/g, ''));
+  // "6,2 km": a decimal comma before a unit.
+  t = t.replace(/\b(\d+),(\d{1,2})(?=\s*[a-z])/g, '$1.$2');
   t = t.replace(/\b(\d+(?:\.\d+)?)k\s+(steps?|words?|\$|usd|dollars?|bucks)\b/g, (_, n: string, u: string) => `${Math.round(Number(n) * 1000)} ${u}`);
   t = t.replace(/\b(\d+(?:\.\d+)?)k\b(?=\s*(?:in|of)?\s*(?:revenue|sales|savings|saved|\$))/g, (_, n: string) => `${Math.round(Number(n) * 1000)}`);
   t = t.replace(/\$\s?(\d+(?:\.\d+)?)(k\b)?/g, (_, n: string, k: string | undefined) => `${k ? Math.round(Number(n) * 1000) : n} $`);
   t = t.replace(/½/g, '.5');
+  // "4 → 6": from one count to another.
+  t = t.replace(/\s*(?:→|->|=>|➡️?)\s*/gu, ' to ');
   t = t.replace(/\b(\d+)\s*(?:and a half|& a half)/g, (_, n: string) => `${Number(n) + 0.5}`);
   t = t.replace(new RegExp(`\\b(${SMALL_RE}|an?)\\s+and\\s+a\\s+half\\b`, 'g'), (_, w: string) => `${wordValue(w) + 0.5}`);
   for (const [re, to] of FRACTIONS) t = t.replace(re, to);
   // "one" is a number before a unit ("the one class"), a pronoun otherwise ("the blue one").
   t = t.replace(/\bone(?=\s+(?:more\s+|extra\s+)?(?:class|session|workout|run|walk|book|page|chapter|km|mile|hour|minute|day|night|glass|call|application|lesson|post|time|deal|entry|demo|set)s?\b)/g, '1');
+  // "one novel", "another book": one of a unit a goal can count (the pronoun "another one" and "one day"/"another time" are no quantities).
+  t = t.replace(/\b(one|another)\s+([a-z]+)\b/g, (m, w: string, noun: string) => (isKnownUnit(noun) && !/^(one|days?|nights?|times?|[a-z])$/.test(noun) ? `1 ${w === 'another' ? 'more ' : ''}${noun}` : m));
   t = t.replace(WORD_NUMBER, (m, mult: string | undefined, scale: string | undefined, rest: string | undefined, tens: string | undefined, small: string | undefined) => {
     if (scale) return String(wordValue(mult!) * (scale === 'hundred' ? 100 : 1000) + (rest ? wordValue(rest) : 0));
     if (tens) return String(wordValue(tens));

@@ -32,6 +32,9 @@ interface Mention {
   wide: string;
   before: string;
   after: string;
+  /** The words between the previous number and this one. */
+  lead: string;
+  statedTotal: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -44,7 +47,7 @@ const STOP = new Set(
 );
 const IRREGULAR: Record<string, string> = {
   ran: 'run', running: 'run', runs: 'run', jog: 'run', jogged: 'run', jogging: 'run', write: 'write', wrote: 'write', written: 'write', writing: 'write', slept: 'sleep', swam: 'swim', swum: 'swim',
-  drank: 'drink', biked: 'cycl', bike: 'cycl', biking: 'cycl', cycled: 'cycl', cycling: 'cycl',
+  drank: 'drink', rode: 'ride', riding: 'ride', drove: 'driv', hiking: 'hik', hiked: 'hik', hike: 'hik', rowing: 'row', rowed: 'row', swimming: 'swim', swim: 'swim', biked: 'cycl', bike: 'cycl', biking: 'cycl', cycled: 'cycl', cycling: 'cycl',
   meditation: 'medit', meditate: 'medit', meditated: 'medit', meditating: 'medit', meditations: 'medit',
   lifted: 'lift', lifting: 'lift', studied: 'studi', study: 'studi', studying: 'studi',
   save: 'save', saved: 'save', saving: 'save', savings: 'save', applied: 'appli', apply: 'appli', applying: 'appli', applications: 'appli', application: 'appli',
@@ -113,32 +116,65 @@ function named(text: string, pool: AiGoal[], all: AiGoal[]): AiGoal[] {
 // ---------------------------------------------------------------------------------------------
 // Numbers in clauses
 
-const CLAUSE_SPLIT = /(?:\.(?!\d)|[!?;\n]|\s[-–—+]\s|,\s*(?:and|but|then|plus|also)?\s*|\s+(?:and|but|plus|also|then|&)\s+)+/;
+const CLAUSE_SPLIT = /(?:\.(?!\d)|[!;\n]|\s[-–—+]\s|,\s*(?:and|but|then|plus|also)?\s*|\s+(?:and|but|plus|also|then|&)\s+)+/;
 
 /** Words that may follow a number without being a unit: "did 3 today", "sent 6 more". */
 const FOLLOWERS = new Set(
-  'today tonight yesterday this last so in total now more extra done already and but to left remaining times of on at for with the my since before after this week so far mins overall altogether all in total more this morning evening afternoon night straight solid whole full new again too as well lol haha yay woo finally though tho them those these it which that ones away aside back off into cuz coz bc because since as'.split(' '),
+  'today tonight yesterday this last so in total now more extra done already and but to left remaining of on at for with the my since before after this week so far mins overall altogether all in total more this morning evening afternoon night straight solid whole full new again too as well lol haha yay woo finally though tho them those these it which that ones away aside back off into cuz coz bc because since as'.split(' '),
 );
 
 /** A number that is a date, a time of day, an ordinal, a year, a phone number or a version is no progress. */
 function notAQuantity(before: string, after: string, raw: string): boolean {
   if (/^\s*(?::\d|am\b|pm\b|a\.m|p\.m|o'?clock|st\b|nd\b|rd\b|th\b|-\d|h\d|\s\d{3}\b)/.test(after)) return true;
   if (/^0\d/.test(raw)) return true;
-  if (/\b(at|by|around|until|till|til|before|after|from)\s*$/.test(before) && !/^\s*(%|[a-z$]+)/.test(after)) return true;
+  // "at 7", "by 11": a time of day; "now at 360" is a total, and no clock shows 360.
+  if (/\b(at|by|around|until|till|til|before|after|from)\s*$/.test(before) && !/\b(now|i'?m|im|am|is|sitting|currently|still) at\s*$/.test(before) && Number(raw) <= 24 && !/^\s*(%|[a-z$]+)/.test(after)) return true;
+  // "4km of it uphill": a part of an amount already said.
+  if (/^\s*[a-z$]*\s+of (?:it|that|them|those|which)\b/.test(after)) return true;
+  // "twice as many as last week": a ratio, not a count.
+  if (/^\s*times\s+(?:as|more|less|longer|faster|further|farther)\b/.test(after)) return true;
+  // "for a 10k", "3 sessions scheduled": an event or a plan, not an amount done.
+  if (/\bfor (?:a|the|my)\s*$/.test(before)) return true;
+  // "from 3000": where something started, not where it is.
+  if (/\bfrom\s*$/.test(before)) return true;
+  // "the article was 2000 words": the size of a thing, not progress (a count or total "is at" is read as a total).
+  if (/\b(?:was|were|is|are)\s*$/.test(before) && !/\b(?:count|total|tally|balance|number)\s+(?:was|is)\s*$/.test(before)) return true;
+  // "8k-10k", "5 to 6 km": a range is a guess.
+  if (/\d\s*[a-z$]*\s*(?:-|–|to)\s*$/.test(before) || /^\s*[a-z$]*\s*(?:-|–|to)\s*\d/.test(after)) return true;
   if (/\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s*$/.test(before)) return true;
-  if (/\b(level|module|unit|phase|round|room|bus|route|version|v|no\.?|number|phone|call me on|text me on|size|age|aged)\s*#?\s*$/.test(before)) return true;
+  if (/\b(level|module|unit|phase|round|room|bus|route|version|v|no\.?|number|phone|call me on|text me on|size|age|aged|platform|gate|floor|exit|seat|apt|apartment|flight|line|track|street|st|ave|avenue|zone|row|table|aisle|lane|ward)\s*#?\s*$/.test(before)) return true;
+  // "chapter 3 done", "week 2": which one, not how many (a goal counting these reads them as totals elsewhere).
+  if (/\b(chapter|ch|episode|part|section|week|day|step|lesson|module|book|session|workout|class|entry|post)\s*#?\s*$/.test(before) && !/^\s*%/.test(after) && !isKnownUnit(/^\s*([a-z$]+)/.exec(after)?.[1] ?? '')) return true;
+  // "ran 10k in 55 minutes": how long something took, not an amount of a minutes goal.
+  if (/\bin\s*(?:under|just|about|less than)?\s*$/.test(before) && /^\s*(?:min|mins|minutes?|hrs?|hours?|secs?|seconds?|h)\b/.test(after)) return true;
+  // "2 picked up", "3 were no-shows": the number is the subject of someone else's doing, not an amount the client did.
+  if (/^\s*(?:(?!completed|finished|logged|tracked|submitted|walked|applied|saved|posted|added)[a-z]+ed\b(?!\s+(?:out|in|off|away)\b)|were\b|was\b|are\b|is\b|came\b|said\b|went\b|showed\b|got back\b)/.test(after)) return true;
   const value = Number(raw);
   if (value >= 1900 && value <= 2100 && !/^\s*[a-z$]/.test(after)) return true;
   return false;
 }
 
 const NEGATION = /\b(didn'?t|did not|don'?t|couldn'?t|could not|haven'?t|have not|hasn'?t|wasn'?t|never|not|no|zero|nothing|none|nada|skipped|missed)\b/;
-const FUTURE = /\b(gonna|going to|will|i'?ll|plan to|planning to|planning|want to|wanna|hope to|aim to|aiming|tomorrow|next week|next time|tonight i|should|could|might|would)\b[^.!?]*$/;
-const HEDGE = /\b(maybe|ish|dunno|not sure|i think|i guess|roughly|lost count|didn'?t track|no idea)\b|\d+ish\b|\?\s*$/;
+/** Plans and intentions, not things done: "gonna", "planned 3", "supposed to do 3", "wanted to run 10k", "booked 3 sessions". */
+const FUTURE = /\b(gonna|going to|will|i'?ll|plan to|planning to|planning|planned|plan was|supposed to|meant to|wanted to|hoped to|(?:goal|aim|target|plan) (?:was|is)|booked|scheduled|signed up for|registered for|entered|training for|want to|wanna|hope to|aim to|aiming|tomorrow|next week|next time|tonight i|should|could|might|would)\b[^.!?]*$/;
+/** A hedge anywhere in the clause abstains: the client does not know the number, so neither can we ("maybe", "10ish", "4 or 5", a question). */
+const HEDGE = /\b(maybe|ish|dunno|not sure|i think|i guess|i reckon|probably|roughly|approx\w*|or so|give or take|something like|lost count|lost track|didn'?t track|no idea)\b|\d+ish\b|\b\d+(?:\.\d+)?\s*(?:[a-z]+\s+)?or\s+\d|\?/;
+/** "about 90 pages", "around 5 km" are estimates; "about 60%" is how a share is always said and is taken. */
+const APPROX = /\b(about|around|like|nearly|almost|close to|over|under|at least|more than|less than)\s*$/;
 const SPEND = /\b(ate|cost|costs|spent|spend|paid|pay|bill|bills|repair|bought|price|rent|fee|fine|ticket|per month|a month|lost|owe|debt)\b|\/\s?mo(nth)?\b/;
-const TOTAL_BEFORE = /\b(total of|in total|so far|altogether|overall|now at|now on|i'?m on|up to|am at|i'?m at|im at|sitting at|at|reached|hit|brings? me to|brought me to|puts? me at|makes? it|made it|that'?s|currently|now|count is|counter|says|shows|reads|tally)[:\s]*$/;
+const TOTAL_BEFORE = /(?:=|\b(?:so|(?:that|which|this) makes|bringing me to|brings? it to))\s*$|\b(total of|total|(?:i|we) (?:have|have got)|i'?ve got|(?:word |step |page )?count(?: is)?|balance(?: is)?|got (?:up )?to|gotten to|made it to|in total|so far|altogether|overall|now at|now on|i'?m on|up to|am at|i'?m at|im at|sitting at|at|reached|hit|brings? me to|brought me to|puts? me at|makes? it|made it|that'?s|currently|now|count is|counter|says|shows|reads|tally)[:\s]*$/;
 /** "97 km total for the challenge" is where the goal stands; "9 km total this week" is this week's share. */
-const TOTAL_AFTER = /^\s*(?:[a-z$-]+\s+){0,2}(?:in total|total(?!\s+(?:this|last|today|yesterday|across|over|for the (?:week|day)|on|in the))|so far|overall|altogether|now|out of|since (?:we|i) started|since the start)\b/;
+const TOTAL_AFTER = /^\s*(?:[a-z$-]+\s+){0,3}(?:in total|for the (?:month|year|quarter)|total(?!\s+(?:this|last|today|yesterday|across|over|for the (?:week|day)|on|in the))|so far|overall|altogether|now|out of|since (?:we|i) started|since the start)\b/;
+/** The strong forms of a total: only these may lower a goal's value or take it far past its target. */
+const STATED_TOTAL_BEFORE = /\b(?:(?:i'?m|im|am|is|now|sitting|currently) (?:at|on)|(?:count|tally|balance|total) is(?: at)?|so far|overall|altogether)[:\s]*$/;
+/** "1 hour total" may be this week's total: only the goal's own span ("so far", "for the year") is strong. */
+const STATED_TOTAL_AFTER = /^\s*(?:[a-z$-]+\s+){0,2}(?:so far|overall|altogether|for the (?:year|month|quarter)|since (?:we|i) started)\b/;
+/** When something was done: "4 on sunday" is still an amount on its own. */
+const WHEN = /^(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day)?s?$|^(weekend|morning|evening|afternoon|night|tonight|today|yesterday|week|am|pm)$/;
+const PAST = new Set(['ran', 'swam', 'wrote', 'written', 'slept', 'drank', 'read', 'rode', 'drove', 'went', 'spent', 'sold', 'paid', 'lost']);
+const WHEN_IN = /\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day)?s?\b|\b(weekend|morning|evening|afternoon|night|tonight|today|yesterday|week)\b/;
+/** Verbs and words of a done amount: in a one-goal check-in, a bare number needs one of these (or to stand alone) to be progress. */
+const DOING = /\b(did|done|do|made|make|got|get|logged|completed|finished|managed|hit|added|put|sent|knocked|clocked|racked|another|more|extra|up|at|now|total|so far|reached|today|yesterday|this week|last week)\b/;
 const INCREMENT = /\b(another|more|extra|additional|added|add|again|plus)\b|\+\s*$/;
 const REMAINDER = /^\s*(?:[a-z$-]+\s+)?(?:more\s+)?(?:to go|left|remaining|away from|short of)\b(.*)$/;
 const RATE = /\b(every|each|evry|per|a) ?(day|morning|night|evening|session)\b|\bdaily\b/;
@@ -190,11 +226,22 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
     const after = clause.slice(at + m[0].length);
     const nextStart = found[i + 1]?.index ?? clause.length;
     let value = Number(raw);
+    // The words since the previous number and its first word are this number's own: "3 more so 7 now" — the "more" is the 3's.
+    const previous = found[i - 1];
+    const lead = previous ? clause.slice(previous.index + previous[0].length, at).replace(/^\s*[a-z$'-]+/, '').slice(-25) : before.slice(-25);
     if (notAQuantity(before, after, raw)) return;
+    // "3 sessions scheduled", "3 cancelled": a plan or a loss, unless that verb is the goal's own ("3 demos booked" for "Book 20 demos").
+    const planned = /^\s*[a-z$-]*\s*(scheduled|planned|booked|cancell?ed|postponed|missed|skipped)\b/.exec(after);
+    if (planned && !goals.some((g) => titleStems(g).has(stem(planned[1]!)))) return;
     // A denominator ("3 of my 5", "5/7", "sets of 30") or the target itself ("hit my 10") is read with its numerator.
     if (/(\bof (?:my |the |them |those )?|\/\s*|\bout of |\bsets? of |\breps? of |\bx\s*)$/.test(before) && !/\btotal of $/.test(before)) return;
-    const unit = m[2] ? '' : unitAfter(after, goals);
-    const known = isKnownUnit(unit) || FOLLOWERS.has(unit) || /ed$/.test(unit) || goals.some((g) => g.unit && near(familyOf(unit), familyOf(g.unit)));
+    let unit = m[2] ? '' : unitAfter(after, goals);
+    // "15k Sunday" with no goal in km: thousands (of steps, words, dollars), not kilometres.
+    if (unit === 'k' && /^k\b/.test(after) && !goals.some((g) => g.unit && familyOf(g.unit) === 'km')) {
+      value *= 1000;
+      unit = '';
+    }
+    const known = isKnownUnit(unit) || FOLLOWERS.has(unit) || /ed$/.test(unit) || goals.some((g) => g.unit && unitNear(unit, g.unit));
     // "3 coffees", "2 kids": a word no goal counts is no progress, unless it is a goal's title word ("2 schools", "45 reading").
     if (unit && !known && !goals.some((g) => wordsOf(g.title.toLowerCase()).some((w) => matchesStem(unit, stem(w))))) return;
     // The words up to its unit name its goal ("gym 2 times meditation 3 times"); the rest of the clause only when no number follows.
@@ -204,7 +251,13 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
     const wide = clause.slice(lastKeptEnd, nextStart);
     let mode: Mode = 'increment';
     const rem = REMAINDER.exec(after);
-    if (m[2]) mode = 'percent';
+    if (m[2]) {
+      // "60% of chapter 2", "20% of my paycheck": a share of something else, unless it names the goal.
+      if (/^\s*of\s+(?!the way\b|it\b|my goal\b|the goal\b|my target\b|the target\b)/.test(after) && named(after.slice(0, 40), goals, goals).length === 0) return;
+      // "100% effort", "100% sure": a manner, not a share of the goal.
+      if (!/^\s*(?:$|[.!,;:)]|(?:done|there|through|complete|completed|finished|of|to|towards|now|in|way|along|ready|so far)\b)/.test(after)) return;
+      mode = 'percent';
+    }
     else if (rem) {
       // "2 more to go before this week's batch is done" is about something else than the goal.
       if (/^\s*(before|for|in|on|this|of|till|until)\b/.test(rem[1]!) && !/\b(goal|target)\b/.test(rem[1]!)) return;
@@ -214,9 +267,12 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
       const denominatorIndex = found.findIndex((f, j) => j > i && ratio && f[1] === ratio[1]);
       if (ratio && denominatorIndex > i) consumed.add(denominatorIndex);
       // "8 of 10" against a target of 10 is where the goal stands; "3 of my 5 sessions this week" is this week's share.
+      // "10/10 week", "8 out of 10": a rating, unless the denominator is a goal's target, the days of a week ("7/7") or a unit follows.
+      const ofWeek = ratio && Number(ratio[1]) === 7 && goals.some((g) => g.unit && ['days', 'nights'].includes(familyOf(g.unit)));
+      if (ratio && !ofWeek && !goals.some((g) => g.target === Number(ratio[1])) && !isKnownUnit(/^\s*[\d.]+\s*([a-z$]+)/.exec(after.slice(after.indexOf(ratio[1]!)))?.[1] ?? '') && !isKnownUnit(unit)) return;
       if (ratio) mode = goals.some((g) => g.target === Number(ratio[1])) ? 'total' : 'increment';
-      else if (INCREMENT.test(before.slice(-25)) || /^\s*(?:[a-z$-]+\s+)?(more|extra|again)\b/.test(after)) mode = 'increment';
-      else if (TOTAL_BEFORE.test(before.slice(-25)) || TOTAL_AFTER.test(after)) mode = 'total';
+      else if (INCREMENT.test(lead) || /^\s*(?:[a-z$-]+\s+)?(more|extra|again)\b/.test(after)) mode = 'increment';
+      else if (TOTAL_BEFORE.test(lead) || TOTAL_AFTER.test(after)) mode = 'total';
     }
     // "hit 10k steps on 3 days" for "Hit 10,000 steps on 20 days": the goal's own threshold, not an amount of it.
     const threshold = (g: AiGoal) => g.unit && familyOf(unit) !== familyOf(g.unit) && titleNumbers(g).includes(value) && wordsOf(g.title.toLowerCase()).some((w) => familyOf(w) === familyOf(unit));
@@ -227,22 +283,26 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
     // "run 2 times 8 km": occasions times the amount, in the amount's unit.
     const occasions = unit === 'times' ? /^\s*times\s+(\d+(?:\.\d+)?)\s*([a-z$]+)/.exec(after) : null;
     const onDays = ON_DAYS.exec(after);
-    const times = /^\s*[a-z$]*\s*x\s*(\d+)\b|^\s*[a-z$]*\s+(\d+) times\b/.exec(after);
+    // "20 min x3", "20 min meditation 3 times": the amount each time and the times, up to one word apart.
+    const times = /^\s*[a-z$]*\s*x\s*(\d+)\b|^\s*[a-z$]*(?:\s+[a-z]+)?\s+(\d+) times\b/.exec(after);
     if (occasions && isKnownUnit(occasions[2]!) && mode === 'increment') {
       const j = found.findIndex((f, k) => k > i && f[1] === occasions[1]);
       if (j > i) consumed.add(j);
       lastKeptEnd = ownEnd;
-      out.push({ value: value * Number(occasions[1]), unit: occasions[2]!, mode, segment: wide, wide, before, after });
+      out.push({ value: value * Number(occasions[1]), unit: occasions[2]!, mode, segment: wide, wide, before, after, lead, statedTotal: false });
       return;
     }
     if (onDays && mode === 'increment' && !/^(day|days|night|nights)$/.test(unit) && isKnownUnit(unit)) {
       value *= Number(onDays[1]);
       const j = found.findIndex((f, k) => k > i && f[1] === onDays[1]);
       if (j > i) consumed.add(j);
-    } else if (times && mode === 'increment') {
+    } else if (times && mode === 'increment' && !(times[2] && familyOf(unit) === 'count')) {
       value *= Number(times[1] ?? times[2]);
       const j = found.findIndex((f, k) => k > i && f[1] === (times[1] ?? times[2]));
       if (j > i) consumed.add(j);
+    } else if (/^\s*[a-z$]*\s+(each|apiece|a piece|per (?:run|session|time|day|walk|workout))\b/.test(after) && mode === 'increment') {
+      // "5k each" with the count in another clause: an amount per occasion, not a total we can trust.
+      return;
     } else if (RATE.test(after.slice(0, 40)) && mode === 'increment') {
       const days = daysIn(clause);
       if (days === null) return;
@@ -251,9 +311,12 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
         if (k > i && Number(f[1]) === days) consumed.add(k);
       });
     }
+    // "twice for 10 mins": the times come first.
+    const timesBefore = /\b(\d+) times\s+(?:for|of|at)\s+$/.exec(before);
+    if (timesBefore && mode === 'increment' && isKnownUnit(unit) && familyOf(unit) !== 'count') value *= Number(timesBefore[1]);
     if (UNDONE.test(before.slice(-25))) value = -value;
     lastKeptEnd = ownEnd;
-    out.push({ value, unit, mode, segment, wide, before, after });
+    out.push({ value, unit, mode, segment, wide, before, after, lead, statedTotal: mode === 'total' && (STATED_TOTAL_BEFORE.test(lead) || STATED_TOTAL_AFTER.test(after)) });
   });
   return out;
 }
@@ -310,21 +373,36 @@ interface Claim {
   value: number;
   /** Said as an increment ("another", "more"), not a bare number. */
   explicitIncrement?: boolean;
+  /** Said unmistakably as where the goal stands ("I'm at", "in total"): may lower the value or pass the sanity gates. */
+  statedTotal?: boolean;
 }
+
+const OTHERS = /^(?:who|she|he|they|her|his|their|(?:my|our) (?:wife|husband|partner|bf|gf|boyfriend|girlfriend|friend|friends|sister|brother|son|daughter|kid|kids|mom|mum|dad|team|coworker|colleague|boss|trainer))\b(?! and i\b)/;
+const AWAY = /\b(gained|gain|put on|back up|up)\b/;
+/** Units of whole things: half a book or 2.5 sessions is no count the coach would record. */
+const WHOLE = new Set(['count', 'books', 'applications', 'calls', 'posts', 'emails', 'entries', 'clients', 'leads', 'lessons', 'runs', 'walks', 'days', 'nights', 'drinks', 'meals', 'cigarettes']);
+const OCCASION = new Set(['count', 'days', 'nights', 'runs', 'walks', 'lessons', 'entries']);
 
 const isLoss = (g: AiGoal) => /^\s*(lose|drop|shed|cut)\b/i.test(g.title);
 
 export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Reading {
-  const text = digitise(reply);
-  const clauses = text.split(CLAUSE_SPLIT).map((c) => c.trim()).filter(Boolean);
+  // A question mark stays with its clause (a question or an unsure number abstains there) and ends it.
+  const text = digitise(reply).replace(/\?+/g, '?;');
+  // Someone else's doing ("my sister who ran 5k", "he did 3") is not the client's progress.
+  const clauses = text
+    .split(CLAUSE_SPLIT)
+    .flatMap((c) => c.split(/\s+(?=who\b)/))
+    .map((c) => c.trim())
+    .filter((c) => c && !OTHERS.test(c));
   const numeric = goals.filter(trackable);
   const claims: Claim[] = [];
   const unattributed: string[] = [];
   const saidNothing = new Set<string>();
   const readings: { goal: AiGoal; value: number; start: boolean }[] = [];
   const confirmations: { value: number; note: number }[] = [];
+  const contradicted = new Set<string>();
 
-  for (const clause of clauses) {
+  for (const [index, clause] of clauses.entries()) {
     const ordinals = ordinalTotals(clause, numeric);
     for (const o of ordinals) claims.push({ goal: o.goal, mode: 'total', value: o.value });
     const mentions = mentionsIn(clause, numeric).filter((m) => !ordinals.some((o) => o.at === m.before.length));
@@ -336,19 +414,30 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
     for (const m of mentions) {
       const own = named(m.segment, numeric, goals);
       const near = own.length > 0 ? own : named(m.wide, numeric, goals);
+      // "gained 1 lb" for a goal of losing: the wrong direction is no progress.
+      if (AWAY.test(clause) && numeric.some(isLoss)) {
+        // ... and it makes the rest of the reply's reading for that goal a net we cannot trust ("lost 3 but gained 1 back").
+        for (const g of numeric.filter(isLoss)) contradicted.add(g.id);
+        continue;
+      }
       if (NEGATION.test(m.before) || m.value === 0) {
         for (const g of near) saidNothing.add(g.id);
         continue;
       }
-      if (FUTURE.test(m.before.slice(-30)) || HEDGE.test(`${m.before.slice(-20)}${m.after.slice(0, 20)}`)) continue;
+      const plan = FUTURE.exec(m.before.slice(-30));
+      if ((plan && !numeric.some((g) => titleStems(g).has(stem(plan[1]!)))) || HEDGE.test(clause) || (m.mode !== 'percent' && APPROX.test(m.before))) continue;
       let candidates = m.unit && m.mode !== 'percent' ? numeric.filter((g) => g.unit && (conversion(m.unit, g.unit) !== null || unitNear(m.unit, g.unit))) : [];
       // "3 nights" for "No takeout nights" counted in days: the title's own word.
-      if (m.unit && candidates.length === 0 && isKnownUnit(m.unit)) candidates = numeric.filter((g) => wordsOf(g.title.toLowerCase()).some((w) => familyOf(w) === familyOf(m.unit)));
+      // Only for a goal counting whole things or occasions: "1 run" is no distance for "Run 50 km".
+      if (m.unit && candidates.length === 0 && isKnownUnit(m.unit)) candidates = numeric.filter((g) => (!g.unit || WHOLE.has(familyOf(g.unit))) && wordsOf(g.title.toLowerCase()).some((w) => familyOf(w) === familyOf(m.unit)));
       // "2 schools" for "Apply to 5 grad schools": a title word as the unit.
       if (m.unit && candidates.length === 0 && !isKnownUnit(m.unit) && !FOLLOWERS.has(m.unit)) candidates = numeric.filter((g) => wordsOf(g.title.toLowerCase()).some((w) => matchesStem(m.unit, stem(w))));
+      // "cooked 4 nights", "in bed by 11 only 2 times": occasions (times, days, nights, sessions) count the goal
+      // their activity word names, when that goal is itself counted in occasions.
+      if (m.unit && OCCASION.has(familyOf(m.unit)) && near.length === 1 && near[0]!.unit && OCCASION.has(familyOf(near[0]!.unit))) candidates = near;
       if (m.unit && isKnownUnit(m.unit) && candidates.length === 0 && !FOLLOWERS.has(m.unit)) continue;
       if (candidates.length === 0) {
-        candidates = near.length > 0 ? near : !isGlobal || numeric.length === 1 ? numeric : [];
+        candidates = near.length > 0 ? near : (!isGlobal || numeric.length === 1) && progressStatement(m, clause) ? numeric : [];
         if (candidates.length === 0 && numeric.length > 1) {
           // "saved 300, at 1500 now": a bare number may only confirm a total read elsewhere in the reply (checked below).
           if (!m.unit || FOLLOWERS.has(m.unit)) confirmations.push({ value: m.value, note: unattributed.length });
@@ -357,14 +446,34 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         }
       }
       if (candidates.length > 1) {
-        const narrowed = candidates.filter((c) => near.includes(c));
+        // A candidate's own unit word ("books" in "Read 6 non-fiction books", also the unit of "Read 10
+        // novels") tells no two book goals apart; a synonym only one title uses ("novel") does.
+        const singular = (w: string) => w.toLowerCase().replace(/s$/, '');
+        const unitFree = (t: string) => wordsOf(t).filter((w) => !candidates.some((c) => c.unit && singular(c.unit) === singular(w))).join(' ');
+        const ownTelling = named(unitFree(m.segment), numeric, goals);
+        const telling = ownTelling.length > 0 ? ownTelling : named(unitFree(m.wide), numeric, goals);
+        const narrowed = candidates.filter((c) => telling.includes(c));
         if (narrowed.length === 1) candidates = narrowed;
+      }
+      // The unit says one goal, the activity word another ("walked 5 days" with a goal counted in days): no evidence agrees.
+      if (candidates.length === 1 && m.unit && near.length > 0 && !near.includes(candidates[0]!)) {
+        unattributed.push(`${formatNumber(m.value)} ${m.unit} mentioned but it is not clear for which goal; not recorded.`);
+        continue;
       }
       if (candidates.length !== 1) {
         if (candidates.length > 1) unattributed.push(`${formatNumber(m.value)}${m.unit ? ` ${m.unit}` : ''} mentioned but it could be for ${candidates.map((c) => `"${c.title}"`).join(' or ')}; not recorded.`);
         continue;
       }
       const goal = candidates[0]!;
+      // "walked 3k" for "Run 50 km": the km fit, the activity is another one.
+      if (otherActivity(m, goal)) continue;
+      // "1 hour of yoga and meditation": a short clause right after names another goal the unit fits, so the amount is shared.
+      const next = clauses[index + 1];
+      const fits = (g: AiGoal) => g.id !== goal.id && g.unit !== null && (isKnownUnit(m.unit) ? conversion(m.unit, g.unit) !== null : familyOf(g.unit) === familyOf(goal.unit ?? ''));
+      if (next && !/\d/.test(next) && !NEGATION.test(next) && wordsOf(next).length <= 3 && named(next, numeric, goals).some(fits)) {
+        unattributed.push(`${formatNumber(m.value)}${isKnownUnit(m.unit) ? ` ${m.unit}` : ''} mentioned for more than one goal; not recorded.`);
+        continue;
+      }
       // A price or a bill is no saving, except for a goal of paying something off.
       if (isCurrency(goal.unit) && (SPEND.test(m.wide) || /^\s*(?:\$|usd|dollars?|bucks)?\s*on\b/.test(m.after)) && !/\b(pay|debt|loan|owe|card)\b/i.test(goal.title)) continue;
       // A body-weight reading ("scale says 171") is no amount lost; two of them, start and now, are.
@@ -373,7 +482,18 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         continue;
       }
       const factor = m.unit && goal.unit ? (conversion(m.unit, goal.unit) ?? 1) : 1;
-      claims.push({ goal, mode: m.mode, value: m.value * (m.mode === 'percent' ? 1 : factor), explicitIncrement: INCREMENT.test(m.before.slice(-25)) || /^\s*(?:[a-z$-]+\s+)?(more|extra|again)\b/.test(m.after) });
+      const explicitIncrement = INCREMENT.test(m.lead) || /^\s*(?:[a-z$-]+\s+)?(more|extra|again)\b/.test(m.after);
+      // "5 km" with nothing saying done when or how: as much an amount as where the goal stands (4 of 12 → 5?). Two readings, no value.
+      // The goal's activity as a verb ("meditated", "ran"), not as a label ("gym: 6", "emergency fund 1,100").
+      const didIt = wordsOf(clause).some((w) => (/ed$/.test(w) || PAST.has(w)) && named(w, [goal], goals).length > 0);
+      if (m.mode === 'increment' && !explicitIncrement && !didIt && !DOING.test(clause) && !WHEN_IN.test(clause) && m.value > goal.currentValue && m.value <= goal.target! && !isDaily(goal)) {
+        unattributed.push(`${formatNumber(m.value)}${isKnownUnit(m.unit) ? ` ${m.unit}` : ''} could be an amount or the total for "${goal.title}"; not recorded.`);
+        continue;
+      }
+      // "28 km this month" for a goal of this month: the goal's own span, so where it stands, not an addition.
+      const span = /\b(?:this|for the) (month|year|quarter)\b/.exec(m.after.slice(0, 30));
+      const mode = m.mode === 'increment' && span && !explicitIncrement && new RegExp(`\\b${span[1]}\\b`).test(goal.title.toLowerCase()) ? 'total' : m.mode;
+      claims.push({ goal, mode, value: m.value * (mode === 'percent' ? 1 : factor), statedTotal: m.statedTotal, explicitIncrement });
     }
   }
   for (const g of numeric.filter(isLoss)) {
@@ -392,7 +512,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
 
   const progress: GoalProgress[] = [];
   for (const g of numeric) {
-    const value = valueOf(g, claims.filter((c) => c.goal.id === g.id));
+    const value = contradicted.has(g.id) ? null : valueOf(g, claims.filter((c) => c.goal.id === g.id));
     if (value === null) continue;
     saidNothing.delete(g.id);
     progress.push({ goalId: g.id, value, completed: false });
@@ -404,6 +524,27 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
     if (taskDone(g, clauses, goals, onlyGoal)) progress.push({ goalId: g.id, value: null, completed: true });
   }
   return { progress, unattributed: notes, saidNothing: [...saidNothing] };
+}
+
+/**
+ * A bare number (no unit, no goal word) in a one-goal check-in is progress only when the clause says
+ * something was done: a total or a share, a verb of doing, or the number on its own ("12 today!").
+ * "the kids were 2 and 4" or "2 picked up" says nothing about the goal.
+ */
+function progressStatement(m: Mention, clause: string): boolean {
+  if (m.mode !== 'increment') return true;
+  const rest = wordsOf(clause.replace(/\d+(?:\.\d+)?k?/g, ' ')).filter((w) => !FOLLOWERS.has(w) && !STOP.has(w) && !WHEN.test(w));
+  return rest.length === 0 || DOING.test(clause);
+}
+
+/** Activities a distance or a duration can belong to; one that is not the goal's own says the number is not the goal's. */
+const ACTIVITIES = new Set(['run', 'walk', 'hik', 'cycl', 'swim', 'row', 'ski', 'driv', 'ride', 'skat', 'climb', 'paddl', 'yoga', 'medit', 'read', 'studi', 'write']);
+
+function otherActivity(m: Mention, goal: AiGoal): boolean {
+  const own = [...titleStems(goal)].filter((k) => ACTIVITIES.has(k));
+  const said = (t: string) => wordsOf(t).map(stem).filter((k) => ACTIVITIES.has(k));
+  const here = said(m.segment).length > 0 ? said(m.segment) : said(m.wide);
+  return own.length > 0 && here.length > 0 && !here.some((k) => own.includes(k));
 }
 
 /** A typo of the unit, or its abbreviation ("subs" for "subscribers"). */
@@ -420,6 +561,9 @@ function valueOf(g: AiGoal, claims: Claim[]): number | null {
   if (claims.length === 0) return null;
   const target = g.target!;
   const explicit = [...claims].reverse().find((c) => c.mode !== 'increment');
+  const added = claims.filter((c) => c.mode === 'increment').reduce((sum, c) => sum + c.value, 0);
+  // "3 more so 8 now" at 4: the amount and the total disagree, so one of them is misread.
+  if (explicit?.mode === 'total' && added > 0 && !isDaily(g) && !isLoss(g) && Math.abs(g.currentValue + added - explicit.value) > 0.01) return null;
   let value: number;
   let stated = false;
   if (explicit) {
@@ -444,9 +588,14 @@ function valueOf(g: AiGoal, claims: Claim[]): number | null {
   }
   value = round(value);
   if (value < 0 || !Number.isFinite(value)) return null;
+  if (g.unit && WHOLE.has(familyOf(g.unit)) && !Number.isInteger(value)) return null;
+  const statedTotal = claims.some((c) => c.statedTotal);
+  // Sanity: one reply moving a goal by more than its whole target, or past 1.5× it, is likelier a misread
+  // (another goal's number, a date, a price) than progress, unless the client says it is the total.
+  if (!statedTotal && !isDaily(g) && (Math.abs(value - g.currentValue) > target || value > target * 1.5)) return null;
   if (value <= g.currentValue && !stated) return null;
-  // A stated total below what is recorded is most likely a part (this week's), not a correction: left to the coach.
-  if (value < g.currentValue && !isDaily(g) && !isLoss(g)) return null;
+  // A total below what is recorded is most likely a part (this week's), not a correction, unless said as the total ("I'm at").
+  if (value < g.currentValue && !isDaily(g) && !isLoss(g) && !statedTotal) return null;
   if (value === g.currentValue) return null;
   return value;
 }

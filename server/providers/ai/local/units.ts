@@ -105,8 +105,9 @@ export function conversion(replyWord: string, goalUnit: string): number | null {
   const from = familyOf(replyWord);
   const to = familyOf(goalUnit);
   if (from === to) return 1;
+  // "3 times" fills a goal of runs; "2 walks" is not a gym session (the reader matches "2 runs" to
+  // "Run 12 times" by the title's own word instead).
   if (from === 'count' && COUNT_LIKE.has(to)) return 1;
-  if (to === 'count' && COUNT_LIKE.has(from)) return 1;
   return CONVERSIONS[from]?.[to] ?? null;
 }
 
