@@ -46,6 +46,8 @@ const STOP = new Set(
   ),
 );
 const IRREGULAR: Record<string, string> = {
+  // "done" is no stem of "donations".
+  done: 'done',
   ran: 'run', running: 'run', runs: 'run', jog: 'run', jogged: 'run', jogging: 'run', write: 'write', wrote: 'write', written: 'write', writing: 'write', slept: 'sleep', swam: 'swim', swum: 'swim',
   drank: 'drink', rode: 'ride', riding: 'ride', drove: 'driv', hiking: 'hik', hiked: 'hik', hike: 'hik', rowing: 'row', rowed: 'row', swimming: 'swim', swim: 'swim', biked: 'cycl', bike: 'cycl', biking: 'cycl', cycled: 'cycl', cycling: 'cycl',
   meditation: 'medit', meditate: 'medit', meditated: 'medit', meditating: 'medit', meditations: 'medit',
@@ -135,6 +137,8 @@ function notAQuantity(before: string, after: string, raw: string): boolean {
   if (/^\s*times\s+(?:as|more|less|longer|faster|further|farther)\b/.test(after)) return true;
   // "for a 10k", "3 sessions scheduled": an event or a plan, not an amount done.
   if (/\bfor (?:a|the|my)\s*$/.test(before)) return true;
+  // "7 for 7": the second number is the whole the first is out of.
+  if (/\b\d+\s+for\s*$/.test(before)) return true;
   // "from 3000": where something started, not where it is.
   if (/\bfrom\s*$/.test(before)) return true;
   // "the article was 2000 words": the size of a thing, not progress (a count or total "is at" is read as a total).
@@ -180,6 +184,15 @@ const REMAINDER = /^\s*(?:[a-z$-]+\s+)?(?:more\s+)?(?:to go|left|remaining|away 
 const RATE = /\b(every|each|evry|per|a) ?(day|morning|night|evening|session)\b|\bdaily\b/;
 /** A standing arrangement ("$50 every Friday", "set for $50 a week") is a plan, not progress made. */
 const RECURRING = /\b(every|each) (monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend|month|payday)\b|\b(a|per) (week|month)\b|\bset (up )?for\b|\bscheduled for\b/;
+const STREAK = /^\s*days?\s+(?:today|now|straight|in a row|and counting|clean|sober|strong)\b/;
+/** "on each of those days", "per session": an amount repeated an uncounted number of times. */
+const MULTIPLIED_AFTER = /^\s*[a-z$]*\s+(?:[a-z]+\s+){0,3}(?:on each|each|every|per)\b(?! (?:my|the|his|her)\b)/;
+/** "2 easy 6k runs": a count of occasions right before the amount of each. */
+const MULTIPLIED_BEFORE = /(?<!\b(?:by|at|before|after|until|till)\s)\b\d+\s+(?:[a-z]+\s+)?$/;
+/** "4 workouts, a mix of pool and running": one amount shared between activities. */
+const SHARED = /\b(?:mix of|mixed|split between|combined|between the two|across both)\b/;
+/** "did that 3 times", "x3": the whole clause's amount happened several times. */
+const REPEATED = /\b(?:did|done|do) (?:that|it|this|those) (?:\d+|twice|several|a few|a couple of) times\b|\bx\s?\d\b/;
 /** "20 min on 5 days": a per-day amount and the number of days. */
 const ON_DAYS = /^\s*[a-z$]*\s+(?:[a-z]+\s+)?(?:on|for) (\d+) (days|mornings|nights|evenings)\b/;
 /** Work undone ("had to delete 2"): taken off what was reported. */
@@ -203,6 +216,8 @@ function unitAfter(after: string, goals: AiGoal[]): string {
     const word = w.replace(/[^a-z$'-]/g, '');
     if (!word) continue;
     if (isKnownUnit(word) || goals.some((g) => g.unit && (familyOf(word) === familyOf(g.unit) || near(familyOf(word), familyOf(g.unit))))) return word;
+    // "2 wrkouts lol steps": a misspelt title word right after the number is its unit; a unit further on belongs to something else.
+    if (goals.some((g) => wordsOf(g.title.toLowerCase()).some((t) => t.length >= 5 && near(word, t)))) return word;
   }
   return (words[0] ?? '').replace(/[^a-z$'-]/g, '');
 }
@@ -341,6 +356,8 @@ function ordinalTotals(clause: string, goals: AiGoal[]): { goal: AiGoal; value: 
 // Tasks
 
 const DONE = /\b(passed|arrived|came|received|got it|done|did it|finished|finally did|completed|booked|sent|submitted|signed up|registered|sorted|scheduled|called|handed in|paid|bought|filed|got it done|ticked off|checked off|cancell?ed|renewed|opened|joined|set up|installed|ordered|emailed|fixed|cleared|returned|delivered|uploaded|published|launched|updated)\b|✅|✔️|☑️/;
+/** "the goodwill run is saturday": a day it is still to happen on. */
+const COMING = /\b(?:is|'s|are) (?:on |this |next )?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b/;
 const NOT_DONE = /\b(half|partly|partially|mostly|started|halfway|not yet|still not|still haven'?t|haven'?t|have not|hasn'?t|didn'?t|did not|not done|nope|no luck|yet to|still need|still have to|need to|needs to|gonna|going to|will|tomorrow|next week|almost|nearly|waiting|looking for|trying to|hoping|not)\b/;
 const IRREGULAR_PAST: Record<string, string[]> = { buy: ['bought', 'got'], get: ['got', 'gotten'], send: ['sent'], make: ['made'], write: ['wrote', 'written'], find: ['found'], pay: ['paid'], do: ['did', 'done'], take: ['took'], set: ['set'], put: ['put'] };
 
@@ -357,7 +374,7 @@ function taskDone(goal: AiGoal, clauses: string[], all: AiGoal[], onlyGoal: bool
   const saysDone = (clause: string) => {
     // Txt-speak drops the e of a past tense ("passd", "bookd").
     const c = clause.replace(/\b([a-z]{3,}[^aeiou\s'])d\b/g, '$1ed');
-    return (DONE.test(c) || past.some((p) => new RegExp(`\\b${p}\\b`).test(c))) && !NOT_DONE.test(c);
+    return (DONE.test(c) || past.some((p) => new RegExp(`\\b${p}\\b`).test(c))) && !NOT_DONE.test(c) && !COMING.test(c);
   };
   if (clauses.some((c) => named(c, [goal], all).length > 0 && saysDone(c))) return true;
   // A check-in about this one goal: "Done!" needs no title word.
@@ -381,8 +398,12 @@ const OTHERS = /^(?:who|she|he|they|her|his|their|(?:my|our) (?:wife|husband|par
 const AWAY = /\b(gained|gain|put on|back up|up)\b/;
 /** Units of whole things: half a book or 2.5 sessions is no count the coach would record. */
 const WHOLE = new Set(['count', 'books', 'applications', 'calls', 'posts', 'emails', 'entries', 'clients', 'leads', 'lessons', 'runs', 'walks', 'days', 'nights', 'drinks', 'meals', 'cigarettes']);
+/** Words that count occasions of whatever the sentence names ("2 times", "4 nights"); "workouts" names its own activity. */
+const GENERIC_OCCASION = /^(?:times?|x|nights?|days?|mornings?|evenings?|occasions?|sessions?|sittings?)$/;
 const OCCASION = new Set(['count', 'days', 'nights', 'runs', 'walks', 'lessons', 'entries']);
 
+/** A goal of not doing something ("No takeout", "Stay alcohol-free"): "no takeout" is its progress, not a denial of it. */
+const ABSTAINING = /\b(no|not|without|free|sober|quit|stop|avoid|clean|skip|cut out|less)\b/;
 const isLoss = (g: AiGoal) => /^\s*(lose|drop|shed|cut)\b/i.test(g.title);
 
 export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Reading {
@@ -413,7 +434,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
     }
     for (const m of mentions) {
       const own = named(m.segment, numeric, goals);
-      const near = own.length > 0 ? own : named(m.wide, numeric, goals);
+      const nearby = own.length > 0 ? own : named(m.wide, numeric, goals);
       // "gained 1 lb" for a goal of losing: the wrong direction is no progress.
       if (AWAY.test(clause) && numeric.some(isLoss)) {
         // ... and it makes the rest of the reply's reading for that goal a net we cannot trust ("lost 3 but gained 1 back").
@@ -421,11 +442,14 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         continue;
       }
       if (NEGATION.test(m.before) || m.value === 0) {
-        for (const g of near) saidNothing.add(g.id);
+        for (const g of nearby) saidNothing.add(g.id);
         continue;
       }
       const plan = FUTURE.exec(m.before.slice(-30));
       if ((plan && !numeric.some((g) => titleStems(g).has(stem(plan[1]!)))) || HEDGE.test(clause) || (m.mode !== 'percent' && APPROX.test(m.before))) continue;
+      // "2 wrkouts ... steps meh": a counted noun that is neither a goal's unit nor a word of its title says the number is not that goal's.
+      const counted = m.unit && !FOLLOWERS.has(m.unit) && !isKnownUnit(m.unit) ? m.unit : null;
+      const countsIt = (g: AiGoal) => !counted || (g.unit !== null && (unitNear(counted, g.unit) || near(counted, g.unit.toLowerCase()))) || wordsOf(g.title.toLowerCase()).some((w) => matchesStem(counted, stem(w)) || near(counted, w));
       let candidates = m.unit && m.mode !== 'percent' ? numeric.filter((g) => g.unit && (conversion(m.unit, g.unit) !== null || unitNear(m.unit, g.unit))) : [];
       // "3 nights" for "No takeout nights" counted in days: the title's own word.
       // Only for a goal counting whole things or occasions: "1 run" is no distance for "Run 50 km".
@@ -434,10 +458,10 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       if (m.unit && candidates.length === 0 && !isKnownUnit(m.unit) && !FOLLOWERS.has(m.unit)) candidates = numeric.filter((g) => wordsOf(g.title.toLowerCase()).some((w) => matchesStem(m.unit, stem(w))));
       // "cooked 4 nights", "in bed by 11 only 2 times": occasions (times, days, nights, sessions) count the goal
       // their activity word names, when that goal is itself counted in occasions.
-      if (m.unit && OCCASION.has(familyOf(m.unit)) && near.length === 1 && near[0]!.unit && OCCASION.has(familyOf(near[0]!.unit))) candidates = near;
+      if (m.unit && GENERIC_OCCASION.test(m.unit) && OCCASION.has(familyOf(m.unit)) && nearby.length === 1 && nearby[0]!.unit && OCCASION.has(familyOf(nearby[0]!.unit))) candidates = nearby.filter(countsIt);
       if (m.unit && isKnownUnit(m.unit) && candidates.length === 0 && !FOLLOWERS.has(m.unit)) continue;
       if (candidates.length === 0) {
-        candidates = near.length > 0 ? near : (!isGlobal || numeric.length === 1) && progressStatement(m, clause) ? numeric : [];
+        candidates = nearby.length > 0 ? nearby.filter(countsIt) : (!isGlobal || numeric.length === 1) && progressStatement(m, clause) ? numeric : [];
         if (candidates.length === 0 && numeric.length > 1) {
           // "saved 300, at 1500 now": a bare number may only confirm a total read elsewhere in the reply (checked below).
           if (!m.unit || FOLLOWERS.has(m.unit)) confirmations.push({ value: m.value, note: unattributed.length });
@@ -456,7 +480,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         if (narrowed.length === 1) candidates = narrowed;
       }
       // The unit says one goal, the activity word another ("walked 5 days" with a goal counted in days): no evidence agrees.
-      if (candidates.length === 1 && m.unit && near.length > 0 && !near.includes(candidates[0]!)) {
+      if (candidates.length === 1 && m.unit && nearby.length > 0 && !nearby.includes(candidates[0]!)) {
         unattributed.push(`${formatNumber(m.value)} ${m.unit} mentioned but it is not clear for which goal; not recorded.`);
         continue;
       }
@@ -465,6 +489,12 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         continue;
       }
       const goal = candidates[0]!;
+      // "3 miles on each of those days", "2 easy 6k runs", "20 min ... did that 3 times": the amount is
+      // multiplied by something the reader does not count, so taking it alone would be wrong.
+      if ((MULTIPLIED_AFTER.test(m.after) && daysIn(clause) === null) || MULTIPLIED_BEFORE.test(m.before) || REPEATED.test(clause) || SHARED.test(clause) || SHARED.test(clauses[index + 1] ?? '')) {
+        unattributed.push(`${formatNumber(m.value)}${isKnownUnit(m.unit) ? ` ${m.unit}` : ''} mentioned more than once over for "${goal.title}"; not recorded.`);
+        continue;
+      }
       // "walked 3k" for "Run 50 km": the km fit, the activity is another one.
       if (otherActivity(m, goal)) continue;
       // "1 hour of yoga and meditation": a short clause right after names another goal the unit fits, so the amount is shared.
@@ -492,8 +522,10 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       }
       // "28 km this month" for a goal of this month: the goal's own span, so where it stands, not an addition.
       const span = /\b(?:this|for the) (month|year|quarter)\b/.exec(m.after.slice(0, 30));
-      const mode = m.mode === 'increment' && span && !explicitIncrement && new RegExp(`\\b${span[1]}\\b`).test(goal.title.toLowerCase()) ? 'total' : m.mode;
-      claims.push({ goal, mode, value: m.value * (mode === 'percent' ? 1 : factor), statedTotal: m.statedTotal, explicitIncrement });
+      // "48 days today", "30 days straight": a streak is where a goal counted in days stands.
+      const streak = !explicitIncrement && goal.unit !== null && familyOf(goal.unit) === 'days' && STREAK.test(m.after);
+      const mode = streak || (m.mode === 'increment' && span && !explicitIncrement && new RegExp(`\\b${span[1]}\\b`).test(goal.title.toLowerCase())) ? 'total' : m.mode;
+      claims.push({ goal, mode, value: m.value * (mode === 'percent' ? 1 : factor), statedTotal: m.statedTotal || streak, explicitIncrement });
     }
   }
   for (const g of numeric.filter(isLoss)) {
@@ -514,6 +546,11 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
   for (const g of numeric) {
     const value = contradicted.has(g.id) ? null : valueOf(g, claims.filter((c) => c.goal.id === g.id));
     if (value === null) continue;
+    // "Nothing extra toward the loan. Had to cover $600 of rent": the reply said no, so a number found elsewhere is not the goal's.
+    if (saidNothing.has(g.id) && !ABSTAINING.test(g.title.toLowerCase())) {
+      unattributed.push(`"${g.title}": the reply says nothing was done but also gives ${formatNumber(value)}; not recorded.`);
+      continue;
+    }
     saidNothing.delete(g.id);
     progress.push({ goalId: g.id, value, completed: false });
   }
