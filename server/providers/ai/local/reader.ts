@@ -1,7 +1,7 @@
 import type { AiGoal, GoalProgress } from '../types';
 import { digitise } from './numbers';
 import { formatNumber, isCurrency, isDaily, trackable } from './text';
-import { conversion, familyOf, isKnownUnit } from './units';
+import { conversion, familyOf, isKnownUnit, oneEditApart } from './units';
 
 /**
  * The local reader of a reply: per goal, the new value (or done) it reports. A number goes to a goal
@@ -74,28 +74,9 @@ function titleStems(goal: AiGoal): Set<string> {
   return new Set(wordsOf(goal.title.toLowerCase()).filter((w) => !STOP.has(w) && w.length > 2).map(stem));
 }
 
-/** Edit distance ≤ 1 between words of five letters or more (a typo); exact below. */
+/** A typo (one edit or a swap) between words of five letters or more; exact below. */
 function near(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (Math.abs(a.length - b.length) > 1 || Math.min(a.length, b.length) < 5) return false;
-  let i = 0;
-  let j = 0;
-  let edits = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) {
-      i++;
-      j++;
-      continue;
-    }
-    if (++edits > 1) return false;
-    if (a.length > b.length) i++;
-    else if (b.length > a.length) j++;
-    else {
-      i++;
-      j++;
-    }
-  }
-  return edits + (a.length - i) + (b.length - j) <= 1;
+  return a === b || (Math.min(a.length, b.length) >= 5 && oneEditApart(a, b));
 }
 
 function matchesStem(word: string, key: string): boolean {

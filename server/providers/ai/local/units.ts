@@ -71,7 +71,8 @@ function droppedOrSwapped(w: string, known: string): boolean {
   return diff.length === 2 && diff[1] === diff[0]! + 1 && w[diff[0]!] === known[diff[1]!] && w[diff[1]!] === known[diff[0]!];
 }
 
-function oneEditApart(a: string, b: string): boolean {
+/** One typo apart: a letter added, dropped or changed, or two neighbours swapped. */
+export function oneEditApart(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > 1) return false;
   if (a.length === b.length && droppedOrSwapped(a, b)) return true;
   let i = 0;
