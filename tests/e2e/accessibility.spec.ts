@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { TEST_ADMIN } from '../helpers/stack';
-import { CoachApi, dialogTitled, expect, insertCheckIns, newClient, newCoach, openClientTab, signIn, test, type TestUser } from './fixtures';
+import { CoachApi, dialogTitled, expect, insertCheckIns, newClient, newCoach, openClientTab, saveTheme, signIn, test, type TestUser } from './fixtures';
 
 /**
  * axe-core on every main screen, light and dark (issue 9): no serious or critical violation of
@@ -29,12 +29,6 @@ async function audit(page: Page, screen: string, ready: Locator, theme: Theme): 
 /** The theme a visitor's browser remembers (the boot script applies it before the first paint). */
 async function rememberTheme(page: Page, theme: Theme): Promise<void> {
   await page.addInitScript((t) => localStorage.setItem('appearance', JSON.stringify({ theme: t })), theme);
-}
-
-/** A signed-in user's theme is the saved preference, which wins over the browser's copy. */
-async function saveTheme(api: CoachApi, theme: Theme): Promise<void> {
-  const res = await api.call('PUT', '/users/appearance', { appearancePreferences: { theme, colorScheme: 'gold', fontSize: 'medium', compactView: false } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name }).first();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { db, expect, newClient, newCoach, shot, signIn, test, toast } from './fixtures';
+import { db, expect, newClient, newCoach, saveTheme, shot, signIn, test, toast } from './fixtures';
 
 /**
  * What the coach sees of the AI's reading of a reply: every goal a reply moved, from → to, in the
@@ -14,7 +14,7 @@ for (const theme of ['light', 'dark'] as const) {
     test(`the history shows each goal a reply moved, and the coach chooses the signature (${theme}, ${width} px)`, async ({ page, clientIp }) => {
       await page.setViewportSize({ width, height: 900 });
       const coach = await newCoach(clientIp);
-      expect((await coach.api.call('PUT', '/users/appearance', { appearancePreferences: { theme, colorScheme: 'gold', fontSize: 'medium', compactView: false } })).status).toBe(200);
+      await saveTheme(coach.api, theme);
       const client = await newClient(coach.api, { firstName: 'Quinn', lastName: 'Harper', goalTitle: 'Walk 10,000 steps a day', goalType: 'progress', metric: 'steps', targetValue: 10000 });
       const sql = db();
       try {

@@ -3,7 +3,7 @@ import { formatDateTime } from '@/components/workspace/format';
 import { AI_SCHEDULE_MESSAGES } from '@/lib/schemas/ai-schedule';
 import type { AiSchedule } from '@/lib/schemas/ai-schedule';
 import { expectAxeClean } from './axe-audit';
-import { dialogTitled, expect, newClient, newCoach, openClientTab, shot, signIn, test, toast, type Coach } from './fixtures';
+import { dialogTitled, expect, newClient, newCoach, openClientTab, saveTheme, shot, signIn, test, toast, type Coach } from './fixtures';
 
 /**
  * The AI scheduling screen (spec 02 §3, §5, §9; product §2.3.5, §2.5, §2.9): defaults, every
@@ -148,7 +148,7 @@ for (const theme of ['light', 'dark'] as const) {
     test(`the AI scheduling screen at ${width} px (${theme})`, async ({ page, clientIp }) => {
       await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
       const coach = await newCoach(clientIp);
-      expect((await coach.api.call('PUT', '/users/appearance', { appearancePreferences: { theme, colorScheme: 'gold', fontSize: 'medium', compactView: false } })).status).toBe(200);
+      await saveTheme(coach.api, theme);
       const client = await clientWithGoal(coach);
       await signIn(page, coach);
       const dialog = await openSchedule(page, client.name);

@@ -236,6 +236,12 @@ export interface Coach extends TestUser {
 }
 
 /** A verified coach with an API session of their own. */
+/** A signed-in user's theme is the saved preference, which wins over the browser's copy. */
+export async function saveTheme(api: CoachApi, theme: 'light' | 'dark'): Promise<void> {
+  const res = await api.call('PUT', '/users/appearance', { appearancePreferences: { theme, colorScheme: 'gold', fontSize: 'medium', compactView: false } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
 export async function newCoach(ip: string): Promise<Coach> {
   const user = await verifiedCoach(ip);
   const api = await CoachApi.login(user, ip);

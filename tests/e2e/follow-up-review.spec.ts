@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { postClientReply } from '../../scripts/client-reply';
 import { readSms } from '../helpers/http';
-import { dialogTitled, expect, newCoach, openClientTab, signIn, stack, test, toast, type CoachApi } from './fixtures';
+import { dialogTitled, expect, newCoach, openClientTab, saveTheme, signIn, stack, test, toast } from './fixtures';
 
 /**
  * "Review AI follow-ups before they are sent" (issue 16 item 4, decision 0075): the coach turns it
@@ -20,11 +20,6 @@ const textsTo = (phone: string) =>
   readSms(stack().outboxDir)
     .filter((m) => m.to === phone)
     .map((m) => m.text);
-
-async function saveTheme(api: CoachApi, theme: 'light' | 'dark'): Promise<void> {
-  const res = await api.call('PUT', '/users/appearance', { appearancePreferences: { theme, colorScheme: 'gold', fontSize: 'medium', compactView: false } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-}
 
 async function shotOf(page: Page, target: Locator, name: string, width: number) {
   fs.mkdirSync(SHOTS, { recursive: true });

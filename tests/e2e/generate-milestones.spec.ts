@@ -1,6 +1,6 @@
 import { WORKSPACE_GOAL_TOASTS as T, WORKSPACE_TOASTS } from '@/lib/constants';
 import { expectAxeClean } from './axe-audit';
-import { db, dialogTitled, expect, newClient, newCoach, openClientTab, shot, signIn, test, toast } from './fixtures';
+import { db, dialogTitled, expect, newClient, newCoach, openClientTab, saveTheme, shot, signIn, test, toast } from './fixtures';
 
 /**
  * "Generate milestones" on a goal card (issue 16 item 6; product §2.8): the AI's proposal is shown
@@ -98,7 +98,7 @@ for (const theme of ['light', 'dark'] as const) {
     test(`the milestone proposal at ${width} px (${theme})`, async ({ page, clientIp }) => {
       await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
       const coach = await newCoach(clientIp);
-      expect((await coach.api.call('PUT', '/users/appearance', { appearancePreferences: { theme, colorScheme: 'gold', fontSize: 'medium', compactView: false } })).status).toBe(200);
+      await saveTheme(coach.api, theme);
       const client = await newClient(coach.api, { goalTitle: 'Read 12 books this year', goalType: 'progress', metric: 'books', targetValue: 12 });
       await signIn(page, coach);
       await openClientTab(page, client.name, 'Goals');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { readSms } from '../helpers/http';
 import { SMS_TEXTS } from '@/lib/sms';
-import { db, dialogTitled, expect, newCoach, openClientTab, signIn, stack, test, toast, type CoachApi, type Coach } from './fixtures';
+import { db, dialogTitled, expect, newCoach, openClientTab, saveTheme, signIn, stack, test, toast, type Coach } from './fixtures';
 
 /**
  * The send dialog (issue 16 item 4, decision 0075): the coach picks the goals, previews the AI's
@@ -18,11 +18,6 @@ const textsTo = (phone: string) =>
   readSms(stack().outboxDir)
     .filter((m) => m.to === phone)
     .map((m) => m.text);
-
-async function saveTheme(api: CoachApi, theme: 'light' | 'dark'): Promise<void> {
-  const res = await api.call('PUT', '/users/appearance', { appearancePreferences: { theme, colorScheme: 'gold', fontSize: 'medium', compactView: false } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-}
 
 /** Quinn with three goals; answers the client and the goal titles. */
 async function quinn(coach: Coach) {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { uniqueEmail } from '../helpers/http';
 import path from 'node:path';
-import { db, dialogTitled, expect, newClient, newCoach, signIn, test } from './fixtures';
+import { db, dialogTitled, expect, newClient, newCoach, saveTheme, signIn, test } from './fixtures';
 
 /**
  * The weekly grid with its hover cards, the client schedule dialog, check-ins projected from the
@@ -12,11 +12,6 @@ const SHOTS = process.env.WORKSPACE_SHOTS_DIR ?? path.join(process.cwd(), 'test-
 const detail = (page: Page) => page.locator('section[aria-labelledby="client-detail-name"]');
 const dayCell = (page: Page, day: string) => detail(page).getByRole('list', { name: 'Days of the week' }).first().getByRole('listitem', { name: day, exact: true });
 const clientRow = (page: Page, name: RegExp) => page.getByRole('list', { name: 'Clients', exact: true }).getByRole('button', { name });
-
-async function setTheme(coach: Awaited<ReturnType<typeof newCoach>>, theme: 'light' | 'dark') {
-  const res = await coach.api.call('PUT', '/users/appearance', { appearancePreferences: { theme, colorScheme: 'gold', fontSize: 'medium', compactView: false } });
-  expect(res.status).toBe(200);
-}
 
 test.describe('weekly grid', () => {
   test.use({ viewport: { width: 1280, height: 1000 } });
@@ -146,7 +141,7 @@ for (const theme of ['light', 'dark'] as const) {
     test(`screens of the weekly grid, schedule dialog and add-client modal at ${width} px (${theme})`, async ({ page, clientIp }) => {
       await page.setViewportSize({ width, height: 900 });
       const coach = await newCoach(clientIp);
-      await setTheme(coach, theme);
+      await saveTheme(coach.api, theme);
       const client = await newClient(coach.api, {
         firstName: 'Priya',
         lastName: 'Raman',
