@@ -29,7 +29,8 @@ function wordValue(word: string): number {
 /** Emoji clients use for an activity, as the words a goal title would have. */
 const EMOJI_WORDS: [RegExp, string][] = [
   [/🏋️?‍?[♀♂]?️?/gu, ' gym '],
-  [/🧘(?:‍[♀♂]️?)?/gu, ' meditation '],
+  // The lotus pose is both.
+  [/🧘(?:‍[♀♂]️?)?/gu, ' meditation yoga '],
   [/🏃(?:‍[♀♂]️?)?/gu, ' run '],
   [/🚶(?:‍[♀♂]️?)?/gu, ' walk '],
   [/🚴(?:‍[♀♂]️?)?/gu, ' cycle '],
@@ -55,7 +56,7 @@ const FRACTIONS: [RegExp, string][] = [
   [/\b(?:an?|one) hour and a half\b/g, '1.5 hours'],
   [/\bhalf (?:an|a) hour\b/g, '0.5 hours'],
   [/\bhalf hour\b/g, '0.5 hours'],
-  [/\b(?:a|one) quarter of an hour\b/g, '0.25 hours'],
+  [/\b(?:(?:a|one) )?quarter (?:of )?an hour\b/g, '0.25 hours'],
   [/\bhalf a dozen\b/g, '6'],
   [/\bhalf (?:a|one) (mile|marathon|km|kilometre|kilometer|book|page|day)\b/g, '0.5 $1'],
   [/\b(?:a|one) dozen\b/g, '12'],
@@ -67,7 +68,8 @@ const FRACTIONS: [RegExp, string][] = [
   [/\b(?:an|one) hour\b/g, '1 hours'],
   [/\bhalf ?way (?=to|there|through|done)/g, '50% '],
   [/\ba (mile|km|kilometre|kilometer|book|chapter|glass)\b/g, '1 $1'],
-  [/\bx ?(\d+)\b/g, ' $1 times'],
+  // "x3" is three times; "7 x 15" is a product, left for the reader to refuse.
+  [/(?<!\d ?)\bx ?(\d+)\b/g, ' $1 times'],
   [/\b(\d+) ?x ?(\d+(?:\.\d+)?) ?([a-z]+)\b/g, '$2 $3 $1 times'],
   [/\b(\d+) ?x\b/g, '$1 times'],
 ];

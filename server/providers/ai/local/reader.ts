@@ -35,6 +35,10 @@ interface Mention {
   /** The words between the previous number and this one. */
   lead: string;
   statedTotal: boolean;
+  /** Already multiplied by the days it was done on ("45 min every day for 4 days"). */
+  multiplied: boolean;
+  /** The verb right before the number ("signed 2 cafés"): the thing counted may be any noun. */
+  verb: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -55,7 +59,7 @@ const IRREGULAR: Record<string, string> = {
   save: 'save', saved: 'save', saving: 'save', savings: 'save', applied: 'appli', apply: 'appli', applying: 'appli', applications: 'appli', application: 'appli',
   read: 'read', reading: 'read', books: 'book', novels: 'novel', walked: 'walk', walking: 'walk', walks: 'walk', steps: 'step',
   journaled: 'journ', journalled: 'journ', journaling: 'journ', journalling: 'journ', journal: 'journ', entries: 'entry',
-  called: 'call', calls: 'call', calling: 'call', posted: 'post', posts: 'post', pages: 'page', pgs: 'page', practised: 'pract', practiced: 'pract', practice: 'pract', practise: 'pract', practicing: 'pract',
+  sold: 'sell', sells: 'sell', selling: 'sell', called: 'call', calls: 'call', calling: 'call', posted: 'post', posts: 'post', pages: 'page', pgs: 'page', practised: 'pract', practiced: 'pract', practice: 'pract', practise: 'pract', practicing: 'pract',
 };
 
 function stem(word: string): string {
@@ -147,11 +151,11 @@ const HEDGE = /\b(maybe|ish|dunno|not sure|i think|i guess|i reckon|probably|rou
 /** "about 90 pages", "around 5 km" are estimates; "about 60%" is how a share is always said and is taken. */
 const APPROX = /\b(about|around|like|nearly|almost|close to|over|under|at least|more than|less than)\s*$/;
 const SPEND = /\b(ate|cost|costs|spent|spend|paid|pay|bill|bills|repair|bought|price|rent|fee|fine|ticket|per month|a month|lost|owe|debt)\b|\/\s?mo(nth)?\b/;
-const TOTAL_BEFORE = /(?:=|\b(?:so|(?:that|which|this) makes|bringing me to|brings? it to))\s*$|\b(total of|total|(?:i|we) (?:have|have got)|i'?ve got|(?:word |step |page )?count(?: is)?|balance(?: is)?|got (?:up )?to|gotten to|made it to|in total|so far|altogether|overall|now at|now on|i'?m on|up to|am at|i'?m at|im at|sitting at|at|reached|hit|brings? me to|brought me to|puts? me at|makes? it|made it|that'?s|currently|now|count is|counter|says|shows|reads|tally)[:\s]*$/;
+const TOTAL_BEFORE = /(?:=|\b(?:so|(?:that|which|this) makes|bringing me to|brings? it to))\s*$|\b(total of|total|(?:i|we) (?:have|have got)|i'?ve got|(?:word |step |page )?count(?: is)?|balance(?: is)?|got (?:up )?to|gotten to|made it to|in total|so far|altogether|overall|now at|now on|i'?m on|up to|am at|i'?m at|im at|sitting at|sits at|stands at|standing at|at|reached|hit|brings? me to|brought me to|puts? me at|makes? it|made it|that'?s|currently|now|count is|counter|says|shows|reads|tally)[:\s]*$/;
 /** "97 km total for the challenge" is where the goal stands; "9 km total this week" is this week's share. */
 const TOTAL_AFTER = /^\s*(?:[a-z$-]+\s+){0,3}(?:in total|for the (?:month|year|quarter)|total(?!\s+(?:this|last|today|yesterday|across|over|for the (?:week|day)|on|in the))|so far|overall|altogether|now|out of|since (?:we|i) started|since the start)\b/;
 /** The strong forms of a total: only these may lower a goal's value or take it far past its target. */
-const STATED_TOTAL_BEFORE = /\b(?:(?:i'?m|im|am|is|now|sitting|currently) (?:at|on)|(?:count|tally|balance|total) is(?: at)?|so far|overall|altogether)[:\s]*$/;
+const STATED_TOTAL_BEFORE = /\b(?:(?:i'?m|im|am|is|now|sitting|sits|stands|standing|currently) (?:at|on)|(?:count|tally|balance|total) is(?: at)?|so far|overall|altogether)[:\s]*$/;
 /** "1 hour total" may be this week's total: only the goal's own span ("so far", "for the year") is strong. */
 const STATED_TOTAL_AFTER = /^\s*(?:[a-z$-]+\s+){0,2}(?:so far|overall|altogether|for the (?:year|month|quarter)|since (?:we|i) started)\b/;
 /** When something was done: "4 on sunday" is still an amount on its own. */
@@ -175,7 +179,7 @@ const SHARED = /\b(?:mix of|mixed|split between|combined|between the two|across 
 /** "did that 3 times", "x3": the whole clause's amount happened several times. */
 const REPEATED = /\b(?:did|done|do) (?:that|it|this|those) (?:\d+|twice|several|a few|a couple of) times\b|\bx\s?\d\b/;
 /** "20 min on 5 days": a per-day amount and the number of days. */
-const ON_DAYS = /^\s*[a-z$]*\s+(?:[a-z]+\s+)?(?:on|for) (\d+) (days|mornings|nights|evenings)\b/;
+const ON_DAYS = /^\s*[a-z$]*\s+(?:[a-z]+\s+){0,2}(?:on|for) (\d+) (days|mornings|nights|evenings)\b/;
 /** Work undone ("had to delete 2"): taken off what was reported. */
 const UNDONE = /\b(delete|deleted|scrapped|scrap|threw out|removed|cut|redo|redid|rewrote)\s*(?:like\s+|about\s+)?$/;
 
@@ -187,6 +191,8 @@ function daysIn(text: string): number | null {
 }
 
 function unitAfter(after: string, goals: AiGoal[]): string {
+  // "6 out of 12 now": the number's unit, if any, comes with the denominator.
+  if (/^\s*out of\b/.test(after)) return '';
   const words = after
     .replace(/^\s*(?:more|extra|additional|whole|full|straight|solid|new|of)\s+/, '')
     .split(/[\s/]+/)
@@ -238,8 +244,10 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
       unit = '';
     }
     const known = isKnownUnit(unit) || FOLLOWERS.has(unit) || /ed$/.test(unit) || goals.some((g) => g.unit && unitNear(unit, g.unit));
-    // "3 coffees", "2 kids": a word no goal counts is no progress, unless it is a goal's title word ("2 schools", "45 reading").
-    if (unit && !known && !goals.some((g) => wordsOf(g.title.toLowerCase()).some((w) => matchesStem(unit, stem(w))))) return;
+    const verb = /([a-z]+)\s+(?:(?:only|just)\s+)?$/.exec(before)?.[1] ?? '';
+    // "3 coffees", "2 kids": a word no goal counts is no progress, unless it is a goal's title word ("2 schools", "45 reading")
+    // or the goal's own verb counts it ("signed 2 cafés" for "Sign 10 new clients").
+    if (unit && !known && !goals.some((g) => wordsOf(g.title.toLowerCase()).some((w) => matchesStem(unit, stem(w))) || countedBy(g, verb))) return;
     // The words up to its unit name its goal ("gym 2 times meditation 3 times"); the rest of the clause only when no number follows.
     const unitEnd = unit ? after.indexOf(unit) + unit.length : 0;
     const ownEnd = found[i + 1] ? Math.min(nextStart, at + m[0].length + Math.max(0, unitEnd)) : clause.length;
@@ -256,7 +264,8 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
     }
     else if (rem) {
       // "2 more to go before this week's batch is done" is about something else than the goal.
-      if (/^\s*(before|for|in|on|this|of|till|until)\b/.test(rem[1]!) && !/\b(goal|target)\b/.test(rem[1]!)) return;
+      // "7 more to go for the year" is the goal's own span.
+      if (/^\s*(before|for|in|on|this|of|till|until)\b/.test(rem[1]!) && !/\b(goal|target)\b|^\s*for the (?:year|month|quarter)\b/.test(rem[1]!)) return;
       mode = 'remainder';
     } else {
       const ratio = /^\s*(?:[a-z$-]+\s+)?(?:of (?:my |the |them |those )?|\/\s*|out of )(\d+(?:\.\d+)?)/.exec(after);
@@ -285,10 +294,11 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
       const j = found.findIndex((f, k) => k > i && f[1] === occasions[1]);
       if (j > i) consumed.add(j);
       lastKeptEnd = ownEnd;
-      out.push({ value: value * Number(occasions[1]), unit: occasions[2]!, mode, segment: wide, wide, before, after, lead, statedTotal: false });
+      out.push({ value: value * Number(occasions[1]), unit: occasions[2]!, mode, segment: wide, wide, before, after, lead, statedTotal: false, verb, multiplied: true });
       return;
     }
-    if (onDays && mode === 'increment' && !/^(day|days|night|nights)$/.test(unit) && isKnownUnit(unit)) {
+    const multiplied = Boolean(onDays && mode === 'increment' && !/^(day|days|night|nights)$/.test(unit) && isKnownUnit(unit));
+    if (onDays && multiplied) {
       value *= Number(onDays[1]);
       const j = found.findIndex((f, k) => k > i && f[1] === onDays[1]);
       if (j > i) consumed.add(j);
@@ -312,7 +322,7 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
     if (timesBefore && mode === 'increment' && isKnownUnit(unit) && familyOf(unit) !== 'count') value *= Number(timesBefore[1]);
     if (UNDONE.test(before.slice(-25))) value = -value;
     lastKeptEnd = ownEnd;
-    out.push({ value, unit, mode, segment, wide, before, after, lead, statedTotal: mode === 'total' && (STATED_TOTAL_BEFORE.test(lead) || STATED_TOTAL_AFTER.test(after)) });
+    out.push({ value, unit, mode, segment, wide, before, after, lead, statedTotal: mode === 'total' && (STATED_TOTAL_BEFORE.test(lead) || STATED_TOTAL_AFTER.test(after)), verb, multiplied });
   });
   return out;
 }
@@ -336,10 +346,10 @@ function ordinalTotals(clause: string, goals: AiGoal[]): { goal: AiGoal; value: 
 // ---------------------------------------------------------------------------------------------
 // Tasks
 
-const DONE = /\b(passed|arrived|came|received|got it|done|did it|finished|finally did|completed|booked|sent|submitted|signed up|registered|sorted|scheduled|called|handed in|paid|bought|filed|got it done|ticked off|checked off|cancell?ed|renewed|opened|joined|set up|installed|ordered|emailed|fixed|cleared|returned|delivered|uploaded|published|launched|updated)\b|✅|✔️|☑️/;
+const DONE = /\b(passed|arrived|came|received|got it|done|did it|finished|finally did|completed|booked|sent|submitted|signed up|registered|sorted|scheduled|called|handed in|paid|bought|filed|got it done|ticked off|checked off|cancell?ed|renewed|opened|joined|set up|installed|ordered|emailed|fixed|cleared|returned|delivered|uploaded|published|launched|updated|went live|(?:is|are) (?:finally |now )?live)\b|✅|✔️|☑️/;
 /** "the goodwill run is saturday": a day it is still to happen on. */
 const COMING = /\b(?:is|'s|are) (?:on |this |next )?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b/;
-const NOT_DONE = /\b(half|partly|partially|mostly|started|halfway|not yet|still not|still haven'?t|haven'?t|have not|hasn'?t|didn'?t|did not|not done|nope|no luck|yet to|still need|still have to|need to|needs to|gonna|going to|will|tomorrow|next week|almost|nearly|waiting|looking for|trying to|hoping|not)\b/;
+const NOT_DONE = /\b(half|partly|partially|mostly|started|halfway|not yet|still not|still haven'?t|haven'?t|have not|hasn'?t|didn'?t|did not|not done|nope|no luck|yet to|still need|still have to|need to|needs to|gonna|going to|will|tomorrow|next week|almost|nearly|waiting|looking for|trying to|hoping|not(?! (?:looking forward|excited|thrilled|happy|fun|easy|a fan|great|cheap)\b))\b/;
 const IRREGULAR_PAST: Record<string, string[]> = { buy: ['bought', 'got'], get: ['got', 'gotten'], send: ['sent'], make: ['made'], write: ['wrote', 'written'], find: ['found'], pay: ['paid'], do: ['did', 'done'], take: ['took'], set: ['set'], put: ['put'] };
 
 function pastOf(verb: string): string[] {
@@ -355,7 +365,8 @@ function taskDone(goal: AiGoal, clauses: string[], all: AiGoal[], onlyGoal: bool
   const saysDone = (clause: string) => {
     // Txt-speak drops the e of a past tense ("passd", "bookd").
     const c = clause.replace(/\b([a-z]{3,}[^aeiou\s'])d\b/g, '$1ed');
-    return (DONE.test(c) || past.some((p) => new RegExp(`\\b${p}\\b`).test(c))) && !NOT_DONE.test(c) && !COMING.test(c);
+    // "I did photograph the series": the emphatic past.
+    return (DONE.test(c) || [...past, `did ${verb}`].some((p) => new RegExp(`\\b${p}\\b`).test(c))) && !NOT_DONE.test(c) && !COMING.test(c);
   };
   if (clauses.some((c) => named(c, [goal], all).length > 0 && saysDone(c))) return true;
   // A check-in about this one goal: "Done!" needs no title word.
@@ -373,6 +384,8 @@ interface Claim {
   explicitIncrement?: boolean;
   /** Said unmistakably as where the goal stands ("I'm at", "in total"): may lower the value or pass the sanity gates. */
   statedTotal?: boolean;
+  /** Summed up for a stretch of time ("so 300 total", "18 km total running"): this stretch's total, not the goal's. */
+  partTotal?: boolean;
 }
 
 const OTHERS = /^(?:who|she|he|they|her|his|their|(?:my|our) (?:wife|husband|partner|bf|gf|boyfriend|girlfriend|friend|friends|sister|brother|son|daughter|kid|kids|mom|mum|dad|team|coworker|colleague|boss|trainer))\b(?! and i\b)/;
@@ -382,6 +395,21 @@ const WHOLE = new Set(['count', 'books', 'applications', 'calls', 'posts', 'emai
 /** Words that count occasions of whatever the sentence names ("2 times", "4 nights"); "workouts" names its own activity. */
 const GENERIC_OCCASION = /^(?:times?|x|nights?|days?|mornings?|evenings?|occasions?|sessions?|sittings?)$/;
 const OCCASION = new Set(['count', 'days', 'nights', 'runs', 'walks', 'lessons', 'entries']);
+
+/** Units that measure rather than count, and occasions any activity has: no verb makes a noun one of these. */
+const MEASURED = new Set(['km', 'mi', 'meters', 'steps', 'minutes', 'hours', 'seconds', 'usd', 'lbs', 'kg', 'pages', 'words', 'litres', 'count', 'days', 'nights']);
+
+/** "called 4 boutiques" for "Make 30 calls", "sold 1 thing" for "Sell 15 items": the goal's verb or unit done to N things counts them. */
+function countedBy(goal: AiGoal, verb: string): boolean {
+  if (!verb || !goal.unit || MEASURED.has(familyOf(goal.unit)) || isCurrency(goal.unit)) return false;
+  const first = wordsOf(goal.title.toLowerCase())[0] ?? '';
+  return [first, goal.unit.toLowerCase()].some((w) => w.length > 2 && stem(w) === stem(verb));
+}
+
+/** "Cook dinner 20 times": the title states its count in that unit. */
+function titleCountsIn(goal: AiGoal, unit: string): boolean {
+  return [...goal.title.toLowerCase().matchAll(/\d\s*([a-z]+)/g)].some((m) => familyOf(m[1]!) === familyOf(unit));
+}
 
 /** A goal of not doing something ("No takeout", "Stay alcohol-free"): "no takeout" is its progress, not a denial of it. */
 const ABSTAINING = /\b(no|not|without|free|sober|quit|stop|avoid|clean|skip|cut out|less)\b/;
@@ -430,11 +458,12 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       if ((plan && !numeric.some((g) => titleStems(g).has(stem(plan[1]!)))) || HEDGE.test(clause) || (m.mode !== 'percent' && APPROX.test(m.before))) continue;
       // "2 wrkouts ... steps meh": a counted noun that is neither a goal's unit nor a word of its title says the number is not that goal's.
       const counted = m.unit && !FOLLOWERS.has(m.unit) && !isKnownUnit(m.unit) ? m.unit : null;
-      const countsIt = (g: AiGoal) => !counted || (g.unit !== null && (unitNear(counted, g.unit) || near(counted, g.unit.toLowerCase()))) || wordsOf(g.title.toLowerCase()).some((w) => matchesStem(counted, stem(w)) || near(counted, w));
+      const countsIt = (g: AiGoal) => !counted || countedBy(g, m.verb) || (g.unit !== null && (unitNear(counted, g.unit) || near(counted, g.unit.toLowerCase()))) || wordsOf(g.title.toLowerCase()).some((w) => matchesStem(counted, stem(w)) || near(counted, w));
       let candidates = m.unit && m.mode !== 'percent' ? numeric.filter((g) => g.unit && (conversion(m.unit, g.unit) !== null || unitNear(m.unit, g.unit))) : [];
       // "3 nights" for "No takeout nights" counted in days: the title's own word.
       // Only for a goal counting whole things or occasions: "1 run" is no distance for "Run 50 km".
-      if (m.unit && candidates.length === 0 && isKnownUnit(m.unit)) candidates = numeric.filter((g) => (!g.unit || WHOLE.has(familyOf(g.unit))) && wordsOf(g.title.toLowerCase()).some((w) => familyOf(w) === familyOf(m.unit)));
+      // "3 times" for "Visit Dad 10 times": the title counts in that word.
+      if (m.unit && candidates.length === 0 && isKnownUnit(m.unit)) candidates = numeric.filter((g) => ((!g.unit || WHOLE.has(familyOf(g.unit))) && wordsOf(g.title.toLowerCase()).some((w) => familyOf(w) === familyOf(m.unit))) || titleCountsIn(g, m.unit));
       // "2 schools" for "Apply to 5 grad schools": a title word as the unit.
       if (m.unit && candidates.length === 0 && !isKnownUnit(m.unit) && !FOLLOWERS.has(m.unit)) candidates = numeric.filter((g) => wordsOf(g.title.toLowerCase()).some((w) => matchesStem(m.unit, stem(w))));
       // "cooked 4 nights", "in bed by 11 only 2 times": occasions (times, days, nights, sessions) count the goal
@@ -472,7 +501,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       const goal = candidates[0]!;
       // "3 miles on each of those days", "2 easy 6k runs", "20 min ... did that 3 times": the amount is
       // multiplied by something the reader does not count, so taking it alone would be wrong.
-      if ((MULTIPLIED_AFTER.test(m.after) && daysIn(clause) === null) || MULTIPLIED_BEFORE.test(m.before) || REPEATED.test(clause) || SHARED.test(clause) || SHARED.test(clauses[index + 1] ?? '')) {
+      if ((MULTIPLIED_AFTER.test(m.after) && daysIn(clause) === null && !m.multiplied) || MULTIPLIED_BEFORE.test(m.before) || REPEATED.test(clause) || SHARED.test(clause) || SHARED.test(clauses[index + 1] ?? '')) {
         unattributed.push(`${formatNumber(m.value)}${isKnownUnit(m.unit) ? ` ${m.unit}` : ''} mentioned more than once over for "${goal.title}"; not recorded.`);
         continue;
       }
@@ -486,7 +515,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         continue;
       }
       // A price or a bill is no saving, except for a goal of paying something off.
-      if (isCurrency(goal.unit) && (SPEND.test(m.wide) || /^\s*(?:\$|usd|dollars?|bucks)?\s*on\b/.test(m.after)) && !/\b(pay|debt|loan|owe|card)\b/i.test(goal.title)) continue;
+      // "needed tires ($380)": an amount in brackets after a thing is its price.
+      if (isCurrency(goal.unit) && (SPEND.test(m.wide) || /\(\s*$/.test(m.before) || /^\s*(?:\$|usd|dollars?|bucks)?\s*on\b/.test(m.after)) && !/\b(pay|debt|loan|owe|card)\b/i.test(goal.title)) continue;
       // A body-weight reading ("scale says 171") is no amount lost; two of them, start and now, are.
       if (isLoss(goal) && m.value > goal.target! * 2) {
         readings.push({ goal, value: m.value, start: /\b(start(ed)?|began|from|was)\b[^\d]*$/.test(m.before.slice(-25)) });
@@ -506,7 +536,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       // "48 days today", "30 days straight": a streak is where a goal counted in days stands.
       const streak = !explicitIncrement && goal.unit !== null && familyOf(goal.unit) === 'days' && STREAK.test(m.after);
       const mode = streak || (m.mode === 'increment' && span && !explicitIncrement && new RegExp(`\\b${span[1]}\\b`).test(goal.title.toLowerCase())) ? 'total' : m.mode;
-      claims.push({ goal, mode, value: m.value * (mode === 'percent' ? 1 : factor), statedTotal: m.statedTotal || streak, explicitIncrement });
+      const partTotal = mode === 'total' && !m.statedTotal && !streak && (/\b(?:so|that'?s|which makes)\s*$/.test(m.lead) || /^\s*(?:[a-z$-]+\s+){0,2}total\b/.test(m.after));
+      claims.push({ goal, mode, value: m.value * (mode === 'percent' ? 1 : factor), statedTotal: m.statedTotal || streak, explicitIncrement, partTotal });
     }
   }
   for (const g of numeric.filter(isLoss)) {
@@ -587,6 +618,8 @@ function valueOf(g: AiGoal, claims: Claim[]): number | null {
   if (explicit) {
     if (explicit.mode === 'percent') value = (target * Math.min(explicit.value, 100)) / 100;
     else if (explicit.mode === 'remainder') value = target - explicit.value;
+    // A sum below what is recorded is this stretch's share ("so 300 total" at 430 of 1,000): added to the goal.
+    else if (explicit.partTotal && explicit.value < g.currentValue && added === 0 && !isDaily(g) && !isLoss(g)) value = g.currentValue + explicit.value;
     else {
       value = explicit.value;
       stated = true;
