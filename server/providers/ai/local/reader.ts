@@ -59,6 +59,11 @@ const IRREGULAR: Record<string, string> = {
   save: 'save', saved: 'save', saving: 'save', savings: 'save', applied: 'appli', apply: 'appli', applying: 'appli', applications: 'appli', application: 'appli',
   read: 'read', reading: 'read', books: 'book', novels: 'novel', walked: 'walk', walking: 'walk', walks: 'walk', steps: 'step',
   journaled: 'journ', journalled: 'journ', journaling: 'journ', journalling: 'journ', journal: 'journ', entries: 'entry',
+  // Words clients use for what a coach's title calls otherwise.
+  novel: 'novel', fiction: 'novel', visa: 'card', mastercard: 'card', amex: 'card', card: 'card', cards: 'card',
+  trip: 'trip', vacation: 'trip', holiday: 'trip', holidays: 'trip', travel: 'trip', voice: 'sing', vocal: 'sing', vocals: 'sing', singing: 'sing', sang: 'sing', sing: 'sing',
+  meetup: 'event', meetups: 'event', event: 'event', events: 'event', conference: 'event', gym: 'gym', strength: 'gym', weights: 'gym',
+  hydrate: 'water', hydration: 'water', diary: 'journ', coding: 'code', code: 'code', coded: 'code', programming: 'code', leetcode: 'code',
   sold: 'sell', sells: 'sell', selling: 'sell', called: 'call', calls: 'call', calling: 'call', posted: 'post', posts: 'post', pages: 'page', pgs: 'page', practised: 'pract', practiced: 'pract', practice: 'pract', practise: 'pract', practicing: 'pract',
 };
 
@@ -127,7 +132,8 @@ function notAQuantity(before: string, after: string, raw: string): boolean {
   // "from 3000": where something started, not where it is.
   if (/\bfrom\s*$/.test(before)) return true;
   // "the article was 2000 words": the size of a thing, not progress (a count or total "is at" is read as a total).
-  if (/\b(?:was|were|is|are)\s*$/.test(before) && !/\b(?:count|total|tally|balance|number)\s+(?:was|is)\s*$/.test(before)) return true;
+  // "that is 7 times" sums up what came before.
+  if (/\b(?:was|were|is|are)\s*$/.test(before) && !/\b(?:count|total|tally|balance|number|that|which)\s+(?:was|is)\s*$/.test(before)) return true;
   // "8k-10k", "5 to 6 km": a range is a guess.
   if (/\d\s*[a-z$]*\s*(?:-|–|to)\s*$/.test(before) || /^\s*[a-z$]*\s*(?:-|–|to)\s*\d/.test(after)) return true;
   if (/\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s*$/.test(before)) return true;
@@ -151,7 +157,7 @@ const HEDGE = /\b(maybe|ish|dunno|not sure|i think|i guess|i reckon|probably|rou
 /** "about 90 pages", "around 5 km" are estimates; "about 60%" is how a share is always said and is taken. */
 const APPROX = /\b(about|around|like|nearly|almost|close to|over|under|at least|more than|less than)\s*$/;
 const SPEND = /\b(ate|cost|costs|spent|spend|paid|pay|bill|bills|repair|bought|price|rent|fee|fine|ticket|per month|a month|lost|owe|debt)\b|\/\s?mo(nth)?\b/;
-const TOTAL_BEFORE = /(?:=|\b(?:so|(?:that|which|this) makes|bringing me to|brings? it to))\s*$|\b(total of|total|(?:i|we) (?:have|have got)|i'?ve got|(?:word |step |page )?count(?: is)?|balance(?: is)?|got (?:up )?to|gotten to|made it to|in total|so far|altogether|overall|now at|now on|i'?m on|up to|am at|i'?m at|im at|sitting at|sits at|stands at|standing at|at|reached|hit|brings? me to|brought me to|puts? me at|makes? it|made it|that'?s|currently|now|count is|counter|says|shows|reads|tally)[:\s]*$/;
+const TOTAL_BEFORE = /(?:=|\b(?:so|that is|(?:that|which|this) makes|bringing me to|brings? it to))\s*$|\b(total of|total|(?:i|we) (?:have|have got)|i'?ve got|(?:word |step |page )?count(?: is)?|balance(?: is)?|got (?:up )?to|gotten to|made it to|in total|so far|altogether|overall|now at|now on|i'?m on|up to|am at|i'?m at|im at|sitting at|sits at|stands at|standing at|at|reached|hit|brings? me to|brought me to|puts? me at|makes? it|made it|that'?s|currently|now|count is|counter|says|shows|reads|tally)[:\s]*$/;
 /** "97 km total for the challenge" is where the goal stands; "9 km total this week" is this week's share. */
 const TOTAL_AFTER = /^\s*(?:[a-z$-]+\s+){0,3}(?:in total|for the (?:month|year|quarter)|total(?!\s+(?:this|last|today|yesterday|across|over|for the (?:week|day)|on|in the))|so far|overall|altogether|now|out of|since (?:we|i) started|since the start)\b/;
 /** The strong forms of a total: only these may lower a goal's value or take it far past its target. */
@@ -486,7 +492,10 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         const unitFree = (t: string) => wordsOf(t).filter((w) => !candidates.some((c) => c.unit && singular(c.unit) === singular(w))).join(' ');
         const ownTelling = named(unitFree(m.segment), numeric, goals);
         const telling = ownTelling.length > 0 ? ownTelling : named(unitFree(m.wide), numeric, goals);
-        const narrowed = candidates.filter((c) => telling.includes(c));
+        // "did my breathing every day, that is 7 times": a clause naming no goal continues the one before, when that one had no number.
+        const previous = clauses[index - 1];
+        const carried = telling.length === 0 && previous && !/\d/.test(previous) ? named(previous, candidates, goals) : [];
+        const narrowed = candidates.filter((c) => telling.includes(c) || carried.includes(c));
         if (narrowed.length === 1) candidates = narrowed;
       }
       // The unit says one goal, the activity word another ("walked 5 days" with a goal counted in days): no evidence agrees.
@@ -536,7 +545,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       // "48 days today", "30 days straight": a streak is where a goal counted in days stands.
       const streak = !explicitIncrement && goal.unit !== null && familyOf(goal.unit) === 'days' && STREAK.test(m.after);
       const mode = streak || (m.mode === 'increment' && span && !explicitIncrement && new RegExp(`\\b${span[1]}\\b`).test(goal.title.toLowerCase())) ? 'total' : m.mode;
-      const partTotal = mode === 'total' && !m.statedTotal && !streak && (/\b(?:so|that'?s|which makes)\s*$/.test(m.lead) || /^\s*(?:[a-z$-]+\s+){0,2}total\b/.test(m.after));
+      const partTotal = mode === 'total' && !m.statedTotal && !streak && (/\b(?:so|that'?s|that is|which makes)\s*$/.test(m.lead) || /^\s*(?:[a-z$-]+\s+){0,2}total\b/.test(m.after));
       claims.push({ goal, mode, value: m.value * (mode === 'percent' ? 1 : factor), statedTotal: m.statedTotal || streak, explicitIncrement, partTotal });
     }
   }
