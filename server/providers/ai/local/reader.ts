@@ -45,7 +45,7 @@ interface Mention {
 // Words of a goal's title
 
 const STOP = new Set(
-  'a an the of to my per day days daily week weekly month monthly year every each least at by in on for and or with from this that your goal goals get do go be is are more than times time total into out up new most keep stay hit reach make complete finish start one two all no'.split(
+  'fund funds account a an the of to my per day days daily week weekly month monthly year every each least at by in on for and or with from this that your goal goals get do go be is are more than times time total into out up new most keep stay hit reach make complete finish start one two all no'.split(
     ' ',
   ),
 );
@@ -95,13 +95,27 @@ function matchesStem(word: string, key: string): boolean {
   return word.length >= 5 && (near(s, key) || near(word.replace(/(ed|ing|s)$/, ''), key));
 }
 
+/** "DDIA" for "Read Designing Data-Intensive Applications": the initials of three or more capitalised title words in a row. */
+function acronyms(goal: AiGoal): string[] {
+  const words = goal.title.split(/[\s-]+/);
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    let initials = '';
+    for (let j = i; j < words.length && /^[A-Z]/.test(words[j]!); j++) {
+      initials += words[j]![0]!.toLowerCase();
+      if (initials.length >= 3) out.push(initials);
+    }
+  }
+  return out;
+}
+
 /** The goals among `pool` whose own title words (not shared with another goal of the pool) appear in the text. */
 function named(text: string, pool: AiGoal[], all: AiGoal[]): AiGoal[] {
   const words = wordsOf(text).filter((w) => !STOP.has(w));
   return pool.filter((g) => {
     const others = all.filter((o) => o.id !== g.id).flatMap((o) => [...titleStems(o)]);
     const own = [...titleStems(g)].filter((k) => !others.includes(k));
-    return words.some((w) => own.some((k) => matchesStem(w, k)));
+    return words.some((w) => own.some((k) => matchesStem(w, k)) || acronyms(g).includes(w));
   });
 }
 
@@ -149,7 +163,7 @@ function notAQuantity(before: string, after: string, raw: string): boolean {
   return false;
 }
 
-const NEGATION = /\b(didn'?t|did not|don'?t|couldn'?t|could not|haven'?t|have not|hasn'?t|wasn'?t|never|not|no|zero|nothing|none|nada|skipped|missed)\b/;
+const NEGATION = /\b(untouched|no change|unchanged|didn'?t|did not|don'?t|couldn'?t|could not|haven'?t|have not|hasn'?t|wasn'?t|never|not|no|zero|nothing|none|nada|skipped|missed)\b/;
 /** Plans and intentions, not things done: "gonna", "planned 3", "supposed to do 3", "wanted to run 10k", "booked 3 sessions". */
 const FUTURE = /\b(gonna|going to|will|i'?ll|plan to|planning to|planning|planned|plan was|supposed to|meant to|wanted to|hoped to|(?:goal|aim|target|plan) (?:was|is)|booked|scheduled|signed up for|registered for|entered|training for|want to|wanna|hope to|aim to|aiming|tomorrow|next week|next time|tonight i|should|could|might|would)\b[^.!?]*$/;
 /** A hedge anywhere in the clause abstains: the client does not know the number, so neither can we ("maybe", "10ish", "4 or 5", a question). */
@@ -169,11 +183,12 @@ const WHEN = /^(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day)?s?$|^(weekend|
 const PAST = new Set(['ran', 'swam', 'wrote', 'written', 'slept', 'drank', 'read', 'rode', 'drove', 'went', 'spent', 'sold', 'paid', 'lost']);
 const WHEN_IN = /\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day)?s?\b|\b(weekend|morning|evening|afternoon|night|tonight|today|yesterday|week)\b/;
 /** Verbs and words of a done amount: in a one-goal check-in, a bare number needs one of these (or to stand alone) to be progress. */
-const DOING = /\b(did|done|do|made|make|got|get|logged|completed|finished|managed|hit|added|put|sent|knocked|clocked|racked|another|more|extra|up|at|now|total|so far|reached|today|yesterday|this week|last week)\b/;
+const DOING = /\b(did|done|do|made|make|got|get|logged|completed|finished|managed|hit|added|put|sent|moved|transferred|deposited|paid|knocked|clocked|racked|another|more|extra|up|at|now|total|so far|reached|today|yesterday|this week|last week)\b/;
 const INCREMENT = /\b(another|more|extra|additional|added|add|again|plus)\b|\+\s*$/;
 const REMAINDER = /^\s*(?:[a-z$-]+\s+)?(?:more\s+)?(?:to go|left|remaining|away from|short of)\b(.*)$/;
 const RATE = /\b(every|each|evry|per|a) ?(day|morning|night|evening|session)\b|\bdaily\b/;
 /** A standing arrangement ("$50 every Friday", "set for $50 a week") is a plan, not progress made. */
+const PURCHASE = /\b(ate|cost|costs|spent|spend|bought|buy|price|rent|fee|fine|ticket|repair)\b/;
 const RECURRING = /\b(every|each) (monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend|month|payday)\b|\b(a|per) (week|month)\b|\bset (up )?for\b|\bscheduled for\b/;
 const STREAK = /^\s*days?\s+(?:today|now|straight|in a row|and counting|clean|sober|strong)\b/;
 /** "on each of those days", "per session": an amount repeated an uncounted number of times. */
@@ -204,6 +219,8 @@ function unitAfter(after: string, goals: AiGoal[]): string {
     .split(/[\s/]+/)
     .slice(0, 3)
     .filter(Boolean);
+  // "3 12hr nights": the next number's unit is not this one's.
+  if (/^\d/.test(words[0] ?? '')) return '';
   for (const w of words) {
     if (/^\d/.test(w)) break;
     const word = w.replace(/[^a-z$'-]/g, '');
@@ -280,7 +297,8 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
       // "8 of 10" against a target of 10 is where the goal stands; "3 of my 5 sessions this week" is this week's share.
       // "10/10 week", "8 out of 10": a rating, unless the denominator is a goal's target, the days of a week ("7/7") or a unit follows.
       const ofWeek = ratio && Number(ratio[1]) === 7 && goals.some((g) => g.unit && ['days', 'nights'].includes(familyOf(g.unit)));
-      if (ratio && !ofWeek && !goals.some((g) => g.target === Number(ratio[1])) && !isKnownUnit(/^\s*[\d.]+\s*([a-z$]+)/.exec(after.slice(after.indexOf(ratio[1]!)))?.[1] ?? '') && !isKnownUnit(unit)) return;
+      // "4 shifts out of 5" counted in the goal's own unit is an amount done.
+      if (ratio && !ofWeek && !goals.some((g) => g.target === Number(ratio[1]) || (unit && g.unit && unitNear(unit, g.unit))) && !isKnownUnit(/^\s*[\d.]+\s*([a-z$]+)/.exec(after.slice(after.indexOf(ratio[1]!)))?.[1] ?? '') && !isKnownUnit(unit)) return;
       if (ratio) mode = goals.some((g) => g.target === Number(ratio[1])) ? 'total' : 'increment';
       else if (INCREMENT.test(lead) || /^\s*(?:[a-z$-]+\s+)?(more|extra|again)\b/.test(after)) mode = 'increment';
       else if (TOTAL_BEFORE.test(lead) || TOTAL_AFTER.test(after)) mode = 'total';
@@ -355,8 +373,8 @@ function ordinalTotals(clause: string, goals: AiGoal[]): { goal: AiGoal; value: 
 const DONE = /\b(passed|arrived|came|received|got it|done|did it|finished|finally did|completed|booked|sent|submitted|signed up|registered|sorted|scheduled|called|handed in|paid|bought|filed|got it done|ticked off|checked off|cancell?ed|renewed|opened|joined|set up|installed|ordered|emailed|fixed|cleared|returned|delivered|uploaded|published|launched|updated|went live|(?:is|are) (?:finally |now )?live)\b|✅|✔️|☑️/;
 /** "the goodwill run is saturday": a day it is still to happen on. */
 const COMING = /\b(?:is|'s|are) (?:on |this |next )?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b/;
-const NOT_DONE = /\b(half|partly|partially|mostly|started|halfway|not yet|still not|still haven'?t|haven'?t|have not|hasn'?t|didn'?t|did not|not done|nope|no luck|yet to|still need|still have to|need to|needs to|gonna|going to|will|tomorrow|next week|almost|nearly|waiting|looking for|trying to|hoping|not(?! (?:looking forward|excited|thrilled|happy|fun|easy|a fan|great|cheap)\b))\b/;
-const IRREGULAR_PAST: Record<string, string[]> = { buy: ['bought', 'got'], get: ['got', 'gotten'], send: ['sent'], make: ['made'], write: ['wrote', 'written'], find: ['found'], pay: ['paid'], do: ['did', 'done'], take: ['took'], set: ['set'], put: ['put'] };
+const NOT_DONE = /\b(half|partly|partially|mostly|started|halfway|not yet|still not|still haven'?t|haven'?t|have not|hasn'?t|didn'?t|did not|not done|nope|no luck|yet to|(?:still )?on (?:my|the) (?:list|to-?do)|still need|still have to|need to|needs to|gonna|going to|will|tomorrow|next week|almost|nearly|waiting|looking for|trying to|hoping|not(?! (?:looking forward|excited|thrilled|happy|fun|easy|a fan|great|cheap)\b))\b/;
+const IRREGULAR_PAST: Record<string, string[]> = { ask: ['asked', 'talked to', 'talked with', 'spoke to', 'spoke with'], buy: ['bought', 'got'], get: ['got', 'gotten'], send: ['sent'], make: ['made'], write: ['wrote', 'written'], find: ['found'], pay: ['paid'], do: ['did', 'done'], take: ['took'], set: ['set'], put: ['put'] };
 
 function pastOf(verb: string): string[] {
   if (IRREGULAR_PAST[verb]) return IRREGULAR_PAST[verb];
@@ -392,6 +410,8 @@ interface Claim {
   statedTotal?: boolean;
   /** Summed up for a stretch of time ("so 300 total", "18 km total running"): this stretch's total, not the goal's. */
   partTotal?: boolean;
+  /** The clause it was read in. */
+  clause?: number;
 }
 
 const OTHERS = /^(?:who|she|he|they|her|his|their|(?:my|our) (?:wife|husband|partner|bf|gf|boyfriend|girlfriend|friend|friends|sister|brother|son|daughter|kid|kids|mom|mum|dad|team|coworker|colleague|boss|trainer))\b(?! and i\b)/;
@@ -412,10 +432,14 @@ function countedBy(goal: AiGoal, verb: string): boolean {
   return [first, goal.unit.toLowerCase()].some((w) => w.length > 2 && stem(w) === stem(verb));
 }
 
-/** "Cook dinner 20 times": the title states its count in that unit. */
-function titleCountsIn(goal: AiGoal, unit: string): boolean {
-  return [...goal.title.toLowerCase().matchAll(/\d\s*([a-z]+)/g)].some((m) => familyOf(m[1]!) === familyOf(unit));
-}
+/** The title's numbers with the word after each ("Cook dinner 20 times" → 20 times). */
+const titleAmounts = (goal: AiGoal) => [...goal.title.toLowerCase().replace(/(\d),(\d{3})/g, '$1$2').matchAll(/(\d+(?:\.\d+)?)\+?\s*([a-z]+)/g)].map((m) => ({ n: Number(m[1]), unit: familyOf(m[2]!) }));
+
+/** "Cook dinner 20 times": the title states its count, its target, in that unit. */
+const titleCountsIn = (goal: AiGoal, unit: string) => titleAmounts(goal).some((a) => a.unit === familyOf(unit) && a.n === goal.target);
+
+/** "Get 7+ hours of sleep on 20 days": the unit comes with a number of the title that is not its target. */
+const titleThreshold = (goal: AiGoal, unit: string) => titleAmounts(goal).some((a) => a.unit === familyOf(unit) && a.n !== goal.target);
 
 /** A goal of not doing something ("No takeout", "Stay alcohol-free"): "no takeout" is its progress, not a denial of it. */
 const ABSTAINING = /\b(no|not|without|free|sober|quit|stop|avoid|clean|skip|cut out|less)\b/;
@@ -423,7 +447,11 @@ const isLoss = (g: AiGoal) => /^\s*(lose|drop|shed|cut)\b/i.test(g.title);
 
 export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Reading {
   // A question mark stays with its clause (a question or an unsure number abstains there) and ends it.
-  const text = digitise(reply).replace(/\?+/g, '?;');
+  // A check mark ends what it ticks off; "2 times, 4 miles each" is the occasions and the amount of each.
+  const text = digitise(reply)
+    .replace(/\?+/g, '?;')
+    .replace(/(?<=[a-z]\s*)(✅|✔️?|☑️)(?=\s*[a-z])/gu, '$1;')
+    .replace(/\b(\d+) (?:times|runs|walks|sessions),? (\d+(?:\.\d+)?) ?([a-z$]+) each\b/g, '$1 times $2 $3');
   // Someone else's doing ("my sister who ran 5k", "he did 3") is not the client's progress.
   const clauses = text
     .split(CLAUSE_SPLIT)
@@ -469,7 +497,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       // "3 nights" for "No takeout nights" counted in days: the title's own word.
       // Only for a goal counting whole things or occasions: "1 run" is no distance for "Run 50 km".
       // "3 times" for "Visit Dad 10 times": the title counts in that word.
-      if (m.unit && candidates.length === 0 && isKnownUnit(m.unit)) candidates = numeric.filter((g) => ((!g.unit || WHOLE.has(familyOf(g.unit))) && wordsOf(g.title.toLowerCase()).some((w) => familyOf(w) === familyOf(m.unit))) || titleCountsIn(g, m.unit));
+      // A title word after a number that is not the target is a threshold ("7+ hours of sleep on 20 days"), not what is counted.
+      if (m.unit && candidates.length === 0 && isKnownUnit(m.unit)) candidates = numeric.filter((g) => ((!g.unit || WHOLE.has(familyOf(g.unit))) && wordsOf(g.title.toLowerCase()).some((w) => familyOf(w) === familyOf(m.unit)) && !titleThreshold(g, m.unit)) || titleCountsIn(g, m.unit));
       // "2 schools" for "Apply to 5 grad schools": a title word as the unit.
       if (m.unit && candidates.length === 0 && !isKnownUnit(m.unit) && !FOLLOWERS.has(m.unit)) candidates = numeric.filter((g) => wordsOf(g.title.toLowerCase()).some((w) => matchesStem(m.unit, stem(w))));
       // "cooked 4 nights", "in bed by 11 only 2 times": occasions (times, days, nights, sessions) count the goal
@@ -523,9 +552,13 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         unattributed.push(`${formatNumber(m.value)}${isKnownUnit(m.unit) ? ` ${m.unit}` : ''} mentioned for more than one goal; not recorded.`);
         continue;
       }
-      // A price or a bill is no saving, except for a goal of paying something off.
-      // "needed tires ($380)": an amount in brackets after a thing is its price.
-      if (isCurrency(goal.unit) && (SPEND.test(m.wide) || /\(\s*$/.test(m.before) || /^\s*(?:\$|usd|dollars?|bucks)?\s*on\b/.test(m.after)) && !/\b(pay|debt|loan|owe|card)\b/i.test(goal.title)) continue;
+      // A price or a bill is no saving ("needed tires ($380)": an amount in brackets after a thing is its price);
+      // a goal of paying something off takes payments, never a purchase.
+      if (isCurrency(goal.unit)) {
+        const payingOff = /\b(pay|debt|loan|owe|card)\b/i.test(goal.title);
+        const price = SPEND.test(m.wide) || /\(\s*$/.test(m.before) || /^\s*(?:\$|usd|dollars?|bucks)?\s*on\b/.test(m.after);
+        if (payingOff ? PURCHASE.test(m.wide) : price) continue;
+      }
       // A body-weight reading ("scale says 171") is no amount lost; two of them, start and now, are.
       if (isLoss(goal) && m.value > goal.target! * 2) {
         readings.push({ goal, value: m.value, start: /\b(start(ed)?|began|from|was)\b[^\d]*$/.test(m.before.slice(-25)) });
@@ -546,7 +579,10 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       const streak = !explicitIncrement && goal.unit !== null && familyOf(goal.unit) === 'days' && STREAK.test(m.after);
       const mode = streak || (m.mode === 'increment' && span && !explicitIncrement && new RegExp(`\\b${span[1]}\\b`).test(goal.title.toLowerCase())) ? 'total' : m.mode;
       const partTotal = mode === 'total' && !m.statedTotal && !streak && (/\b(?:so|that'?s|that is|which makes)\s*$/.test(m.lead) || /^\s*(?:[a-z$-]+\s+){0,2}total\b/.test(m.after));
-      claims.push({ goal, mode, value: m.value * (mode === 'percent' ? 1 : factor), statedTotal: m.statedTotal || streak, explicitIncrement, partTotal });
+      const claim = { goal, mode, value: m.value * (mode === 'percent' ? 1 : factor), statedTotal: m.statedTotal || streak, explicitIncrement, partTotal, clause: index };
+      // "off 4 days, so slept well all 4 nights": the same amount twice in one sentence is said once.
+      if (!explicitIncrement && claims.some((c) => c.goal.id === goal.id && c.clause === index && c.value === claim.value && c.mode === mode)) continue;
+      claims.push(claim);
     }
   }
   for (const g of numeric.filter(isLoss)) {
@@ -620,15 +656,16 @@ function valueOf(g: AiGoal, claims: Claim[]): number | null {
   const target = g.target!;
   const explicit = [...claims].reverse().find((c) => c.mode !== 'increment');
   const added = claims.filter((c) => c.mode === 'increment').reduce((sum, c) => sum + c.value, 0);
+  // A sum below what is recorded is this stretch's share ("so 300 total" at 430 of 1,000), the client's own sum of the amounts said.
+  const share = explicit?.partTotal && explicit.value < g.currentValue && !isDaily(g) && !isLoss(g);
   // "3 more so 8 now" at 4: the amount and the total disagree, so one of them is misread.
-  if (explicit?.mode === 'total' && added > 0 && !isDaily(g) && !isLoss(g) && Math.abs(g.currentValue + added - explicit.value) > 0.01) return null;
+  if (!share && explicit?.mode === 'total' && added > 0 && !isDaily(g) && !isLoss(g) && Math.abs(g.currentValue + added - explicit.value) > 0.01) return null;
   let value: number;
   let stated = false;
   if (explicit) {
     if (explicit.mode === 'percent') value = (target * Math.min(explicit.value, 100)) / 100;
     else if (explicit.mode === 'remainder') value = target - explicit.value;
-    // A sum below what is recorded is this stretch's share ("so 300 total" at 430 of 1,000): added to the goal.
-    else if (explicit.partTotal && explicit.value < g.currentValue && added === 0 && !isDaily(g) && !isLoss(g)) value = g.currentValue + explicit.value;
+    else if (share) value = g.currentValue + explicit.value;
     else {
       value = explicit.value;
       stated = true;

@@ -18,7 +18,7 @@ const FAMILIES: Record<string, string[]> = {
   pages: ['page', 'pages', 'pg', 'pgs', 'pp'],
   books: ['book', 'books', 'novel', 'novels'],
   chapters: ['chapter', 'chapters', 'ch'],
-  days: ['day', 'days', 'morning', 'mornings', 'evening', 'evenings'],
+  days: ['day', 'days', 'dys', 'dayz', 'morning', 'mornings', 'evening', 'evenings'],
   nights: ['night', 'nights'],
   glasses: ['glass', 'glasses', 'glases'],
   words: ['word', 'words'],
