@@ -85,8 +85,10 @@ export function digitise(input: string): string {
   t = t.replace(/\b(\d+),(\d{1,2})(?=\s*[a-z])/g, '$1.$2');
   t = t.replace(/\b(\d+(?:\.\d+)?)k\s+(steps?|words?|\$|usd|dollars?|bucks)\b/g, (_, n: string, u: string) => `${Math.round(Number(n) * 1000)} ${u}`);
   t = t.replace(/\b(\d+(?:\.\d+)?)k\b(?=\s*(?:in|of)?\s*(?:revenue|sales|savings|saved|\$))/g, (_, n: string) => `${Math.round(Number(n) * 1000)}`);
-  t = t.replace(/\$\s?(\d+(?:\.\d+)?)(k\b)?/g, (_, n: string, k: string | undefined) => `${k ? Math.round(Number(n) * 1000) : n} $`);
+  t = t.replace(/([$£€])\s?(\d+(?:\.\d+)?)(k\b)?/g, (_, sign: string, n: string, k: string | undefined) => `${k ? Math.round(Number(n) * 1000) : n} ${sign}`);
   t = t.replace(/½/g, '.5');
+  // "1 hr 15 mins": one duration.
+  t = t.replace(/\b(\d+) ?(?:h|hr|hrs|hour|hours) (?:and )?(\d{1,2}) ?(?:m|min|mins|minutes)\b/g, (_, h: string, m: string) => `${Number(h) * 60 + Number(m)} minutes`);
   // "4 → 6": from one count to another.
   t = t.replace(/\s*(?:→|->|=>|➡️?)\s*/gu, ' to ');
   t = t.replace(/\b(\d+)\s*(?:and a half|& a half)/g, (_, n: string) => `${Number(n) + 0.5}`);

@@ -45,7 +45,7 @@ interface Mention {
 // Words of a goal's title
 
 const STOP = new Set(
-  'fund funds account a an the of to my per day days daily week weekly month monthly year every each least at by in on for and or with from this that your goal goals get do go be is are more than times time total into out up new most keep stay hit reach make complete finish start one two all no'.split(
+  'fund funds account put into a an the of to my per day days daily week weekly month monthly year every each least at by in on for and or with from this that your goal goals get do go be is are more than times time total into out up new most keep stay hit reach make complete finish start one two all no'.split(
     ' ',
   ),
 );
@@ -53,7 +53,7 @@ const IRREGULAR: Record<string, string> = {
   // "done" is no stem of "donations".
   done: 'done',
   ran: 'run', running: 'run', runs: 'run', jog: 'run', jogged: 'run', jogging: 'run', write: 'write', wrote: 'write', written: 'write', writing: 'write', slept: 'sleep', swam: 'swim', swum: 'swim',
-  drank: 'drink', rode: 'ride', riding: 'ride', drove: 'driv', hiking: 'hik', hiked: 'hik', hike: 'hik', rowing: 'row', rowed: 'row', swimming: 'swim', swim: 'swim', biked: 'cycl', bike: 'cycl', biking: 'cycl', cycled: 'cycl', cycling: 'cycl',
+  drank: 'drink', drove: 'driv', rode: 'cycl', ride: 'cycl', riding: 'cycl', hiking: 'hik', hiked: 'hik', hike: 'hik', rowing: 'row', rowed: 'row', swimming: 'swim', swim: 'swim', biked: 'cycl', bike: 'cycl', biking: 'cycl', cycled: 'cycl', cycling: 'cycl',
   meditation: 'medit', meditate: 'medit', meditated: 'medit', meditating: 'medit', meditations: 'medit',
   lifted: 'lift', lifting: 'lift', studied: 'studi', study: 'studi', studying: 'studi',
   save: 'save', saved: 'save', saving: 'save', savings: 'save', applied: 'appli', apply: 'appli', applying: 'appli', applications: 'appli', application: 'appli',
@@ -155,7 +155,7 @@ function notAQuantity(before: string, after: string, raw: string): boolean {
   // "chapter 3 done", "week 2": which one, not how many (a goal counting these reads them as totals elsewhere).
   if (/\b(chapter|ch|episode|part|section|week|day|step|lesson|module|book|session|workout|class|entry|post)\s*#?\s*$/.test(before) && !/^\s*%/.test(after) && !isKnownUnit(/^\s*([a-z$]+)/.exec(after)?.[1] ?? '')) return true;
   // "ran 10k in 55 minutes": how long something took, not an amount of a minutes goal.
-  if (/\bin\s*(?:under|just|about|less than)?\s*$/.test(before) && /^\s*(?:min|mins|minutes?|hrs?|hours?|secs?|seconds?|h)\b/.test(after)) return true;
+  if (/(?<!\bput )\bin\s*(?:under|just|about|less than)?\s*$/.test(before) && /^\s*(?:min|mins|minutes?|hrs?|hours?|secs?|seconds?|h)\b/.test(after)) return true;
   // "2 picked up", "3 were no-shows": the number is the subject of someone else's doing, not an amount the client did.
   if (/^\s*(?:(?!completed|finished|logged|tracked|submitted|walked|applied|saved|posted|added)[a-z]+ed\b(?!\s+(?:out|in|off|away)\b)|were\b|was\b|are\b|is\b|came\b|said\b|went\b|showed\b|got back\b)/.test(after)) return true;
   const value = Number(raw);
@@ -221,13 +221,13 @@ function unitAfter(after: string, goals: AiGoal[]): string {
     .filter(Boolean);
   // "3 12hr nights": the next number's unit is not this one's.
   if (/^\d/.test(words[0] ?? '')) return '';
-  for (const w of words) {
+  for (const [i, w] of words.entries()) {
     if (/^\d/.test(w)) break;
     const word = w.replace(/[^a-z$'-]/g, '');
     if (!word) continue;
     if (isKnownUnit(word) || goals.some((g) => g.unit && (familyOf(word) === familyOf(g.unit) || near(familyOf(word), familyOf(g.unit))))) return word;
     // "2 wrkouts lol steps": a misspelt title word right after the number is its unit; a unit further on belongs to something else.
-    if (goals.some((g) => wordsOf(g.title.toLowerCase()).some((t) => t.length >= 5 && near(word, t)))) return word;
+    if (i === 0 && goals.some((g) => wordsOf(g.title.toLowerCase()).some((t) => t.length >= 5 && near(word, t)))) return word;
   }
   return (words[0] ?? '').replace(/[^a-z$'-]/g, '');
 }
@@ -374,7 +374,7 @@ const DONE = /\b(passed|arrived|came|received|got it|done|did it|finished|finall
 /** "the goodwill run is saturday": a day it is still to happen on. */
 const COMING = /\b(?:is|'s|are) (?:on |this |next )?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b/;
 const NOT_DONE = /\b(half|partly|partially|mostly|started|halfway|not yet|still not|still haven'?t|haven'?t|have not|hasn'?t|didn'?t|did not|not done|nope|no luck|yet to|(?:still )?on (?:my|the) (?:list|to-?do)|still need|still have to|need to|needs to|gonna|going to|will|tomorrow|next week|almost|nearly|waiting|looking for|trying to|hoping|not(?! (?:looking forward|excited|thrilled|happy|fun|easy|a fan|great|cheap)\b))\b/;
-const IRREGULAR_PAST: Record<string, string[]> = { ask: ['asked', 'talked to', 'talked with', 'spoke to', 'spoke with'], buy: ['bought', 'got'], get: ['got', 'gotten'], send: ['sent'], make: ['made'], write: ['wrote', 'written'], find: ['found'], pay: ['paid'], do: ['did', 'done'], take: ['took'], set: ['set'], put: ['put'] };
+const IRREGULAR_PAST: Record<string, string[]> = { build: ['built'], ask: ['asked', 'talked to', 'talked with', 'spoke to', 'spoke with'], buy: ['bought', 'got'], get: ['got', 'gotten'], send: ['sent'], make: ['made'], write: ['wrote', 'written'], find: ['found'], pay: ['paid'], do: ['did', 'done'], take: ['took'], set: ['set'], put: ['put'] };
 
 function pastOf(verb: string): string[] {
   if (IRREGULAR_PAST[verb]) return IRREGULAR_PAST[verb];
@@ -392,6 +392,8 @@ function taskDone(goal: AiGoal, clauses: string[], all: AiGoal[], onlyGoal: bool
     // "I did photograph the series": the emphatic past.
     return (DONE.test(c) || [...past, `did ${verb}`].some((p) => new RegExp(`\\b${p}\\b`).test(c))) && !NOT_DONE.test(c) && !COMING.test(c);
   };
+  // "the wood is bought but not built yet": the goal's own verb, negated, outweighs another verb's done.
+  if (clauses.some((c) => [verb, ...past].some((p) => p.length > 2 && new RegExp(`\\b${p}\\b`).test(c)) && NOT_DONE.test(c))) return false;
   if (clauses.some((c) => named(c, [goal], all).length > 0 && saysDone(c))) return true;
   // A check-in about this one goal: "Done!" needs no title word.
   return onlyGoal && clauses.some(saysDone) && !clauses.some((c) => NOT_DONE.test(c));
@@ -425,9 +427,15 @@ const OCCASION = new Set(['count', 'days', 'nights', 'runs', 'walks', 'lessons',
 /** Units that measure rather than count, and occasions any activity has: no verb makes a noun one of these. */
 const MEASURED = new Set(['km', 'mi', 'meters', 'steps', 'minutes', 'hours', 'seconds', 'usd', 'lbs', 'kg', 'pages', 'words', 'litres', 'count', 'days', 'nights']);
 
+/** A goal measured in money, time, distance or occasions, which no counted noun fills. */
+const measured = (g: AiGoal) => Boolean(g.unit && (isCurrency(g.unit) || MEASURED.has(familyOf(g.unit))));
+
+/** "2 jobs" for "$3,000 from handyman jobs": a plural noun counts things, never an amount of money ("75 saved" is one). */
+const moneyCounted = (g: AiGoal, noun: string) => isCurrency(g.unit) && /[^s]s$/.test(noun);
+
 /** "called 4 boutiques" for "Make 30 calls", "sold 1 thing" for "Sell 15 items": the goal's verb or unit done to N things counts them. */
 function countedBy(goal: AiGoal, verb: string): boolean {
-  if (!verb || !goal.unit || MEASURED.has(familyOf(goal.unit)) || isCurrency(goal.unit)) return false;
+  if (!verb || !goal.unit || measured(goal)) return false;
   const first = wordsOf(goal.title.toLowerCase())[0] ?? '';
   return [first, goal.unit.toLowerCase()].some((w) => w.length > 2 && stem(w) === stem(verb));
 }
@@ -465,6 +473,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
   const readings: { goal: AiGoal; value: number; start: boolean }[] = [];
   const confirmations: { value: number; note: number }[] = [];
   const contradicted = new Set<string>();
+  let last: { goal: AiGoal; factor: number; clause: number } | undefined;
 
   for (const [index, clause] of clauses.entries()) {
     const ordinals = ordinalTotals(clause, numeric);
@@ -476,6 +485,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       continue;
     }
     for (const m of mentions) {
+      let inheritedFactor: number | null = null;
       const own = named(m.segment, numeric, goals);
       const nearby = own.length > 0 ? own : named(m.wide, numeric, goals);
       // "gained 1 lb" for a goal of losing: the wrong direction is no progress.
@@ -492,7 +502,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       if ((plan && !numeric.some((g) => titleStems(g).has(stem(plan[1]!)))) || HEDGE.test(clause) || (m.mode !== 'percent' && APPROX.test(m.before))) continue;
       // "2 wrkouts ... steps meh": a counted noun that is neither a goal's unit nor a word of its title says the number is not that goal's.
       const counted = m.unit && !FOLLOWERS.has(m.unit) && !isKnownUnit(m.unit) ? m.unit : null;
-      const countsIt = (g: AiGoal) => !counted || countedBy(g, m.verb) || (g.unit !== null && (unitNear(counted, g.unit) || near(counted, g.unit.toLowerCase()))) || wordsOf(g.title.toLowerCase()).some((w) => matchesStem(counted, stem(w)) || near(counted, w));
+      const countsIt = (g: AiGoal) => !counted || countedBy(g, m.verb) || (g.unit !== null && (unitNear(counted, g.unit) || near(counted, g.unit.toLowerCase()))) || (!moneyCounted(g, counted) && wordsOf(g.title.toLowerCase()).some((w) => matchesStem(counted, stem(w)) || near(counted, w)));
       let candidates = m.unit && m.mode !== 'percent' ? numeric.filter((g) => g.unit && (conversion(m.unit, g.unit) !== null || unitNear(m.unit, g.unit))) : [];
       // "3 nights" for "No takeout nights" counted in days: the title's own word.
       // Only for a goal counting whole things or occasions: "1 run" is no distance for "Run 50 km".
@@ -500,13 +510,20 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       // A title word after a number that is not the target is a threshold ("7+ hours of sleep on 20 days"), not what is counted.
       if (m.unit && candidates.length === 0 && isKnownUnit(m.unit)) candidates = numeric.filter((g) => ((!g.unit || WHOLE.has(familyOf(g.unit))) && wordsOf(g.title.toLowerCase()).some((w) => familyOf(w) === familyOf(m.unit)) && !titleThreshold(g, m.unit)) || titleCountsIn(g, m.unit));
       // "2 schools" for "Apply to 5 grad schools": a title word as the unit.
-      if (m.unit && candidates.length === 0 && !isKnownUnit(m.unit) && !FOLLOWERS.has(m.unit)) candidates = numeric.filter((g) => wordsOf(g.title.toLowerCase()).some((w) => matchesStem(m.unit, stem(w))));
+      // Never things counted onto money: "2 jobs" is no amount of "$3,000 from handyman jobs".
+      if (m.unit && candidates.length === 0 && !isKnownUnit(m.unit) && !FOLLOWERS.has(m.unit)) candidates = numeric.filter((g) => !moneyCounted(g, m.unit) && wordsOf(g.title.toLowerCase()).some((w) => matchesStem(m.unit, stem(w))));
       // "cooked 4 nights", "in bed by 11 only 2 times": occasions (times, days, nights, sessions) count the goal
       // their activity word names, when that goal is itself counted in occasions.
       if (m.unit && GENERIC_OCCASION.test(m.unit) && OCCASION.has(familyOf(m.unit)) && nearby.length === 1 && nearby[0]!.unit && OCCASION.has(familyOf(nearby[0]!.unit))) candidates = nearby.filter(countsIt);
       if (m.unit && isKnownUnit(m.unit) && candidates.length === 0 && !FOLLOWERS.has(m.unit)) continue;
       if (candidates.length === 0) {
         candidates = nearby.length > 0 ? nearby.filter(countsIt) : (!isGlobal || numeric.length === 1) && progressStatement(m, clause) ? numeric : [];
+        // "3 hrs revision yesterday and 2 today": a bare number alone in the next clause goes on with the one before.
+        const goingOn = (!m.unit || FOLLOWERS.has(m.unit)) && last?.clause === index - 1 && !progressNoun(clause);
+        if (candidates.length === 0 && goingOn) {
+          candidates = [last!.goal];
+          inheritedFactor = last!.factor;
+        }
         if (candidates.length === 0 && numeric.length > 1) {
           // "saved 300, at 1500 now": a bare number may only confirm a total read elsewhere in the reply (checked below).
           if (!m.unit || FOLLOWERS.has(m.unit)) confirmations.push({ value: m.value, note: unattributed.length });
@@ -539,7 +556,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       const goal = candidates[0]!;
       // "3 miles on each of those days", "2 easy 6k runs", "20 min ... did that 3 times": the amount is
       // multiplied by something the reader does not count, so taking it alone would be wrong.
-      if ((MULTIPLIED_AFTER.test(m.after) && daysIn(clause) === null && !m.multiplied) || MULTIPLIED_BEFORE.test(m.before) || REPEATED.test(clause) || SHARED.test(clause) || SHARED.test(clauses[index + 1] ?? '')) {
+      if ((MULTIPLIED_AFTER.test(m.after) && daysIn(clause) === null && !m.multiplied) || multipliedBefore(m, goal) || REPEATED.test(clause) || SHARED.test(clause) || SHARED.test(clauses[index + 1] ?? '')) {
         unattributed.push(`${formatNumber(m.value)}${isKnownUnit(m.unit) ? ` ${m.unit}` : ''} mentioned more than once over for "${goal.title}"; not recorded.`);
         continue;
       }
@@ -556,20 +573,24 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       // a goal of paying something off takes payments, never a purchase.
       if (isCurrency(goal.unit)) {
         const payingOff = /\b(pay|debt|loan|owe|card)\b/i.test(goal.title);
+        // "180 bucks for a fence repair" is what a handyman earns.
+        const earning = /\b(earn|make|revenue|sales|income|sell|invoice)\b/i.test(goal.title);
         const price = SPEND.test(m.wide) || /\(\s*$/.test(m.before) || /^\s*(?:\$|usd|dollars?|bucks)?\s*on\b/.test(m.after);
-        if (payingOff ? PURCHASE.test(m.wide) : price) continue;
+        if (payingOff || earning ? PURCHASE.test(m.wide) && !(earning && /\brepair/.test(m.wide) && !/\b(spent|spend|bought|cost|paid)\b/.test(m.wide)) : price) continue;
       }
       // A body-weight reading ("scale says 171") is no amount lost; two of them, start and now, are.
       if (isLoss(goal) && m.value > goal.target! * 2) {
         readings.push({ goal, value: m.value, start: /\b(start(ed)?|began|from|was)\b[^\d]*$/.test(m.before.slice(-25)) });
         continue;
       }
-      const factor = m.unit && goal.unit ? (conversion(m.unit, goal.unit) ?? 1) : 1;
+      const factor = inheritedFactor ?? (m.unit && goal.unit ? (conversion(m.unit, goal.unit) ?? 1) : 1);
       const explicitIncrement = INCREMENT.test(m.lead) || /^\s*(?:[a-z$-]+\s+)?(more|extra|again)\b/.test(m.after);
       // "5 km" with nothing saying done when or how: as much an amount as where the goal stands (4 of 12 → 5?). Two readings, no value.
       // The goal's activity as a verb ("meditated", "ran"), not as a label ("gym: 6", "emergency fund 1,100").
       const didIt = wordsOf(clause).some((w) => (/ed$/.test(w) || PAST.has(w)) && named(w, [goal], goals).length > 0);
-      if (m.mode === 'increment' && !explicitIncrement && !didIt && !DOING.test(clause) && !WHEN_IN.test(clause) && m.value > goal.currentValue && m.value <= goal.target! && !isDaily(goal)) {
+      // "30 days 🙏" at 29 for "Stay sober for 60 days": past the record, a goal of days in a row counts where the streak stands.
+      const streakAt = m.mode === 'increment' && !explicitIncrement && m.value > goal.currentValue && goal.unit !== null && familyOf(goal.unit) === 'days' && /\bfor \d+ (?:straight |consecutive )?days\b|\b\d+ days (?:in a row|straight)\b|\bstreak\b/i.test(goal.title);
+      if (m.mode === 'increment' && !streakAt && !explicitIncrement && !didIt && !DOING.test(clause) && !WHEN_IN.test(clause) && m.value > goal.currentValue && m.value <= goal.target! && !isDaily(goal)) {
         unattributed.push(`${formatNumber(m.value)}${isKnownUnit(m.unit) ? ` ${m.unit}` : ''} could be an amount or the total for "${goal.title}"; not recorded.`);
         continue;
       }
@@ -577,12 +598,13 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       const span = /\b(?:this|for the) (month|year|quarter)\b/.exec(m.after.slice(0, 30));
       // "48 days today", "30 days straight": a streak is where a goal counted in days stands.
       const streak = !explicitIncrement && goal.unit !== null && familyOf(goal.unit) === 'days' && STREAK.test(m.after);
-      const mode = streak || (m.mode === 'increment' && span && !explicitIncrement && new RegExp(`\\b${span[1]}\\b`).test(goal.title.toLowerCase())) ? 'total' : m.mode;
-      const partTotal = mode === 'total' && !m.statedTotal && !streak && (/\b(?:so|that'?s|that is|which makes)\s*$/.test(m.lead) || /^\s*(?:[a-z$-]+\s+){0,2}total\b/.test(m.after));
+      const mode = streak || streakAt || (m.mode === 'increment' && span && !explicitIncrement && new RegExp(`\\b${span[1]}\\b`).test(goal.title.toLowerCase())) ? 'total' : m.mode;
+      const partTotal = mode === 'total' && !m.statedTotal && !streak && (/(?:=|\b(?:so|that'?s|that is|which makes))\s*$/.test(m.lead) || /^\s*(?:[a-z$-]+\s+){0,2}total\b/.test(m.after));
       const claim = { goal, mode, value: m.value * (mode === 'percent' ? 1 : factor), statedTotal: m.statedTotal || streak, explicitIncrement, partTotal, clause: index };
       // "off 4 days, so slept well all 4 nights": the same amount twice in one sentence is said once.
       if (!explicitIncrement && claims.some((c) => c.goal.id === goal.id && c.clause === index && c.value === claim.value && c.mode === mode)) continue;
       claims.push(claim);
+      last = { goal, factor, clause: index };
     }
   }
   for (const g of numeric.filter(isLoss)) {
@@ -629,6 +651,18 @@ function progressStatement(m: Mention, clause: string): boolean {
   if (m.mode !== 'increment') return true;
   const rest = wordsOf(clause.replace(/\d+(?:\.\d+)?k?/g, ' ')).filter((w) => !FOLLOWERS.has(w) && !STOP.has(w) && !WHEN.test(w));
   return rest.length === 0 || DOING.test(clause);
+}
+
+/** "2 easy 6k runs": a count of occasions right before the amount; "hit 8000 steps 3 days" for "8,000 steps on 20 days" is the goal's own threshold. */
+function multipliedBefore(m: Mention, goal: AiGoal): boolean {
+  if (!MULTIPLIED_BEFORE.test(m.before)) return false;
+  const prior = /(\d+(?:\.\d+)?)\s+([a-z]+)\s+$/.exec(m.before);
+  return !(prior && titleAmounts(goal).some((a) => a.n === Number(prior[1]) && a.unit === familyOf(prior[2]!) && a.n !== goal.target));
+}
+
+/** Whether a clause has words of its own besides its numbers and when ("2 today" has none). */
+function progressNoun(clause: string): boolean {
+  return wordsOf(clause.replace(/\d+(?:\.\d+)?/g, ' ')).some((w) => !FOLLOWERS.has(w) && !STOP.has(w) && !WHEN.test(w));
 }
 
 /** Activities a distance or a duration can belong to; one that is not the goal's own says the number is not the goal's. */

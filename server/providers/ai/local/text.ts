@@ -11,8 +11,9 @@ export function formatNumber(n: number): string {
   return n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 }
 
-const CURRENCY_UNITS = new Set(['$', 'usd', 'dollars', 'dollar', 'bucks']);
-export const isCurrency = (unit: string | null) => Boolean(unit && CURRENCY_UNITS.has(unit.trim().toLowerCase()));
+const CURRENCY_SYMBOLS: Record<string, string> = { $: '$', usd: '$', dollars: '$', dollar: '$', bucks: '$', '£': '£', gbp: '£', quid: '£', '€': '€', eur: '€', euro: '€', euros: '€' };
+const symbolOf = (unit: string | null) => (unit ? CURRENCY_SYMBOLS[unit.trim().toLowerCase()] : undefined);
+export const isCurrency = (unit: string | null) => symbolOf(unit) !== undefined;
 
 /** The unit for one of it: "1 step", "1 glass", "1 km". */
 function unitFor(unit: string, n: number): string {
@@ -23,13 +24,15 @@ function unitFor(unit: string, n: number): string {
 
 /** "4,200 steps", "$1,250", "12 km", "3" (no unit). */
 export function quantity(goal: Pick<AiGoal, 'unit'>, n: number): string {
-  if (isCurrency(goal.unit)) return `$${formatNumber(n)}`;
+  const symbol = symbolOf(goal.unit);
+  if (symbol) return `${symbol}${formatNumber(n)}`;
   return goal.unit ? `${formatNumber(n)} ${unitFor(goal.unit, n)}` : formatNumber(n);
 }
 
 /** "4,200 of your 10,000 steps", "$1,250 of your $5,000" (to the client); without "your" for the coach. */
 export function ofTarget(goal: AiGoal, value = goal.currentValue, your = true): string {
-  const now = isCurrency(goal.unit) ? `$${formatNumber(value)}` : formatNumber(value);
+  const symbol = symbolOf(goal.unit);
+  const now = symbol ? `${symbol}${formatNumber(value)}` : formatNumber(value);
   return `${now} of ${your ? 'your ' : ''}${quantity(goal, goal.target ?? 0)}`;
 }
 

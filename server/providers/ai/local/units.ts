@@ -13,6 +13,8 @@ const FAMILIES: Record<string, string[]> = {
   seconds: ['sec', 'secs', 'second', 'seconds'],
   count: ['time', 'times', 'x', 'session', 'sessions', 'sesh', 'seshes', 'workout', 'workouts', 'class', 'classes'],
   usd: ['$', 'usd', 'dollar', 'dollars', 'buck', 'bucks', 'dollers'],
+  gbp: ['£', 'gbp', 'quid'],
+  eur: ['€', 'eur', 'euro', 'euros'],
   lbs: ['lb', 'lbs', 'pound', 'pounds', 'lbz'],
   kg: ['kg', 'kgs', 'kilo', 'kilos', 'kilogram', 'kilograms'],
   pages: ['page', 'pages', 'pg', 'pgs', 'pp'],
