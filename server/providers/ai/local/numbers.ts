@@ -57,7 +57,7 @@ const FRACTIONS: [RegExp, string][] = [
   [/\bhalf (?:an|a) hour\b/g, '0.5 hours'],
   [/\bhalf hour\b/g, '0.5 hours'],
   [/\b(?:(?:a|one) )?quarter (?:of )?an hour\b/g, '0.25 hours'],
-  [/\bhalf a dozen\b/g, '6'],
+  [/\b(?:a )?half(?: a)? dozen\b/g, '6'],
   [/\bhalf (?:a|one) (mile|marathon|km|kilometre|kilometer|book|page|day)\b/g, '0.5 $1'],
   [/\b(?:a|one) dozen\b/g, '12'],
   [/\bdozen\b/g, '12'],
@@ -73,6 +73,11 @@ const FRACTIONS: [RegExp, string][] = [
   [/\b(\d+) ?x ?(\d+(?:\.\d+)?) ?([a-z]+)\b/g, '$2 $3 $1 times'],
   [/\b(\d+) ?x\b/g, '$1 times'],
 ];
+
+/** The text without the activity emoji (so a reader can tell what the words alone say). */
+export function withoutEmoji(input: string): string {
+  return EMOJI_WORDS.reduce((t, [re]) => t.replace(re, ' '), input);
+}
 
 /** Rewrites the text in lower case with digits for number words. */
 export function digitise(input: string): string {
@@ -94,6 +99,8 @@ export function digitise(input: string): string {
   t = t.replace(/\b(\d+)\s*(?:and a half|& a half)/g, (_, n: string) => `${Number(n) + 0.5}`);
   t = t.replace(new RegExp(`\\b(${SMALL_RE}|an?)\\s+and\\s+a\\s+half\\b`, 'g'), (_, w: string) => `${wordValue(w) + 0.5}`);
   for (const [re, to] of FRACTIONS) t = t.replace(re, to);
+  // "finished another one": one more of what the goal counts.
+  t = t.replace(/\b([a-z]+ed|did|made|built|wrote|read|ran|got) (?:another|1 more) one\b/g, '$1 1 more');
   // "one" is a number before a unit ("the one class"), a pronoun otherwise ("the blue one").
   t = t.replace(/\bone(?=\s+(?:more\s+|extra\s+)?(?:class|session|workout|run|walk|book|page|chapter|km|mile|hour|minute|day|night|glass|call|application|lesson|post|time|deal|entry|demo|set)s?\b)/g, '1');
   // "one novel", "another book": one of a unit a goal can count (the pronoun "another one" and "one day"/"another time" are no quantities).

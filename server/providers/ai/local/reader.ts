@@ -1,5 +1,5 @@
 import type { AiGoal, GoalProgress } from '../types';
-import { digitise } from './numbers';
+import { digitise, withoutEmoji } from './numbers';
 import { formatNumber, isCurrency, isDaily, trackable } from './text';
 import { conversion, familyOf, isKnownUnit, oneEditApart } from './units';
 
@@ -61,6 +61,7 @@ const IRREGULAR: Record<string, string> = {
   journaled: 'journ', journalled: 'journ', journaling: 'journ', journalling: 'journ', journal: 'journ', entries: 'entry',
   // Words clients use for what a coach's title calls otherwise.
   novel: 'novel', fiction: 'novel', visa: 'card', mastercard: 'card', amex: 'card', card: 'card', cards: 'card',
+  podcast: 'liste', podcasts: 'liste', listened: 'liste', talking: 'conve', talked: 'conve', chatting: 'conve', chatted: 'conve',
   trip: 'trip', vacation: 'trip', holiday: 'trip', holidays: 'trip', travel: 'trip', voice: 'sing', vocal: 'sing', vocals: 'sing', singing: 'sing', sang: 'sing', sing: 'sing',
   meetup: 'event', meetups: 'event', event: 'event', events: 'event', conference: 'event', gym: 'gym', strength: 'gym', weights: 'gym',
   hydrate: 'water', hydration: 'water', diary: 'journ', coding: 'code', code: 'code', coded: 'code', programming: 'code', leetcode: 'code',
@@ -130,7 +131,7 @@ const FOLLOWERS = new Set(
 );
 
 /** A number that is a date, a time of day, an ordinal, a year, a phone number or a version is no progress. */
-function notAQuantity(before: string, after: string, raw: string): boolean {
+function notAQuantity(before: string, after: string, raw: string, titleWords: Set<string>): boolean {
   if (/^\s*(?::\d|am\b|pm\b|a\.m|p\.m|o'?clock|st\b|nd\b|rd\b|th\b|-\d|h\d|\s\d{3}\b)/.test(after)) return true;
   if (/^0\d/.test(raw)) return true;
   // "at 7", "by 11": a time of day; "now at 360" is a total, and no clock shows 360.
@@ -139,8 +140,8 @@ function notAQuantity(before: string, after: string, raw: string): boolean {
   if (/^\s*[a-z$]*\s+of (?:it|that|them|those|which)\b/.test(after)) return true;
   // "twice as many as last week": a ratio, not a count.
   if (/^\s*times\s+(?:as|more|less|longer|faster|further|farther)\b/.test(after)) return true;
-  // "for a 10k", "3 sessions scheduled": an event or a plan, not an amount done.
-  if (/\bfor (?:a|the|my)\s*$/.test(before)) return true;
+  // "for a 10k", "did the 32k": an event, not an amount done.
+  if (/\bfor (?:a|the|my)\s*$/.test(before) || (/\bthe\s*$/.test(before) && /^k\b/.test(after))) return true;
   // "7 for 7": the second number is the whole the first is out of.
   if (/\b\d+\s+for\s*$/.test(before)) return true;
   // "from 3000": where something started, not where it is.
@@ -157,7 +158,9 @@ function notAQuantity(before: string, after: string, raw: string): boolean {
   // "ran 10k in 55 minutes": how long something took, not an amount of a minutes goal.
   if (/(?<!\bput )\bin\s*(?:under|just|about|less than)?\s*$/.test(before) && /^\s*(?:min|mins|minutes?|hrs?|hours?|secs?|seconds?|h)\b/.test(after)) return true;
   // "2 picked up", "3 were no-shows": the number is the subject of someone else's doing, not an amount the client did.
-  if (/^\s*(?:(?!completed|finished|logged|tracked|submitted|walked|applied|saved|posted|added)[a-z]+ed\b(?!\s+(?:out|in|off|away)\b)|were\b|was\b|are\b|is\b|came\b|said\b|went\b|showed\b|got back\b)/.test(after)) return true;
+  // ... unless the word is the goal's own ("12 rated games" for "Play 40 rated chess games").
+  const next = /^\s*([a-z]+)/.exec(after)?.[1] ?? '';
+  if (!titleWords.has(next) && /^\s*(?:(?!completed|finished|logged|tracked|submitted|walked|applied|saved|posted|added)[a-z]+ed\b(?!\s+(?:out|in|off|away)\b)|were\b|was\b|are\b|is\b|came\b|said\b|went\b|showed\b|got back\b)/.test(after)) return true;
   const value = Number(raw);
   if (value >= 1900 && value <= 2100 && !/^\s*[a-z$]/.test(after)) return true;
   return false;
@@ -171,7 +174,7 @@ const HEDGE = /\b(maybe|ish|dunno|not sure|i think|i guess|i reckon|probably|rou
 /** "about 90 pages", "around 5 km" are estimates; "about 60%" is how a share is always said and is taken. */
 const APPROX = /\b(about|around|like|nearly|almost|close to|over|under|at least|more than|less than)\s*$/;
 const SPEND = /\b(ate|cost|costs|spent|spend|paid|pay|bill|bills|repair|bought|price|rent|fee|fine|ticket|per month|a month|lost|owe|debt)\b|\/\s?mo(nth)?\b/;
-const TOTAL_BEFORE = /(?:=|\b(?:so|that is|(?:that|which|this) makes|bringing me to|brings? it to))\s*$|\b(total of|total|(?:i|we) (?:have|have got)|i'?ve got|(?:word |step |page )?count(?: is)?|balance(?: is)?|got (?:up )?to|gotten to|made it to|in total|so far|altogether|overall|now at|now on|i'?m on|up to|am at|i'?m at|im at|sitting at|sits at|stands at|standing at|at|reached|hit|brings? me to|brought me to|puts? me at|makes? it|made it|that'?s|currently|now|count is|counter|says|shows|reads|tally)[:\s]*$/;
+const TOTAL_BEFORE = /(?:=|\b(?:so|that is|(?:that|which|this) makes|bringing me to|brings? it to))\s*$|\b(total of|total|(?:i|we) (?:have|have got)|i'?ve got|(?:word |step |page )?count(?: is)?|balance(?: is)?|got (?:up )?to|gotten to|made it to|in total|so far|altogether|overall|now at|now on|i'?m on|up to|am at|i'?m at|im at|sitting at|sits at|stands at|standing at|at|reached|hit|brings? me to|brought me to|puts? me at|makes? it|made it|that'?s|currently|now|count is|counter|says|shows|show|reads|tally)[:\s]*$/;
 /** "97 km total for the challenge" is where the goal stands; "9 km total this week" is this week's share. */
 const TOTAL_AFTER = /^\s*(?:[a-z$-]+\s+){0,3}(?:in total|for the (?:month|year|quarter)|total(?!\s+(?:this|last|today|yesterday|across|over|for the (?:week|day)|on|in the))|so far|overall|altogether|now|out of|since (?:we|i) started|since the start)\b/;
 /** The strong forms of a total: only these may lower a goal's value or take it far past its target. */
@@ -239,6 +242,7 @@ function titleNumbers(goal: AiGoal): number[] {
 
 /** The numbers of a clause that may be progress, each with the text that is only its own. */
 function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
+  const titleWords = new Set(goals.flatMap((g) => wordsOf(g.title.toLowerCase())));
   const found = [...clause.matchAll(/(?<![\d.:])(\d+(?:\.\d+)?)(?![\d])\s*(%|percent\b|per cent\b)?/g)];
   const out: Mention[] = [];
   const consumed = new Set<number>();
@@ -254,7 +258,7 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
     // The words since the previous number and its first word are this number's own: "3 more so 7 now" — the "more" is the 3's.
     const previous = found[i - 1];
     const lead = previous ? clause.slice(previous.index + previous[0].length, at).replace(/^\s*[a-z$'-]+/, '').slice(-25) : before.slice(-25);
-    if (notAQuantity(before, after, raw)) return;
+    if (notAQuantity(before, after, raw, titleWords)) return;
     // "3 sessions scheduled", "3 cancelled": a plan or a loss, unless that verb is the goal's own ("3 demos booked" for "Book 20 demos").
     const planned = /^\s*[a-z$-]*\s*(scheduled|planned|booked|cancell?ed|postponed|missed|skipped)\b/.exec(after);
     if (planned && !goals.some((g) => titleStems(g).has(stem(planned[1]!)))) return;
@@ -319,6 +323,14 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
       if (j > i) consumed.add(j);
       lastKeptEnd = ownEnd;
       out.push({ value: value * Number(occasions[1]), unit: occasions[2]!, mode, segment: wide, wide, before, after, lead, statedTotal: false, verb, multiplied: true });
+      return;
+    }
+    // "2 times a day on 6 days" for "Check blood sugar twice daily on 14 days": the goal's own daily threshold met on 6 days.
+    if (onDays && mode === 'increment' && goals.some((g) => g.unit && ['days', 'nights'].includes(familyOf(g.unit)) && titleAmounts(g).some((a) => a.n === value && a.unit === familyOf(unit) && a.n !== g.target))) {
+      const j = found.findIndex((f, k) => k > i && f[1] === onDays[1]);
+      if (j > i) consumed.add(j);
+      lastKeptEnd = ownEnd;
+      out.push({ value: Number(onDays[1]), unit: onDays[2]!, mode, segment: wide, wide, before, after, lead, statedTotal: false, verb, multiplied: true });
       return;
     }
     const multiplied = Boolean(onDays && mode === 'increment' && !/^(day|days|night|nights)$/.test(unit) && isKnownUnit(unit));
@@ -441,7 +453,7 @@ function countedBy(goal: AiGoal, verb: string): boolean {
 }
 
 /** The title's numbers with the word after each ("Cook dinner 20 times" → 20 times). */
-const titleAmounts = (goal: AiGoal) => [...goal.title.toLowerCase().replace(/(\d),(\d{3})/g, '$1$2').matchAll(/(\d+(?:\.\d+)?)\+?\s*([a-z]+)/g)].map((m) => ({ n: Number(m[1]), unit: familyOf(m[2]!) }));
+const titleAmounts = (goal: AiGoal) => [...digitise(goal.title).matchAll(/(\d+(?:\.\d+)?)\+?\s*([a-z]+)/g)].map((m) => ({ n: Number(m[1]), unit: familyOf(m[2]!) }));
 
 /** "Cook dinner 20 times": the title states its count, its target, in that unit. */
 const titleCountsIn = (goal: AiGoal, unit: string) => titleAmounts(goal).some((a) => a.unit === familyOf(unit) && a.n === goal.target);
@@ -554,6 +566,12 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         continue;
       }
       const goal = candidates[0]!;
+      // "finished 2 more 📚" with goals of books and of audiobooks: an emoji does not tell two such goals apart; words must.
+      const sibling = numeric.find((o) => confusable(o, goal));
+      if (sibling && !named(digitise(withoutEmoji(reply)), [goal], goals).length) {
+        unattributed.push(`${formatNumber(m.value)} mentioned but it could be for "${goal.title}" or "${sibling.title}"; not recorded.`);
+        continue;
+      }
       // "3 miles on each of those days", "2 easy 6k runs", "20 min ... did that 3 times": the amount is
       // multiplied by something the reader does not count, so taking it alone would be wrong.
       if ((MULTIPLIED_AFTER.test(m.after) && daysIn(clause) === null && !m.multiplied) || multipliedBefore(m, goal) || REPEATED.test(clause) || SHARED.test(clause) || SHARED.test(clauses[index + 1] ?? '')) {
@@ -576,7 +594,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         // "180 bucks for a fence repair" is what a handyman earns.
         const earning = /\b(earn|make|revenue|sales|income|sell|invoice)\b/i.test(goal.title);
         const price = SPEND.test(m.wide) || /\(\s*$/.test(m.before) || /^\s*(?:\$|usd|dollars?|bucks)?\s*on\b/.test(m.after);
-        if (payingOff || earning ? PURCHASE.test(m.wide) && !(earning && /\brepair/.test(m.wide) && !/\b(spent|spend|bought|cost|paid)\b/.test(m.wide)) : price) continue;
+        // A purchase said after the payment ("300 to the loan, rent was due") is another sentence's.
+        if (payingOff || earning ? PURCHASE.test(m.segment) && !(earning && /\brepair/.test(m.segment) && !/\b(spent|spend|bought|cost|paid)\b/.test(m.segment)) : price) continue;
       }
       // A body-weight reading ("scale says 171") is no amount lost; two of them, start and now, are.
       if (isLoss(goal) && m.value > goal.target! * 2) {
@@ -658,6 +677,13 @@ function multipliedBefore(m: Mention, goal: AiGoal): boolean {
   if (!MULTIPLIED_BEFORE.test(m.before)) return false;
   const prior = /(\d+(?:\.\d+)?)\s+([a-z]+)\s+$/.exec(m.before);
   return !(prior && titleAmounts(goal).some((a) => a.n === Number(prior[1]) && a.unit === familyOf(prior[2]!) && a.n !== goal.target));
+}
+
+/** Two goals whose units one contains the other ("books", "audiobooks"). */
+function confusable(a: AiGoal, b: AiGoal): boolean {
+  if (a.id === b.id || !a.unit || !b.unit) return false;
+  const [x, y] = [familyOf(a.unit).replace(/s$/, ''), familyOf(b.unit).replace(/s$/, '')];
+  return x !== y && (x.includes(y) || y.includes(x));
 }
 
 /** Whether a clause has words of its own besides its numbers and when ("2 today" has none). */

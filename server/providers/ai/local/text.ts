@@ -45,7 +45,9 @@ export function isDaily(goal: Pick<AiGoal, 'title' | 'target' | 'unit'>): boolea
   if (goal.target === null || !/\b(a|per|each|every) (day|night)\b|\bdaily\b|\bnightly\b|\bevery ?day\b/i.test(goal.title)) return false;
   const title = goal.title.toLowerCase().replace(/(\d),(\d{3})/g, '$1$2');
   const amount = new RegExp(`(^|[^\\d.])(${goal.target}|${goal.target / 1000}k)\\s*([a-z]+)?`).exec(title);
-  // The target must be the daily amount itself: "10,000 steps a day" counted in steps, not "Walk 30 minutes daily" counted in days.
+  // The target must be the daily amount itself: "10,000 steps a day" counted in steps, not "Walk 30 minutes daily" counted in days,
+  // nor "twice daily on 14 days", where the target counts the days.
+  if (amount && /\b(on|for)\s*$/.test(title.slice(0, amount.index + amount[1]!.length))) return false;
   return Boolean(amount && (!amount[3] || !goal.unit || amount[3].startsWith(goal.unit.toLowerCase().slice(0, 3))));
 }
 
