@@ -259,7 +259,23 @@ export const AI_SCHEDULE_TEXTS = {
   loadFailed: 'Failed to load check-in schedules',
   deleteFailed: 'Failed to delete check-in schedule',
   deleted: 'Check-in schedule deleted',
+  paused: 'Schedule paused',
+  resumed: 'Schedule resumed',
+  pauseFailed: 'Failed to pause check-in schedule',
+  resumeFailed: 'Failed to resume check-in schedule',
+  pausedNote: 'Paused: no check-ins go out from this schedule until it is resumed.',
 } as const;
+/** Why a planned scheduled check-in was cancelled because its slot is gone (shown in the history). */
+export const SLOT_GONE_REASONS = {
+  removed: 'The schedule no longer has this slot',
+  paused: 'The AI schedule is paused',
+} as const;
+/**
+ * AI previews (a check-in message, generated milestones) one coach may ask for in an hour: each is
+ * an AI call that sends nothing, so only this limit (besides the plan's quota) stops a loop of
+ * regenerations (decision 0079).
+ */
+export const AI_PREVIEWS_PER_HOUR = 60;
 /** Coach workspace messages (product §2.6, §2.8): a server `message` is shown when there is one, else these. */
 export const WORKSPACE_TOASTS = {
   loadClientsFailed: 'Failed to load clients',

@@ -1,5 +1,5 @@
 import { aiScheduleDays } from '@/lib/ai-schedule-days';
-import { AI_SCHEDULE_HORIZON_DAYS, NEXT_CHECK_INS_ITEMS, WEEKDAYS } from '@/lib/constants';
+import { AI_SCHEDULE_HORIZON_DAYS, NEXT_CHECK_INS_ITEMS, SLOT_GONE_REASONS, WEEKDAYS } from '@/lib/constants';
 import type { CheckInSchedule, DayKey } from '@/lib/preferences';
 import { addDays, zonedParts, zonedTimeToInstant } from '@/lib/zoned-time';
 
@@ -34,6 +34,10 @@ export interface SlotAiSchedule {
   frequency: string;
   customDays: string[];
   promptTemplate: string;
+  /** A paused schedule calls for no check-in at all (decision 0079). */
+  pausedAt?: Date | null;
+  /** Slots before the last resume are never called for: resuming sends nothing missed meanwhile. */
+  resumedAt?: Date | null;
 }
 
 /** One client's schedules; goals and AI schedules are the active ones only. */
@@ -121,10 +125,12 @@ export function slotsOn(src: ScheduleSources, date: string): SlotIntent[] {
     for (const slot of weeklySlots(goal.checkInSchedule, day)) raw.push({ ...base, time: slot.time, zone: client.timezone, goalId: goal.id, origin: 'goal' });
   }
   for (const s of src.aiSchedules) {
+    if (s.pausedAt) continue;
     if (s.goalId && !activeGoals.has(s.goalId)) continue;
     if (!aiScheduleDays(s).includes(day)) continue;
     for (const { time } of s.timeSlots) {
       if (!HHMM.test(time)) continue;
+      if (s.resumedAt && slotInstant(s.clientTimezone || client.timezone, date, time) < s.resumedAt) continue;
       raw.push({ ...base, time, zone: s.clientTimezone || client.timezone, goalId: s.goalId, origin: 'ai', ...(s.promptTemplate ? { promptTemplate: s.promptTemplate } : {}) });
     }
   }
@@ -142,6 +148,17 @@ export function slotsOn(src: ScheduleSources, date: string): SlotIntent[] {
     byKey.set(key, { ...r, key, at: slotInstant(r.zone, date, r.time) });
   }
   return [...byKey.values()];
+}
+
+/**
+ * Why a planned slot (its dedupe key) is no longer called for: a slot only a paused AI schedule
+ * holds says so, so the coach reads "paused" in the history rather than "removed".
+ */
+export function slotGoneReason(src: ScheduleSources, date: string, key: string): string {
+  const paused = src.aiSchedules.filter((s) => s.pausedAt);
+  if (paused.length === 0) return SLOT_GONE_REASONS.removed;
+  const unpaused = { ...src, aiSchedules: src.aiSchedules.map((s) => ({ ...s, pausedAt: null })) };
+  return slotsOn(unpaused, date).some((i) => i.key === key) ? SLOT_GONE_REASONS.paused : SLOT_GONE_REASONS.removed;
 }
 
 /** The zones the sources read their times in. */
@@ -169,6 +186,7 @@ export function slotsBetween(src: ScheduleSources, from: Date, to: Date): SlotIn
  * AI_SCHEDULE_HORIZON_DAYS.
  */
 export function nextAiScheduleCheckIns(schedule: SlotAiSchedule, client: Pick<SlotClient, 'id' | 'coachId' | 'timezone'>, now: Date): string[] {
+  if (schedule.pausedAt) return [];
   const src: ScheduleSources = {
     client: { ...client, checkInSchedule: {} },
     goals: schedule.goalId ? [{ id: schedule.goalId, checkInSchedule: {} }] : [],

@@ -103,7 +103,7 @@ export function DaySlotList({ client, dayIndex, slots, actions, idPrefix }: DayS
                   <span className={cn('block text-sm font-medium tabular-nums', !slot.enabled && 'line-through')}>
                     {formatSlotTime(slot.time)}
                     {slot.zone && slot.zone !== client.timezone && <span className="font-normal text-stone-500 dark:text-stone-400"> {timezoneLabel(slot.zone)}</span>}
-                    {!slot.enabled && <span className="sr-only"> (off)</span>}
+                    {!slot.enabled && <span className="sr-only">{slot.paused ? ' (paused)' : ' (off)'}</span>}
                   </span>
                   <span className="block truncate text-xs text-stone-500 dark:text-stone-400">
                     {about(slot)}
@@ -111,8 +111,14 @@ export function DaySlotList({ client, dayIndex, slots, actions, idPrefix }: DayS
                   </span>
                 </span>
                 {slot.source === 'ai' ? (
-                  <span className="flex shrink-0 items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800 dark:bg-brand-500/10 dark:text-brand-200" title="Set by an AI schedule: change it on the AI schedule screen">
-                    <Bot className="h-3.5 w-3.5" aria-hidden /> AI schedule
+                  <span
+                    className={cn(
+                      'flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs',
+                      slot.paused ? 'bg-amber-50 text-amber-800 dark:bg-amber-900/30 dark:text-amber-300' : 'bg-brand-50 text-brand-800 dark:bg-brand-500/10 dark:text-brand-200',
+                    )}
+                    title={slot.paused ? 'The AI schedule is paused: resume it on the AI schedule screen' : 'Set by an AI schedule: change it on the AI schedule screen'}
+                  >
+                    <Bot className="h-3.5 w-3.5" aria-hidden /> {slot.paused ? 'AI schedule · Paused' : 'AI schedule'}
                   </span>
                 ) : (
                   <>

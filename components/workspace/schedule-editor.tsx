@@ -32,6 +32,11 @@ export function ScheduleEditor({ client }: { client: ClientDto }) {
       {client.checkInsHeld && (
         <p className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-500/10 dark:text-amber-200">Check-ins are paused. The schedule is kept and starts again when you resume.</p>
       )}
+      {ai.data?.some((s) => s.paused) && (
+        <p className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-500/10 dark:text-amber-200">
+          AI schedule paused: its times show crossed out and send nothing until it is resumed on the AI schedule screen.
+        </p>
+      )}
       <ol className="relative grid grid-cols-7 gap-1 sm:gap-2" aria-label="Days of the week">
         {WEEKDAY_SHORT.map((short, dayIndex) => {
           const day = weekdayName(dayIndex);

@@ -18,14 +18,16 @@ const SEND_DIALOG_ERRORS = {
   preview: 'The message could not be written. Try again.',
   send: SEND_CHECK_IN_FAILED,
   429: 'Too many check-ins to this client this hour. Try again later.',
+  /** The coach's hourly limit of AI previews (decision 0079); the server's message says when. */
+  preview429: 'Too many AI previews this hour. Try again later.',
   403: 'Your plan’s AI interactions for this month are used up. Upgrade your plan to preview AI messages.',
   409: 'This client cannot be texted right now.',
   502: 'The message could not be written or delivered. Try again.',
 } as const;
 
-function dialogError(error: unknown, fallback: string): string {
+function dialogError(error: unknown, fallback: string, call: 'preview' | 'send'): string {
   if (error instanceof ApiError) {
-    const known = SEND_DIALOG_ERRORS[error.status as 429 | 403 | 409 | 502] as string | undefined;
+    const known = call === 'preview' && error.status === 429 ? SEND_DIALOG_ERRORS.preview429 : (SEND_DIALOG_ERRORS[error.status as 429 | 403 | 409 | 502] as string | undefined);
     return errorMessage(error, known ?? fallback);
   }
   return errorMessage(error, fallback);
@@ -92,7 +94,7 @@ function SendCheckInForm({ client, onClose, onSent }: { client: ClientDto; onClo
       setConsentNotice(result.consentNotice);
       setPreviewedFor(chosen);
     } catch (e) {
-      setError(dialogError(e, SEND_DIALOG_ERRORS.preview));
+      setError(dialogError(e, SEND_DIALOG_ERRORS.preview, 'preview'));
     } finally {
       setBusy(null);
     }
@@ -111,7 +113,7 @@ function SendCheckInForm({ client, onClose, onSent }: { client: ClientDto; onClo
     } catch (e) {
       const field = e instanceof ApiError ? e.fieldError('message') : undefined;
       if (field) setMessageError(field);
-      else setError(dialogError(e, SEND_DIALOG_ERRORS.send));
+      else setError(dialogError(e, SEND_DIALOG_ERRORS.send, 'send'));
     } finally {
       setBusy(null);
     }

@@ -17,6 +17,8 @@ export interface DaySlot {
   scheduleGoalId: string | null;
   /** The zone an AI schedule reads its times in (client and goal times are in the client's). */
   zone?: string;
+  /** An AI schedule's time while the schedule is paused: shown, but off (decision 0079). */
+  paused?: boolean;
 }
 
 /**
@@ -37,7 +39,9 @@ export function daySlots(client: Pick<ClientDto, 'checkInSchedule' | 'goals'>, a
   }
   for (const a of aiSchedules) {
     if (!a.active || !aiScheduleDays(a).includes(dayIndex)) continue;
-    a.timeSlots.forEach((t, i) => out.push({ key: `ai:${a.id}:${i}`, id: a.id, time: t.time, enabled: true, goalId: a.goalId, source: 'ai', scheduleGoalId: null, zone: a.clientTimezone }));
+    a.timeSlots.forEach((t, i) =>
+      out.push({ key: `ai:${a.id}:${i}`, id: a.id, time: t.time, enabled: !a.paused, goalId: a.goalId, source: 'ai', scheduleGoalId: null, zone: a.clientTimezone, paused: a.paused }),
+    );
   }
   return out.sort((a, b) => a.time.localeCompare(b.time) || a.key.localeCompare(b.key));
 }

@@ -1,3 +1,4 @@
+import { AI_PREVIEWS_PER_HOUR } from '../constants';
 import { idParamSchema } from '../schemas/account';
 import { aiScheduleSchema, immediateContactSchema, savedAiScheduleSchema } from '../schemas/ai-schedule';
 import { approveFollowUpSchema, checkInChangedSchema, checkInPageSchema, checkInPreviewSchema, followUpQueueSchema, initiateCheckInSchema, previewCheckInSchema } from '../schemas/checkins';
@@ -64,6 +65,7 @@ export const previewCheckIn = endpoint({
     403: SEND_NOW_ERRORS[403],
     404: 'No such client of yours, or a goal that is not this client’s (`details[].field`: `goalIds`)',
     409: 'The client cannot be texted (archived, on hold, opted out, no phone or e-mail), or a chosen goal is completed or archived',
+    429: `The coach asked for ${AI_PREVIEWS_PER_HOUR} AI previews (check-in previews and milestone generations together) in the last hour; Retry-After says when one is free`,
     502: 'The AI could not write the message',
   },
 });

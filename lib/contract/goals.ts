@@ -1,3 +1,4 @@
+import { AI_PREVIEWS_PER_HOUR } from '../constants';
 import { okWithMessageSchema } from './common';
 import { idParamSchema } from '../schemas/account';
 import { generateMilestonesQuerySchema } from '../schemas/ai-schedule';
@@ -106,6 +107,7 @@ export const generateMilestones = endpoint({
   errors: {
     403: "The plan's AI interactions for this month are used up",
     404: NO_GOAL,
+    429: `The coach asked for ${AI_PREVIEWS_PER_HOUR} AI previews (milestone generations and check-in previews together) in the last hour; Retry-After says when one is free`,
     502: 'The AI provider failed to answer',
   },
 });

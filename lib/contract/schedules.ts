@@ -1,6 +1,6 @@
 import { okWithMessageSchema } from './common';
 import { idParamSchema } from '../schemas/account';
-import { aiScheduleResponseSchema, aiScheduleSchema, clientAiSchedulesSchema, goalAiSchedulesSchema, goalIdParamSchema, timezonesResponseSchema } from '../schemas/ai-schedule';
+import { aiScheduleResponseSchema, aiScheduleSchema, clientAiSchedulesSchema, goalAiSchedulesSchema, goalIdParamSchema, savedAiScheduleSchema, timezonesResponseSchema } from '../schemas/ai-schedule';
 import { clientIdParamSchema } from '../schemas/workspace';
 import { endpoint } from './endpoint';
 
@@ -23,6 +23,31 @@ export const deleteAiSchedule = endpoint({
   auth: 'user',
   params: idParamSchema,
   response: okWithMessageSchema,
+  errors: { 404: 'No such active schedule of yours' },
+});
+
+// Their own calls rather than a `paused` field: the only update is POST /ai/schedule-check-in,
+// which replaces a scope's schedule with the whole form, so a pause there would have to resend
+// (and could clobber) slots, days and prompt (decision 0079).
+export const pauseAiSchedule = endpoint({
+  method: 'POST',
+  path: '/api/ai-schedule/{id}/pause',
+  tag: 'AI schedules',
+  summary: 'Pauses an AI schedule: it keeps its slots, days, zone and prompt but texts nothing, and its planned check-ins are cancelled. Pausing a paused schedule changes nothing',
+  auth: 'user',
+  params: idParamSchema,
+  response: savedAiScheduleSchema,
+  errors: { 404: 'No such active schedule of yours' },
+});
+
+export const resumeAiSchedule = endpoint({
+  method: 'POST',
+  path: '/api/ai-schedule/{id}/resume',
+  tag: 'AI schedules',
+  summary: 'Resumes a paused AI schedule from now on: slots that fell while it was paused are not sent. Resuming a running schedule changes nothing',
+  auth: 'user',
+  params: idParamSchema,
+  response: savedAiScheduleSchema,
   errors: { 404: 'No such active schedule of yours' },
 });
 

@@ -89,7 +89,10 @@ export const aiScheduleResponseSchema = z.object({
   customDays: z.array(z.string()),
   promptTemplate: z.string(),
   active: z.boolean(),
-  /** The next instants it texts at (up to five in the coming 15 days); empty once stopped. */
+  /** Paused by the coach: kept with its data, but texts nothing until resumed (decision 0079). */
+  paused: z.boolean(),
+  pausedAt: timestampSchema.nullable(),
+  /** The next instants it texts at (up to five in the coming 15 days); empty once stopped or while paused. */
   nextCheckIns: z.array(timestampSchema),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,

@@ -459,6 +459,10 @@ export const schedules = pgTable(
     customDays: text('custom_days').array().notNull().default(sql`'{}'::text[]`),
     promptTemplate: text('prompt_template').notNull().default(''),
     active: boolean('active').notNull().default(true),
+    /** Set while the coach has paused the schedule: it keeps its data but plans nothing (decision 0079). */
+    pausedAt: ts('paused_at'),
+    /** The last resume: slots before it are never planned, so a resume sends no missed check-ins. */
+    resumedAt: ts('resumed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AiScheduleInput } from '@/lib/schemas/ai-schedule';
 import { offsetMinutes } from '@/lib/timezones';
 import { getDb } from '../db/client';
@@ -7,13 +7,14 @@ import { notFound } from '../http/errors';
 import { getOwnedClient, publishClient, type CoachRef } from './clients';
 import { getOwnedGoal } from './goals';
 import { reconcileClient } from './engine/dispatcher';
+import { aiSlotSource } from './engine/sources';
 import { nextAiScheduleCheckIns } from '@/lib/schedule-slots';
 
 type ScheduleRow = typeof schedules.$inferSelect;
 
 /** A schedule as the AI scheduling calls answer it (product §2.3 Schedule), with its next instants. */
 export function scheduleDto(s: ScheduleRow, coachId: string, now = new Date()) {
-  const next = s.active ? nextAiScheduleCheckIns(s, { id: s.clientId, coachId, timezone: s.clientTimezone }, now) : [];
+  const next = s.active ? nextAiScheduleCheckIns(aiSlotSource(s), { id: s.clientId, coachId, timezone: s.clientTimezone }, now) : [];
   return {
     _id: s.id,
     id: s.id,
@@ -26,6 +27,8 @@ export function scheduleDto(s: ScheduleRow, coachId: string, now = new Date()) {
     customDays: s.customDays,
     promptTemplate: s.promptTemplate,
     active: s.active,
+    paused: s.pausedAt !== null,
+    pausedAt: s.pausedAt?.toISOString() ?? null,
     nextCheckIns: next,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
@@ -121,4 +124,27 @@ export async function deleteAiSchedule(coach: CoachRef, scheduleId: string): Pro
   if (!row) throw notFound('Schedule');
   await reconcileClient(row.clientId);
   await publishClient(coach, row.clientId);
+}
+
+/**
+ * POST /ai-schedule/{id}/pause and /resume: the schedule keeps its slots, days, zone and prompt.
+ * Pausing cancels its planned check-ins at once (reason "paused"); resuming plans from `now` on,
+ * since the planner skips every slot before `resumedAt`. Asking for the state it is already in
+ * changes nothing and answers it as it is.
+ */
+export async function setAiSchedulePaused(coach: CoachRef, scheduleId: string, paused: boolean, now = new Date()) {
+  const mine = and(eq(schedules.id, scheduleId), eq(schedules.coachId, coach.id), eq(schedules.active, true));
+  const [changed] = await getDb()
+    .update(schedules)
+    .set(paused ? { pausedAt: now, updatedAt: now } : { pausedAt: null, resumedAt: now, updatedAt: now })
+    .where(and(mine, paused ? isNull(schedules.pausedAt) : isNotNull(schedules.pausedAt)))
+    .returning();
+  if (!changed) {
+    const [current] = await getDb().select().from(schedules).where(mine);
+    if (!current) throw notFound('Schedule');
+    return scheduleDto(current, coach.id, now);
+  }
+  await reconcileClient(changed.clientId, { now });
+  await publishClient(coach, changed.clientId);
+  return scheduleDto(changed, coach.id, now);
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { PHONE_VERIFICATION_MESSAGES } from '@/lib/constants';
+import { AI_PREVIEWS_PER_HOUR, PHONE_VERIFICATION_MESSAGES } from '@/lib/constants';
 import { config } from '../config';
 import { getDb, type Executor } from '../db/client';
 import { rateLimitHits } from '../db/schema';
@@ -144,6 +144,16 @@ export const RATE_LIMITS = {
    * (same name), so together they stay within six an hour; only the refusal names both.
    */
   textsToClient: { name: 'immediate-check-in:client', limit: 6, windowSeconds: 60 * 60, refusal: 'Too many texts to this client this hour (check-ins sent now and messages count together).' },
+  /**
+   * AI previews of one coach (check-in previews and milestone generations together): each is an
+   * AI call that texts no one, so without this only the plan's monthly quota bounds a loop of them.
+   */
+  aiPreviewCoach: {
+    name: 'ai-preview:coach',
+    limit: AI_PREVIEWS_PER_HOUR,
+    windowSeconds: 60 * 60,
+    refusal: `Too many AI previews this hour (at most ${AI_PREVIEWS_PER_HOUR}; check-in previews and generated milestones count together).`,
+  },
   /** Wrong passwords where a signed-in session re-proves the password (change, delete, 2FA off). */
   passwordCheckUser: { name: 'password-check:user', limit: 10, windowSeconds: 15 * 60 },
   /** The admin door's own, stricter per-address limit, on top of `loginIp`. */

@@ -170,6 +170,9 @@ export const ROWS: Row[] = [
   { method: 'POST', route: 'ai-schedule/create', url: () => '/ai-schedule/create', body: (w) => ({ clientId: w.clientId, goalId: w.goalId }), expect: owned(200) },
   { method: 'GET', route: 'ai-schedule/client/[clientId]', url: (w) => `/ai-schedule/client/${w.clientId}`, expect: owned(200) },
   { method: 'GET', route: 'ai-schedule/goal/[goalId]', url: (w) => `/ai-schedule/goal/${w.goalId}`, expect: owned(200) },
+  // Before the DELETE row: a deleted schedule is a 404 even to its owner.
+  { method: 'POST', route: 'ai-schedule/[id]/pause', url: (w) => `/ai-schedule/${w.scheduleToDelete}/pause`, expect: owned(200) },
+  { method: 'POST', route: 'ai-schedule/[id]/resume', url: (w) => `/ai-schedule/${w.scheduleToDelete}/resume`, expect: owned(200) },
   { method: 'DELETE', route: 'ai-schedule/[id]', url: (w) => `/ai-schedule/${w.scheduleToDelete}`, expect: owned(200) },
   { method: 'GET', route: 'ai-schedule/timezones', url: () => '/ai-schedule/timezones', expect: self(200) },
   { method: 'GET', route: 'dashboard/analytics/overview', url: () => '/dashboard/analytics/overview', expect: self(200) },

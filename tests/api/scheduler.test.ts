@@ -333,3 +333,52 @@ describe('schedule changes', () => {
     expect(rows.map((r) => r.dedupe_key.split(':').slice(2, 4).join(':'))).toEqual(['09:00', '09:05']);
   });
 });
+
+describe('a paused AI schedule (decision 0079)', () => {
+  it('plans nothing while paused, its planned check-in cancelled; resumed, it plans only slots from then on, even after a scheduler outage', async () => {
+    const { setAiSchedulePaused } = await import('../../server/services/ai-schedules');
+    const coachId = await coach();
+    const me = { id: coachId, timezone: 'UTC', planId: 'full' };
+    const cl = await client(coachId, 'UTC', {});
+    const [schedule] = await raw<{ id: string }[]>`
+      insert into schedules (coach_id, client_id, time_slots, client_timezone, custom_days)
+      values (${coachId}, ${cl.id}, ${raw.json([{ time: '09:00' }, { time: '10:00' }, { time: '11:00' }])}, 'UTC', ${['monday']}) returning id`;
+    const queue = recorder();
+    await engine.dispatch({ now: new Date('2026-07-06T08:55:00Z'), db: a, queue });
+    const [planned] = await rowsOf(cl.id);
+    expect(planned).toMatchObject({ status: 'scheduled', scheduled_for: new Date('2026-07-06T09:00:00Z') });
+
+    const paused = await setAiSchedulePaused(me, schedule!.id, true, new Date('2026-07-06T08:56:00Z'));
+    expect(paused).toMatchObject({ paused: true, pausedAt: '2026-07-06T08:56:00.000Z', nextCheckIns: [], timeSlots: [{ time: '09:00' }, { time: '10:00' }, { time: '11:00' }] });
+    expect((await rowsOf(cl.id))[0]).toMatchObject({ status: 'cancelled', failure_reason: 'The AI schedule is paused' });
+    // Pausing again changes nothing (the first instant stays).
+    expect((await setAiSchedulePaused(me, schedule!.id, true, new Date('2026-07-06T08:57:00Z'))).pausedAt).toBe('2026-07-06T08:56:00.000Z');
+    // Another coach's pause or resume is a 404, and changes nothing.
+    const stranger = { id: await coach(), timezone: 'UTC', planId: 'full' };
+    await expect(setAiSchedulePaused(stranger, schedule!.id, false, new Date('2026-07-06T08:58:00Z'))).rejects.toMatchObject({ status: 404 });
+
+    // The engine clock moves past 09:00: the paused schedule plans nothing, sends nothing.
+    const job = queue.sends.find((j) => j.checkInId === planned!.id)!;
+    expect((await engine.sendCheckIn(job.checkInId, { now: new Date('2026-07-06T09:00:01Z'), db: a, queue })).status).toBe('skipped');
+    await engine.dispatch({ now: new Date('2026-07-06T09:01:00Z'), db: a, queue: recorder() });
+    expect((await rowsOf(cl.id)).map((r) => r.status)).toEqual(['cancelled']);
+
+    // No scheduler ran after 09:01. Resumed at 10:40, the next pass would catch up the 10:00 slot
+    // (40 minutes late, within the hour) for any other schedule; this one plans nothing before its resume.
+    const resumed = await setAiSchedulePaused(me, schedule!.id, false, new Date('2026-07-06T10:40:00Z'));
+    expect(resumed).toMatchObject({ paused: false, pausedAt: null });
+    expect(resumed.nextCheckIns[0]).toBe('2026-07-06T11:00:00.000Z');
+    expect((await setAiSchedulePaused(me, schedule!.id, false, new Date('2026-07-06T10:41:00Z'))).paused).toBe(false);
+    const late = await engine.dispatch({ now: new Date('2026-07-06T10:41:00Z'), db: a, queue: recorder() });
+    expect(late).toMatchObject({ planned: 0, missed: 0 });
+    const next = recorder();
+    await engine.dispatch({ now: new Date('2026-07-06T10:55:00Z'), db: a, queue: next });
+    const rows = await rowsOf(cl.id);
+    expect(rows.map((r) => [r.dedupe_key.split(':').slice(2, 4).join(':'), r.status])).toEqual([
+      ['09:00', 'cancelled'],
+      ['11:00', 'scheduled'],
+    ]);
+    expect((await engine.sendCheckIn(rows[1]!.id, { now: new Date('2026-07-06T11:00:01Z'), db: a, queue: next })).status).toBe('sent');
+    expect(smsTo(cl.phone)).toHaveLength(1);
+  });
+});

@@ -8,8 +8,11 @@ import { dialogTitled, expect, newClient, newCoach, openClientTab, saveTheme, sh
 /**
  * The AI scheduling screen (spec 02 §3, §5, §9; product §2.3.5, §2.5, §2.9): defaults, every
  * validation message beside its field, the next check-ins preview against what the API answers,
- * one save however often Save is clicked, a goal's own schedule, and Delete with its confirmation.
+ * one save however often Save is clicked, a goal's own schedule, pause and resume (decision 0079),
+ * and Delete with its confirmation.
  */
+
+const SHOTS = '/work/shots/pause';
 
 const CLIENT_ZONE = 'America/Chicago';
 
@@ -126,6 +129,46 @@ test('a coach sets up, checks and deletes an AI check-in schedule', async ({ pag
     await expect(again.getByRole('article', { name: /Run 100 km/ })).toContainText('Every day');
   });
 
+  await test.step('the Active switch pauses at once, keeping the schedule; the client shows it paused; Resume brings it back', async () => {
+    const again = dialogTitled(page, 'AI schedule for Robin');
+    const article = again.getByRole('article', { name: /All goals/ });
+    const active = again.getByRole('switch', { name: 'Active' });
+    await expect(active).toHaveAttribute('aria-checked', 'true');
+    await active.click();
+    // No confirmation: nothing is sent or lost.
+    await expect(toast(page, 'Schedule paused')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Stop this schedule?' })).toHaveCount(0);
+    await expect(active).toHaveAttribute('aria-checked', 'false');
+    await expect(article).toContainText('Paused');
+    await expect(article).toContainText('Paused: no check-ins go out from this schedule until it is resumed.');
+    await expect(again.getByRole('list', { name: 'Next check-ins of All goals' })).toHaveCount(0);
+    await expect(again.getByTestId('paused-preview')).toBeVisible();
+    // The goal's own schedule runs on.
+    await expect(again.getByRole('article', { name: /Run 100 km/ }).getByRole('list', { name: 'Next check-ins of Run 100 km' }).getByRole('listitem')).toHaveCount(5);
+    const paused = await coach.api.call<{ schedules: AiSchedule[] }>('GET', `/ai-schedule/client/${client.id}`);
+    expect(paused.body.schedules.find((s) => s.goalId === null)).toMatchObject({ paused: true, nextCheckIns: [], timeSlots: [{ time: '09:00' }, { time: '14:30' }], customDays: ['monday', 'thursday'] });
+
+    await again.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('button', { name: /^AI schedule/ }).first()).toContainText('Paused');
+    await expect(page.getByText('AI schedule paused: its times show crossed out')).toBeVisible();
+    // Monday's card lists the paused schedule's times as paused.
+    await page.getByRole('list', { name: 'Days of the week' }).getByRole('listitem', { name: 'Monday' }).getByRole('button').first().focus();
+    await expect(page.getByText('AI schedule · Paused').first()).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // By keyboard, from the listed schedule this time.
+    await page.getByRole('button', { name: /^AI schedule/ }).first().click();
+    const reopened = dialogTitled(page, 'AI schedule for Robin');
+    const resume = reopened.getByRole('button', { name: 'Resume the schedule of All goals' });
+    await resume.focus();
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'Schedule resumed')).toBeVisible();
+    await expect(reopened.getByRole('list', { name: 'Next check-ins of All goals' }).getByRole('listitem')).toHaveCount(5);
+    await expect(reopened.getByRole('switch', { name: 'Active' })).toHaveAttribute('aria-checked', 'true');
+    const resumed = await coach.api.call<{ schedules: AiSchedule[] }>('GET', `/ai-schedule/client/${client.id}`);
+    expect(resumed.body.schedules.find((s) => s.goalId === null)).toMatchObject({ paused: false, timeSlots: [{ time: '09:00' }, { time: '14:30' }] });
+  });
+
   await test.step('Delete asks first, then the schedule is gone', async () => {
     const again = dialogTitled(page, 'AI schedule for Robin');
     await again.getByRole('article', { name: /All goals/ }).getByRole('button', { name: 'Delete' }).click();
@@ -165,6 +208,18 @@ for (const theme of ['light', 'dark'] as const) {
       if (width > 500) await expectAxeClean(page, `AI schedule dialog (${theme})`, theme);
       await dialog.getByRole('article').evaluate((el) => el.scrollIntoView());
       await page.screenshot({ path: `test-results/screenshots/ai-schedule-${width}-${theme}-list.png`, animations: 'disabled' });
+
+      await dialog.getByRole('switch', { name: 'Active' }).click();
+      await expect(dialog.getByRole('article')).toContainText('Paused: no check-ins go out');
+      await dialog.getByRole('switch', { name: 'Active' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/ai-schedule-paused-${width}-${theme}.png`, animations: 'disabled' });
+      await dialog.getByRole('article').evaluate((el) => el.scrollIntoView());
+      await page.screenshot({ path: `${SHOTS}/ai-schedule-paused-${width}-${theme}-list.png`, animations: 'disabled' });
+      if (width > 500) await expectAxeClean(page, `AI schedule dialog, paused (${theme})`, theme);
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await expect(page.getByText('AI schedule paused: its times show crossed out')).toBeVisible();
+      await page.getByText('Weekly check-ins').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/client-paused-${width}-${theme}.png`, animations: 'disabled' });
     });
   }
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { readSms } from '../helpers/http';
+import { AI_PREVIEWS_PER_HOUR } from '@/lib/constants';
 import { SMS_TEXTS } from '@/lib/sms';
 import { db, dialogTitled, expect, newCoach, openClientTab, saveTheme, signIn, stack, test, toast, type Coach } from './fixtures';
 
@@ -156,5 +157,28 @@ test('the dialog says why a preview is refused past the plan’s AI quota, and s
   await expect(dialog.getByRole('alert')).toContainText('You have used all 20 AI interactions of your Free plan this month');
   await expect(dialog.getByRole('button', { name: 'Preview' })).toBeEnabled();
   await shotAt(page, 'send-dialog-quota-light', 390);
+  expect(textsTo(client.phone)).toEqual([]);
+});
+
+test('the dialog says when the hourly limit of AI previews is reached (decision 0079), and sends nothing', async ({ page, clientIp }) => {
+  const coach = await newCoach(clientIp);
+  const client = await quinn(coach);
+  const sql = db();
+  try {
+    // The hour's previews were all asked for five minutes ago.
+    await sql`insert into rate_limit_hits (key, window_start, count) values (${`ai-preview:coach:${coach.id}`}, now() - interval '5 minutes', ${AI_PREVIEWS_PER_HOUR})`;
+  } finally {
+    await sql.end();
+  }
+  await signIn(page, coach);
+  await openClientTab(page, client.name, 'Insights');
+  const dialog = await openDialog(page);
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByRole('alert')).toContainText(`Too many AI previews this hour (at most ${AI_PREVIEWS_PER_HOUR};`);
+  await expect(dialog.getByRole('alert')).toContainText(/Please try again in 5[45] minutes\./);
+  await expect(dialog.getByRole('button', { name: 'Preview' })).toBeEnabled();
+  fs.mkdirSync('/work/shots/pause', { recursive: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/work/shots/pause/send-dialog-preview-limit-390.png', animations: 'disabled' });
   expect(textsTo(client.phone)).toEqual([]);
 });

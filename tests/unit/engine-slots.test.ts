@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aiScheduleSchema, AI_SCHEDULE_MESSAGES } from '@/lib/schemas/ai-schedule';
-import { dedupeKey, parseDedupeKey, slotInstant, slotsBetween, slotsOn, weekdayOf, type ScheduleSources } from '@/lib/schedule-slots';
+import { dedupeKey, nextAiScheduleCheckIns, parseDedupeKey, slotGoneReason, slotInstant, slotsBetween, slotsOn, weekdayOf, type ScheduleSources, type SlotAiSchedule } from '@/lib/schedule-slots';
 
 const CLIENT = '11111111-1111-4111-8111-111111111111';
 const COACH = '22222222-2222-4222-8222-222222222222';
@@ -104,5 +104,36 @@ describe('AI schedule data (product §2.5)', () => {
   it('orders and de-duplicates times and days', () => {
     const r = parse({ timeSlots: ['14:30', { time: '09:00' }, '14:30'], customDays: ['Friday', 'monday', 'friday'] });
     expect(r.success && r.data).toMatchObject({ timeSlots: [{ time: '09:00' }, { time: '14:30' }], customDays: ['monday', 'friday'] });
+  });
+});
+
+describe('a paused AI schedule (decision 0079)', () => {
+  const ai = (extra: Partial<SlotAiSchedule> = {}): SlotAiSchedule => ({
+    id: 's',
+    goalId: null,
+    timeSlots: [{ time: '09:00' }, { time: '15:00' }],
+    clientTimezone: 'UTC',
+    frequency: 'daily',
+    customDays: [],
+    promptTemplate: '',
+    ...extra,
+  });
+  const monday = '2026-07-06';
+
+  it('calls for no slot while paused, and says so for a slot it held; a client slot at the same time stays', () => {
+    const paused = sources({ timezone: 'UTC', aiSchedules: [ai({ pausedAt: new Date('2026-07-01T00:00:00Z') })], client: { id: CLIENT, coachId: COACH, timezone: 'UTC', checkInSchedule: { '0': [slot('15:00')] } } });
+    expect(slotsOn(paused, monday).map((i) => [i.time, i.origin])).toEqual([['15:00', 'client']]);
+    expect(slotGoneReason(paused, monday, dedupeKey(CLIENT, monday, '09:00', null))).toBe('The AI schedule is paused');
+    expect(slotGoneReason(paused, monday, dedupeKey(CLIENT, monday, '11:00', null))).toBe('The schedule no longer has this slot');
+    expect(slotGoneReason(sources({ timezone: 'UTC', aiSchedules: [ai()] }), monday, dedupeKey(CLIENT, monday, '11:00', null))).toBe('The schedule no longer has this slot');
+    expect(nextAiScheduleCheckIns(ai({ pausedAt: new Date('2026-07-01T00:00:00Z') }), { id: CLIENT, coachId: COACH, timezone: 'UTC' }, new Date('2026-07-06T00:00:00Z'))).toEqual([]);
+  });
+
+  it('resumed, calls for no slot before the resume: nothing missed meanwhile is sent', () => {
+    const resumed = sources({ timezone: 'UTC', aiSchedules: [ai({ resumedAt: new Date('2026-07-06T10:40:00Z') })] });
+    expect(slotsBetween(resumed, new Date('2026-07-06T08:00:00Z'), new Date('2026-07-07T10:00:00Z')).map((i) => i.at.toISOString())).toEqual([
+      '2026-07-06T15:00:00.000Z',
+      '2026-07-07T09:00:00.000Z',
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import { CalendarCog } from 'lucide-react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import type { ScheduleSubject } from './ai-schedule-form';
 import { AiScheduleDialog } from './ai-schedule-dialog';
+import { useAiSchedules } from './use-ai-schedules';
 
 interface AiScheduleButtonProps extends Omit<ButtonProps, 'onClick'> {
   subject: ScheduleSubject;
@@ -15,11 +16,19 @@ interface AiScheduleButtonProps extends Omit<ButtonProps, 'onClick'> {
 export function AiScheduleButton({ subject, goal = null, variant = 'secondary', ...props }: AiScheduleButtonProps) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  // The same query as the dialog's, so opening it reads this answer; says at a glance that it is paused.
+  const schedules = useAiSchedules(subject.clientId, goal?.id ?? null);
+  const paused = schedules.data?.find((s) => s.goalId === (goal?.id ?? null))?.paused ?? false;
   return (
     <>
       <Button ref={button} type="button" variant={variant} aria-haspopup="dialog" onClick={() => setOpen(true)} {...props}>
         <CalendarCog className="h-4 w-4" aria-hidden />
         AI schedule
+        {paused && (
+          <span className="rounded-full bg-amber-100 px-1.5 py-px text-[11px] font-medium text-amber-800 dark:bg-amber-900/40 dark:text-amber-300">
+            <span className="sr-only">, </span>Paused
+          </span>
+        )}
       </Button>
       {open && (
         <AiScheduleDialog

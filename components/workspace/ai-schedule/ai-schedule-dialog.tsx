@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Trash2 } from 'lucide-react';
+import { Pause, Play, Trash2 } from 'lucide-react';
 import { useAuth } from '@/components/auth/auth-provider';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
@@ -13,11 +13,11 @@ import { api, errorMessage } from '@/lib/api-client';
 import { AI_SCHEDULE_TEXTS, WEEKDAYS, WEEKDAY_SHORT } from '@/lib/constants';
 import type { AiSchedule } from '@/lib/schemas/ai-schedule';
 import { DEFAULT_CLOCK_TIMEZONE, timezoneLabel } from '@/lib/timezones';
-import { formatSlotTime } from '../format';
+import { formatDateTime, formatSlotTime } from '../format';
 import { notifySuccess } from '../notify';
 import { AiScheduleForm, type ScheduleSubject } from './ai-schedule-form';
 import { NextCheckIns } from './next-check-ins';
-import { aiScheduleKey, useAiSchedules } from './use-ai-schedules';
+import { aiScheduleKey, useAiSchedules, usePauseAiSchedule } from './use-ai-schedules';
 
 interface AiScheduleDialogProps {
   subject: ScheduleSubject;
@@ -25,6 +25,8 @@ interface AiScheduleDialogProps {
   goal?: { id: string; title: string; progress: number } | null;
   onClose(): void;
 }
+
+const formKey = (s: AiSchedule) => [s.id, s.timeSlots.map((t) => t.time).join(','), s.frequency, s.customDays.join(','), s.clientTimezone, s.promptTemplate].join('|');
 
 function daysText(s: AiSchedule): string {
   if (s.frequency === 'daily') return 'Every day';
@@ -66,11 +68,12 @@ export function AiScheduleDialog({ subject, goal = null, onClose }: AiScheduleDi
         </Banner>
       ) : (
         <div className="space-y-8">
-          {/* A saved change brings the form back to what the server kept (sorted, each time once). */}
-          <AiScheduleForm key={existing ? `${existing.id}:${existing.updatedAt}` : 'new'} subject={subject} goal={goal} existing={existing} coachZone={coachZone} />
+          {/* A saved change brings the form back to what the server kept (sorted, each time once);
+              a pause or resume leaves the form, and any edit in it, as it is. */}
+          <AiScheduleForm key={existing ? formKey(existing) : 'new'} subject={subject} goal={goal} existing={existing} coachZone={coachZone} />
           <section aria-labelledby="ai-schedules-heading" className="space-y-3">
             <h3 id="ai-schedules-heading" className="text-sm font-semibold text-stone-900 dark:text-stone-100">
-              Active schedules
+              Schedules
             </h3>
             {schedules.data.length === 0 ? (
               <p className="text-sm text-stone-500 dark:text-stone-400">None yet: saved schedules show here with their next check-ins.</p>
@@ -95,6 +98,7 @@ function SavedSchedule({ schedule, title, clientId, coachZone }: { schedule: AiS
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const pause = usePauseAiSchedule(clientId);
   const headingId = `ai-schedule-${schedule.id}`;
 
   const remove = async () => {
@@ -118,32 +122,58 @@ function SavedSchedule({ schedule, title, clientId, coachZone }: { schedule: AiS
         <div className="min-w-0">
           <h4 id={headingId} className="text-sm font-semibold text-stone-900 dark:text-stone-100">
             {title}{' '}
-            <span className="ml-1 inline-flex items-center rounded-full bg-green-50 px-2 py-0.5 text-xs font-medium text-green-700 ring-1 ring-green-600/20 ring-inset dark:bg-green-900/30 dark:text-green-300 dark:ring-green-400/30">
-              Active
-            </span>
+            {schedule.paused ? (
+              <span className="ml-1 inline-flex items-center rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-600/20 ring-inset dark:bg-amber-900/30 dark:text-amber-300 dark:ring-amber-400/30">
+                Paused
+              </span>
+            ) : (
+              <span className="ml-1 inline-flex items-center rounded-full bg-green-50 px-2 py-0.5 text-xs font-medium text-green-700 ring-1 ring-green-600/20 ring-inset dark:bg-green-900/30 dark:text-green-300 dark:ring-green-400/30">
+                Active
+              </span>
+            )}
           </h4>
           <p className="mt-0.5 text-sm text-stone-600 dark:text-stone-300">
             {schedule.timeSlots.map((t) => formatSlotTime(t.time)).join(', ')} · {daysText(schedule)} · {timezoneLabel(schedule.clientTimezone)}
           </p>
           {schedule.promptTemplate && <p className="mt-0.5 text-xs break-words text-stone-500 dark:text-stone-400">Prompt: {schedule.promptTemplate}</p>}
         </div>
-        <Button type="button" variant="ghost" className="px-2! py-1! text-red-700! hover:bg-red-50! dark:text-red-400! dark:hover:bg-red-900/30!" onClick={() => setConfirming(true)}>
-          <Trash2 className="h-4 w-4" aria-hidden />
-          Delete
-        </Button>
+        <div className="flex shrink-0 gap-1">
+          <Button
+            type="button"
+            variant="ghost"
+            className="px-2! py-1!"
+            loading={pause.busy}
+            aria-label={`${schedule.paused ? 'Resume' : 'Pause'} the schedule of ${title}`}
+            onClick={() => void pause.setPaused(schedule, !schedule.paused)}
+          >
+            {schedule.paused ? <Play className="h-4 w-4" aria-hidden /> : <Pause className="h-4 w-4" aria-hidden />}
+            {schedule.paused ? 'Resume' : 'Pause'}
+          </Button>
+          <Button type="button" variant="ghost" className="px-2! py-1! text-red-700! hover:bg-red-50! dark:text-red-400! dark:hover:bg-red-900/30!" onClick={() => setConfirming(true)}>
+            <Trash2 className="h-4 w-4" aria-hidden />
+            Delete
+          </Button>
+        </div>
       </div>
       <div className="mt-3">
-        <NextCheckIns instants={schedule.nextCheckIns} clientZone={schedule.clientTimezone} coachZone={coachZone} label={`Next check-ins of ${title}`} />
+        {schedule.paused ? (
+          <p className="text-sm text-amber-800 dark:text-amber-300">
+            {AI_SCHEDULE_TEXTS.pausedNote}
+            {schedule.pausedAt && <> Paused {formatDateTime(schedule.pausedAt, coachZone)}.</>}
+          </p>
+        ) : (
+          <NextCheckIns instants={schedule.nextCheckIns} clientZone={schedule.clientTimezone} coachZone={coachZone} label={`Next check-ins of ${title}`} />
+        )}
       </div>
-      {error && (
+      {(error ?? pause.error) && (
         <p role="alert" className="mt-2 text-sm text-red-600 dark:text-red-400">
-          {error}
+          {error ?? pause.error}
         </p>
       )}
       <ConfirmDialog open={confirming} title="Delete this schedule?" confirmLabel="Delete schedule" busy={deleting} onConfirm={() => void remove()} onClose={() => setConfirming(false)}>
         <p>
-          The schedule of <strong className="font-medium text-stone-900 dark:text-stone-100">{title}</strong> stops: no more AI check-ins go out from it and upcoming ones are
-          cancelled.
+          The schedule of <strong className="font-medium text-stone-900 dark:text-stone-100">{title}</strong> is deleted: no more AI check-ins go out from it and upcoming ones are
+          cancelled. To stop it for a while and keep its times, pause it instead.
         </p>
       </ConfirmDialog>
     </article>

@@ -7,7 +7,6 @@ import type { z } from 'zod';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { controlClass, Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
@@ -20,7 +19,7 @@ import { nextAiScheduleCheckIns } from '@/lib/schedule-slots';
 import { timezoneLabel } from '@/lib/timezones';
 import { notifySuccess } from '../notify';
 import { NextCheckIns } from './next-check-ins';
-import { aiScheduleKey, useScheduleTimezones } from './use-ai-schedules';
+import { aiScheduleKey, usePauseAiSchedule, useScheduleTimezones } from './use-ai-schedules';
 
 type Weekday = (typeof WEEKDAYS)[number];
 type Frequency = 'custom' | 'daily' | 'weekdays';
@@ -110,8 +109,7 @@ export function AiScheduleForm({ subject, goal, existing, coachZone }: AiSchedul
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [active, setActive] = useState(true);
-  const [confirmStop, setConfirmStop] = useState(false);
+  const pause = usePauseAiSchedule(subject.clientId);
   // Set at once on click, before React re-renders the disabled button: a double click saves once.
   const inFlight = useRef(false);
   const nextKey = useRef(draft.slots.length);
@@ -160,7 +158,6 @@ export function AiScheduleForm({ subject, goal, existing, coachZone }: AiSchedul
   const save = async (e: FormEvent) => {
     e.preventDefault();
     if (inFlight.current) return;
-    if (!active && existing) return setConfirmStop(true);
     setAttempted(true);
     setSettled(draft);
     if (check(draft, subject.clientId, goalId).value === null) return;
@@ -176,24 +173,6 @@ export function AiScheduleForm({ subject, goal, existing, coachZone }: AiSchedul
       } else {
         setFormError(errorMessage(error, AI_SCHEDULE_TEXTS.saveFailed));
       }
-    } finally {
-      inFlight.current = false;
-      setSaving(false);
-    }
-  };
-
-  const stop = async () => {
-    if (!existing || inFlight.current) return;
-    inFlight.current = true;
-    setSaving(true);
-    try {
-      const answer = await api.delete<{ message: string }>(`/ai-schedule/${existing.id}`);
-      setConfirmStop(false);
-      notifySuccess(answer.message || AI_SCHEDULE_TEXTS.deleted);
-      await queryClient.invalidateQueries({ queryKey: aiScheduleKey(subject.clientId) });
-    } catch (error) {
-      setConfirmStop(false);
-      setFormError(errorMessage(error, AI_SCHEDULE_TEXTS.deleteFailed));
     } finally {
       inFlight.current = false;
       setSaving(false);
@@ -327,10 +306,18 @@ export function AiScheduleForm({ subject, goal, existing, coachZone }: AiSchedul
             <h3 id={`${id}-preview`} className="text-sm font-semibold text-stone-900 dark:text-stone-100">
               Next check-ins
             </h3>
-            <p className="mb-2 text-xs text-stone-500 dark:text-stone-400" aria-live="polite">
-              {settled !== draft ? 'Updating…' : preview ? 'If saved as it is now.' : 'Fix the fields marked in red to see them.'}
-            </p>
-            {preview && <NextCheckIns instants={preview} clientZone={settled.timezone} coachZone={coachZone} label="Next check-ins preview" />}
+            {existing?.paused ? (
+              <p className="text-sm text-amber-800 dark:text-amber-300" data-testid="paused-preview">
+                {AI_SCHEDULE_TEXTS.pausedNote} Resumed, it starts from the next slot after that moment; the ones in between are not sent.
+              </p>
+            ) : (
+              <>
+                <p className="mb-2 text-xs text-stone-500 dark:text-stone-400" aria-live="polite">
+                  {settled !== draft ? 'Updating…' : preview ? 'If saved as it is now.' : 'Fix the fields marked in red to see them.'}
+                </p>
+                {preview && <NextCheckIns instants={preview} clientZone={settled.timezone} coachZone={coachZone} label="Next check-ins preview" />}
+              </>
+            )}
           </section>
         </div>
 
@@ -369,13 +356,29 @@ export function AiScheduleForm({ subject, goal, existing, coachZone }: AiSchedul
         </Field>
 
         {existing && (
-          <Switch
-            id={`${id}-active`}
-            label="Active"
-            description={active ? 'Check-ins go out at these times.' : 'Saving stops this schedule: no more check-ins from it.'}
-            checked={active}
-            onChange={setActive}
-          />
+          <div>
+            <Switch
+              id={`${id}-active`}
+              label="Active"
+              description={
+                pause.busy
+                  ? existing.paused
+                    ? 'Resuming…'
+                    : 'Pausing…'
+                  : existing.paused
+                    ? `${AI_SCHEDULE_TEXTS.pausedNote} Its times, days and prompt are kept.`
+                    : 'Check-ins go out at these times. Switch off to pause (for a holiday, say) and keep everything for later.'
+              }
+              checked={!existing.paused}
+              disabled={pause.busy}
+              onChange={(on) => void pause.setPaused(existing, !on)}
+            />
+            {pause.error && (
+              <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+                {pause.error}
+              </p>
+            )}
+          </div>
         )}
 
         {otherErrors.length > 0 && attempted && (
@@ -388,21 +391,11 @@ export function AiScheduleForm({ subject, goal, existing, coachZone }: AiSchedul
         {formError && <Banner tone="error">{formError}</Banner>}
 
         <div className="flex justify-end gap-2 border-t border-stone-200 pt-4 dark:border-stone-800">
-          <Button type="submit" variant={active || !existing ? 'primary' : 'danger'} loading={saving}>
-            {active || !existing ? (existing ? 'Save changes' : 'Save schedule') : 'Stop schedule'}
+          <Button type="submit" variant="primary" loading={saving}>
+            {existing ? 'Save changes' : 'Save schedule'}
           </Button>
         </div>
       </form>
-      <ConfirmDialog
-        open={confirmStop}
-        title="Stop this schedule?"
-        confirmLabel="Stop schedule"
-        busy={saving}
-        onConfirm={() => void stop()}
-        onClose={() => setConfirmStop(false)}
-      >
-        <p>No more AI check-ins go out from it; upcoming ones are cancelled.</p>
-      </ConfirmDialog>
     </>
   );
 }

@@ -70,6 +70,7 @@ export async function previewCheckIn(coach: CoachRef, input: PreviewCheckInInput
   if (why) throw new AppError(409, 'CONFLICT', why);
   const row = await selection(coach, client, input);
   if (!(await withinQuota(coach, now))) throw quotaError(coach, now);
+  await hitRateLimit(RATE_LIMITS.aiPreviewCoach, coach.id, now);
   const p = await loadParticipants(edb.db, client.id);
   if (!p) throw notFound('Client');
   const ctx = await checkInContext(edb.db, row, p, now);
@@ -143,6 +144,7 @@ export async function generateGoalMilestones(coach: CoachRef, goalId: string, op
   const goal = await getOwnedGoal(coach.id, goalId);
   const client = await getOwnedClient(coach.id, goal.clientId);
   if (!(await withinQuota(coach, now))) throw quotaError(coach, now);
+  await hitRateLimit(RATE_LIMITS.aiPreviewCoach, coach.id, now);
   const [user, [aiGoal]] = await Promise.all([findActiveUserById(coach.id), aiGoals(db, [goal])]);
   let generated;
   try {

@@ -5,7 +5,7 @@ import { emitToUser } from '../../realtime';
 import { markNoResponse, publishCheckIn } from './conversation';
 import { ENGINE_TIMING as T, claimLeaseMs, requeueAfterMs, resolve, type EngineDb, type EngineOptions, type SendJob } from './runtime';
 import { INTERRUPTED_REASON } from './send';
-import { parseDedupeKey, slotsBetween, slotsOn, type ScheduleSources, type SlotIntent } from '@/lib/schedule-slots';
+import { parseDedupeKey, slotGoneReason, slotsBetween, slotsOn, type ScheduleSources, type SlotIntent } from '@/lib/schedule-slots';
 import { ineligibility, loadSources } from './sources';
 
 /**
@@ -98,7 +98,7 @@ async function reconcile(edb: EngineDb, now: Date, sources: Map<string, Schedule
     if (!src) reason = reasons.get(row.clientId) ?? 'The client no longer exists';
     else {
       const intent = slotsOn(src, slot.date).find((i) => i.key === row.dedupeKey);
-      if (!intent) reason = 'The schedule no longer has this slot';
+      if (!intent) reason = slotGoneReason(src, slot.date, row.dedupeKey!);
       else if (row.scheduledFor && Math.abs(intent.at.getTime() - row.scheduledFor.getTime()) > 60_000) {
         const updated = await db
           .update(checkIns)

@@ -11,7 +11,7 @@ import { checkInContexts, coachName, coveredGoals, loadParticipantsOf, type Part
 import { errorText, publishCheckIn, type StepOutcome } from './conversation';
 import { aiAllowances, recordQuotaStop } from './quota';
 import { ENGINE_TIMING as T, claimLeaseMs, resolve, type EngineDb, type EngineOptions } from './runtime';
-import { parseDedupeKey, slotsOn } from '@/lib/schedule-slots';
+import { parseDedupeKey, slotGoneReason, slotsOn } from '@/lib/schedule-slots';
 import { consentedTriples, consentKey, recordConsents } from './sms-numbers';
 import { ineligibility, sourcesOf } from './sources';
 
@@ -269,8 +269,9 @@ class Batch {
     const slot = row.source === 'schedule' && row.dedupeKey ? parseDedupeKey(row.dedupeKey) : null;
     if (slot) {
       const own = aiRows.filter((s) => s.clientId === row.clientId);
-      const intent = slotsOn(sourcesOf(p.client, p.activeGoals, own), slot.date).find((i) => i.key === row.dedupeKey);
-      if (!intent) return this.stop(row, 'cancelled', 'The schedule no longer has this slot', p);
+      const src = sourcesOf(p.client, p.activeGoals, own);
+      const intent = slotsOn(src, slot.date).find((i) => i.key === row.dedupeKey);
+      if (!intent) return this.stop(row, 'cancelled', slotGoneReason(src, slot.date, row.dedupeKey!), p);
       if (!row.deliveryStartedAt && Math.abs(intent.at.getTime() - (row.scheduledFor ?? this.now).getTime()) > 60_000) {
         // The client's zone changed: the same local slot now happens at another instant.
         const [moved] = await this.edb.db

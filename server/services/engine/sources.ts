@@ -59,6 +59,8 @@ export const aiSlotSource = (s: AiSchedule): SlotAiSchedule => ({
   frequency: s.frequency,
   customDays: s.customDays,
   promptTemplate: s.promptTemplate,
+  pausedAt: s.pausedAt,
+  resumedAt: s.resumedAt,
 });
 
 /** The same sources from rows already loaded (the send step has the client and its goals). */
