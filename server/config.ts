@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_INBOUND_EMAIL_DOMAIN } from '@/lib/email';
+// Relative: next.config.ts loads this file, and the @/ alias does not resolve there.
+import { DEFAULT_INBOUND_EMAIL_DOMAIN } from '../lib/email';
 import { getSetting, requireSetting } from './runtime';
 
 const bool = z
