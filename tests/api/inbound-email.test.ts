@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postClientEmailReply, postResendEvent } from '../../scripts/client-reply';
+import { postClientEmailReply, postResendEvent, resendSignatureHeaders } from '../../scripts/client-reply';
 import type { FakeOpenAi } from '../helpers/fake-openai';
 import type { FakeTwilio } from '../helpers/fake-twilio';
 import { readEmails, type OutboxEmail } from '../helpers/http';
@@ -148,11 +148,16 @@ describe('two-way e-mail', () => {
     const otherSecret = `whsec_${Buffer.from('not-the-webhook-secret-0123456789').toString('base64')}`;
     const forged = await reply(email, 'Forged 99 km', { secret: otherSecret });
     expect(forged.status).toBe(401);
-    expect(JSON.parse(forged.body)).toMatchObject({ code: 'INVALID_SIGNATURE' });
+    expect(JSON.parse(forged.body)).toMatchObject({ error: 'INVALID_SIGNATURE' });
     const unsigned = await fetch(`${stack.baseUrl}/api/webhooks/resend`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: forged.payload });
     expect(unsigned.status).toBe(401);
-    // Signed, but the body changed after signing.
-    const tampered = await postResendEvent(forged.payload, { appUrl: stack.baseUrl, secret: otherSecret });
+    // Signed with the right secret, but the body changed after signing.
+    const headers = resendSignatureHeaders(SECRET, forged.payload);
+    const tampered = await fetch(`${stack.baseUrl}/api/webhooks/resend`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: forged.payload.replace('"email.received"', '"email.received" '),
+    });
     expect(tampered.status).toBe(401);
     const row = await checkInRow(checkIn._id);
     expect(row).toMatchObject({ status: 'sent', client_response: null });
