@@ -30,6 +30,7 @@ describe('reply tokens', () => {
 
   it('refuse any altered character, a truncated or lengthened token, and another secret', () => {
     const token = replyToken(ID, SECRET);
+    // The last character also carries 3 padding bits, so only the characters before it are altered here.
     for (let i = 0; i < token.length - 1; i++) {
       const swapped = token[i] === 'a' ? 'b' : 'a';
       expect(checkInIdOfToken(token.slice(0, i) + swapped + token.slice(i + 1), SECRET), `altered at ${i}`).toBeNull();
