@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Relative: next.config.ts loads this file, and the @/ alias does not resolve there.
+import { DEFAULT_INBOUND_EMAIL_DOMAIN } from '../lib/email';
 import { getSetting, requireSetting } from './runtime';
 
 const bool = z
@@ -38,6 +40,13 @@ const envSchema = z.object({
   EMAIL_FROM: z.string().default('Cadence <no-reply@cadence.local>'),
   RESEND_API_KEY: optionalString,
   RESEND_BASE_URL: optionalString,
+  /** Signing secret (whsec_…) of the Resend webhook; when set, an unsigned or forged event is refused. */
+  RESEND_WEBHOOK_SECRET: optionalString,
+  /** The receiving domain of reply addresses on check-in e-mails (its MX points at Resend; decision 0081). */
+  INBOUND_EMAIL_DOMAIN: z
+    .string()
+    .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, 'must be a domain name, e.g. reply.example.com')
+    .default(DEFAULT_INBOUND_EMAIL_DOMAIN),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString,
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),

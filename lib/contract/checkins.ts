@@ -3,6 +3,7 @@ import { idParamSchema } from '../schemas/account';
 import { aiScheduleSchema, immediateContactSchema, savedAiScheduleSchema } from '../schemas/ai-schedule';
 import { approveFollowUpSchema, checkInChangedSchema, checkInPageSchema, checkInPreviewSchema, followUpQueueSchema, initiateCheckInSchema, previewCheckInSchema } from '../schemas/checkins';
 import { cancelForGoalSchema, checkInHistoryQuerySchema, clientIdParamSchema } from '../schemas/workspace';
+import { resendWebhookReceivedSchema } from '../schemas/webhooks';
 import { okWithMessageSchema } from './common';
 import { endpoint, type Endpoint } from './endpoint';
 
@@ -112,6 +113,23 @@ export const twilioInbound = endpoint({
   rawBody: { contentType: 'application/x-www-form-urlencoded', description: "Twilio's message fields; Cadence reads `From`, `To`, `Body` and `MessageSid`" },
   response: { contentType: 'text/xml', description: 'An empty TwiML `<Response/>`: any answer to the client is sent separately' },
   errors: { 403: 'The Twilio signature is missing or wrong', 413: 'The body is larger than the webhook limit' },
+});
+
+export const resendInbound = endpoint({
+  method: 'POST',
+  path: '/api/webhooks/resend',
+  tag: 'Webhooks',
+  summary:
+    "Resend's events; `email.received` is a client's e-mailed reply to a check-in, matched by its signed reply address. Signed (Svix headers) when RESEND_WEBHOOK_SECRET is set; a repeated message is a no-op, an unknown address is acknowledged and ignored",
+  auth: 'public',
+  rawBody: { contentType: 'application/json', description: 'The event exactly as Resend sent it, checked against the `svix-id`, `svix-timestamp` and `svix-signature` headers' },
+  response: resendWebhookReceivedSchema,
+  errors: {
+    400: 'The body is not a Resend event',
+    401: 'The signature is missing or wrong (RESEND_WEBHOOK_SECRET is set)',
+    413: 'The body is larger than the webhook limit',
+    502: 'The receiving API did not give the mail; Resend retries the event',
+  },
 });
 
 const FOLLOW_UP_DECISION_ERRORS = {

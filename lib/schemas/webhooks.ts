@@ -10,3 +10,37 @@ export const twilioInboundSchema = z.object({
 });
 
 export type TwilioInbound = z.infer<typeof twilioInboundSchema>;
+
+const address = z.string().trim().min(1).max(320);
+
+/**
+ * A Resend webhook event (JSON). Only `email.received` is acted on; its `data` has the received
+ * mail's metadata (the body is fetched through the receiving API by `email_id`). Other event types
+ * are acknowledged and ignored.
+ */
+export const resendEventSchema = z.object({
+  type: z.string({ error: 'type is required' }).min(1, 'type is required').max(64),
+  created_at: z.string().max(64).optional(),
+  data: z
+    .object({
+      email_id: z.string().trim().max(128).optional(),
+      message_id: z.string().trim().max(998).optional(),
+      from: z.string().max(998).optional(),
+      to: z.array(address).max(100).optional(),
+      cc: z.array(address).max(100).optional(),
+      received_for: z.array(address).max(100).optional(),
+      subject: z.string().max(998).optional(),
+    })
+    .default({}),
+});
+
+export type ResendEvent = z.infer<typeof resendEventSchema>;
+
+/** The answer to a Resend webhook: received, and what Cadence made of it. */
+export const resendWebhookReceivedSchema = z
+  .object({
+    received: z.literal(true),
+    /** reply (a check-in answered), duplicate, unmatched (no conversation named, or kept outside a check-in) or ignored (another event type). */
+    action: z.enum(['reply', 'duplicate', 'unmatched', 'ignored']),
+  })
+  .meta({ id: 'ResendWebhookReceived' });

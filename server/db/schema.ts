@@ -392,6 +392,11 @@ export const checkIns = pgTable(
      * (client's number, our number it was sent to), never on the client's number alone.
      */
     fromNumber: text('from_number'),
+    /**
+     * The Message-ID of the client's e-mailed reply (channel email): the follow-up e-mail answers it
+     * (In-Reply-To, References), so the client's mail app keeps the conversation in one thread.
+     */
+    clientReplyMessageId: text('client_reply_message_id'),
     /** Why a check-in failed, was cancelled or missed (quota, AI answer, provider error, schedule removed). */
     failureReason: text('failure_reason'),
     /**
@@ -745,7 +750,8 @@ export const clientMessages = pgTable(
     direction: text('direction', { enum: ['in', 'out'] }).notNull(),
     author: text('author', { enum: ['client', 'coach'] }).notNull(),
     body: text('body').notNull(),
-    channel: text('channel', { enum: ['sms'] }).notNull().default('sms'),
+    channel: text('channel', { enum: ['sms', 'email'] }).notNull().default('sms'),
+    /** The sender and recipient: phone numbers for sms, e-mail addresses for email (decision 0081). */
     fromNumber: text('from_number').notNull(),
     toNumber: text('to_number').notNull(),
     providerMessageId: text('provider_message_id'),

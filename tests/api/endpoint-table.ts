@@ -85,6 +85,8 @@ export const ROWS: Row[] = [
   { method: 'POST', route: 'webhooks/stripe', url: () => '/webhooks/stripe', body: () => ({ id: 'evt_forged', type: 'invoice.paid' }), expect: same(400) },
   // Without TWILIO_AUTH_TOKEN (local development) an inbound SMS from an unknown number is accepted and ignored.
   { method: 'POST', route: 'webhooks/twilio', url: () => '/webhooks/twilio', expect: same(200) },
+  // Without RESEND_WEBHOOK_SECRET an event for no reply address of ours is accepted and ignored.
+  { method: 'POST', route: 'webhooks/resend', url: () => '/webhooks/resend', body: () => ({ type: 'email.received', data: { email_id: 'matrix-unknown', to: ['nobody@example.com'] } }), expect: same(200) },
 
   // The signed-in account itself.
   { method: 'GET', route: 'users/profile', url: () => '/users/profile', expect: self(200) },

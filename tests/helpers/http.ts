@@ -60,6 +60,9 @@ export interface OutboxEmail {
   subject: string;
   text: string;
   html?: string;
+  /** A check-in e-mail's reply address (decision 0081). */
+  replyTo?: string;
+  headers?: Record<string, string>;
   createdAt: string;
   id: string;
 }

@@ -3,7 +3,7 @@ import { metered, type UsageBatch } from '../metering';
 import { EMAIL_COST_USD } from '../pricing';
 import { outboxEmailProvider } from './outbox';
 import { resendEmailProvider } from './resend';
-import type { EmailMessage, EmailProvider } from './types';
+import type { EmailMessage, EmailProvider, ReceivedEmail } from './types';
 
 /** Price per e-mail used for cost metering (server/providers/pricing.ts). */
 export { EMAIL_COST_USD };
@@ -23,4 +23,9 @@ export async function sendEmail(message: EmailMessage, userId?: string | null, u
   return metered({ service: p.name === 'resend' ? 'resend' : 'email', operation: 'send', userId, batch: usage }, () => p.send({ ...message, from: config().EMAIL_FROM }), () =>
     p.name === 'resend' ? EMAIL_COST_USD : 0,
   );
+}
+
+/** A received e-mail's content (the `email.received` webhook carries only its metadata); null when the provider has none by that id. */
+export async function getReceivedEmail(id: string): Promise<ReceivedEmail | null> {
+  return emailProvider().getReceived(id);
 }

@@ -40,6 +40,7 @@ export function messageItem(row: ClientMessage): ThreadItem {
     author: row.author,
     kind: 'message',
     body: row.body,
+    channel: row.channel,
     status: row.status,
     ...(row.failureReason ? { failureReason: row.failureReason } : {}),
   };
@@ -78,10 +79,10 @@ export async function sendCoachMessage(coach: CoachRef, clientId: string, text: 
   return messageItem(row!);
 }
 
-/** The texts outside a check-in of these clients of one coach, recorded as they came in (inbound.ts). */
+/** The messages outside a check-in (texts, or e-mails) of these clients of one coach, recorded as they came in (inbound.ts, inbound-email.ts). */
 export async function recordInboundMessages(
   db: Executor,
-  items: { clientId: string; coachId: string; from: string; to: string; body: string; messageSid?: string; at: Date }[],
+  items: { clientId: string; coachId: string; channel: ClientMessage['channel']; from: string; to: string; body: string; providerMessageId?: string; at: Date }[],
 ): Promise<ClientMessage[]> {
   if (items.length === 0) return [];
   return db
@@ -93,10 +94,10 @@ export async function recordInboundMessages(
         direction: 'in' as const,
         author: 'client' as const,
         body: i.body,
-        channel: 'sms' as const,
+        channel: i.channel,
         fromNumber: i.from,
         toNumber: i.to,
-        providerMessageId: i.messageSid ?? null,
+        providerMessageId: i.providerMessageId ?? null,
         status: 'received' as const,
         createdAt: i.at,
       })),

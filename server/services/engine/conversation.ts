@@ -4,12 +4,14 @@ import { checkIns, clients, goals, type CheckIn, type Client, type Goal } from '
 import { log } from '../../log';
 import type { ProgressUpdate } from '@/lib/schemas/checkins';
 import { analyseReply, composeFollowUp, type FollowUpContext, type GoalProgress } from '../../providers/ai';
+import { sendEmail } from '../../providers/email';
 import { senderNumberFor, sendSms } from '../../providers/sms';
 import { emitToUser } from '../../realtime';
 import { checkInSummary, type CoachRef } from '../clients';
 import { updateProgress } from '../goals';
 import { notifyCoach, type NotificationInput } from '../notifications';
 import { checkInContext, coveredGoals, loadParticipants, type Participants } from './context';
+import { followUpEmail } from './email-thread';
 import { recordQuotaStop, withinQuota } from './quota';
 import { claimLeaseMs, noResponseWindowMs, resolve, setInlineHandlers, type EngineDb, type EngineOptions } from './runtime';
 
@@ -192,8 +194,10 @@ type FollowUpStep =
  * settle the check-in.
  */
 async function sendFollowUp(edb: EngineDb, claimed: CheckIn, p: Participants, ctx: FollowUpContext, now: Date): Promise<FollowUpStep> {
+  // On the check-in's channel: an e-mailed check-in is answered by e-mail, in its thread.
+  const byEmail = claimed.channel === 'email' && Boolean(p.client.email);
   const canText = claimed.channel === 'sms' && Boolean(p.client.phone) && !p.client.smsOptedOut;
-  if (!canText) return { status: 'done', fields: {} };
+  if (!byEmail && !canText) return { status: 'done', fields: {} };
   let followUp: string;
   try {
     followUp = await composeFollowUp(p.coach.id, ctx);
@@ -212,8 +216,9 @@ async function sendFollowUp(edb: EngineDb, claimed: CheckIn, p: Participants, ct
     return { status: 'done', fields: {} };
   }
   try {
+    if (byEmail) await sendEmail(followUpEmail(claimed, p.coach, p.client.email!, followUp), p.coach.id);
     // From the number the check-in went from: the client's reply came to it, and STOP covers it.
-    await sendSms({ to: p.client.phone!, from: claimed.fromNumber ?? senderNumberFor(p.client.phone!), text: followUp }, p.coach.id);
+    else await sendSms({ to: p.client.phone!, from: claimed.fromNumber ?? senderNumberFor(p.client.phone!), text: followUp }, p.coach.id);
   } catch (error) {
     return { status: 'failed', reason: `The follow-up could not be delivered: ${errorText(error)}` };
   }

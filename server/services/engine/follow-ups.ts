@@ -1,10 +1,12 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { CheckInDto, FollowUpForReview } from '@/lib/schemas/checkins';
-import { checkIns, clients, goals, type CheckIn } from '../../db/schema';
+import { checkIns, clients, goals, users, type CheckIn } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
+import { sendEmail } from '../../providers/email';
 import { senderNumberFor, sendSms } from '../../providers/sms';
 import { checkInSummary, checkInSummaryColumns, type CoachRef } from '../clients';
 import { errorText, publishCheckIn } from './conversation';
+import { followUpEmail } from './email-thread';
 import { resolve, type EngineDb, type EngineOptions } from './runtime';
 
 /**
@@ -56,7 +58,8 @@ async function published(edb: EngineDb, row: CheckIn): Promise<CheckInDto> {
 
 /**
  * POST /checkins/{id}/follow-up/approve: texts the draft, or the coach's edit of it verbatim, from
- * the number the check-in went from (the client's replies come to it). Not subject to the hourly
+ * the number the check-in went from (the client's replies come to it), or e-mails it in the
+ * check-in's thread when the check-in went by e-mail. Not subject to the hourly
  * limit of check-ins (it answers the client), but never to a client who opted out.
  * A delivery failure gives the follow-up back to the queue.
  */
@@ -66,8 +69,11 @@ export async function approveFollowUp(coach: CoachRef, checkInId: string, input:
   if (row.followUpStatus !== 'pending_review') throw new AppError(409, 'CONFLICT', NO_LONGER_PENDING);
   const [client] = await edb.db.select().from(clients).where(eq(clients.id, row.clientId)).limit(1);
   if (!client) throw notFound('Client');
-  if (!client.phone) throw new AppError(409, 'CONFLICT', 'The client has no phone number to text');
-  if (client.smsOptedOut) throw new AppError(409, 'CONFLICT', 'The client opted out of text messages (replied STOP)');
+  // On the check-in's channel: an e-mailed check-in is answered by e-mail, in its thread.
+  const byEmail = row.channel === 'email';
+  if (byEmail && !client.email) throw new AppError(409, 'CONFLICT', 'The client has no e-mail address');
+  if (!byEmail && !client.phone) throw new AppError(409, 'CONFLICT', 'The client has no phone number to text');
+  if (!byEmail && client.smsOptedOut) throw new AppError(409, 'CONFLICT', 'The client opted out of text messages (replied STOP)');
   if (client.archived) throw new AppError(409, 'CONFLICT', 'The client is archived');
   const text = input.message ?? row.aiResponse ?? '';
   if (!text) throw new AppError(400, 'VALIDATION_ERROR', 'The message is empty', { details: [{ field: 'message', message: 'The message is empty' }] });
@@ -78,7 +84,11 @@ export async function approveFollowUp(coach: CoachRef, checkInId: string, input:
     .returning();
   if (!claimed) throw new AppError(409, 'CONFLICT', NO_LONGER_PENDING);
   try {
-    await sendSms({ to: client.phone, from: row.fromNumber ?? senderNumberFor(client.phone), text }, coach.id);
+    if (byEmail) {
+      const [coachRow] = await edb.db.select().from(users).where(eq(users.id, coach.id)).limit(1);
+      if (!coachRow) throw new Error('The coach no longer exists');
+      await sendEmail(followUpEmail(claimed, coachRow, client.email!, text), coach.id);
+    } else await sendSms({ to: client.phone!, from: row.fromNumber ?? senderNumberFor(client.phone!), text }, coach.id);
   } catch (error) {
     const [back] = await edb.db
       .update(checkIns)

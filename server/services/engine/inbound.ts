@@ -15,7 +15,7 @@ import { ENGINE_QUEUES, onDrizzleTransaction, resolve, type EngineOptions } from
 import { coachesTextingFrom } from './sms-numbers';
 
 /**
- * Inbound texts (the Twilio webhook). A text belongs to the conversation of the pair (client
+ * Inbound texts (the Twilio webhook); the shared pipeline of every inbound message (receiveInbound). A text belongs to the conversation of the pair (client
  * number, our number it was sent to), never to a client number alone: two coaches whose clients
  * share a number each see only the replies meant for them. When one pair has open conversations
  * with several coaches, the sender is asked which coach the text is for, and the text waits.
@@ -56,7 +56,7 @@ export interface ClientTextJob {
 }
 
 /** What a text leads to after the transaction: jobs, live updates, the reply analysis. */
-class Effects {
+export class Effects {
   readonly notices: CoachNoticeJob[] = [];
   readonly texts: ClientTextJob[] = [];
   readonly responded: CheckIn[] = [];
@@ -78,7 +78,8 @@ class Effects {
   }
 }
 
-const OPEN = ['sent', 'no_response'] as const;
+/** A check-in still awaiting its reply (one past the reply window is still answered). */
+export const OPEN = ['sent', 'no_response'] as const;
 
 /** "2", "2.", "#2" or "2)" : an answer to the which-coach question. */
 function choiceOf(body: string): number | null {
@@ -87,24 +88,37 @@ function choiceOf(body: string): number | null {
 }
 
 export async function receiveSms(message: InboundSms, options: EngineOptions = {}): Promise<InboundResult> {
-  const { now, edb, queue } = resolve(options);
+  const { now } = resolve(options);
   const text: Text = { from: message.from.trim(), ours: message.to.trim(), body: message.body.trim().slice(0, INBOUND_SMS_MAX_CHARS), messageSid: message.messageSid, at: now };
+  // Twilio retries a webhook it got no answer to: each message is handled once.
+  const dedupe = text.messageSid ? { id: `twilio:${text.messageSid}`, provider: 'twilio', type: 'inbound_sms' } : null;
+  // One conversation at a time per pair: the question, its answer and held texts stay in order.
+  return receiveInbound({ dedupe, lockKey: `sms:${text.from}:${text.ours}` }, (tx, effects) => handle(tx, text, effects), options);
+}
+
+/**
+ * The pipeline every inbound message goes through, whatever its channel (SMS here, e-mail in
+ * inbound-email.ts): in one transaction the message is recorded as handled (`dedupe`, so a
+ * provider's retry of it is a no-op), conversations sharing `lockKey` are taken in turn, `handler`
+ * decides what the message is, and the coach's notices are queued; after the commit the coach's
+ * screens hear of it and the reply job (analysis, progress, follow-up) is queued.
+ */
+export async function receiveInbound(
+  keys: { dedupe: { id: string; provider: string; type: string } | null; lockKey: string },
+  handler: (tx: Transaction, effects: Effects) => Promise<InboundResult>,
+  options: EngineOptions = {},
+): Promise<InboundResult> {
+  const { now, edb, queue } = resolve(options);
   const effects = new Effects(now);
   const boss = getQueue();
   const result = await edb.db.transaction(async (tx) => {
-    if (text.messageSid) {
-      // Twilio retries a webhook it got no answer to: each message is handled once. Recorded in the
-      // transaction of its effect, so a failure below un-records it and the retry is processed.
-      const fresh = await tx
-        .insert(webhookEvents)
-        .values({ id: `twilio:${text.messageSid}`, provider: 'twilio', type: 'inbound_sms' })
-        .onConflictDoNothing()
-        .returning({ id: webhookEvents.id });
+    if (keys.dedupe) {
+      // Recorded in the transaction of its effect, so a failure below un-records it and the retry is processed.
+      const fresh = await tx.insert(webhookEvents).values(keys.dedupe).onConflictDoNothing().returning({ id: webhookEvents.id });
       if (fresh.length === 0) return { action: 'duplicate' } as const;
     }
-    // One conversation at a time per pair: the question, its answer and held texts stay in order.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${text.from}:${text.ours}`}))`);
-    const outcome = await handle(tx, text, effects);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${keys.lockKey}))`);
+    const outcome = await handler(tx, effects);
     if (boss) await effects.queueOn(boss, tx);
     return outcome;
   });
@@ -205,11 +219,14 @@ async function textingCoaches(tx: Transaction, text: Text): Promise<string[]> {
   return rows.map((r) => r.coachId);
 }
 
-/** The text is the reply to this check-in. */
-async function respond(tx: Transaction, open: CheckIn, body: string, at: Date, effects: Effects): Promise<InboundResult> {
+/**
+ * The message is the reply to this check-in (by text, or by e-mail with the Message-ID its follow-up
+ * answers); the reply job analyses it and answers on the check-in's channel.
+ */
+export async function respond(tx: Transaction, open: CheckIn, body: string, at: Date, effects: Effects, replyMessageId?: string): Promise<InboundResult> {
   const [responded] = await tx
     .update(checkIns)
-    .set({ status: 'responded', clientResponse: body, respondedAt: at, enqueuedAt: at, claimedAt: null, updatedAt: at })
+    .set({ status: 'responded', clientResponse: body, respondedAt: at, enqueuedAt: at, claimedAt: null, updatedAt: at, ...(replyMessageId ? { clientReplyMessageId: replyMessageId } : {}) })
     .where(and(eq(checkIns.id, open.id), inArray(checkIns.status, [...OPEN])))
     .returning();
   if (!responded) return { action: 'unmatched' };
@@ -231,7 +248,7 @@ async function passOn(tx: Transaction, coachId: string, text: Text, effects: Eff
   for (const c of known) effects.notify(coachId, { type: 'checkin_response', message: `${clientName(c)} sent a text outside a check-in: "${excerpt(text.body)}"` });
   const recorded = await recordInboundMessages(
     tx,
-    known.map((c) => ({ clientId: c.id, coachId, from: text.from, to: text.ours, body: text.body, messageSid: text.messageSid, at: text.at })),
+    known.map((c) => ({ clientId: c.id, coachId, channel: 'sms' as const, from: text.from, to: text.ours, body: text.body, providerMessageId: text.messageSid, at: text.at })),
   );
   effects.messages.push(...recorded);
   return { action: 'unmatched' };

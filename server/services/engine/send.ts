@@ -9,6 +9,7 @@ import { SMS_TEXTS } from '@/lib/sms';
 import { findSentSms, senderNumberFor, sendSms } from '../../providers/sms';
 import { checkInContexts, coachName, coveredGoals, loadParticipantsOf, type Participants } from './context';
 import { errorText, publishCheckIn, type StepOutcome } from './conversation';
+import { checkInEmail } from './email-thread';
 import { aiAllowances, recordQuotaStop } from './quota';
 import { ENGINE_TIMING as T, claimLeaseMs, resolve, type EngineDb, type EngineOptions } from './runtime';
 import { parseDedupeKey, slotGoneReason, slotsOn } from '@/lib/schedule-slots';
@@ -373,7 +374,7 @@ class Batch {
           const { id } =
             channel === 'sms'
               ? await sendSms({ to: p.client.phone!, from: from!, text }, p.coach.id, this.usage)
-              : await sendEmail({ to: p.client.email!, subject: `Check-in from ${coachName(p.coach)}`, text }, p.coach.id, this.usage);
+              : await sendEmail(checkInEmail(row, p.coach, p.client.email!, text), p.coach.id, this.usage);
           return { row, p, providerMessageId: id, from };
         } catch (error) {
           log.warn({ err: error, checkInId: row.id, channel }, 'check-in delivery failed');

@@ -1,0 +1,1 @@
+ALTER TABLE "check_ins" ADD COLUMN "client_reply_message_id" text;

@@ -1,0 +1,36 @@
+import { checkInEmailSubject, followUpEmailSubject } from '@/lib/email';
+import type { CheckIn, User } from '../../db/schema';
+import type { EmailMessage } from '../../providers/email/types';
+import { coachName } from './context';
+import { checkInMessageId, followUpMessageId, replyAddressOf } from './reply-address';
+
+/**
+ * The e-mails of one check-in conversation (decision 0081). Each carries the check-in's reply
+ * address as Reply-To, so the client's answer comes back to the inbound webhook. The check-in mail
+ * has a stable Message-ID; the follow-up answers the client's reply (In-Reply-To) and lists the
+ * whole chain (References), so mail apps show the conversation as one thread.
+ */
+
+/** A Message-ID as headers carry it ("<id@host>"); null for anything that could not be one (no header injection). */
+export function normalizedMessageId(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  if (!trimmed) return null;
+  const bracketed = trimmed.startsWith('<') ? trimmed : `<${trimmed}>`;
+  return /^<[^<>\s@]+@[^<>\s@]+>$/.test(bracketed) ? bracketed : null;
+}
+
+export function checkInEmail(row: Pick<CheckIn, 'id'>, coach: User, to: string, text: string): EmailMessage {
+  return { to, subject: checkInEmailSubject(coachName(coach)), text, replyTo: replyAddressOf(row.id), headers: { 'Message-ID': checkInMessageId(row.id) } };
+}
+
+export function followUpEmail(row: Pick<CheckIn, 'id' | 'clientReplyMessageId'>, coach: User, to: string, text: string): EmailMessage {
+  const original = checkInMessageId(row.id);
+  const reply = normalizedMessageId(row.clientReplyMessageId);
+  return {
+    to,
+    subject: followUpEmailSubject(coachName(coach)),
+    text,
+    replyTo: replyAddressOf(row.id),
+    headers: { 'Message-ID': followUpMessageId(row.id), 'In-Reply-To': reply ?? original, References: reply ? `${original} ${reply}` : original },
+  };
+}
