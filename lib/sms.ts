@@ -12,6 +12,8 @@ export const TWILIO_WEBHOOK_MAX_BYTES = 64 * 1024;
 
 /** The number texts go from when TWILIO_FROM_NUMBER is unset (Twilio's test "from" number; the outbox). */
 export const DEFAULT_SMS_FROM_NUMBER = '+15005550006';
+/** The WhatsApp sender of local mode (Twilio's sandbox number); a Twilio setup must configure TWILIO_WHATSAPP_FROM. */
+export const DEFAULT_WHATSAPP_FROM = 'whatsapp:+14155238886';
 
 /** Whole-message keywords (any case, trailing "." or "!" ignored) carriers require us to honour. */
 export const SMS_STOP_WORDS: ReadonlySet<string> = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);

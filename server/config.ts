@@ -59,6 +59,10 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: optionalString,
   TWILIO_FROM_NUMBER: optionalString,
   TWILIO_BASE_URL: optionalString,
+  /** Our WhatsApp sender at Twilio, `whatsapp:+1…` (decision 0084); without it WhatsApp clients get their fallback channel. */
+  TWILIO_WHATSAPP_FROM: optionalString,
+  /** The approved WhatsApp template (Content SID, HX…) a check-in uses outside the 24-hour session window. */
+  TWILIO_WHATSAPP_TEMPLATE_SID: optionalString,
   /** Seconds one Twilio request may take before it is abandoned (and the send retried). */
   TWILIO_TIMEOUT_SECONDS: z.coerce.number().positive().default(15),
   STRIPE_SECRET_KEY: optionalString,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLIENT_CHANNELS } from '../channels';
 import { okSchema, okWithMessageSchema, paginationSchema, timestampSchema } from '../contract/common';
 import { WORKSPACE_VALIDATION } from '../constants';
 import { COACH_MESSAGE_MAX_CHARS } from '../sms';
@@ -47,6 +48,9 @@ export const checkInDtoSchema = z.object({
   progressUpdates: z.array(progressUpdateSchema),
   /** Why a check-in failed, was cancelled or missed (the AI check-in engine). */
   failureReason: z.string().nullable(),
+  /** The channel it went by (null until sent), and why that was a fallback instead of the client's own (decision 0084). */
+  channel: z.enum(CLIENT_CHANNELS).nullable(),
+  channelNote: z.string().nullable(),
   /** What became of the follow-up (`aiResponse`): texted, waiting for the coach's review, or discarded; null while none was written. */
   followUpStatus: z.enum(['sent', 'pending_review', 'discarded']).nullable(),
   followUpSentAt: timestampSchema.nullable(),

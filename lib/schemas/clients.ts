@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { okSchema, timestampSchema } from '../contract/common';
 import { WEEKDAYS } from '../constants';
+import { CLIENT_CHANNELS } from '../channels';
 import { checkInDtoSchema } from './checkins';
 import { checkInScheduleSchema, goalSchema, scheduleSlotSchema } from './goals';
 
@@ -65,6 +66,9 @@ export const clientDtoSchema = z.object({
   checkInsHeld: z.boolean(),
   /** AI follow-ups wait for the coach's review instead of being texted at once. */
   reviewFollowUps: z.boolean(),
+  /** How check-ins and the coach's messages reach the client, and the channels tried when that fails (decision 0084). */
+  channel: z.enum(CLIENT_CHANNELS),
+  fallbackChannels: z.array(z.enum(CLIENT_CHANNELS)),
   checkInSchedule: checkInScheduleSchema,
   executiveSummary: z.string().nullable(),
   /** The newest check-in that is neither upcoming nor cancelled. */
@@ -98,3 +102,22 @@ export const dayToggledSchema = okSchema.extend({ schedule: checkInScheduleSchem
 export type DayToggled = z.infer<typeof dayToggledSchema>;
 /** What every change of a weekly schedule answers with. */
 export type ScheduleChanged = SlotAdded | SlotRemoved | DayToggled;
+
+/**
+ * The channel fields of the add and edit client forms: the channel and its fallback order (other
+ * channels, each once; an empty order means no fallback). Left out, they keep their value (edit)
+ * or take the defaults (add: SMS, then e-mail).
+ */
+export const clientChannelFieldsSchema = z
+  .object({
+    channel: z.enum(CLIENT_CHANNELS, { error: 'Choose SMS, e-mail or WhatsApp' }).optional(),
+    fallbackChannels: z.array(z.enum(CLIENT_CHANNELS, { error: 'A fallback must be SMS, e-mail or WhatsApp' })).max(2, 'At most two fallback channels').optional(),
+  });
+
+/** A fallback order may not repeat a channel or name the client's own. */
+export function channelFieldIssues(v: { channel?: string; fallbackChannels?: string[] }): { path: string[]; message: string } | null {
+  const order = v.fallbackChannels ?? [];
+  if (new Set(order).size !== order.length) return { path: ['fallbackChannels'], message: 'A fallback channel can be listed once' };
+  if (v.channel && order.includes(v.channel)) return { path: ['fallbackChannels'], message: 'The fallback order cannot include the client’s own channel' };
+  return null;
+}

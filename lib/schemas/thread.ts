@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLIENT_CHANNELS } from '../channels';
 import { timestampSchema } from '../contract/common';
 import { COACH_MESSAGE_MAX_CHARS, THREAD_PAGE_MAX, THREAD_PAGE_SIZE } from '../sms';
 
@@ -17,8 +18,8 @@ export const threadItemSchema = z
     kind: z.enum(['check_in', 'reply', 'follow_up', 'message']),
     body: z.string(),
     checkInId: z.string().optional(),
-    /** Messages outside a check-in: how they travelled (a text, or an e-mail reply; decision 0081). */
-    channel: z.enum(['sms', 'email']).optional(),
+    /** How the message travelled (a text, an e-mail, WhatsApp; decisions 0081, 0084). */
+    channel: z.enum(CLIENT_CHANNELS).optional(),
     /** Texts outside a check-in: whether it went out ('failed' with the reason) or came in. */
     status: z.enum(['sent', 'failed', 'received']).optional(),
     failureReason: z.string().optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_CHECK_IN_TIME, WEEKDAYS, WORKSPACE_VALIDATION as V } from '../constants';
 import { timezoneSchema } from './account';
+import { channelFieldIssues, clientChannelFieldsSchema } from './clients';
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the HH:MM format (e.g. 09:00, 14:30)');
 const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message, abort: true });
@@ -46,8 +47,11 @@ export const createClientSchema = z
     checkInFrequency: z.array(z.enum(WEEKDAYS)).default([]),
     checkInTime: hhmm.default(DEFAULT_CHECK_IN_TIME),
     scheduledCheckIns: z.array(scheduleEntrySchema).max(21).default([]),
+    ...clientChannelFieldsSchema.shape,
   })
   .superRefine((v, ctx) => {
+    const channelIssue = channelFieldIssues(v);
+    if (channelIssue) ctx.addIssue({ code: 'custom', ...channelIssue });
     if (!v.goalTitle || v.goalType !== 'progress') return;
     if (v.targetValue === undefined) ctx.addIssue({ code: 'custom', path: ['targetValue'], message: V.targetRequired });
     if (!v.metric) ctx.addIssue({ code: 'custom', path: ['metric'], message: V.unitRequired });
@@ -70,6 +74,10 @@ export const updateClientSchema = z.object({
   timezone: timezoneSchema.optional(),
   /** The coach reads each AI follow-up before it is texted (decision 0075); unchanged when left out. */
   reviewFollowUps: z.boolean({ error: 'Review AI follow-ups must be true or false' }).optional(),
+  ...clientChannelFieldsSchema.shape,
+}).superRefine((v, ctx) => {
+  const channelIssue = channelFieldIssues(v);
+  if (channelIssue) ctx.addIssue({ code: 'custom', ...channelIssue });
 });
 export type UpdateClientInput = z.infer<typeof updateClientSchema>;
 

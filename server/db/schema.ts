@@ -20,6 +20,7 @@ import type {
   NotificationPreferences,
 } from '@/lib/preferences';
 import type { BillingAddress, InvoiceDetails } from '@/lib/schemas/billing';
+import { CLIENT_CHANNELS } from '@/lib/channels';
 import type { ProgressUpdate } from '@/lib/schemas/checkins';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
@@ -240,6 +241,9 @@ export const clients = pgTable(
     lastResponseAt: ts('last_response_at'),
     /** The coach reads (and may edit or discard) each AI follow-up before it is texted (issue 16, decision 0075). */
     reviewFollowUps: boolean('review_follow_ups').notNull().default(false),
+    /** How check-ins and the coach's messages reach the client, and what is tried when that fails (decision 0084). */
+    channel: text('channel', { enum: CLIENT_CHANNELS }).notNull().default('sms'),
+    fallbackChannels: text('fallback_channels', { enum: CLIENT_CHANNELS }).array().notNull().default(sql`'{email}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -361,7 +365,9 @@ export const checkIns = pgTable(
     status: checkInStatusEnum('status').notNull().default('scheduled'),
     /** client + local date + slot; the unique index makes a second send of the same slot impossible. */
     dedupeKey: text('dedupe_key'),
-    channel: text('channel'),
+    channel: text('channel', { enum: CLIENT_CHANNELS }),
+    /** Why the check-in went by a fallback channel instead of the client's own (null when it did not). */
+    channelNote: text('channel_note'),
     scheduledFor: ts('scheduled_for'),
     sentAt: ts('sent_at'),
     respondedAt: ts('responded_at'),
@@ -750,7 +756,7 @@ export const clientMessages = pgTable(
     direction: text('direction', { enum: ['in', 'out'] }).notNull(),
     author: text('author', { enum: ['client', 'coach'] }).notNull(),
     body: text('body').notNull(),
-    channel: text('channel', { enum: ['sms', 'email'] }).notNull().default('sms'),
+    channel: text('channel', { enum: CLIENT_CHANNELS }).notNull().default('sms'),
     /** The sender and recipient: phone numbers for sms, e-mail addresses for email (decision 0081). */
     fromNumber: text('from_number').notNull(),
     toNumber: text('to_number').notNull(),
@@ -760,6 +766,21 @@ export const clientMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('client_messages_client_idx').on(t.clientId, t.createdAt)],
+);
+
+/**
+ * When a client number last wrote to one of our WhatsApp senders: WhatsApp allows free-form
+ * messages only within 24 hours of it, a template outside (decision 0084).
+ */
+export const whatsappSessions = pgTable(
+  'whatsapp_sessions',
+  {
+    clientPhone: text('client_phone').notNull(),
+    /** Our sender, `whatsapp:+1…`. */
+    ourNumber: text('our_number').notNull(),
+    lastInboundAt: ts('last_inbound_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientPhone, t.ourNumber] })],
 );
 
 export const webhookEvents = pgTable('webhook_events', {

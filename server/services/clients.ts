@@ -4,7 +4,8 @@ import { NEXT_CHECK_INS_ITEMS, WEEKDAYS } from '@/lib/constants';
 import { getPlan } from '@/lib/plans';
 import type { CheckInSchedule, DayKey } from '@/lib/preferences';
 import type { CheckInDto } from '@/lib/schemas/checkins';
-import type { ClientDto, LatestReply, ProjectedCheckIn, WeekDayStatus, WeekEntry } from '@/lib/schemas/clients';
+import { channelFieldIssues, type ClientDto, type LatestReply, type ProjectedCheckIn, type WeekDayStatus, type WeekEntry } from '@/lib/schemas/clients';
+import { DEFAULT_CLIENT_CHANNEL, DEFAULT_FALLBACK_CHANNELS } from '@/lib/channels';
 import type { Goal as GoalDto } from '@/lib/schemas/goals';
 import type { CreateClientInput, UpdateClientInput } from '@/lib/schemas/workspace';
 import { addDays, weekDates, zonedParts, zonedTimeToInstant } from '@/lib/zoned-time';
@@ -62,6 +63,8 @@ export const checkInSummaryColumns = {
   value: checkIns.value,
   progressUpdates: checkIns.progressUpdates,
   failureReason: checkIns.failureReason,
+  channel: checkIns.channel,
+  channelNote: checkIns.channelNote,
   followUpStatus: checkIns.followUpStatus,
   followUpSentAt: checkIns.followUpSentAt,
 };
@@ -92,6 +95,8 @@ export function checkInSummary(c: CheckInSummaryRow, goalTitles: Map<string, str
     value: c.value,
     progressUpdates: c.progressUpdates,
     failureReason: c.failureReason,
+    channel: c.channel,
+    channelNote: c.channelNote,
     followUpStatus: c.followUpStatus,
     followUpSentAt: c.followUpSentAt?.toISOString() ?? null,
   };
@@ -209,6 +214,8 @@ function clientDto(client: Client, extra: ClientExtras): ClientDto {
     archived: client.archived,
     checkInsHeld: client.checkInsHeld,
     reviewFollowUps: client.reviewFollowUps,
+    channel: client.channel,
+    fallbackChannels: client.fallbackChannels,
     checkInSchedule: client.checkInSchedule,
     executiveSummary: client.executiveSummary,
     latestCheckIn: extra.latest ? checkInSummary(extra.latest, extra.goalTitles) : null,
@@ -395,6 +402,8 @@ export async function createClient(coach: CoachRef, input: CreateClientInput, no
         smsOptedOut: await numberOptedOut(tx, input.phone),
         timezone: input.timezone ?? coach.timezone,
         checkInSchedule: scheduleFromEntries(input.scheduledCheckIns),
+        channel: input.channel ?? DEFAULT_CLIENT_CHANNEL,
+        fallbackChannels: input.fallbackChannels ?? DEFAULT_FALLBACK_CHANNELS[input.channel ?? DEFAULT_CLIENT_CHANNEL],
       })
       .returning();
     if (!input.goalTitle) return { client: inserted!, goal: undefined };
@@ -429,6 +438,10 @@ export async function createClient(coach: CoachRef, input: CreateClientInput, no
 export async function updateClient(coach: CoachRef, clientId: string, input: UpdateClientInput): Promise<ClientDto> {
   const current = await getOwnedClient(coach.id, clientId);
   const { username: _display, ...fields } = input;
+  // A new channel without an order of its own takes that channel's default order.
+  if (fields.channel && fields.channel !== current.channel && !fields.fallbackChannels) fields.fallbackChannels = DEFAULT_FALLBACK_CHANNELS[fields.channel];
+  const channelIssue = channelFieldIssues({ channel: fields.channel ?? current.channel, fallbackChannels: fields.fallbackChannels ?? current.fallbackChannels });
+  if (channelIssue) throw new AppError(400, 'VALIDATION_ERROR', channelIssue.message, { details: [{ field: channelIssue.path.join('.'), message: channelIssue.message }] });
   const [taken] = await getDb()
     .select({ id: clients.id })
     .from(clients)

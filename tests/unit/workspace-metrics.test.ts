@@ -31,6 +31,8 @@ function checkIn(fields: Partial<CheckInDto> = {}): CheckInDto {
     value: null,
     progressUpdates: [],
     failureReason: null,
+    channel: null,
+    channelNote: null,
     followUpStatus: null,
     followUpSentAt: null,
     ...fields,

@@ -1,10 +1,11 @@
-import { DEFAULT_SMS_FROM_NUMBER } from '@/lib/sms';
+import { DEFAULT_SMS_FROM_NUMBER, DEFAULT_WHATSAPP_FROM } from '@/lib/sms';
+import { whatsappAddress } from '@/lib/channels';
 import { config } from '../../config';
 import { metered, type UsageBatch } from '../metering';
 import { SMS_SEGMENT_COST_USD, smsCost } from '../pricing';
 import { outboxSmsProvider } from './outbox';
 import { twilioSmsProvider } from './twilio';
-import type { SentSms, SmsMessage, SmsProvider } from './types';
+import type { SentSms, SmsMessage, SmsProvider, WhatsappTemplate } from './types';
 
 /** Price per SMS segment used for cost metering (server/providers/pricing.ts). */
 export { SMS_SEGMENT_COST_USD };
@@ -33,6 +34,31 @@ export function smsFromNumber(): string {
  */
 export function senderNumberFor(_clientPhone: string): string {
   return smsFromNumber();
+}
+
+/**
+ * Our WhatsApp sender (`whatsapp:+1…`): TWILIO_WHATSAPP_FROM, the sandbox number in local mode,
+ * null when Twilio is on without one (WhatsApp is then not available and the fallback is used).
+ */
+export function whatsappFrom(): string | null {
+  const cfg = config();
+  if (cfg.TWILIO_WHATSAPP_FROM) return whatsappAddress(cfg.TWILIO_WHATSAPP_FROM);
+  return smsProvider().name === 'outbox' ? DEFAULT_WHATSAPP_FROM : null;
+}
+
+/** The approved template for check-ins outside the 24-hour window (a Content SID), if configured. */
+export function whatsappTemplateSid(): string | null {
+  return config().TWILIO_WHATSAPP_TEMPLATE_SID ?? null;
+}
+
+/** Sends a WhatsApp message to a client number from our WhatsApp sender; a template when given (outside the session window). */
+export async function sendWhatsapp(message: SmsMessage & { from: string; template?: WhatsappTemplate }, userId?: string | null, usage?: UsageBatch): Promise<SentSms> {
+  const p = smsProvider();
+  return metered(
+    { service: p.name === 'twilio' ? 'twilio' : 'sms', operation: 'messages.create', userId, batch: usage },
+    () => p.send({ to: whatsappAddress(message.to), from: whatsappAddress(message.from), text: message.text, template: message.template }),
+    (r) => (p.name === 'twilio' ? smsCost(r.segments) : 0),
+  );
 }
 
 /** Sends a text from `from` (one of our numbers; the configured one when not given). */

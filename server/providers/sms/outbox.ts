@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { isWhatsappAddress } from '@/lib/channels';
 import { appendToOutbox } from '../outbox';
 import { segmentCount, type SmsProvider } from './types';
 
@@ -14,7 +15,14 @@ export function outboxSmsProvider(dir: string): SmsProvider {
   return {
     name: 'outbox',
     async send(message) {
-      const { id } = await appendToOutbox(dir, 'sms', { to: message.to, from: message.from, text: message.text });
+      const whatsapp = isWhatsappAddress(message.to);
+      const { id } = await appendToOutbox(
+        dir,
+        whatsapp ? 'whatsapp' : 'sms',
+        whatsapp
+          ? { channel: 'whatsapp', to: message.to, from: message.from, text: message.text, template: message.template ?? null }
+          : { to: message.to, from: message.from, text: message.text },
+      );
       return { id, segments: segmentCount(message.text) };
     },
     async findSent(message, since) {

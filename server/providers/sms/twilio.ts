@@ -24,7 +24,11 @@ export function twilioSmsProvider(accountSid: string, authToken: string, options
   return {
     name: 'twilio',
     async send(message) {
-      const sent = await client.messages.create({ to: message.to, from: message.from, body: message.text });
+      const sent = await client.messages.create(
+        message.template
+          ? { to: message.to, from: message.from, contentSid: message.template.contentSid, contentVariables: JSON.stringify(message.template.variables) }
+          : { to: message.to, from: message.from, body: message.text },
+      );
       return { id: sent.sid, segments: Number(sent.numSegments ?? segmentCount(message.text)) };
     },
     async findSent(message, since) {

@@ -3,6 +3,13 @@ export interface SmsMessage {
   text: string;
 }
 
+/** An approved WhatsApp template (Twilio Content API): what a message outside the 24-hour window must be. */
+export interface WhatsappTemplate {
+  contentSid: string;
+  /** Placeholder values by their number, sent as Twilio's JSON `contentVariables`. */
+  variables: Record<string, string>;
+}
+
 export interface SentSms {
   id: string;
   segments: number;
@@ -10,7 +17,8 @@ export interface SentSms {
 
 export interface SmsProvider {
   readonly name: 'outbox' | 'twilio';
-  send(message: SmsMessage & { from: string }): Promise<SentSms>;
+  /** `to`/`from` are phone numbers for SMS, `whatsapp:+1…` addresses for WhatsApp (with a template outside the session window). */
+  send(message: SmsMessage & { from: string; template?: WhatsappTemplate }): Promise<SentSms>;
   /**
    * The message with this text sent to this number since `since`, if the provider has it: how a
    * send whose outcome is unknown (timeout, crash during the hand-over) is settled without texting

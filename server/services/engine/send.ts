@@ -6,7 +6,9 @@ import { sendEmail } from '../../providers/email';
 import { isTransientProviderError } from '../../providers/errors';
 import { UsageBatch } from '../../providers/metering';
 import { SMS_TEXTS } from '@/lib/sms';
-import { findSentSms, senderNumberFor, sendSms } from '../../providers/sms';
+import { findSentSms, senderNumberFor, sendSms, sendWhatsapp } from '../../providers/sms';
+import { fallbackNote, whatsappTemplateVariables, type ClientChannel } from '@/lib/channels';
+import { planRoutes, type Route } from './channels';
 import { checkInContexts, coachName, coveredGoals, loadParticipantsOf, type Participants } from './context';
 import { errorText, publishCheckIn, type StepOutcome } from './conversation';
 import { checkInEmail } from './email-thread';
@@ -61,11 +63,23 @@ const iso = (d: Date) => d.toISOString();
 interface Sending {
   row: CheckIn;
   p: Participants;
-  channel: 'sms' | 'email';
-  /** Our number an SMS goes from (kept on the row, so a resend and the follow-up use the same one). */
+  channel: ClientChannel;
+  /** Our number an SMS or WhatsApp message goes from (kept on the row, so a resend and the follow-up use the same one). */
   from: string | null;
+  /** WhatsApp outside the 24-hour window: the approved template it goes as. */
+  templateSid?: string;
+  /** What the client gets (with the consent notice on a first text). */
   text: string;
+  /** The message as written, without the notice (what a fallback channel starts from). */
+  plain: string;
+  /** The channel tried when this one's provider refuses the message (decision 0084). */
+  fallback: Route | null;
+  /** Why the client's own channel was passed over, shown in the history. */
+  note: string | null;
 }
+
+/** A channel's name in a failure reason. */
+const CHANNEL_NOUN: Record<ClientChannel, string> = { sms: 'text message', email: 'e-mail', whatsapp: 'WhatsApp message' };
 
 export async function sendCheckIn(checkInId: string, options: SendOptions = {}): Promise<StepOutcome> {
   return (await sendCheckIns([checkInId], options)).get(checkInId)!;
@@ -145,6 +159,15 @@ async function notClaimed(edb: EngineDb, checkInId: string, now: Date): Promise<
   return { status: 'skipped' };
 }
 
+/** A message the provider took, on the channel it went by. */
+interface Delivered {
+  row: CheckIn;
+  p: Participants;
+  providerMessageId: string;
+  from: string | null;
+  channel: ClientChannel;
+}
+
 class Batch {
   /** The usage rows of this batch's AI and SMS calls, written with its statements. */
   private readonly usage = new UsageBatch();
@@ -186,15 +209,12 @@ class Batch {
       const checked = p ? await this.check(row, p, aiRows) : await this.stop(row, 'cancelled', 'The client no longer exists');
       if (!checked || !p) continue;
       if (row.deliveryStartedAt && row.aiMessage) {
-        const channel = row.channel === 'email' ? 'email' : 'sms';
-        toResend.push({ row, p, channel, from: channel === 'sms' ? (row.fromNumber ?? senderNumberFor(p.client.phone!)) : null, text: row.aiMessage });
+        // Only a text can be looked up and resent (claim); it keeps its stored message and channel.
+        toResend.push({ row, p, channel: 'sms', from: row.fromNumber ?? senderNumberFor(p.client.phone!), text: row.aiMessage, plain: row.aiMessage, fallback: null, note: row.channelNote });
       } else if (row.aiMessage) {
         // The coach wrote (or edited) the message in the send dialog: sent as written, no AI call.
-        coachWritten.push(
-          p.client.phone
-            ? { row, p, channel: 'sms', from: senderNumberFor(p.client.phone), text: row.aiMessage }
-            : { row, p, channel: 'email', from: null, text: row.aiMessage },
-        );
+        const routed = await this.routed(row, p, row.aiMessage);
+        if (routed) coachWritten.push(routed);
       } else {
         toCompose.push({ row, p, promptTemplate: checked.promptTemplate });
       }
@@ -254,7 +274,7 @@ class Batch {
     }
     if (!found) return false;
     log.info({ checkInId: row.id }, 'an unsettled check-in delivery had reached the provider');
-    await this.settleSent([{ row, p, providerMessageId: found.id, from: row.fromNumber }]);
+    await this.settleSent([{ row, p, providerMessageId: found.id, from: row.fromNumber, channel: 'sms' }]);
     return true;
   }
 
@@ -292,6 +312,17 @@ class Batch {
     return { promptTemplate };
   }
 
+  /**
+   * The message on the client's channel (or the first usable one of its fallback order, with the
+   * reason kept); a check-in no channel can carry fails with every channel's reason.
+   */
+  private async routed(row: CheckIn, p: Participants, text: string): Promise<Sending | null> {
+    const plan = await planRoutes(this.edb.db, p.client, this.now, { template: true });
+    const [first, second] = plan.routes;
+    if (!first) return this.stop(row, 'failed', `No channel can reach the client: ${plan.reasons.join('; ')}`, p);
+    return { row, p, channel: first.channel, from: first.from, templateSid: first.templateSid, text, plain: text, fallback: second ?? null, note: plan.note };
+  }
+
   /** The AI writes each message; a coach past the plan's quota gets none (counted within the batch too). */
   private async compose(items: { row: CheckIn; p: Participants; promptTemplate?: string }[]): Promise<Sending[]> {
     if (items.length === 0) return [];
@@ -321,7 +352,7 @@ class Batch {
       allowed.map(async ({ row, p }, i): Promise<Sending | null> => {
         try {
           const text = await composeCheckIn(p.coach.id, contexts[i]!, this.usage);
-          return p.client.phone ? { row, p, text, channel: 'sms', from: senderNumberFor(p.client.phone) } : { row, p, text, channel: 'email', from: null };
+          return await this.routed(row, p, text);
         } catch (error) {
           log.warn({ err: error, checkInId: row.id }, 'check-in message could not be written');
           await this.failed(row, p, `The AI could not write the message: ${errorText(error)}`, error);
@@ -338,12 +369,13 @@ class Batch {
    * the coach sees what the client got and a resend or provider lookup uses the same text.
    */
   private async withConsentNotice(items: Sending[]): Promise<Sending[]> {
+    // Per channel: a WhatsApp sender is `whatsapp:+1…`, so its consent is its own (client number, sender) pair.
     const sms = items.filter((i) => i.from !== null).map((i) => ({ phone: i.p.client.phone!, coachId: i.p.coach.id, ourNumber: i.from! }));
     const consented = await consentedTriples(this.edb.db, sms);
     return items.map((i) =>
       i.from === null || consented.has(consentKey({ phone: i.p.client.phone!, coachId: i.p.coach.id, ourNumber: i.from }))
         ? i
-        : { ...i, text: `${SMS_TEXTS.consentNotice(coachName(i.p.coach))}\n\n${i.text}` },
+        : { ...i, text: `${SMS_TEXTS.consentNotice(coachName(i.p.coach))}\n\n${i.plain}` },
     );
   }
 
@@ -356,6 +388,7 @@ class Batch {
         aiMessage: byId(items.map((i) => [i.row.id, i.text])),
         channel: byId(items.map((i) => [i.row.id, i.channel])),
         fromNumber: byIdOrNull(items.flatMap((i) => (i.from ? [[i.row.id, i.from] as [string, string]] : []))),
+        channelNote: byIdOrNull(items.flatMap((i) => (i.note ? [[i.row.id, i.note] as [string, string]] : []))),
         deliveryStartedAt: this.now,
         updatedAt: this.now,
       })
@@ -366,22 +399,35 @@ class Batch {
     return items.filter((i) => kept.has(i.row.id));
   }
 
+  /** Hands one message to its channel's provider. */
+  private async handOver(item: Sending): Promise<{ id: string }> {
+    const { row, p, channel, from, text, templateSid } = item;
+    if (channel === 'sms') return sendSms({ to: p.client.phone!, from: from!, text }, p.coach.id, this.usage);
+    if (channel === 'email') return sendEmail(checkInEmail(row, p.coach, p.client.email!, text), p.coach.id, this.usage);
+    const template = templateSid ? { contentSid: templateSid, variables: whatsappTemplateVariables(p.client.firstName, coachName(p.coach), item.plain) } : undefined;
+    return sendWhatsapp({ to: p.client.phone!, from: from!, text, template }, p.coach.id, this.usage);
+  }
+
   private async deliver(items: Sending[]): Promise<void> {
     const delivered = await Promise.all(
-      items.map(async (item) => {
-        const { row, p, channel, from, text } = item;
+      items.map(async (item): Promise<Delivered | null> => {
+        const { row, p, channel } = item;
         try {
-          const { id } =
-            channel === 'sms'
-              ? await sendSms({ to: p.client.phone!, from: from!, text }, p.coach.id, this.usage)
-              : await sendEmail(checkInEmail(row, p.coach, p.client.email!, text), p.coach.id, this.usage);
-          return { row, p, providerMessageId: id, from };
+          const { id } = await this.handOver(item);
+          return { row, p, providerMessageId: id, from: item.from, channel };
         } catch (error) {
           log.warn({ err: error, checkInId: row.id, channel }, 'check-in delivery failed');
-          const reason = `The ${channel === 'sms' ? 'text message' : 'e-mail'} could not be delivered: ${errorText(error)}`;
-          // An e-mail cannot be looked up afterwards, so a failed one is never tried again.
-          if (channel === 'email') await this.stop(row, 'failed', reason, p);
-          else await this.failed(row, p, reason, error);
+          const reason = `The ${CHANNEL_NOUN[channel]} could not be delivered: ${errorText(error)}`;
+          // A passing SMS failure may have reached the client (a timeout): it is retried after a
+          // lookup, never sent on another channel too. A refusal moves on to the fallback once.
+          if (channel === 'sms' && isTransientProviderError(error) && this.attemptNote(row.id)) {
+            await this.failed(row, p, reason, error);
+            return null;
+          }
+          if (item.fallback && !isTransientProviderError(error)) return this.deliverFallback(item, item.fallback, errorText(error));
+          // An e-mail or WhatsApp message cannot be looked up afterwards, so a failed one is never tried again.
+          if (channel === 'sms') await this.failed(row, p, reason, error);
+          else await this.stop(row, 'failed', reason, p);
           return null;
         }
       }),
@@ -389,8 +435,32 @@ class Batch {
     await Promise.all([this.settleSent(delivered.filter((d): d is NonNullable<typeof d> => d !== null)), this.usage.flush()]);
   }
 
+  /**
+   * The client's channel refused the message: it goes once by the next channel of the fallback
+   * order. The row says so before the call (a crash then never resends on the first channel).
+   */
+  private async deliverFallback(item: Sending, route: Route, why: string): Promise<Delivered | null> {
+    const { row, p } = item;
+    const note = fallbackNote(item.channel, why);
+    const [next] = await this.withConsentNotice([{ ...item, channel: route.channel, from: route.from, templateSid: route.templateSid, text: item.plain, fallback: null, note }]);
+    const [moved] = await this.edb.db
+      .update(checkIns)
+      .set({ channel: next!.channel, fromNumber: next!.from, aiMessage: next!.text, channelNote: note, updatedAt: this.now })
+      .where(and(eq(checkIns.id, row.id), eq(checkIns.claimedAt, this.now)))
+      .returning({ id: checkIns.id });
+    if (!moved) return null;
+    try {
+      const { id } = await this.handOver(next!);
+      return { row, p, providerMessageId: id, from: next!.from, channel: next!.channel };
+    } catch (error) {
+      log.warn({ err: error, checkInId: row.id, channel: next!.channel }, 'check-in fallback delivery failed');
+      await this.stop(row, 'failed', `${note} The ${CHANNEL_NOUN[next!.channel]} could not be delivered either: ${errorText(error)}`, p);
+      return null;
+    }
+  }
+
   /** Marks delivered rows sent in one statement; no reply within the window is found by the minute sweep. */
-  private async settleSent(items: { row: CheckIn; p: Participants; providerMessageId: string; from: string | null }[]): Promise<void> {
+  private async settleSent(items: Delivered[]): Promise<void> {
     if (items.length === 0) return;
     const { db } = this.edb;
     const [rows] = await Promise.all([
@@ -413,7 +483,7 @@ class Batch {
         .where(inArray(clients.id, [...new Set(items.map((i) => i.row.clientId))])),
       recordConsents(
         db,
-        items.flatMap((i) => (i.from ? [{ phone: i.p.client.phone!, coachId: i.p.coach.id, ourNumber: i.from, checkInId: i.row.id }] : [])),
+        items.flatMap((i) => (i.from && i.channel !== 'email' ? [{ phone: i.p.client.phone!, coachId: i.p.coach.id, ourNumber: i.from, checkInId: i.row.id }] : [])),
         this.now,
       ),
     ]);
