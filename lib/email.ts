@@ -17,4 +17,6 @@ export const DEFAULT_INBOUND_EMAIL_DOMAIN = 'reply.cadence.local';
 
 /** The subject of a check-in e-mail; follow-ups answer it with "Re: ". */
 export const checkInEmailSubject = (coachName: string) => `Check-in from ${coachName}`;
+/** The coach's own message from the Conversation tab, when the client's channel is e-mail (decision 0084). */
+export const coachMessageEmailSubject = (coachName: string) => `A message from ${coachName}`;
 export const followUpEmailSubject = (coachName: string) => `Re: ${checkInEmailSubject(coachName)}`;

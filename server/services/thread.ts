@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { threadOrder, type ThreadItem, type ThreadPage } from '@/lib/schemas/thread';
 import { getDb } from '../db/client';
-import { checkIns, clientMessages } from '../db/schema';
+import { checkIns, clientMessages, type CheckIn } from '../db/schema';
 import { getOwnedClient, type CoachRef } from './clients';
 import { messageItem, textingOf } from './engine/coach-message';
 
@@ -34,7 +34,7 @@ export async function clientThread(coach: CoachRef, clientId: string, query: { b
   const n = query.limit + 1;
   const fromCheckIns = (at: AnyPgColumn, body: AnyPgColumn, shown: SQL | undefined) =>
     db
-      .select({ id: checkIns.id, at: sql`${at}`.mapWith(asDate), body: sql<string>`${body}` })
+      .select({ id: checkIns.id, at: sql`${at}`.mapWith(asDate), body: sql<string>`${body}`, channel: checkIns.channel })
       .from(checkIns)
       .where(and(eq(checkIns.clientId, client.id), isNotNull(at), shown, before ? lt(at, before) : undefined))
       .orderBy(desc(at))
@@ -55,7 +55,7 @@ export async function clientThread(coach: CoachRef, clientId: string, query: { b
 
   const fromRow =
     (kind: 'check_in' | 'reply' | 'follow_up') =>
-    (r: { id: string; at: Date; body: string }): ThreadItem => ({
+    (r: { id: string; at: Date; body: string; channel: CheckIn['channel'] }): ThreadItem => ({
       id: `${r.id}:${kind}`,
       at: r.at.toISOString(),
       direction: kind === 'reply' ? 'in' : 'out',
@@ -63,6 +63,7 @@ export async function clientThread(coach: CoachRef, clientId: string, query: { b
       kind,
       body: r.body,
       checkInId: r.id,
+      ...(r.channel ? { channel: r.channel } : {}),
     });
   const all = [...sent.map(fromRow('check_in')), ...replies.map(fromRow('reply')), ...followUps.map(fromRow('follow_up')), ...messages.map(messageItem)].sort((a, b) => threadOrder(b, a));
 

@@ -21,7 +21,7 @@ export interface Route {
 }
 
 export interface RoutePlan {
-  /** Usable channels in the order they are tried (the first, and at most one fallback). */
+  /** Usable channels in order: the first is tried, then (a check-in, a coach's message) only the next one, once. */
   routes: Route[];
   /** Why the client's own channel was passed over (null when it is the first route). */
   note: string | null;
@@ -80,7 +80,6 @@ export async function planRoutes(db: Executor, client: ClientAddress, now: Date,
   const reasons: string[] = [];
   let note: string | null = null;
   for (const channel of channelOrder(client)) {
-    if (routes.length === 2) break;
     const route = await routeOn(db, client, channel, now, options.template);
     if (typeof route !== 'string') {
       routes.push(route);

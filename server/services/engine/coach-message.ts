@@ -1,10 +1,18 @@
 import { COACH_MESSAGE_REFUSALS } from '@/lib/sms';
 import type { Texting, ThreadItem } from '@/lib/schemas/thread';
 import { getDb, type Executor } from '../../db/client';
-import { clientMessages, type Client, type ClientMessage } from '../../db/schema';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { checkIns, clientMessages, users, type Client, type ClientMessage } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { log } from '../../log';
-import { senderNumberFor, sendSms } from '../../providers/sms';
+import { sendSms, sendWhatsapp } from '../../providers/sms';
+import { sendEmail } from '../../providers/email';
+import { isTransientProviderError } from '../../providers/errors';
+import { CHANNEL_LABELS } from '@/lib/channels';
+import { coachMessageEmailSubject } from '@/lib/email';
+import { planRoutes, type Route } from './channels';
+import { coachName } from './context';
+import { replyAddressOf } from './reply-address';
 import { emitToUser } from '../../realtime';
 import { getOwnedClient, type CoachRef } from '../clients';
 import { hitRateLimit, RATE_LIMITS } from '../rate-limit';
@@ -19,16 +27,41 @@ import { consentedTriples, consentKey, numberOptedOut } from './sms-numbers';
  * sent now.
  */
 
-/** Whether this coach can text this client now, with the number it would go from. */
-export async function textingOf(db: Executor, coachId: string, client: Pick<Client, 'archived' | 'phone' | 'smsOptedOut'>): Promise<Texting & { from: string | null }> {
-  const refuse = (reason: string) => ({ allowed: false, reason, from: null });
+/** A way the coach's message can go: the route, and for e-mail the check-in whose reply address it carries. */
+export interface MessageRoute extends Route {
+  /** E-mail: the client's newest check-in from this coach, so a reply lands in this conversation. */
+  replyToCheckIn?: string;
+}
+
+/**
+ * Whether this coach can write to this client now, and the ways it would go: the client's channel
+ * and fallback order (decision 0084), each on its own consent: a text or WhatsApp message only
+ * where the consent notice already went on that channel, an e-mail only once a check-in went (its
+ * reply address carries the answer back). WhatsApp only inside its 24-hour window (no template
+ * carries a coach's own words).
+ */
+export async function textingOf(db: Executor, coachId: string, client: Client, now = new Date()): Promise<Texting & { routes: MessageRoute[] }> {
+  const refuse = (reason: string) => ({ allowed: false, reason, routes: [] });
   if (client.archived) return refuse(COACH_MESSAGE_REFUSALS.archived);
-  if (!client.phone) return refuse(COACH_MESSAGE_REFUSALS.noPhone);
-  if (client.smsOptedOut || (await numberOptedOut(db, client.phone))) return refuse(COACH_MESSAGE_REFUSALS.optedOut);
-  const triple = { phone: client.phone, coachId, ourNumber: senderNumberFor(client.phone) };
-  const consented = await consentedTriples(db, [triple]);
-  if (!consented.has(consentKey(triple))) return refuse(COACH_MESSAGE_REFUSALS.noConsent);
-  return { allowed: true, reason: null, from: triple.ourNumber };
+  if (client.smsOptedOut || (client.phone && client.channel === 'sms' && (await numberOptedOut(db, client.phone)))) return refuse(COACH_MESSAGE_REFUSALS.optedOut);
+  const plan = await planRoutes(db, client, now, { template: false });
+  const phoned = plan.routes.filter((r) => r.from !== null).map((r) => ({ phone: client.phone!, coachId, ourNumber: r.from! }));
+  const consented = await consentedTriples(db, phoned);
+  const [latest] = plan.routes.some((r) => r.channel === 'email')
+    ? await db
+        .select({ id: checkIns.id })
+        .from(checkIns)
+        .where(and(eq(checkIns.clientId, client.id), eq(checkIns.coachId, coachId), isNotNull(checkIns.sentAt)))
+        .orderBy(desc(checkIns.sentAt))
+        .limit(1)
+    : [];
+  const routes: MessageRoute[] = plan.routes.flatMap((r): MessageRoute[] => {
+    if (r.channel === 'email') return latest ? [{ ...r, replyToCheckIn: latest.id }] : [];
+    return consented.has(consentKey({ phone: client.phone!, coachId, ourNumber: r.from! })) ? [r] : [];
+  });
+  if (routes.length > 0) return { allowed: true, reason: null, routes };
+  if (plan.routes.length > 0) return refuse(COACH_MESSAGE_REFUSALS.noConsent);
+  return refuse(client.phone ? `${COACH_MESSAGE_REFUSALS.noChannel} ${plan.reasons.join('; ')}` : COACH_MESSAGE_REFUSALS.noPhone);
 }
 
 /** A text outside a check-in as the conversation shows it. */
@@ -58,25 +91,49 @@ export function publishMessage(row: ClientMessage): void {
 export async function sendCoachMessage(coach: CoachRef, clientId: string, text: string, now = new Date()): Promise<ThreadItem> {
   const db = getDb();
   const client = await getOwnedClient(coach.id, clientId);
-  const texting = await textingOf(db, coach.id, client);
-  if (!texting.allowed || !texting.from || !client.phone) throw new AppError(409, 'CONFLICT', texting.reason ?? COACH_MESSAGE_REFUSALS.noConsent);
+  const texting = await textingOf(db, coach.id, client, now);
+  const [first, second] = texting.routes;
+  if (!texting.allowed || !first) throw new AppError(409, 'CONFLICT', texting.reason ?? COACH_MESSAGE_REFUSALS.noConsent);
   await hitRateLimit(RATE_LIMITS.textsToClient, client.id, now);
-  const base = { clientId: client.id, coachId: coach.id, direction: 'out', author: 'coach', body: text, channel: 'sms', fromNumber: texting.from, toNumber: client.phone, createdAt: now } as const;
+  let route = first;
   let sent: { id: string } | null = null;
   let failure: string | null = null;
   try {
-    sent = await sendSms({ to: client.phone, from: texting.from, text }, coach.id);
+    sent = await handOver(coach.id, client, route, text);
   } catch (error) {
-    log.warn({ err: error, clientId: client.id }, 'coach message not delivered');
-    failure = `The text message could not be delivered: ${errorText(error)}`;
+    log.warn({ err: error, clientId: client.id, channel: route.channel }, 'coach message not delivered');
+    failure = `The ${CHANNEL_LABELS[route.channel]} message could not be delivered: ${errorText(error)}`;
+    // A refusal (not a timeout, which may have reached the client) moves on to the next channel, once.
+    if (second && !isTransientProviderError(error)) {
+      route = second;
+      try {
+        sent = await handOver(coach.id, client, route, text);
+      } catch (again) {
+        log.warn({ err: again, clientId: client.id, channel: route.channel }, 'coach message not delivered on the fallback channel');
+        failure = `${failure}; by ${CHANNEL_LABELS[route.channel]} neither: ${errorText(again)}`;
+      }
+    }
   }
+  const addresses =
+    route.channel === 'email'
+      ? { fromNumber: replyAddressOf(route.replyToCheckIn!), toNumber: client.email! }
+      : { fromNumber: route.from!, toNumber: client.phone! };
+  const base = { clientId: client.id, coachId: coach.id, direction: 'out', author: 'coach', body: text, channel: route.channel, ...addresses, createdAt: now } as const;
   const [row] = await db
     .insert(clientMessages)
     .values(sent ? { ...base, status: 'sent', providerMessageId: sent.id } : { ...base, status: 'failed', failureReason: failure })
     .returning();
   publishMessage(row!);
-  if (!sent) throw new AppError(502, 'SEND_FAILED', failure ?? 'The text message could not be delivered', { fields: { item: messageItem(row!) } });
+  if (!sent) throw new AppError(502, 'SEND_FAILED', failure ?? 'The message could not be delivered', { fields: { item: messageItem(row!) } });
   return messageItem(row!);
+}
+
+/** The coach's words on one channel (an e-mail carries a check-in's reply address, so the answer comes back here). */
+async function handOver(coachId: string, client: Client, route: MessageRoute, text: string): Promise<{ id: string }> {
+  if (route.channel === 'sms') return sendSms({ to: client.phone!, from: route.from!, text }, coachId);
+  if (route.channel === 'whatsapp') return sendWhatsapp({ to: client.phone!, from: route.from!, text }, coachId);
+  const [coach] = await getDb().select().from(users).where(eq(users.id, coachId)).limit(1);
+  return sendEmail({ to: client.email!, subject: coachMessageEmailSubject(coach ? coachName(coach) : 'your coach'), text, replyTo: replyAddressOf(route.replyToCheckIn!) }, coachId);
 }
 
 /** The messages outside a check-in (texts, or e-mails) of these clients of one coach, recorded as they came in (inbound.ts, inbound-email.ts). */

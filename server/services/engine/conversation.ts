@@ -5,7 +5,7 @@ import { log } from '../../log';
 import type { ProgressUpdate } from '@/lib/schemas/checkins';
 import { analyseReply, composeFollowUp, type FollowUpContext, type GoalProgress } from '../../providers/ai';
 import { sendEmail } from '../../providers/email';
-import { senderNumberFor, sendSms } from '../../providers/sms';
+import { senderNumberFor, sendSms, sendWhatsapp } from '../../providers/sms';
 import { emitToUser } from '../../realtime';
 import { checkInSummary, type CoachRef } from '../clients';
 import { updateProgress } from '../goals';
@@ -196,7 +196,8 @@ type FollowUpStep =
 async function sendFollowUp(edb: EngineDb, claimed: CheckIn, p: Participants, ctx: FollowUpContext, now: Date): Promise<FollowUpStep> {
   // On the check-in's channel: an e-mailed check-in is answered by e-mail, in its thread.
   const byEmail = claimed.channel === 'email' && Boolean(p.client.email);
-  const canText = claimed.channel === 'sms' && Boolean(p.client.phone) && !p.client.smsOptedOut;
+  // A WhatsApp follow-up answers the client's message, so WhatsApp's 24-hour window is open.
+  const canText = (claimed.channel === 'sms' || claimed.channel === 'whatsapp') && Boolean(p.client.phone) && !p.client.smsOptedOut;
   if (!byEmail && !canText) return { status: 'done', fields: {} };
   let followUp: string;
   try {
@@ -218,6 +219,7 @@ async function sendFollowUp(edb: EngineDb, claimed: CheckIn, p: Participants, ct
   try {
     if (byEmail) await sendEmail(followUpEmail(claimed, p.coach, p.client.email!, followUp), p.coach.id);
     // From the number the check-in went from: the client's reply came to it, and STOP covers it.
+    else if (claimed.channel === 'whatsapp' && claimed.fromNumber) await sendWhatsapp({ to: p.client.phone!, from: claimed.fromNumber, text: followUp }, p.coach.id);
     else await sendSms({ to: p.client.phone!, from: claimed.fromNumber ?? senderNumberFor(p.client.phone!), text: followUp }, p.coach.id);
   } catch (error) {
     return { status: 'failed', reason: `The follow-up could not be delivered: ${errorText(error)}` };

@@ -3,7 +3,7 @@ import type { CheckInDto, FollowUpForReview } from '@/lib/schemas/checkins';
 import { checkIns, clients, goals, users, type CheckIn } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { sendEmail } from '../../providers/email';
-import { senderNumberFor, sendSms } from '../../providers/sms';
+import { senderNumberFor, sendSms, sendWhatsapp } from '../../providers/sms';
 import { checkInSummary, checkInSummaryColumns, type CoachRef } from '../clients';
 import { errorText, publishCheckIn } from './conversation';
 import { followUpEmail } from './email-thread';
@@ -88,6 +88,9 @@ export async function approveFollowUp(coach: CoachRef, checkInId: string, input:
       const [coachRow] = await edb.db.select().from(users).where(eq(users.id, coach.id)).limit(1);
       if (!coachRow) throw new Error('The coach no longer exists');
       await sendEmail(followUpEmail(claimed, coachRow, client.email!, text), coach.id);
+    } else if (row.channel === 'whatsapp' && row.fromNumber) {
+      // Outside WhatsApp's 24-hour window a free-form message is refused by WhatsApp: the coach sees the error.
+      await sendWhatsapp({ to: client.phone!, from: row.fromNumber, text }, coach.id);
     } else await sendSms({ to: client.phone!, from: row.fromNumber ?? senderNumberFor(client.phone!), text }, coach.id);
   } catch (error) {
     const [back] = await edb.db

@@ -2,10 +2,11 @@ import { and, asc, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { INBOUND_SMS_MAX_CHARS, SMS_START_WORDS, SMS_STOP_WORDS, SMS_TEXTS, WHICH_COACH_ANSWER_WINDOW_MS, WHICH_COACH_REPEAT_AFTER_MS } from '@/lib/sms';
 import type { Transaction } from '../../db/client';
-import { checkIns, clients, smsOptOuts, smsPendingInbound, smsRoutes, users, webhookEvents, type CheckIn, type ClientMessage } from '../../db/schema';
+import { checkIns, clients, smsOptOuts, smsPendingInbound, smsRoutes, users, webhookEvents, whatsappSessions, type CheckIn, type ClientMessage } from '../../db/schema';
 import { getQueue } from '../../jobs/queue';
 import { log } from '../../log';
-import { senderNumberFor, sendSms } from '../../providers/sms';
+import { senderNumberFor, sendSms, sendWhatsapp } from '../../providers/sms';
+import { isWhatsappAddress, stripWhatsapp, whatsappAddress } from '@/lib/channels';
 import { emitToUser } from '../../realtime';
 import { notifyCoach, type NotificationInput } from '../notifications';
 import { publishMessage, recordInboundMessages } from './coach-message';
@@ -87,13 +88,37 @@ function choiceOf(body: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/**
+ * A text or a WhatsApp message (the same Twilio webhook; `From: whatsapp:+1…`). A WhatsApp message
+ * is matched like a text, on the pair (client number, our WhatsApp sender `whatsapp:+1…`), so its
+ * conversations, consent and STOP are WhatsApp's own (decision 0084); it also opens WhatsApp's
+ * 24-hour window for free-form messages.
+ */
 export async function receiveSms(message: InboundSms, options: EngineOptions = {}): Promise<InboundResult> {
   const { now } = resolve(options);
-  const text: Text = { from: message.from.trim(), ours: message.to.trim(), body: message.body.trim().slice(0, INBOUND_SMS_MAX_CHARS), messageSid: message.messageSid, at: now };
+  const from = message.from.trim();
+  const channel = isWhatsappAddress(from) ? 'whatsapp' : 'sms';
+  const ours = channel === 'whatsapp' ? whatsappAddress(message.to.trim()) : message.to.trim();
+  const text: Text = { from: stripWhatsapp(from), ours, channel, body: message.body.trim().slice(0, INBOUND_SMS_MAX_CHARS), messageSid: message.messageSid, at: now };
   // Twilio retries a webhook it got no answer to: each message is handled once.
-  const dedupe = text.messageSid ? { id: `twilio:${text.messageSid}`, provider: 'twilio', type: 'inbound_sms' } : null;
+  const dedupe = text.messageSid ? { id: `twilio:${text.messageSid}`, provider: 'twilio', type: channel === 'whatsapp' ? 'inbound_whatsapp' : 'inbound_sms' } : null;
   // One conversation at a time per pair: the question, its answer and held texts stay in order.
-  return receiveInbound({ dedupe, lockKey: `sms:${text.from}:${text.ours}` }, (tx, effects) => handle(tx, text, effects), options);
+  return receiveInbound(
+    { dedupe, lockKey: `sms:${text.from}:${text.ours}` },
+    async (tx, effects) => {
+      if (channel === 'whatsapp') await openWhatsappSession(tx, text);
+      return handle(tx, text, effects);
+    },
+    options,
+  );
+}
+
+/** The client wrote on WhatsApp: free-form messages to them are allowed for the next 24 hours. */
+async function openWhatsappSession(tx: Transaction, text: Text): Promise<void> {
+  await tx
+    .insert(whatsappSessions)
+    .values({ clientPhone: text.from, ourNumber: text.ours, lastInboundAt: text.at })
+    .onConflictDoUpdate({ target: [whatsappSessions.clientPhone, whatsappSessions.ourNumber], set: { lastInboundAt: sql`greatest(${whatsappSessions.lastInboundAt}, excluded.last_inbound_at)` } });
 }
 
 /**
@@ -138,8 +163,11 @@ export async function receiveInbound(
 }
 
 interface Text {
+  /** The client's number (without `whatsapp:`). */
   from: string;
+  /** Our number, or our WhatsApp sender `whatsapp:+1…`. */
   ours: string;
+  channel: 'sms' | 'whatsapp';
   body: string;
   messageSid?: string;
   at: Date;
@@ -179,7 +207,7 @@ async function handle(tx: Transaction, text: Text, effects: Effects): Promise<In
 }
 
 /** The newest check-in awaiting a reply of each coach texting this number from this number of ours, newest first. */
-async function openCheckIns(tx: Transaction, text: Pick<Text, 'from' | 'ours'>, coachId?: string): Promise<CheckIn[]> {
+async function openCheckIns(tx: Transaction, text: Pick<Text, 'from' | 'ours' | 'channel'>, coachId?: string): Promise<CheckIn[]> {
   const rows = await tx
     .select({ checkIn: checkIns })
     .from(checkIns)
@@ -189,7 +217,7 @@ async function openCheckIns(tx: Transaction, text: Pick<Text, 'from' | 'ours'>, 
         eq(clients.phone, text.from),
         eq(checkIns.fromNumber, text.ours),
         inArray(checkIns.status, [...OPEN]),
-        eq(checkIns.channel, 'sms'),
+        eq(checkIns.channel, text.channel),
         coachId ? eq(checkIns.coachId, coachId) : undefined,
       ),
     )
@@ -248,7 +276,7 @@ async function passOn(tx: Transaction, coachId: string, text: Text, effects: Eff
   for (const c of known) effects.notify(coachId, { type: 'checkin_response', message: `${clientName(c)} sent a text outside a check-in: "${excerpt(text.body)}"` });
   const recorded = await recordInboundMessages(
     tx,
-    known.map((c) => ({ clientId: c.id, coachId, channel: 'sms' as const, from: text.from, to: text.ours, body: text.body, providerMessageId: text.messageSid, at: text.at })),
+    known.map((c) => ({ clientId: c.id, coachId, channel: text.channel, from: text.from, to: text.ours, body: text.body, providerMessageId: text.messageSid, at: text.at })),
   );
   effects.messages.push(...recorded);
   return { action: 'unmatched' };
@@ -311,6 +339,7 @@ async function optInOrOut(tx: Transaction, text: Text, keyword: string, effects:
   const optOut = SMS_STOP_WORDS.has(keyword);
   if (optOut) await tx.insert(smsOptOuts).values({ phone: text.from, ourNumber: text.ours, keyword }).onConflictDoNothing();
   else await tx.delete(smsOptOuts).where(and(eq(smsOptOuts.phone, text.from), eq(smsOptOuts.ourNumber, text.ours)));
+  if (text.channel === 'whatsapp') return whatsappOptInOrOut(tx, text, keyword, optOut, effects);
   // Every client with this number texted from this number of ours: all of them while one number
   // serves everyone; with a pool, those on this number or texted from it before.
   const onThisNumber = senderNumberFor(text.from) === text.ours ? undefined : inArray(clients.coachId, coachesTextingFrom(text.from, text.ours));
@@ -330,6 +359,26 @@ async function optInOrOut(tx: Transaction, text: Text, keyword: string, effects:
   return { action: optOut ? 'opted_out' : 'opted_in', clients: changed.length };
 }
 
+/**
+ * STOP on WhatsApp stops WhatsApp only (the opt-out row of the pair above): the client's messages
+ * go by their fallback channel instead; the coaches who wrote to them there are told.
+ */
+async function whatsappOptInOrOut(tx: Transaction, text: Text, keyword: string, optOut: boolean, effects: Effects): Promise<InboundResult> {
+  const known = await tx
+    .select()
+    .from(clients)
+    .where(and(eq(clients.phone, text.from), eq(clients.archived, false), inArray(clients.coachId, coachesTextingFrom(text.from, text.ours))));
+  for (const c of known) {
+    const message = optOut
+      ? `${clientName(c)} replied ${keyword} on WhatsApp: Cadence sends them nothing more on WhatsApp until they reply START; their fallback channel is used.`
+      : `${clientName(c)} replied ${keyword} on WhatsApp: WhatsApp messages to them have resumed.`;
+    effects.notify(c.coachId, { type: 'system', message, urgent: false });
+    effects.profiles.push({ coachId: c.coachId, clientId: c.id });
+  }
+  log.info({ keyword, clients: known.length }, optOut ? 'whatsapp opt-out' : 'whatsapp opt-in');
+  return { action: optOut ? 'opted_out' : 'opted_in', clients: known.length };
+}
+
 /** The coach-notice job: preferences, quiet hours and the daily cap apply as of when the text came in. */
 export async function deliverCoachNotice(job: CoachNoticeJob): Promise<void> {
   await notifyCoach(job.coachId, job.input, new Date(job.at));
@@ -337,5 +386,7 @@ export async function deliverCoachNotice(job: CoachNoticeJob): Promise<void> {
 
 /** The client-text job: one attempt (a repeated question would text the client twice). */
 export async function deliverClientText(job: ClientTextJob): Promise<void> {
-  await sendSms({ to: job.to, from: job.from, text: job.text });
+  // An answer to a message the client just sent: inside WhatsApp's 24-hour window, so free-form.
+  if (isWhatsappAddress(job.from)) await sendWhatsapp({ to: job.to, from: job.from, text: job.text });
+  else await sendSms({ to: job.to, from: job.from, text: job.text });
 }
