@@ -20,6 +20,8 @@ import { DayChips } from './day-chips';
 import { formatSlotTime } from './format';
 import { notifySuccess } from './notify';
 import { TimezoneOptions } from './timezone-options';
+import { ChannelFields } from './channel';
+import { DEFAULT_CLIENT_CHANNEL, DEFAULT_FALLBACK_CHANNELS } from '@/lib/channels';
 import type { ClientChanged, ClientDto } from '@/lib/schemas/clients';
 import { storeClient } from './use-clients';
 
@@ -63,6 +65,8 @@ function defaults(timezone: string): FormInput {
     checkInFrequency: [],
     checkInTime: DEFAULT_CHECK_IN_TIME,
     scheduledCheckIns: [],
+    channel: DEFAULT_CLIENT_CHANNEL,
+    fallbackChannels: DEFAULT_FALLBACK_CHANNELS[DEFAULT_CLIENT_CHANNEL],
   };
 }
 
@@ -78,7 +82,7 @@ interface AddClientModalProps {
 /** Create New Client (product §2.5): details, an optional first goal and the weekly check-ins. */
 export function AddClientModal({ open, coachTimezone, onClose, onCreated }: AddClientModalProps) {
   return (
-    <Modal open={open} onClose={onClose} title="Create New Client" size="lg" description="Fields marked * are required. The client is reached by text message and e-mail.">
+    <Modal open={open} onClose={onClose} title="Create New Client" size="lg" description="Fields marked * are required. Choose how the client is reached: SMS, e-mail or WhatsApp.">
       <AddClientForm coachTimezone={coachTimezone} onClose={onClose} onCreated={onCreated} />
     </Modal>
   );
@@ -87,11 +91,13 @@ export function AddClientModal({ open, coachTimezone, onClose, onCreated }: AddC
 function AddClientForm({ coachTimezone, onClose, onCreated }: Omit<AddClientModalProps, 'open'>) {
   const queryClient = useQueryClient();
   const form = useForm<FormInput, unknown, FormOutput>({ resolver, defaultValues: defaults(coachTimezone) });
-  const { register, control, handleSubmit, formState, setError } = form;
+  const { register, control, handleSubmit, formState, setError, setValue } = form;
   const { errors, isSubmitting } = formState;
   const schedule = useFieldArray({ control, name: 'scheduledCheckIns' });
   const goalType = useWatch({ control, name: 'goalType' });
   const goalTitle = useWatch({ control, name: 'goalTitle' });
+  const channel = useWatch({ control, name: 'channel' }) ?? DEFAULT_CLIENT_CHANNEL;
+  const fallbackChannels = useWatch({ control, name: 'fallbackChannels' }) ?? DEFAULT_FALLBACK_CHANNELS[channel];
   const hasGoal = Boolean(goalTitle?.trim());
   const [draftTime, setDraftTime] = useState(DEFAULT_CHECK_IN_TIME);
   const [draftDays, setDraftDays] = useState<number[]>([]);
@@ -135,6 +141,8 @@ function AddClientForm({ coachTimezone, onClose, onCreated }: Omit<AddClientModa
       email: values.email,
       phone: values.phone,
       timezone: values.timezone,
+      channel: values.channel,
+      fallbackChannels: values.fallbackChannels,
       ...(withGoal ? { goalTitle: values.goalTitle, goalType: values.goalType } : {}),
       ...(progress ? { metric: values.metric, targetValue: values.targetValue } : {}),
       // Frequency days are the goal's own check-ins: without a goal there is nothing to check in on.
@@ -203,6 +211,16 @@ function AddClientForm({ coachTimezone, onClose, onCreated }: Omit<AddClientModa
             </Select>
           </Field>
         </div>
+        <ChannelFields
+          idPrefix="add"
+          channel={channel}
+          fallbackChannels={fallbackChannels}
+          error={errors.fallbackChannels?.message ?? errors.channel?.message}
+          onChange={(v) => {
+            setValue('channel', v.channel, { shouldDirty: true });
+            setValue('fallbackChannels', v.fallbackChannels, { shouldDirty: true });
+          }}
+        />
       </fieldset>
 
       <fieldset className="space-y-4 border-t border-stone-200 pt-5 dark:border-stone-800">

@@ -18,6 +18,7 @@ import { DEFAULT_CLOCK_TIMEZONE } from '@/lib/timezones';
 import { formatDateTime } from './format';
 import { notifyError, notifySuccess } from './notify';
 import { useCheckInPage } from './queries';
+import { ChannelLabel } from './channel';
 import { ENGAGEMENT_LABEL, MOTIVATION_LABEL, checkInBadge, checkInNote } from './status';
 import type { CheckInDto } from './types';
 import type { ProjectedCheckIn } from '@/lib/schemas/clients';
@@ -70,7 +71,11 @@ function CheckInItem({ checkIn, zone, onDelete }: { checkIn: CheckInDto; zone: s
               {upcoming && <span className="sr-only font-normal text-stone-500 sm:not-sr-only dark:text-stone-400">Scheduled for </span>}
               <time dateTime={when}>{formatDateTime(when, zone)}</time>
             </span>
-            <span className="block truncate text-xs text-stone-500 dark:text-stone-400">{about}</span>
+            <span className="flex min-w-0 items-center gap-2 text-xs text-stone-500 dark:text-stone-400">
+              <span className="truncate">{about}</span>
+              {checkIn.channel && !upcoming && <ChannelLabel channel={checkIn.channel} className="inline-flex shrink-0 items-center gap-1" />}
+            </span>
+            {checkIn.channelNote && <span className="block text-xs text-amber-800 dark:text-amber-300" data-testid="channel-note">{checkIn.channelNote}</span>}
             {note && <span className={cn('block text-xs', note.tone === 'red' ? 'text-red-700 dark:text-red-300' : 'text-amber-800 dark:text-amber-300')}>{note.text}</span>}
           </span>
           <Badge tone={badge.tone}>{badge.label}</Badge>

@@ -1,5 +1,8 @@
 'use client';
 
+import { CHANNEL_LABELS } from '@/lib/channels';
+import { ChannelLabel } from './channel';
+
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Archive, Camera, Clock, Mail, Pause, Pencil, Phone, Play } from 'lucide-react';
@@ -129,6 +132,15 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
                   <a href={`mailto:${client.email}`} className="hover:text-brand-700 hover:underline dark:hover:text-brand-300">
                     {client.email}
                   </a>
+                </dd>
+              </div>
+              <div className="flex items-center gap-1.5">
+                <dt className="sr-only">Channel</dt>
+                <dd title={client.fallbackChannels.length ? `Fallback: ${client.fallbackChannels.map((c) => CHANNEL_LABELS[c]).join(', then ')}` : 'No fallback channel'}>
+                  <ChannelLabel channel={client.channel} className="inline-flex items-center gap-1.5" />
+                  {client.fallbackChannels.length > 0 && (
+                    <span className="text-stone-500 dark:text-stone-400"> · fallback {client.fallbackChannels.map((c) => CHANNEL_LABELS[c]).join(', ')}</span>
+                  )}
                 </dd>
               </div>
               {client.phone && (

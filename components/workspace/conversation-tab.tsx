@@ -14,6 +14,7 @@ import { COACH_MESSAGE_CONFIRMED_KEY, CONVERSATION_TEXTS as T } from '@/lib/cons
 import type { CoachMessageSent, ThreadItem } from '@/lib/schemas/thread';
 import { COACH_MESSAGE_MAX_CHARS } from '@/lib/sms';
 import { DEFAULT_CLOCK_TIMEZONE } from '@/lib/timezones';
+import { ChannelLabel } from './channel';
 import { formatDateTime, formatPhone } from './format';
 import { notifyError } from './notify';
 import type { ClientDto } from './types';
@@ -41,6 +42,12 @@ function Bubble({ item, clientFirstName, zone, timed }: { item: ThreadItem; clie
       <span className="mb-1 flex items-center gap-1 px-1 text-xs font-medium text-stone-500 dark:text-stone-400">
         {item.author === 'ai' && <Bot className="h-3.5 w-3.5" aria-hidden />}
         {authorLabel(item, clientFirstName)}
+        {item.channel && (
+          <>
+            <span aria-hidden>·</span>
+            <ChannelLabel channel={item.channel} />
+          </>
+        )}
       </span>
       <div
         className={cn(

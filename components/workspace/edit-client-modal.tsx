@@ -16,12 +16,13 @@ import { WORKSPACE_TOASTS } from '@/lib/constants';
 import { updateClientSchema } from '@/lib/schemas/workspace';
 import { notifySuccess } from './notify';
 import { TimezoneOptions } from './timezone-options';
+import { ChannelFields } from './channel';
 import type { ClientChanged, ClientDto } from '@/lib/schemas/clients';
 import { storeClient } from './use-clients';
 
 type FormInput = z.input<typeof updateClientSchema>;
 type FormOutput = z.output<typeof updateClientSchema>;
-const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'timezone'] as const;
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'timezone', 'channel', 'fallbackChannels'] as const;
 
 /** Edit client (product §2.5): the phone is normalised to +1XXXXXXXXXX before it is saved. */
 export function EditClientModal({ client, open, onClose }: { client: ClientDto; open: boolean; onClose(): void }) {
@@ -50,9 +51,13 @@ function EditClientForm({ client, onClose }: { client: ClientDto; onClose(): voi
       phone: client.phone ?? '',
       timezone: client.timezone,
       reviewFollowUps: client.reviewFollowUps,
+      channel: client.channel,
+      fallbackChannels: client.fallbackChannels,
     },
   });
   const reviewFollowUps = useWatch({ control, name: 'reviewFollowUps' }) ?? false;
+  const channel = useWatch({ control, name: 'channel' }) ?? client.channel;
+  const fallbackChannels = useWatch({ control, name: 'fallbackChannels' }) ?? client.fallbackChannels;
   const { errors, isSubmitting } = formState;
   const invalid = (name: (typeof FIELDS)[number], hint?: string) => ({
     'aria-invalid': errors[name] ? true : undefined,
@@ -111,11 +116,21 @@ function EditClientForm({ client, onClose }: { client: ClientDto; onClose(): voi
           </Select>
         </Field>
       </div>
+      <ChannelFields
+        idPrefix="edit"
+        channel={channel}
+        fallbackChannels={fallbackChannels}
+        error={errors.fallbackChannels?.message ?? errors.channel?.message}
+        onChange={(v) => {
+          setValue('channel', v.channel, { shouldDirty: true });
+          setValue('fallbackChannels', v.fallbackChannels, { shouldDirty: true, shouldValidate: true });
+        }}
+      />
       <div className="rounded-md border border-stone-200 px-3 py-1 dark:border-stone-800">
         <Switch
           id="edit-reviewFollowUps"
           label="Review AI follow-ups before they are sent"
-          description={`The AI's answer to ${client.firstName}'s replies waits in "Follow-ups to review" for you to approve, edit or discard. Off: it is texted at once.`}
+          description={`The AI's answer to ${client.firstName}'s replies waits in "Follow-ups to review" for you to approve, edit or discard. Off: it is sent at once.`}
           checked={reviewFollowUps}
           onChange={(on) => setValue('reviewFollowUps', on, { shouldDirty: true })}
         />
