@@ -3,8 +3,9 @@
  *
  *   npm run client-reply -- +15550100001 "Walked 5 km today, feeling great"
  *   npm run client-reply -- client@example.com "Walked 5 km today, feeling great"
+ *   npm run client-reply -- whatsapp:+15550100001 "Walked 5 km today, feeling great"
  *
- * A phone number: posts to APP_URL (default http://localhost:$PORT, PORT 3000) + /api/webhooks/twilio,
+ * A phone number (or `whatsapp:` and a number, a WhatsApp message to our WhatsApp sender): posts to APP_URL (default http://localhost:$PORT, PORT 3000) + /api/webhooks/twilio,
  * signed with TWILIO_AUTH_TOKEN when it is set, exactly as Twilio would sign it.
  *
  * An e-mail address: replies, as a mail app would, to the latest check-in e-mail the outbox holds for
@@ -17,6 +18,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import twilio from 'twilio';
+import { isWhatsappAddress, whatsappAddress } from '../lib/channels';
+import { DEFAULT_SMS_FROM_NUMBER, DEFAULT_WHATSAPP_FROM } from '../lib/sms';
 import { appendReceivedEmail } from '../server/providers/email/outbox';
 import { RESEND_SIGNATURE_HEADERS, RESEND_WEBHOOK_PATH } from '../server/providers/email/webhook';
 
@@ -40,7 +43,7 @@ export async function postClientReply(reply: ClientReply): Promise<{ status: num
   const messageSid = `SM${randomBytes(16).toString('hex')}`;
   const params: Record<string, string> = {
     From: reply.from,
-    To: reply.to ?? process.env.TWILIO_FROM_NUMBER ?? '+15005550006',
+    To: reply.to ?? (isWhatsappAddress(reply.from) ? whatsappAddress(process.env.TWILIO_WHATSAPP_FROM ?? DEFAULT_WHATSAPP_FROM) : (process.env.TWILIO_FROM_NUMBER ?? DEFAULT_SMS_FROM_NUMBER)),
     Body: reply.body,
     MessageSid: messageSid,
     NumMedia: '0',
@@ -139,7 +142,7 @@ async function main(): Promise<void> {
   const [from, ...words] = process.argv.slice(2);
   const body = words.join(' ');
   if (!from || !body) {
-    console.error('Usage: npm run client-reply -- <client phone, e.g. +15550100001, or e-mail address> "<reply text>"');
+    console.error('Usage: npm run client-reply -- <client phone, e.g. +15550100001, whatsapp:+15550100001, or e-mail address> "<reply text>"');
     process.exit(2);
   }
   const result = from.includes('@') ? await postClientEmailReply({ from, body }) : await postClientReply({ from, body });

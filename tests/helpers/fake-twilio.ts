@@ -14,6 +14,9 @@ export interface RecordedSms {
   to: string;
   from: string;
   body: string;
+  /** A WhatsApp template send: the Content SID and its variables (JSON), instead of a body. */
+  contentSid?: string;
+  contentVariables?: string;
   authorization: string | undefined;
   at: number;
 }
@@ -109,7 +112,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       }
       if (fault && !fault.accepted) return;
       counter += 1;
-      const message = { sid: `SM${String(counter).padStart(32, '0')}`, accountSid: match[1]!, to, from: form.get('From') ?? '', body: form.get('Body') ?? '', authorization: req.headers.authorization, at: Date.now() };
+      const message = { sid: `SM${String(counter).padStart(32, '0')}`, accountSid: match[1]!, to, from: form.get('From') ?? '', body: form.get('Body') ?? '', contentSid: form.get('ContentSid') ?? undefined, contentVariables: form.get('ContentVariables') ?? undefined, authorization: req.headers.authorization, at: Date.now() };
       messages.push(message);
       for (const listener of listeners) listener(message);
       if (fault) return;

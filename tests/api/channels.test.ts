@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postClientReply } from '../../scripts/client-reply';
+import type { FakeOpenAi } from '../helpers/fake-openai';
+import type { FakeTwilio } from '../helpers/fake-twilio';
+import { FAKE_TWILIO_ACCOUNT } from '../helpers/fake-providers';
+import { readEmails } from '../helpers/http';
+import type { Stack } from '../helpers/stack';
+import type { CheckInChanged, CheckInDto } from '@/lib/schemas/checkins';
+import type { ClientChanged, ClientDto } from '@/lib/schemas/clients';
+import type { ThreadPage } from '@/lib/schemas/thread';
+import { checkInsOf, createClient, eventually, type CreatedClient } from './engine-helpers';
+import { startEngineStack, stopEngineStack } from './engine-stack';
+import { signedInUser, type ApiRequest, type Db } from './helpers-auth';
+
+/**
+ * A channel per client with a fallback order (decision 0084), over HTTP with the real twilio SDK
+ * pointed at the fake: WhatsApp outside the 24-hour window (a template, or without one the
+ * fallback), the client's WhatsApp reply on the signed webhook and free-form messages inside the
+ * window, an SMS refusal falling back to e-mail, and the channel recorded on the check-in.
+ */
+
+const WHATSAPP_FROM = 'whatsapp:+14155238886';
+const TEMPLATE_SID = `HX${'a'.repeat(32)}`;
+
+interface Env {
+  stack: Stack;
+  ai: FakeOpenAi;
+  sms: FakeTwilio;
+  request: ApiRequest;
+  db: Db;
+}
+
+async function setChannel(env: Env, token: string, c: CreatedClient, channel: string, fallbackChannels?: string[]): Promise<ClientDto> {
+  const current = await env.request<{ client: ClientDto }>('GET', `/clients/${c.id}`, { token });
+  const { firstName, lastName, email, phone } = current.body.client;
+  const res = await env.request<ClientChanged>('PUT', `/clients/${c.id}`, { token, body: { firstName, lastName, email, phone, channel, ...(fallbackChannels ? { fallbackChannels } : {}) } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.client;
+}
+
+async function initiate(env: Env, token: string, c: CreatedClient): Promise<CheckInDto> {
+  const sent = await env.request<CheckInChanged>('POST', '/checkins/ai/initiate', { token, body: { clientId: c.id } });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  expect(sent.body.checkIn.status, sent.body.checkIn.failureReason ?? '').toBe('sent');
+  return sent.body.checkIn;
+}
+
+const whatsappReply = (env: Env, phone: string, body: string) =>
+  postClientReply({ appUrl: env.stack.baseUrl, authToken: FAKE_TWILIO_ACCOUNT.authToken, from: `whatsapp:${phone}`, body, to: WHATSAPP_FROM });
+
+describe('with a WhatsApp template configured', () => {
+  const env = {} as Env;
+  beforeAll(async () => {
+    Object.assign(env, await startEngineStack({ TWILIO_WHATSAPP_FROM: WHATSAPP_FROM, TWILIO_WHATSAPP_TEMPLATE_SID: TEMPLATE_SID }));
+  });
+  afterAll(() => stopEngineStack(env));
+
+  it('sends a check-in outside the window as the template, takes the WhatsApp reply, and answers free-form inside the window', async () => {
+    const { accessToken: token } = await signedInUser(env.request, env.stack.outboxDir);
+    const c = await createClient(env.request, token, { firstName: 'Whats', goal: { title: 'Walk 100 km', target: 100, unit: 'km' } });
+    const saved = await setChannel(env, token, c, 'whatsapp');
+    expect(saved).toMatchObject({ channel: 'whatsapp', fallbackChannels: ['sms', 'email'] });
+
+    // No message from the client yet: the window is closed, so the approved template carries the check-in.
+    const first = await initiate(env, token, c);
+    expect(first).toMatchObject({ channel: 'whatsapp', channelNote: null });
+    const [template] = env.sms.to(`whatsapp:${c.phone}`);
+    expect(template).toMatchObject({ from: WHATSAPP_FROM, contentSid: TEMPLATE_SID, body: '' });
+    const variables = JSON.parse(template!.contentVariables!) as Record<string, string>;
+    expect(variables['1']).toBe('Whats');
+    // The first WhatsApp message carries the consent notice, as the first text does.
+    expect(first.aiMessage).toContain(variables['3']!);
+    expect(first.aiMessage).toMatch(/STOP/);
+    expect(env.sms.to(c.phone)).toHaveLength(0);
+    expect(readEmails(env.stack.outboxDir).filter((m) => m.subject.includes('Check-in') && m.text === first.aiMessage)).toHaveLength(0);
+
+    // The client answers on WhatsApp: the same signed webhook, matched to the WhatsApp check-in.
+    const answered = await whatsappReply(env, c.phone, 'Walked 7 km');
+    expect(answered.status, answered.body).toBe(200);
+    await eventually(() => checkInsOf(env.request, token, c.id), (l) => l.some((x) => x.id === first.id && x.status === 'completed'), 15_000, 'the analysed WhatsApp reply');
+    // The follow-up answers inside the window: free-form, on WhatsApp.
+    const followUp = await eventually(async () => env.sms.to(`whatsapp:${c.phone}`), (m) => m.length === 2, 10_000, 'the WhatsApp follow-up');
+    expect(followUp[1]).toMatchObject({ from: WHATSAPP_FROM, contentSid: undefined });
+    expect(followUp[1]!.body.length).toBeGreaterThan(0);
+
+    // The next check-in, still inside the window: free-form, no notice again.
+    const second = await initiate(env, token, c);
+    expect(second.channel).toBe('whatsapp');
+    const third = env.sms.to(`whatsapp:${c.phone}`)[2]!;
+    expect(third.contentSid).toBeUndefined();
+    expect(third.body).toBe(second.aiMessage);
+    expect(second.aiMessage).not.toMatch(/STOP/);
+
+    // The conversation shows each message's channel.
+    const thread = await env.request<ThreadPage>('GET', `/clients/${c.id}/thread`, { token });
+    expect(thread.status).toBe(200);
+    const items = thread.body.items.filter((i) => i.checkInId === first.id);
+    expect(items.map((i) => i.channel)).toEqual(['whatsapp', 'whatsapp', 'whatsapp']);
+  });
+
+  it('falls back from a refused text to e-mail, once, and records the channel and why', async () => {
+    const { accessToken: token } = await signedInUser(env.request, env.stack.outboxDir);
+    const c = await createClient(env.request, token, { firstName: 'Fallback' });
+    env.sms.failFor(c.phone);
+    const checkIn = await initiate(env, token, c);
+    expect(checkIn.channel).toBe('email');
+    expect(checkIn.channelNote).toMatch(/^The SMS send failed \(.*not a valid phone number.*\), so it went by the fallback channel\.$/);
+    // The e-mail carries the message without the SMS consent notice; no text went out.
+    expect(checkIn.aiMessage).not.toMatch(/STOP/);
+    const [row] = await env.db<{ channel: string; from_number: string | null; channel_note: string }[]>`select channel, from_number, channel_note from check_ins where id = ${checkIn.id}`;
+    expect(row).toMatchObject({ channel: 'email', from_number: null });
+    const email = await env.request<{ client: ClientDto }>('GET', `/clients/${c.id}`, { token });
+    const mails = readEmails(env.stack.outboxDir).filter((m) => m.to === email.body.client.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toBe(checkIn.aiMessage);
+    expect(env.sms.to(c.phone)).toHaveLength(0);
+  });
+
+  it('refuses a fallback order that repeats a channel or names the client’s own', async () => {
+    const { accessToken: token } = await signedInUser(env.request, env.stack.outboxDir);
+    const c = await createClient(env.request, token, { firstName: 'Order' });
+    const current = await env.request<{ client: ClientDto }>('GET', `/clients/${c.id}`, { token });
+    const { firstName, lastName, email, phone } = current.body.client;
+    const own = await env.request<{ details: { field: string }[] }>('PUT', `/clients/${c.id}`, { token, body: { firstName, lastName, email, phone, channel: 'email', fallbackChannels: ['email'] } });
+    expect(own.status).toBe(400);
+    expect(own.body.details[0]!.field).toBe('fallbackChannels');
+    const bad = await env.request<{ details: { field: string }[] }>('PUT', `/clients/${c.id}`, { token, body: { firstName, lastName, email, phone, channel: 'fax' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details[0]!.field).toBe('channel');
+  });
+});
+
+describe('without a WhatsApp template', () => {
+  const env = {} as Env;
+  beforeAll(async () => {
+    Object.assign(env, await startEngineStack({ TWILIO_WHATSAPP_FROM: WHATSAPP_FROM }));
+  });
+  afterAll(() => stopEngineStack(env));
+
+  it('sends a check-in outside the window by the fallback channel, saying why', async () => {
+    const { accessToken: token } = await signedInUser(env.request, env.stack.outboxDir);
+    const c = await createClient(env.request, token, { firstName: 'Notemplate' });
+    await setChannel(env, token, c, 'whatsapp', ['sms']);
+    const checkIn = await initiate(env, token, c);
+    expect(checkIn.channel).toBe('sms');
+    expect(checkIn.channelNote).toContain('no approved template is configured');
+    expect(env.sms.to(`whatsapp:${c.phone}`)).toHaveLength(0);
+    expect(env.sms.to(c.phone)).toHaveLength(1);
+
+    // Once the client writes on WhatsApp the window is open, and the next check-in goes by WhatsApp.
+    expect((await whatsappReply(env, c.phone, 'hi there')).status).toBe(200);
+    const next = await initiate(env, token, c);
+    expect(next).toMatchObject({ channel: 'whatsapp', channelNote: null });
+    expect(env.sms.to(`whatsapp:${c.phone}`)[0]!.contentSid).toBeUndefined();
+  });
+});
