@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_CHECK_IN_TIME, WEEKDAYS, WORKSPACE_VALIDATION as V } from '../constants';
 import { timezoneSchema } from './account';
-import { channelFieldIssues, clientChannelFieldsSchema } from './clients';
+import { channelFieldIssues, clientChannelFieldsSchema } from './client-channel';
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the HH:MM format (e.g. 09:00, 14:30)');
 const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message, abort: true });
