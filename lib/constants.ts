@@ -538,4 +538,7 @@ export const CONVERSATION_TEXTS = {
   confirmTitle: 'Text this client?',
   confirmBody: (phone: string) =>
     `This sends a text message to ${phone} from Cadence's number, in your name. Each text costs an SMS (one per 160 characters). You will not be asked again in this session.`,
+  /** The same question for a client reached by e-mail or WhatsApp (decision 0084). */
+  confirmBodyOn: (channel: string, address: string) =>
+    `This sends your message by ${channel} to ${address}, in your name; if ${channel} cannot deliver it, the client's fallback channel is used. Each message costs one send. You will not be asked again in this session.`,
 } as const;

@@ -14,6 +14,7 @@ import { COACH_MESSAGE_CONFIRMED_KEY, CONVERSATION_TEXTS as T } from '@/lib/cons
 import type { CoachMessageSent, ThreadItem } from '@/lib/schemas/thread';
 import { COACH_MESSAGE_MAX_CHARS } from '@/lib/sms';
 import { DEFAULT_CLOCK_TIMEZONE } from '@/lib/timezones';
+import { CHANNEL_LABELS } from '@/lib/channels';
 import { ChannelLabel } from './channel';
 import { formatDateTime, formatPhone } from './format';
 import { notifyError } from './notify';
@@ -176,7 +177,11 @@ function Composer({ client, allowed, reason }: { client: ClientDto; allowed: boo
         }}
         onClose={() => setConfirming(false)}
       >
-        <p>{T.confirmBody(client.phone ? formatPhone(client.phone) : client.firstName)}</p>
+        <p>
+          {client.channel === 'sms'
+            ? T.confirmBody(client.phone ? formatPhone(client.phone) : client.firstName)
+            : T.confirmBodyOn(CHANNEL_LABELS[client.channel], client.channel === 'email' ? (client.email ?? client.firstName) : client.phone ? formatPhone(client.phone) : client.firstName)}
+        </p>
       </ConfirmDialog>
     </form>
   );
