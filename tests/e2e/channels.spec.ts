@@ -51,7 +51,7 @@ test('the coach sets a client’s channel to e-mail and the next check-in goes o
   await page.setViewportSize({ width: 1280, height: 900 });
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(edit).toBeHidden();
-  await expect(toast(page, /updated/i).first()).toBeVisible();
+  await expect(toast(page, 'Client details saved').first()).toBeVisible();
   const detail = page.getByRole('region', { name: 'Robin Vale' });
   await expect(detail.locator('[data-testid="channel-label"][data-channel="email"]').first()).toBeVisible();
 
