@@ -295,9 +295,11 @@ describe('the conversation', () => {
     expect(goalRes.status).toBe(403);
   });
 
-  it('records a refused SMS as a failed check-in', async () => {
+  it('records a refused SMS as a failed check-in when the client has no fallback channel', async () => {
     const { accessToken } = await coach();
     const c = await createClient(request, accessToken, { firstName: 'Unreachable', goal: { title: 'Plank 5 minutes', target: 5, unit: 'minutes' } });
+    // With the default order the e-mail would carry it (tests/api/channels.test.ts, decision 0084).
+    await db`update clients set fallback_channels = '{}' where id = ${c.id}`;
     sms.failFor(c.phone);
     const res = await request<ErrorBody>('POST', '/checkins/ai/initiate', { token: accessToken, body: { clientId: c.id } });
     expect(res.status).toBe(502);
