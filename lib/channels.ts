@@ -21,6 +21,13 @@ export const CHANNEL_LABELS: Record<ClientChannel, string> = {
   whatsapp: 'WhatsApp',
 };
 
+/** A channel's message in a sentence ("The text message could not be delivered"). */
+export const CHANNEL_NOUNS: Record<ClientChannel, string> = {
+  sms: 'text message',
+  email: 'e-mail',
+  whatsapp: 'WhatsApp message',
+};
+
 /** The one line the client forms show under each choice. */
 export const CHANNEL_EXPLANATIONS: Record<ClientChannel, string> = {
   sms: 'Text messages to the client’s US number; the first one carries the consent notice and STOP opts out.',

@@ -129,8 +129,10 @@ describe('a failing SMS provider', () => {
     expect(attempts.every((u) => u.status === 'error')).toBe(true);
   });
 
-  it('refusing the number (a 4xx) fails the check-in at once, without retrying', async () => {
+  it('refusing the number (a 4xx) fails the check-in at once, without retrying, when the client has no fallback channel', async () => {
     const due = await dueCheckIn('Wrong');
+    // With the default order a refusal goes on to the e-mail (tests/api/channels.test.ts, decision 0084).
+    await db`update clients set fallback_channels = '{}' where id = ${due.client.id}`;
     sms.failFor(due.client.phone);
     const failed = await settled(due.token, due.client.id, due.checkInId);
     expect(failed.status).toBe('failed');

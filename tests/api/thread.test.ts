@@ -4,6 +4,7 @@ import type { FakeOpenAi } from '../helpers/fake-openai';
 import type { FakeTwilio } from '../helpers/fake-twilio';
 import { FAKE_TWILIO_ACCOUNT } from '../helpers/fake-providers';
 import type { Stack } from '../helpers/stack';
+import { readEmails } from '../helpers/http';
 import { COACH_MESSAGE_MAX_CHARS, COACH_MESSAGE_REFUSALS } from '@/lib/sms';
 import type { CoachMessageSent, ThreadItem, ThreadPage } from '@/lib/schemas/thread';
 import { RATE_LIMITS } from '@/server/services/rate-limit';
@@ -254,6 +255,8 @@ describe('the conversation of a client', () => {
     const { token } = await coach();
     const c = await createClient(request, token, { firstName: 'Unreachable', goal: { title: 'Sleep 8 hours', target: 8, unit: 'hours' } });
     await sendCheckIn(token, c.id);
+    // Without a fallback channel (with the default order the e-mail carries it, tested below).
+    await db`update clients set fallback_channels = '{}' where id = ${c.id}`;
     sms.failFor(c.phone);
     const res = await say(token, c.id, { text: 'Can you hear me?' });
     expect(res.status).toBe(502);
@@ -265,5 +268,23 @@ describe('the conversation of a client', () => {
     const last = (await thread(token, c.id)).items.at(-1)!;
     expect(last).toMatchObject({ kind: 'message', author: 'coach', body: 'Can you hear me?', status: 'failed' });
     expect(last.failureReason).toMatch(/could not be delivered/);
+  });
+
+  it('sends the coach’s message by the fallback e-mail when the text is refused, with the check-in’s reply address (decision 0084)', async () => {
+    const { token } = await coach();
+    const c = await createClient(request, token, { firstName: 'Fallbackmsg', goal: { title: 'Sleep 7 hours', target: 7, unit: 'hours' } });
+    await sendCheckIn(token, c.id);
+    sms.failFor(c.phone);
+    const res = await say(token, c.id, { text: 'Did my texts reach you?' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const [row] = await db<{ channel: string; status: string; to_number: string; email: string }[]>`
+      select m.channel, m.status, m.to_number, c.email from client_messages m join clients c on c.id = m.client_id where m.client_id = ${c.id}`;
+    expect(row).toMatchObject({ channel: 'email', status: 'sent' });
+    expect(row!.to_number).toBe(row!.email);
+    const mail = readEmails(stack.outboxDir).find((m) => m.to === row!.email && m.text === 'Did my texts reach you?');
+    expect(mail?.subject).toMatch(/^A message from /);
+    expect(mail?.replyTo).toBeTruthy();
+    expect(sms.to(c.phone)).toHaveLength(1);
+    expect((await thread(token, c.id)).items.at(-1)).toMatchObject({ kind: 'message', channel: 'email', status: 'sent' });
   });
 });

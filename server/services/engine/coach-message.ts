@@ -8,7 +8,7 @@ import { log } from '../../log';
 import { sendSms, sendWhatsapp } from '../../providers/sms';
 import { sendEmail } from '../../providers/email';
 import { isTransientProviderError } from '../../providers/errors';
-import { CHANNEL_LABELS } from '@/lib/channels';
+import { CHANNEL_NOUNS } from '@/lib/channels';
 import { coachMessageEmailSubject } from '@/lib/email';
 import { planRoutes, type Route } from './channels';
 import { coachName } from './context';
@@ -102,7 +102,7 @@ export async function sendCoachMessage(coach: CoachRef, clientId: string, text: 
     sent = await handOver(coach.id, client, route, text);
   } catch (error) {
     log.warn({ err: error, clientId: client.id, channel: route.channel }, 'coach message not delivered');
-    failure = `The ${CHANNEL_LABELS[route.channel]} message could not be delivered: ${errorText(error)}`;
+    failure = `The ${CHANNEL_NOUNS[route.channel]} could not be delivered: ${errorText(error)}`;
     // A refusal (not a timeout, which may have reached the client) moves on to the next channel, once.
     if (second && !isTransientProviderError(error)) {
       route = second;
@@ -110,7 +110,7 @@ export async function sendCoachMessage(coach: CoachRef, clientId: string, text: 
         sent = await handOver(coach.id, client, route, text);
       } catch (again) {
         log.warn({ err: again, clientId: client.id, channel: route.channel }, 'coach message not delivered on the fallback channel');
-        failure = `${failure}; by ${CHANNEL_LABELS[route.channel]} neither: ${errorText(again)}`;
+        failure = `${failure}; the ${CHANNEL_NOUNS[route.channel]} neither: ${errorText(again)}`;
       }
     }
   }

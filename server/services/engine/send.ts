@@ -7,7 +7,7 @@ import { isTransientProviderError } from '../../providers/errors';
 import { UsageBatch } from '../../providers/metering';
 import { SMS_TEXTS } from '@/lib/sms';
 import { findSentSms, senderNumberFor, sendSms, sendWhatsapp } from '../../providers/sms';
-import { fallbackNote, whatsappTemplateVariables, type ClientChannel } from '@/lib/channels';
+import { CHANNEL_NOUNS as CHANNEL_NOUN, fallbackNote, whatsappTemplateVariables, type ClientChannel } from '@/lib/channels';
 import { planRoutes, type Route } from './channels';
 import { checkInContexts, coachName, coveredGoals, loadParticipantsOf, type Participants } from './context';
 import { errorText, publishCheckIn, type StepOutcome } from './conversation';
@@ -78,8 +78,7 @@ interface Sending {
   note: string | null;
 }
 
-/** A channel's name in a failure reason. */
-const CHANNEL_NOUN: Record<ClientChannel, string> = { sms: 'text message', email: 'e-mail', whatsapp: 'WhatsApp message' };
+
 
 export async function sendCheckIn(checkInId: string, options: SendOptions = {}): Promise<StepOutcome> {
   return (await sendCheckIns([checkInId], options)).get(checkInId)!;
