@@ -72,13 +72,15 @@ function ProgressLine({ checkIn, update, clientId }: { checkIn: CheckInDto; upda
     }
   };
   return (
-    <li className="flex flex-wrap items-center gap-x-2 gap-y-1">
-      <span className={cn(undone && 'text-stone-500 line-through dark:text-stone-400')}>
-        <span className={cn('font-medium', !undone && 'text-stone-900 dark:text-stone-100')}>{update.title}:</span> {progressChange(update)}
+    <li className="flex items-start justify-between gap-3 sm:justify-start">
+      <span className="min-w-0 py-0.5">
+        <span className={cn(undone && 'text-stone-500 line-through dark:text-stone-400')}>
+          <span className={cn('font-medium', !undone && 'text-stone-900 dark:text-stone-100')}>{update.title}:</span> {progressChange(update)}
+        </span>
+        {undone && <span className="ml-2 text-xs text-stone-500 dark:text-stone-400">undone</span>}
       </span>
-      {undone && <span className="text-xs text-stone-500 dark:text-stone-400">undone</span>}
       {undoable && (
-        <Button variant="ghost" className="px-2 py-0.5 text-xs" loading={busy} onClick={() => void undo()} aria-label={`Undo the change to ${update.title}`}>
+        <Button variant="ghost" className="shrink-0 px-2 py-0.5 text-xs" loading={busy} onClick={() => void undo()} aria-label={`Undo the change to ${update.title}`}>
           {!busy && <Undo2 className="h-3.5 w-3.5" aria-hidden />} Undo
         </Button>
       )}
