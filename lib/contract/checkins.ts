@@ -1,7 +1,7 @@
 import { AI_PREVIEWS_PER_HOUR } from '../constants';
 import { idParamSchema } from '../schemas/account';
 import { aiScheduleSchema, immediateContactSchema, savedAiScheduleSchema } from '../schemas/ai-schedule';
-import { approveFollowUpSchema, checkInChangedSchema, checkInPageSchema, checkInPreviewSchema, followUpQueueSchema, initiateCheckInSchema, previewCheckInSchema } from '../schemas/checkins';
+import { approveFollowUpSchema, checkInChangedSchema, checkInGoalParamSchema, checkInPageSchema, checkInPreviewSchema, followUpQueueSchema, initiateCheckInSchema, previewCheckInSchema, progressUndoneSchema } from '../schemas/checkins';
 import { cancelForGoalSchema, checkInHistoryQuerySchema, clientIdParamSchema } from '../schemas/workspace';
 import { resendWebhookReceivedSchema } from '../schemas/webhooks';
 import { okWithMessageSchema } from './common';
@@ -171,4 +171,18 @@ export const discardFollowUp = endpoint({
   params: idParamSchema,
   response: checkInChangedSchema,
   errors: FOLLOW_UP_DECISION_ERRORS,
+});
+
+export const undoProgressUpdate = endpoint({
+  method: 'POST',
+  path: '/api/checkins/{id}/progress/{goalId}/undo',
+  tag: 'Check-ins',
+  summary: "Undoes what the AI did to one goal from this check-in's reply: the goal goes back to the change's `from` value and the change is marked undone (`undoneAt`), in one step",
+  auth: 'user',
+  params: checkInGoalParamSchema,
+  response: progressUndoneSchema,
+  errors: {
+    404: 'No such check-in of yours, or the reply did not change that goal',
+    409: "The change was already undone, set no value (a task said done), the goal's value has changed since (a later reply or the coach), or the goal was marked complete since",
+  },
 });

@@ -167,6 +167,8 @@ export const ROWS: Row[] = [
   // The matrix's check-in has no follow-up waiting: its owner is told so (409), anyone else 404.
   { method: 'POST', route: 'checkins/[id]/follow-up/approve', url: (w) => `/checkins/${w.checkInId}/follow-up/approve`, body: () => ({}), expect: owned(409) },
   { method: 'POST', route: 'checkins/[id]/follow-up/discard', url: (w) => `/checkins/${w.checkInId}/follow-up/discard`, expect: owned(409) },
+  // The world's check-in moved no goal: the owner reaches the service and gets its 404 for a goal not in the update.
+  { method: 'POST', route: 'checkins/[id]/progress/[goalId]/undo', url: (w) => `/checkins/${w.checkInId}/progress/${w.goalId}/undo`, expect: owned(404) },
   { method: 'POST', route: 'ai/immediate-contact', url: () => '/ai/immediate-contact', body: (w) => ({ _id: w.clientId }), expect: owned(200) },
   { method: 'POST', route: 'ai/schedule-check-in', url: () => '/ai/schedule-check-in', body: (w) => ({ clientId: w.clientId, timeSlots: [{ time: '08:00' }] }), expect: owned(200) },
   { method: 'POST', route: 'ai-schedule/create', url: () => '/ai-schedule/create', body: (w) => ({ clientId: w.clientId, goalId: w.goalId }), expect: owned(200) },
