@@ -3,7 +3,7 @@
  * the amount with its symbol ("£1,200 → £1,450") instead of "1,200 → 1,450 gbp".
  */
 export const CURRENCY_UNITS = {
-  usd: { symbol: '$', units: ['$', 'usd'] },
+  usd: { symbol: '$', units: ['$', 'usd', 'dollar', 'dollars', 'bucks'] },
   gbp: { symbol: '£', units: ['£', 'gbp', 'quid'] },
   eur: { symbol: '€', units: ['€', 'eur', 'euro', 'euros'] },
 } as const;

@@ -1,3 +1,4 @@
+import { currencySymbol } from '@/lib/goal-units';
 import type { AiGoal } from '../types';
 
 /** Formatting shared by the local writer and reader: numbers, quantities, SMS length, variety. */
@@ -11,8 +12,7 @@ export function formatNumber(n: number): string {
   return n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 }
 
-const CURRENCY_SYMBOLS: Record<string, string> = { $: '$', usd: '$', dollars: '$', dollar: '$', bucks: '$', '£': '£', gbp: '£', quid: '£', '€': '€', eur: '€', euro: '€', euros: '€' };
-const symbolOf = (unit: string | null) => (unit ? CURRENCY_SYMBOLS[unit.trim().toLowerCase()] : undefined);
+const symbolOf = (unit: string | null) => currencySymbol(unit) ?? undefined;
 export const isCurrency = (unit: string | null) => symbolOf(unit) !== undefined;
 
 /** The unit for one of it: "1 step", "1 glass", "1 km". */
