@@ -1,4 +1,5 @@
 import { MILESTONE_DEFAULT_TARGET_SHARE } from '@/lib/constants';
+import { languagesOf, readerText } from './local/lexicon';
 import { readReply } from './local/reader';
 import { summarise } from './local/summary';
 import { quantity, trackable } from './local/text';
@@ -14,8 +15,16 @@ import type { AiGoal, AiProvider, GeneratedMilestone, ReplyAnalysis, ReplyContex
 export { composeCheckInText, composeFollowUpText, toneOf } from './local/writer';
 
 export function analyseReplyText(ctx: ReplyContext): ReplyAnalysis {
-  const reading = readReply(ctx.reply, ctx.goals, ctx.isGlobal);
-  return { ...summarise(ctx, reading), progress: reading.progress, unattributed: reading.unattributed };
+  // A reply in Spanish, Portuguese, German or French (and the goals' titles and units, which the
+  // coach wrote in the client's language) is read in the reader's English words: see local/lexicon.
+  const languages = languagesOf([ctx.reply, ...ctx.goals.map((g) => g.title)].join('\n'));
+  const replyText = readerText(ctx.reply, languages).text;
+  const goals = languages.length ? ctx.goals.map((g) => ({ ...g, title: readerText(g.title, languages).text, unit: g.unit === null ? null : readerText(g.unit, languages).text })) : ctx.goals;
+  const reading = readReply(replyText, goals, ctx.isGlobal);
+  // The coach reads the goals by the titles the coach wrote.
+  const unattributed = reading.unattributed.map((note) => goals.reduce((text, g, i) => text.replaceAll(`"${g.title}"`, `"${ctx.goals[i]!.title}"`), note));
+  const read = { ...reading, unattributed };
+  return { ...summarise({ ...ctx, reply: replyText }, read, languages.length > 0), progress: reading.progress, unattributed };
 }
 
 // ---------------------------------------------------------------------------------------------
