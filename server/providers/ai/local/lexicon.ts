@@ -14,7 +14,7 @@ const MARKERS: Record<ReaderLanguage, RegExp> = {
   es: /\b(hoy|ayer|semana|esta|este|estoy|estuve|tengo|llevo|voy|fui|hice|pero|muy|tambien|todavia|aun|mas|otro|otra|nada|ninguno|ninguna|cero|veces|vez|con|para|por|los|las|del|que|salir|sali|termine|acabe|meti|senti|jaja|jajaja|oye|libros?|sesiones|minutos|horas|dias|noches|pasos|paginas|palabras|solicitudes|manana|quiero|necesito|creo|unos|unas|cuenta|ahorro|dolares|y|el|se|es|al|hace|corri|medite|lei|nade|estudie|hacer|ir|leer|correr|escribir|ahorrar|meditar|nadar|gimnasio|finde|entrenos|entrenamientos|ola|pesos|cita|sacar|semanas|mes|ano|durante|veinte|treinta)\b/g,
   pt: /\b(hoje|ontem|semana|esta|essa|este|esse|estou|tava|fiz|fui|mas|muito|tambem|ainda|ja|mais|outro|outra|nada|nenhum|nenhuma|vezes|vez|com|pra|para|pelo|pela|os|da|dos|das|na|nos|nas|que|nao|sao|livros?|minutos|horas|dias|noites|passos|paginas|palavras|amanha|quero|preciso|acho|uns|umas|kkk+|vc|cedo|consegui|terminei|acabei|corri|li|dormi|estudei|meu|minha|voce|tenho|sem|uma|um|duas|dois|fazer|ler|correr|escrever|juntar|poupar|guardar|vender|vendi|treinos|academia|feira|reais|meses|ano|mes)\b/g,
   de: /\b(heute|heut|gestern|woche|diese|dieser|ich|bin|habe|hab|und|aber|sehr|auch|noch|schon|nicht|nichts|kein|keine|keins|mit|fur|fuer|der|das|dem|den|ein|eine|einen|jetzt|insgesamt|gemacht|geschafft|erledigt|fertig|gelaufen|gelesen|gelernt|minuten|stunden|tage|seiten|bucher|schritte|morgen|werde|etwa|ungefahr|vielleicht|weitere|nochmal|zweimal|dreimal|einmal|wieder|wegen|ist|sind|auf|zu|wir|mein|meine|bei|im|zum|zur|vom|beim|ins|nach|vor|unter|uber|monat|quartal|wochenende|laufen|lesen|sparen|schreiben|lernen|fahren|std|jeden|tag|abende|einheiten|hab's|gemacht|traumhaft|wetter|folgen|aufnehmen)\b/g,
-  fr: /\b(aujourd'hui|hier|semaine|cette|je|j'ai|j'en|suis|et|mais|tres|aussi|encore|deja|rien|jamais|fois|avec|les|des|du|une|le|c'est|fait|fini|termine|couru|dormi|heures|jours|nuits|livres?|demain|vais|environ|peut-etre|ce|mes|pas|courir|lire|ecrire|economiser|mois|par|pendant|seances|annee|faire)\b/g,
+  fr: /\b(aujourd'hui|hier|semaine|cette|je|j'ai|j'en|suis|et|mais|tres|aussi|encore|deja|rien|jamais|fois|avec|les|des|du|une|le|c'est|fait|fini|termine|couru|dormi|heures|jours|nuits|livres?|demain|vais|environ|peut-etre|ce|mes|pas|courir|lire|ecrire|economiser|mois|par|pendant|seances|annee|faire|jsuis|chui|chuis|mdr|pfff)\b/g,
 };
 /** Letters only one of the languages writes. */
 const LETTERS: Record<ReaderLanguage, RegExp> = { es: /[ñ¿¡]/, pt: /[ãõ]/, de: /[ßäöü]/, fr: /[èêëîïûœ]/ };
@@ -139,7 +139,7 @@ const ES: Rule[] = [
   [/\b(?:una )?hora y media\b/gi, 'an hour and a half'],
   [/\b(\d+(?:\.\d+)?|[a-z]+) (horas|hours|km|kilometros) y media\b/gi, '$1 and a half $2'],
   w('media hora', 'half an hour'), w('un cuarto de hora', 'a quarter of an hour'), w('media docena', 'half a dozen'), w('una docena', 'a dozen'), w('docena', 'dozen'), w('un par de', 'a couple of'),
-  w('una vez', '1 times'), w('unos cuantos|unas cuantas|algunos|algunas', 'a few'),
+  w('otro mas|otra mas|uno mas|una mas', '1 more'), w('una vez', '1 times'), w('unos cuantos|unas cuantas|algunos|algunas', 'a few'),
   // Totals, increments.
   w('nada mas|nomas', 'only'), w('voy a|vamos a|va a|van a', 'going to'),
   w('ya voy por|ya voy en|voy por|voy en|ya boy x|ya llevo|llevo|ya van|van|ya son|estoy en|ando en', "i'm at"), w('en total|en totales', 'in total'), w('hasta ahora|hasta el momento|por ahora', 'so far'),
@@ -152,8 +152,8 @@ const ES: Rule[] = [
   w('todavia no|aun no|aun', 'not yet'), w('ninguno|ninguna|ningun', 'none'), w('nunca|jamas', 'never'), w('sin', 'without'), w('no pude|no he podido', "couldn't"), w('pendiente', 'not done'),
   // When.
   w('hoy', 'today'), w('ayer', 'yesterday'), w('esta semana|estos dias', 'this week'), w('la semana pasada|semana pasada', 'last week'), w('este mes', 'this month'), w('el finde|finde|el fin de semana|fin de semana', 'the weekend'),
-  w('lunes', 'monday'), w('martes', 'tuesday'), w('miercoles', 'wednesday'), w('jueves', 'thursday'), w('viernes', 'friday'), w('sabado', 'saturday'), w('domingo', 'sunday'),
-  w('al dia|por dia|diario|diariamente|cada dia|todos los dias', 'a day'), w('al mes|por mes', 'a month'), w('de lunes a viernes', 'mon-fri'),
+  w('de lunes a viernes', 'mon-fri'), w('lunes', 'monday'), w('martes', 'tuesday'), w('miercoles', 'wednesday'), w('jueves', 'thursday'), w('viernes', 'friday'), w('sabado', 'saturday'), w('domingo', 'sunday'),
+  w('al dia|por dia|diario|diariamente|cada dia|todos los dias', 'a day'), w('al mes|por mes', 'a month'),
   // Done.
   w('hecho|hecha|terminado|terminada|listo|lista|completado|completada|ya quedo|quedo', 'done'), w('termine|acabe', 'finished'), w('complete', 'completed'),
   // Verbs, past and infinitive.
@@ -162,7 +162,8 @@ const ES: Rule[] = [
   w('meti|le meti|le he metido', 'put in'), w('ahorre|guarde|deposite', 'saved'), w('ahorrar|ahorro|ahorros', 'save'), w('estudie', 'studied'), w('estudiar|estudio', 'study'), w('practique', 'practiced'), w('practicar|practica', 'practice'),
   w('hice|he hecho', 'did'), w('fui', 'went'), w('dormi', 'slept'), w('dormir', 'sleep'), w('bebi|tome', 'drank'), w('llame', 'called'), w('envie|mande', 'sent'), w('enviar|mandar', 'send'), w('vendi', 'sold'), w('vender', 'sell'),
   w('pague', 'paid'), w('gaste', 'spent'), w('compre', 'bought'), w('entrene', 'trained'), w('publique', 'posted'), w('bici|bicicleta', 'bike'), w('rodar|pedalear', 'cycle'), w('rode|pedalee', 'cycled'),
-  w('semana', 'week'),
+  w('semana', 'week'), w('ventas|facturacion|ingresos', 'revenue'), w('nuevos|nuevas|nuevo|nueva', 'new'), w('agendad[ao]s?|programad[ao]s?', 'scheduled'),
+  w('esta en linea|esta online|ya esta en linea|ya esta online', 'is live'),
   // Feelings and topics.
   w('genial|increible|excelente|buenisimo|super bien|muy bien|feliz|contento|contenta|orgulloso|orgullosa|motivado|motivada', 'great'), w('cansado|cansada|agotado|agotada', 'tired'), w('estresado|estresada', 'stressed'),
   w('dificil|pesado|pesada|pesadisima|pesadisimo|duro|dura', 'hard'), w('triste', 'sad'), w('enfermo|enferma|me enferme', 'sick'), w('gripe|gripa', 'flu'), w('me duele|duele|dolor', 'hurts'), w('lesion|lesionado|lesionada', 'injured'),
@@ -175,21 +176,22 @@ const PT: Rule[] = [
   [/\b(?:uma )?hora e meia\b/gi, 'an hour and a half'],
   [/\b(\d+(?:\.\d+)?|[a-z]+) (horas|hours|km) e meia\b/gi, '$1 and a half $2'],
   w('meia hora', 'half an hour'), w('um quarto de hora', 'a quarter of an hour'), w('meia duzia', 'half a dozen'), w('uma duzia', 'a dozen'), w('duzia', 'dozen'), w('um par de', 'a couple of'),
-  w('uma vez', '1 times'), w('alguns|algumas', 'a few'),
+  w('mais um|mais uma|outro mais|outra mais', '1 more'), w('uma vez', '1 times'), w('alguns|algumas', 'a few'),
   w('ja to c|ja to com|to c|ja estou nas|ja estou nos|ja estou em|ja estou com|estou nas|estou nos|estou em|estou com|to com|to em|ja to com|ja to em|ja tenho|ja sao|ja vou em|ja vou nas', "i'm at"), w('no total|em total', 'in total'), w('ate agora', 'so far'),
-  w('mais um|mais uma', 'another'), w('mais', 'more'), w('outros|outras|outro|outra', 'another'), w('agora', 'now'),
+  w('mais', 'more'), w('outros|outras|outro|outra', 'another'), w('agora', 'now'),
   w('uns|umas|cerca de|aproximadamente|mais ou menos|por volta de', 'about'), w('quase', 'almost'), w('talvez|acho que|acho|sei la', 'maybe'), w('nao sei', 'dunno'),
   w('vou|vamos|vai', 'going to'), w('amanha', 'tomorrow'), w('proxima semana|semana que vem', 'next week'), w('quero', 'want to'), w('espero', 'hope to'), w('tenho que|preciso|preciso de', 'need to'), w('comeco', 'will start'),
-  w('ainda nao|ainda', 'not yet'), w('nenhum|nenhuma', 'none'), w('nunca|jamais', 'never'), w('sem', 'without'), w('nao deu|nao consegui', "couldn't"), w('nao', 'no'), w('continua por|por marcar|por fazer', 'not done'),
+  w('ainda nao|ainda', 'not yet'), w('nenhum|nenhuma', 'none'), w('nunca|jamais', 'never'), w('sem', 'without'), w('nao deu|nao consegui', "couldn't"), w('nao', 'not'), w('no|na|nos|nas', 'in'), w('continua por|por marcar|por fazer', 'not done'),
   w('hoje', 'today'), w('ontem', 'yesterday'), w('esta semana|essa semana|nesta semana|nessa semana', 'this week'), w('semana passada', 'last week'), w('este mes|esse mes|neste mes', 'this month'), w('fim de semana|no fds|fds', 'the weekend'), w('cedo', 'this morning'),
-  w('segunda(?:-feira)?', 'monday'), w('terca(?:-feira)?', 'tuesday'), w('quarta(?:-feira)?', 'wednesday'), w('quinta(?:-feira)?', 'thursday'), w('sexta(?:-feira)?', 'friday'), w('sabado', 'saturday'), w('domingo', 'sunday'),
-  w('por dia|ao dia|diariamente|todo dia|todos os dias|cada dia', 'a day'), w('por mes|ao mes', 'a month'), w('de segunda a sexta', 'mon-fri'),
+  w('de segunda a sexta', 'mon-fri'), w('segunda(?:-feira)?', 'monday'), w('terca(?:-feira)?', 'tuesday'), w('quarta(?:-feira)?', 'wednesday'), w('quinta(?:-feira)?', 'thursday'), w('sexta(?:-feira)?', 'friday'), w('sabado', 'saturday'), w('domingo', 'sunday'),
+  w('por dia|ao dia|diariamente|todo dia|todos os dias|cada dia', 'a day'), w('por mes|ao mes', 'a month'),
   w('feito|feita|terminado|terminada|concluido|concluida|pronto|pronta|atualizado|atualizada', 'done'), w('terminei|acabei', 'finished'), w('completei|conclui', 'completed'),
   w('corri', 'ran'), w('correr|corrida', 'run'), w('caminhei|andei', 'walked'), w('caminhar|caminhada|andar', 'walk'), w('li', 'read'), w('ler|leitura', 'read'), w('escrevi', 'wrote'), w('escrever', 'write'),
   w('meditei', 'meditated'), w('meditar|meditacao', 'meditation'), w('nadei', 'swam'), w('nadar|nado', 'swim'), w('guardei|poupei|economizei|juntei|depositei', 'saved'), w('guardar|poupar|economizar|juntar|poupanca', 'save'),
   w('estudei', 'studied'), w('estudar|estudo', 'study'), w('pratiquei', 'practiced'), w('praticar|pratica', 'practice'), w('fiz', 'did'), w('fui', 'went'), w('dormi', 'slept'), w('dormir|sono', 'sleep'), w('bebi|tomei', 'drank'),
   w('liguei', 'called'), w('enviei|mandei', 'sent'), w('enviar|mandar', 'send'), w('vendi', 'sold'), w('vender', 'sell'), w('paguei', 'paid'), w('gastei', 'spent'), w('comprei', 'bought'), w('treinei', 'trained'), w('pedalei', 'cycled'), w('pedalar|bike|bicicleta', 'cycle'),
-  w('semana', 'week'),
+  w('semana', 'week'), w('vendas|faturamento|receita', 'revenue'), w('novos|novas|novo|nova', 'new'), w('marcad[ao]s?|agendad[ao]s?', 'scheduled'),
+  w('esta no ar|ta no ar|esta online|ta online', 'is live'),
   w('otimo|otima|incrivel|excelente|feliz|animado|animada|orgulhoso|orgulhosa|motivado|motivada|voando|muito bem', 'great'), w('cansado|cansada|exausto|exausta', 'tired'), w('estressado|estressada', 'stressed'),
   w('dificil|puxada|puxado|pesada|pesado', 'hard'), w('triste', 'sad'), w('doente|virose', 'sick'), w('gripe', 'flu'), w('doi|dor', 'hurts'), w('lesao|machucado|machucada', 'injured'),
   w('joelho', 'knee'), w('costas', 'back'), w('tornozelo', 'ankle'), w('ombro', 'shoulder'), w('ocupado|ocupada|sem tempo|corrida no trampo', 'busy'), w('trabalho|trampo', 'work'),
@@ -201,7 +203,9 @@ const DE: Rule[] = [
   w('eine dreiviertelstunde|dreiviertelstunde|dreiviertel stunde', '45 minutes'), w('eine viertelstunde|viertelstunde', '15 minutes'), w('eine halbe stunde|halbe stunde', 'half an hour'),
   w('anderthalb|eineinhalb', '1.5'), w('zweieinhalb', '2.5'), w('ein halbes dutzend|halbes dutzend', 'half a dozen'), w('ein dutzend|dutzend', 'a dozen'), w('ein paar', 'a few'),
   [/\b(\d+)\s*-?\s*mal\b/gi, '$1 times'], w('einmal', '1 times'), w('zweimal', '2 times'), w('dreimal', '3 times'), w('viermal', '4 times'), w('funfmal|fuenfmal', '5 times'), w('sechsmal', '6 times'),
-  w('bin jetzt bei|bin bei|ich bin bei|jetzt bei|stehe bei|stand heute|stand', "i'm at"), w('insgesamt|gesamt|zusammen', 'in total'), w('bisher|bis jetzt|soweit', 'so far'),
+  [/\bhab(?:e)? (\d+) ([a-z]+) durch\b/gi, "i'm at $1 $2"], [/,\s*also\b/gi, ' so'], [/\bso (?=\d)/gi, ''], [/\bjeden tag (\d+(?:[.,]\d+)?) ([a-z]+)/gi, '$1 $2 every day'],
+  [/\bist (?:(endlich|jetzt) )?(?:online|live)\b/gi, 'is $1 live'], w('uber zusammen', 'worth'),
+  w('bin jetzt bei|bin bei|ich bin bei|jetzt bei|stehe bei|stand heute|stand', "i'm at"), w('insgesamt|gesamt', 'in total'), w('zusammen', 'together'), w('bisher|bis jetzt|soweit', 'so far'),
   w('weitere|weiterer|weiteres|nochmal|noch mal|noch einmal|zusatzlich|zusaetzlich', 'more'), w('noch', 'another'), w('jetzt', 'now'),
   w('etwa|ungefahr|ungefaehr|circa|ca|rund|so um die', 'about'), w('fast|beinahe', 'almost'), w('vielleicht|ich glaube|glaube ich|wohl', 'maybe'), w('keine ahnung|weiss nicht', 'dunno'),
   w('werde|werden|wird|ich will|will|mochte|moechte', 'will'), w('heute morgen|heute fruh', 'this morning'), w('morgen', 'tomorrow'), w('nachste woche|naechste woche|nachsten|naechsten', 'next'),
@@ -211,13 +215,14 @@ const DE: Rule[] = [
   w('montag', 'monday'), w('dienstag', 'tuesday'), w('mittwoch', 'wednesday'), w('donnerstag', 'thursday'), w('freitag', 'friday'), w('samstag', 'saturday'), w('sonntag', 'sunday'),
   [/\b(?:mo|di|mi|do|fr|sa|so)\.?(?=\s*\d)/gi, 'on'], [/\bum\s+(?=\d)/gi, 'at '], w('uhr', "o'clock"),
   w('pro tag|am tag|taglich|taeglich|jeden tag', 'a day'), w('pro woche', 'a week'),
-  w('erledigt|fertig|gemacht|geschafft|abgeschlossen|abgegeben|ist raus|sind raus', 'done'), w('beendet|ausgelesen|durch', 'finished'),
+  w('erledigt|fertig|gemacht|gmacht|geschafft|abgeschlossen|abgegeben|ist raus|sind raus|geraumt|aufgeraumt|ausgemistet|im kasten', 'done'), w('fix|vereinbart|ausgemacht', 'booked'), w('beendet|ausgelesen|durch', 'finished'),
   w('gelaufen|gejoggt|gerannt', 'ran'), w('laufen|joggen|rennen|lauf', 'run'), w('spazieren gegangen|gewandert', 'walked'), w('spazieren|gehen|wandern', 'walk'), w('gelesen|las', 'read'), w('lesen', 'read'),
   w('geschrieben', 'wrote'), w('schreiben', 'write'), w('meditiert', 'meditated'), w('meditieren|meditation|meditationen', 'meditation'), w('geschwommen', 'swam'), w('schwimmen', 'swim'),
   w('gespart|zuruckgelegt|zurueckgelegt|eingezahlt', 'saved'), w('sparen|ersparnisse', 'save'), w('gelernt|glernt', 'studied'), w('lernen', 'study'), w('geubt|geuebt', 'practiced'), w('uben|ueben', 'practice'),
   w('geschlafen', 'slept'), w('schlafen|schlaf', 'sleep'), w('getrunken', 'drank'), w('trinken', 'drink'), w('angerufen|telefoniert', 'called'), w('geschickt|gesendet|verschickt', 'sent'), w('verkauft', 'sold'), w('verkaufen', 'sell'),
   w('bezahlt|abbezahlt', 'paid'), w('ausgegeben', 'spent'), w('gekauft', 'bought'), w('trainiert', 'trained'), w('rad fahren|radfahren|radeln|rad|fahrrad|rennrad', 'cycle'), w('geradelt|rad gefahren', 'cycled'),
-  w('woche', 'week'),
+  w('woche', 'week'), w('umsatz|einnahmen', 'revenue'), w('neue|neuen|neuer|neues', 'new'), w('folgen|episoden', 'episodes'), w('fahrten', 'times'), w('stundn', 'hours'),
+  w("hab|habe|hab's", ''),
   w('super|toll|grossartig|stolz|glucklich|gluecklich|motiviert|richtig gut|sehr gut|klasse|mega', 'great'), w('mude|muede|erschopft|erschoepft|kaputt|platt', 'tired'), w('gestresst|stress', 'stressed'),
   w('schwer|schwierig|hart|anstrengend', 'hard'), w('traurig', 'sad'), w('krank|erkaltet|erkaeltet', 'sick'), w('grippe', 'flu'), w('tut weh|schmerzen|schmerz', 'hurts'), w('verletzt|verletzung', 'injured'),
   w('knie', 'knee'), w('rucken|ruecken', 'back'), w('knochel|knoechel', 'ankle'), w('schulter', 'shoulder'), w('beschaftigt|beschaeftigt|keine zeit|viel los', 'busy'), w('arbeit', 'work'), w('urlaub|reise', 'travel'),
@@ -228,7 +233,10 @@ const FR: Rule[] = [
   [/\b(?:une )?heure et demie\b/gi, 'an hour and a half'],
   [/\b(\d+(?:\.\d+)?|[a-z]+) (heures|hours|km) et demie?\b/gi, '$1 and a half $2'],
   w('une demi-heure|une demi heure|demi-heure|demi heure', 'half an hour'), w("un quart d'heure|un quart de heure", 'a quarter of an hour'), w('une demi-douzaine|demi-douzaine', 'half a dozen'), w('une douzaine|douzaine', 'a dozen'),
-  w('une fois', '1 times'), w('quelques', 'a few'),
+  w('encore un|encore une|un de plus|une de plus', '1 more'), w('une fois', '1 times'), w('quelques', 'a few'), w('bornes', 'km'), w('piasses|piastres|balles', 'dollars'),
+  [/\b(?:les|des|mes) pas\b/gi, 'steps'], w('au marche|le marche|du marche', 'at the market'), w('de marche', 'of walk'),
+  w('rendez-vous pris|rdv pris', 'appointment booked'), w('mettre de cote', 'save'), w("j'ai mis de cote|mis de cote", 'saved'), w("j'ai mis|mis", 'put'),
+  w('jsuis a|chui a|chuis a', "i'm at"), w('est a|est au|en est a|sont a', 'is at'),
   [/(\d)\s*pas\b/gi, '$1 steps'],
   w("j'en suis a|j'en suis au|j'en suis aux|je suis a|je suis au|je suis aux|j'ai deja", "i'm at"), w('au total|en tout|au global', 'in total'), w("jusqu'ici|pour l'instant|pour le moment", 'so far'),
   w('de plus|en plus', 'more'), w('encore|autre|un autre|une autre', 'another'), w('plus', 'more'), w('maintenant', 'now'),
@@ -236,15 +244,16 @@ const FR: Rule[] = [
   w('je vais|on va|vais|va', 'going to'), w('demain', 'tomorrow'), w('la semaine prochaine|semaine prochaine', 'next week'), w('je veux|je voudrais', 'want to'), w("j'espere", 'hope to'), w('je dois|il faut', 'need to'),
   w('pas encore|toujours pas', 'not yet'), w("n'ai pas|n'ai|ne|n'", 'not'), w('pas', 'not'), w('aucun|aucune', 'none'), w('jamais', 'never'), w('rien', 'nothing'), w('sans', 'without'),
   w("aujourd'hui|aujourdhui", 'today'), w('hier', 'yesterday'), w('cette semaine', 'this week'), w('la semaine derniere|semaine derniere', 'last week'), w('ce mois-ci|ce mois', 'this month'), w('le week-end|ce week-end|le weekend|week-end', 'the weekend'), w('ce matin', 'this morning'),
-  w('lundi', 'monday'), w('mardi', 'tuesday'), w('mercredi', 'wednesday'), w('jeudi', 'thursday'), w('vendredi', 'friday'), w('samedi', 'saturday'), w('dimanche', 'sunday'),
-  w('par jour|chaque jour|tous les jours', 'a day'), w('par mois', 'a month'), w('par semaine', 'a week'), w('du lundi au vendredi', 'mon-fri'),
+  w('du lundi au vendredi', 'mon-fri'), w('lundi', 'monday'), w('mardi', 'tuesday'), w('mercredi', 'wednesday'), w('jeudi', 'thursday'), w('vendredi', 'friday'), w('samedi', 'saturday'), w('dimanche', 'sunday'),
+  w('par jour|chaque jour|tous les jours', 'a day'), w('par mois', 'a month'), w('par semaine', 'a week'),
   w("j'ai fini|j'ai termine", 'finished'), w("j'ai fait", 'did'),
   w('fait|faite|termine|terminee|fini|finie|boucle|bouclee|c\'est bon', 'done'),
-  w("j'ai couru|couru", 'ran'), w('courir|course', 'run'), w("j'ai marche|marche", 'walked'), w('marcher', 'walk'), w("j'ai lu|lu", 'read'), w('lire|lecture', 'read'), w("j'ai ecrit|ecrit", 'wrote'), w('ecrire', 'write'),
+  w("j'ai couru|couru", 'ran'), w('courir|course', 'run'), w("j'ai marche|marche", 'walked'), w('marcher', 'walk'), w("j'ai lu|lu|lus|lue|lues", 'read'), w('lire|lecture', 'read'), w("j'ai ecrit|ecrit", 'wrote'), w('ecrire', 'write'),
   w('medite', 'meditated'), w('mediter|meditation', 'meditation'), w('nage', 'swam'), w('nager|natation', 'swim'), w('economise|epargne|mis de cote', 'saved'), w('economiser|epargner|economies|epargne', 'save'),
   w('etudie|revise', 'studied'), w('etudier|reviser', 'study'), w('pratique', 'practiced'), w('pratiquer', 'practice'), w('dormi', 'slept'), w('dormir|sommeil', 'sleep'), w('bu', 'drank'), w('boire', 'drink'),
   w('appele|telephone', 'called'), w('envoye', 'sent'), w('envoyer', 'send'), w('vendu', 'sold'), w('vendre', 'sell'), w('paye', 'paid'), w('depense', 'spent'), w('achete', 'bought'), w('entraine', 'trained'), w('velo', 'cycle'),
-  w('semaine', 'week'),
+  w('semaine', 'week'), w("chiffre d'affaires|ventes", 'revenue'), w('nouveaux|nouvelles|nouveau|nouvelle', 'new'), w('bouquins?|romans?', 'books'), w('planifiee?s?|prevue?s?', 'scheduled'),
+  w('est en ligne', 'is live'),
   w('genial|super|excellent|heureux|heureuse|content|contente|fier|fiere|motive|motivee|tres bien|top', 'great'), w('fatigue|fatiguee|epuise|epuisee|creve|crevee', 'tired'), w('stresse|stressee|stress', 'stressed'),
   w('difficile|dur|dure', 'hard'), w('triste', 'sad'), w('malade', 'sick'), w('grippe', 'flu'), w("j'ai mal|mal au|mal a la|douleur|douleurs", 'hurts'), w('blesse|blessee|blessure', 'injured'),
   w('genou', 'knee'), w('cheville', 'ankle'), w('epaule', 'shoulder'), w('debordee?|pas le temps|occupee?', 'busy'), w('travail|boulot|taf', 'work'),
@@ -252,6 +261,18 @@ const FR: Rule[] = [
 ];
 
 const RULES: Record<ReaderLanguage, Rule[]> = { es: ES, pt: PT, de: DE, fr: FR };
+
+/** "the fourth book": the count reached, as "book 4" (which the reader reads as a total). */
+const ORDINALS: Record<ReaderLanguage, Record<string, number>> = {
+  es: { primer: 1, primero: 1, primera: 1, segundo: 2, segunda: 2, tercer: 3, tercero: 3, tercera: 3, cuarto: 4, cuarta: 4, quinto: 5, quinta: 5, sexto: 6, sexta: 6, septimo: 7, septima: 7, octavo: 8, octava: 8, noveno: 9, novena: 9, decimo: 10, decima: 10 },
+  pt: { primeiro: 1, primeira: 1, segundo: 2, segunda: 2, terceiro: 3, terceira: 3, quarto: 4, quarta: 4, quinto: 5, quinta: 5, sexto: 6, sexta: 6, setimo: 7, setima: 7, oitavo: 8, oitava: 8, nono: 9, nona: 9, decimo: 10, decima: 10 },
+  de: { erste: 1, ersten: 1, erstes: 1, zweite: 2, zweiten: 2, dritte: 3, dritten: 3, vierte: 4, vierten: 4, funfte: 5, funften: 5, sechste: 6, sechsten: 6, siebte: 7, siebten: 7, achte: 8, achten: 8, neunte: 9, neunten: 9, zehnte: 10, zehnten: 10 },
+  fr: { premier: 1, premiere: 1, deuxieme: 2, second: 2, seconde: 2, troisieme: 3, quatrieme: 4, cinquieme: 5, sixieme: 6, septieme: 7, huitieme: 8, neuvieme: 9, dixieme: 10 },
+};
+/** The words that join two things said: the reader splits clauses on "and". */
+const AND: Record<ReaderLanguage, string> = { es: 'y|e', pt: 'e', de: 'und|unnd', fr: 'et' };
+/** Nouns a goal counts one by one, so "the third book" says the count reached. */
+const COUNTED = /^(books|chapters|lessons|sessions|workouts|days|nights|episodes)$/;
 
 /** Accents off (the lexicons hold both spellings that way), "ß" as "ss", "¿" and "¡" dropped. */
 const plain = (text: string) =>
@@ -293,7 +314,19 @@ export function readerText(input: string, languages: ReaderLanguage[] = language
     t = numbersOf(t, lang);
     const ones = ONE[lang].join('|');
     t = t.replace(new RegExp(`\\b(?:${ones})\\b`, 'gi'), 'one');
+    t = t.replace(new RegExp(`\\b(?:${AND[lang]})\\b`, 'gi'), 'and');
   }
   for (const [re, to] of SHARED) t = t.replace(re, to);
+  for (const lang of languages) {
+    const ordinals = ORDINALS[lang];
+    t = t.replace(new RegExp(`\\b(${Object.keys(ordinals).join('|')})\\s+([a-z]+)\\b`, 'gi'), (m, o: string, noun: string) =>
+      COUNTED.test(noun.toLowerCase()) ? `${noun.toLowerCase().replace(/s$/, '')} ${ordinals[o.toLowerCase()]}` : m,
+    );
+  }
+  // "i'm at las 24500 words": the article after a total's words; "60% about": a hedge said after the number.
+  t = t
+    .replace(/\b(i'm at|is at|in total)\s+(?:las|los|la|el|lo|nas|nos|na|no|os|as|a|o|au|aux|le|les|den|der|die|dem)\s+(?=\d)/gi, '$1 ')
+    .replace(/\b(\d+(?:\.\d+)?\s*(?:%|[a-z]+)?)\s+about\b/gi, 'about $1')
+    .replace(/(\d+%)\s+(?:sind|ist|estan|esta|sao|sont|est|ta)\b/gi, '$1');
   return { text: t, languages };
 }
