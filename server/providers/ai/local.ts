@@ -19,7 +19,8 @@ export function analyseReplyText(ctx: ReplyContext): ReplyAnalysis {
   // coach wrote in the client's language) is read in the reader's English words: see local/lexicon.
   const languages = languagesOf([ctx.reply, ...ctx.goals.map((g) => g.title)].join('\n'));
   const replyText = readerText(ctx.reply, languages).text;
-  const goals = languages.length ? ctx.goals.map((g) => ({ ...g, title: readerText(g.title, languages).text, unit: g.unit === null ? null : readerText(g.unit, languages).text })) : ctx.goals;
+  // "10.000 pasos al día: 30 días" counts the days: read as "on 30 days", as English titles say it.
+  const goals = languages.length ? ctx.goals.map((g) => ({ ...g, title: readerText(g.title, languages).text.replace(/\s*:\s*(\d+) (days|nights)\b/g, ' on $1 $2'), unit: g.unit === null ? null : readerText(g.unit, languages).text })) : ctx.goals;
   const reading = readReply(replyText, goals, ctx.isGlobal);
   // The coach reads the goals by the titles the coach wrote.
   const unattributed = reading.unattributed.map((note) => goals.reduce((text, g, i) => text.replaceAll(`"${g.title}"`, `"${ctx.goals[i]!.title}"`), note));

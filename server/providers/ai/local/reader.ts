@@ -154,7 +154,8 @@ function notAQuantity(before: string, after: string, raw: string, titleWords: Se
   if (/\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s*$/.test(before)) return true;
   if (/\b(level|module|unit|phase|round|room|bus|route|version|v|no\.?|number|phone|call me on|text me on|size|age|aged|platform|gate|floor|exit|seat|apt|apartment|flight|line|track|street|st|ave|avenue|zone|row|table|aisle|lane|ward)\s*#?\s*$/.test(before)) return true;
   // "chapter 3 done", "week 2": which one, not how many (a goal counting these reads them as totals elsewhere).
-  if (/\b(chapter|ch|episode|part|section|week|day|step|lesson|module|book|session|workout|class|entry|post)\s*#?\s*$/.test(before) && !/^\s*%/.test(after) && !isKnownUnit(/^\s*([a-z$]+)/.exec(after)?.[1] ?? '')) return true;
+  // "this week 60 new words" is when, not which one.
+  if (/\b(chapter|ch|episode|part|section|week|day|step|lesson|module|book|session|workout|class|entry|post)\s*#?\s*$/.test(before) && !/\b(?:this|last|that|per|each|every) (?:week|day)\s*$/.test(before) && !/^\s*%/.test(after) && !isKnownUnit(/^\s*([a-z$]+)/.exec(after)?.[1] ?? '')) return true;
   // "ran 10k in 55 minutes": how long something took, not an amount of a minutes goal.
   if (/(?<!\bput )\bin\s*(?:under|just|about|less than)?\s*$/.test(before) && /^\s*(?:min|mins|minutes?|hrs?|hours?|secs?|seconds?|h)\b/.test(after)) return true;
   // "2 picked up", "3 were no-shows": the number is the subject of someone else's doing, not an amount the client did.
@@ -543,6 +544,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
           continue;
         }
       }
+      // "swam half an hour on Monday and an hour and a half on Saturday": a clause with only an amount and a when goes on with the goal before it.
+      if (candidates.length > 1 && last?.clause === index - 1 && candidates.includes(last.goal) && !progressNoun(clause.replace(new RegExp(`\\b${m.unit}\\b`), ' '))) candidates = [last.goal];
       if (candidates.length > 1) {
         // A candidate's own unit word ("books" in "Read 6 non-fiction books", also the unit of "Read 10
         // novels") tells no two book goals apart; a synonym only one title uses ("novel") does.
