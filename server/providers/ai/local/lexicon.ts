@@ -171,7 +171,7 @@ const ES: Rule[] = [
   w('genial|increible|excelente|buenisimo|super bien|muy bien|feliz|contento|contenta|orgulloso|orgullosa|motivado|motivada', 'great'), w('cansado|cansada|agotado|agotada', 'tired'), w('estresado|estresada', 'stressed'),
   w('dificil|pesado|pesada|pesadisima|pesadisimo|duro|dura', 'hard'), w('triste', 'sad'), w('enfermo|enferma|me enferme', 'sick'), w('gripe|gripa', 'flu'), w('me duele|duele|dolor', 'hurts'), w('lesion|lesionado|lesionada', 'injured'),
   w('rodilla', 'knee'), w('espalda', 'back'), w('tobillo', 'ankle'), w('hombro', 'shoulder'), w('ocupado|ocupada|liado|liada|sin tiempo', 'busy'), w('trabajo|curro|chamba', 'work'),
-  w('me salte|salte', 'skipped'), w('deja de escribirme|dejame en paz|no me escribas', 'stop texting'), w('por fin|al fin', 'finally'), w('jaja|jajaja|jeje', 'haha'),
+  w('parado|parada|sigo igual|igual que antes', 'nothing'), w('me salte|salte', 'skipped'), w('deja de escribirme|dejame en paz|no me escribas', 'stop texting'), w('por fin|al fin', 'finally'), w('jaja|jajaja|jeje', 'haha'),
   w('nada', 'nothing'),
 ];
 
@@ -198,7 +198,7 @@ const PT: Rule[] = [
   w('otimo|otima|incrivel|excelente|feliz|animado|animada|orgulhoso|orgulhosa|motivado|motivada|voando|muito bem', 'great'), w('cansado|cansada|exausto|exausta', 'tired'), w('estressado|estressada', 'stressed'),
   w('dificil|puxada|puxado|pesada|pesado', 'hard'), w('triste', 'sad'), w('doente|virose', 'sick'), w('gripe', 'flu'), w('doi|dor', 'hurts'), w('lesao|machucado|machucada', 'injured'),
   w('joelho', 'knee'), w('costas', 'back'), w('tornozelo', 'ankle'), w('ombro', 'shoulder'), w('ocupado|ocupada|sem tempo|corrida no trampo', 'busy'), w('trabalho|trampo', 'work'),
-  w('pulei|perdi', 'skipped'), w('para de me mandar mensagem|pare de me mandar mensagem|me deixa em paz', 'stop texting'), w('finalmente|enfim', 'finally'), w('kkk+|rsrs+', 'haha'),
+  w('parado|parada|parei|na mesma|continuo na mesma', 'nothing'), w('pulei|perdi', 'skipped'), w('para de me mandar mensagem|pare de me mandar mensagem|me deixa em paz', 'stop texting'), w('finalmente|enfim', 'finally'), w('kkk+|rsrs+', 'haha'),
   w('nada', 'nothing'),
 ];
 

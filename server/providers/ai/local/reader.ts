@@ -545,7 +545,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         }
       }
       // "swam half an hour on Monday and an hour and a half on Saturday": a clause with only an amount and a when goes on with the goal before it.
-      if (candidates.length > 1 && last?.clause === index - 1 && candidates.includes(last.goal) && !progressNoun(clause.replace(new RegExp(`\\b${m.unit}\\b`), ' '))) candidates = [last.goal];
+      const carriedOn = candidates.length > 1 && last?.clause === index - 1 && candidates.includes(last.goal) && !progressNoun(clause.replace(new RegExp(`\\b${m.unit}\\b|\\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\\b`, 'g'), ' '));
+      if (carriedOn) candidates = [last!.goal];
       if (candidates.length > 1) {
         // A candidate's own unit word ("books" in "Read 6 non-fiction books", also the unit of "Read 10
         // novels") tells no two book goals apart; a synonym only one title uses ("novel") does.
@@ -560,7 +561,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         if (narrowed.length === 1) candidates = narrowed;
       }
       // The unit says one goal, the activity word another ("walked 5 days" with a goal counted in days): no evidence agrees.
-      if (candidates.length === 1 && m.unit && nearby.length > 0 && !nearby.includes(candidates[0]!)) {
+      if (candidates.length === 1 && !carriedOn && m.unit && nearby.length > 0 && !nearby.includes(candidates[0]!)) {
         unattributed.push(`${formatNumber(m.value)} ${m.unit} mentioned but it is not clear for which goal; not recorded.`);
         continue;
       }
