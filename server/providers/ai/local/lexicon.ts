@@ -138,6 +138,8 @@ const SHARED: Rule[] = [
 ];
 
 const ES: Rule[] = [
+  // Txt-speak.
+  w('q', 'que'), w('xq|porq', 'porque'), w('tmb|tb', 'tambien'), w('boy', 'voy'), w('ise', 'hice'), w('oras', 'horas'), w('hoi', 'hoy'), w('aller', 'ayer'),
   // Halves, dozens, pairs.
   [/\b(?:una )?hora y media\b/gi, 'an hour and a half'],
   [/\b(\d+(?:\.\d+)?|[a-z]+) (horas|hours|km|kilometros) y media\b/gi, '$1 and a half $2'],
@@ -145,10 +147,13 @@ const ES: Rule[] = [
   w('otro mas|otra mas|uno mas|una mas', '1 more'), w('una vez', '1 times'), w('unos cuantos|unas cuantas|algunos|algunas', 'a few'),
   // Totals, increments.
   w('nada mas|nomas', 'only'), w('voy a|vamos a|va a|van a', 'going to'),
-  w('ya voy por|ya voy en|voy por|voy en|ya boy x|ya llevo|llevo|ya van|van|ya son|estoy en|ando en', "i'm at"), w('en total|en totales', 'in total'), w('hasta ahora|hasta el momento|por ahora', 'so far'),
+  w('ya voy por|ya voy en|voy por|voy en|ya voy x|voy x|ya llevo|llevo|ya van|van|ya son|estoy en|ando en', "i'm at"), w('en total|en totales', 'in total'), w('hasta ahora|hasta el momento|por ahora', 'so far'),
+  w('mas o menos|por ahi', 'roughly'), w('mas de', 'more than'), w('menos de', 'less than'), w('no estoy seguro|no estoy segura|no se|ni idea', 'not sure'), w('perdi la cuenta', 'lost count'),
+  w('planeo|pienso|tengo pensado|me toca', 'planning to'),
+  w('mi esposo|mi marido', 'my husband'), w('mi esposa|mi mujer', 'my wife'), w('mi pareja|mi novio|mi novia', 'my partner'), w('mi hermana', 'my sister'), w('mi hermano', 'my brother'), w('mi hijo|mi hija|mis hijos|los ninos', 'my kids'), w('mi amigo|mi amiga|mis amigos', 'my friend'),
   w('mas', 'more'), w('otros|otras|otro|otra', 'another'), w('ahora', 'now'),
   // Hedges, plans.
-  w('unos|unas|alrededor de|aproximadamente|aprox|mas o menos|cerca de', 'about'), w('como', 'like'), w('casi', 'almost'), w('quizas|quiza|tal vez|a lo mejor', 'maybe'), w('creo que|creo', 'i think'), w('no se', 'dunno'),
+  w('unos|unas|alrededor de|aproximadamente|aprox|mas o menos|cerca de', 'about'), w('como', 'like'), w('casi', 'almost'), w('quizas|quiza|tal vez|a lo mejor', 'maybe'), w('creo que|creo', 'i think'),
   w('manana por la manana', 'tomorrow morning'), w('esta manana|por la manana|en la manana', 'this morning'), w('manana', 'tomorrow'), w('la proxima semana|la semana que viene|proxima semana', 'next week'),
   w('quiero|queria|quisiera', 'want to'), w('espero', 'hope to'), w('tengo que|hay que|necesito|debo', 'need to'), w('empiezo|empezare|comienzo', 'will start'),
   // Negation.
@@ -176,13 +181,17 @@ const ES: Rule[] = [
 ];
 
 const PT: Rule[] = [
+  w('hj', 'hoje'), w('vc', 'voce'), w('tb|tbm', 'tambem'), w('q', 'que'), w('pq', 'porque'), w('fis', 'fiz'), w('ora', 'hora'), w('ta', 'esta'), w('msm', 'mesmo'),
   [/\b(?:uma )?hora e meia\b/gi, 'an hour and a half'],
   [/\b(\d+(?:\.\d+)?|[a-z]+) (horas|hours|km) e meia\b/gi, '$1 and a half $2'],
   w('meia hora', 'half an hour'), w('um quarto de hora', 'a quarter of an hour'), w('meia duzia', 'half a dozen'), w('uma duzia', 'a dozen'), w('duzia', 'dozen'), w('um par de', 'a couple of'),
   w('mais um|mais uma|outro mais|outra mais', '1 more'), w('uma vez', '1 times'), w('alguns|algumas', 'a few'),
   w('ja to c|ja to com|to c|ja estou nas|ja estou nos|ja estou em|ja estou com|estou nas|estou nos|estou em|estou com|to com|to em|ja to com|ja to em|ja tenho|ja sao|ja vou em|ja vou nas', "i'm at"), w('no total|em total', 'in total'), w('ate agora', 'so far'),
+  w('mais ou menos', 'roughly'), w('mais de', 'more than'), w('menos de', 'less than'), w('nao tenho certeza|nao sei|sei la|nem sei', 'not sure'), w('perdi a conta', 'lost count'),
+  w('pretendo|planejo|tenho que ir', 'planning to'),
+  w('meu marido', 'my husband'), w('minha esposa|minha mulher', 'my wife'), w('meu namorado|minha namorada', 'my partner'), w('minha irma', 'my sister'), w('meu irmao', 'my brother'), w('meu filho|minha filha|meus filhos|as criancas', 'my kids'), w('meu amigo|minha amiga|meus amigos', 'my friend'),
   w('mais', 'more'), w('outros|outras|outro|outra', 'another'), w('agora', 'now'),
-  w('uns|umas|cerca de|aproximadamente|mais ou menos|por volta de', 'about'), w('quase', 'almost'), w('talvez|acho que|acho|sei la', 'maybe'), w('nao sei', 'dunno'),
+  w('uns|umas|cerca de|aproximadamente|por volta de', 'about'), w('quase', 'almost'), w('talvez|acho que|acho', 'maybe'),
   w('vou|vamos|vai', 'going to'), w('amanha', 'tomorrow'), w('proxima semana|semana que vem', 'next week'), w('quero', 'want to'), w('espero', 'hope to'), w('tenho que|preciso|preciso de', 'need to'), w('comeco', 'will start'),
   w('ainda nao|ainda', 'not yet'), w('nenhum|nenhuma', 'none'), w('nunca|jamais', 'never'), w('sem', 'without'), w('nao deu|nao consegui', "couldn't"), w('nao', 'not'), w('no|na|nos|nas', 'in'), w('continua por|por marcar|por fazer', 'not done'),
   w('hoje', 'today'), w('ontem', 'yesterday'), w('esta semana|essa semana|nesta semana|nessa semana', 'this week'), w('semana passada', 'last week'), w('este mes|esse mes|neste mes', 'this month'), w('fim de semana|no fds|fds', 'the weekend'), w('cedo', 'this morning'),
@@ -209,8 +218,12 @@ const DE: Rule[] = [
   [/\bhab(?:e)? (\d+) ([a-z]+) durch\b/gi, "i'm at $1 $2"], [/,\s*also\b/gi, ' so'], [/\bso (?=\d)/gi, ''], [/\bjeden tag (\d+(?:[.,]\d+)?) ([a-z]+)/gi, '$1 $2 every day'],
   [/\bist (?:(endlich|jetzt) )?(?:online|live)\b/gi, 'is $1 live'], w('uber zusammen', 'worth'),
   w('bin jetzt bei|bin bei|ich bin bei|jetzt bei|stehe bei|stand heute|stand', "i'm at"), w('insgesamt|gesamt', 'in total'), w('zusammen', 'together'), w('bisher|bis jetzt|soweit', 'so far'),
+  w('mehr als|uber', 'more than'), w('weniger als|unter', 'less than'), w('nicht sicher|bin mir nicht sicher|keine ahnung|weiss nicht', 'not sure'), w('nicht mitgezahlt|nicht gezahlt', "didn't track"),
+  w('ich plane|geplant|vorgenommen|habe vor|hab vor', 'planned'),
+  w('mein mann', 'my husband'), w('meine frau', 'my wife'), w('mein freund|meine freundin|mein partner|meine partnerin', 'my partner'), w('meine schwester', 'my sister'), w('mein bruder', 'my brother'), w('meine kinder|mein sohn|meine tochter|die kinder', 'my kids'),
+  w('nix', 'nichts'), w('nich', 'nicht'), w('grad', 'gerade'),
   w('weitere|weiterer|weiteres|nochmal|noch mal|noch einmal|zusatzlich|zusaetzlich', 'more'), w('noch', 'another'), w('jetzt', 'now'),
-  w('etwa|ungefahr|ungefaehr|circa|ca|rund|so um die', 'about'), w('fast|beinahe', 'almost'), w('vielleicht|ich glaube|glaube ich|wohl', 'maybe'), w('keine ahnung|weiss nicht', 'dunno'),
+  w('etwa|ungefahr|ungefaehr|circa|ca|rund|so um die', 'about'), w('fast|beinahe', 'almost'), w('vielleicht|ich glaube|glaube ich|wohl', 'maybe'),
   w('werde|werden|wird|ich will|will|mochte|moechte', 'will'), w('heute morgen|heute fruh', 'this morning'), w('morgen', 'tomorrow'), w('nachste woche|naechste woche|nachsten|naechsten', 'next'),
   w('muss|musste|muessen|mussen', 'need to'),
   w('noch nicht|immer noch nicht', 'not yet'), w('nicht', 'not'), w('gar nicht', 'not at all'), w('kein|keine|keinen|keins|keiner', 'no'), w('nichts', 'nothing'), w('nie|niemals', 'never'), w('ohne', 'without'),
@@ -233,6 +246,7 @@ const DE: Rule[] = [
 ];
 
 const FR: Rule[] = [
+  w('auj|ojourdui|aujourdhui|ajd', "aujourd'hui"), w('g', "j'ai"), w('pa', 'pas'), w('tjrs|tjs', 'toujours'), w('bcp', 'beaucoup'), w('koi', 'quoi'),
   [/\b(?:une )?heure et demie\b/gi, 'an hour and a half'],
   [/\b(\d+(?:\.\d+)?|[a-z]+) (heures|hours|km) et demie?\b/gi, '$1 and a half $2'],
   w('une demi-heure|une demi heure|demi-heure|demi heure', 'half an hour'), w("un quart d'heure|un quart de heure", 'a quarter of an hour'), w('une demi-douzaine|demi-douzaine', 'half a dozen'), w('une douzaine|douzaine', 'a dozen'),
@@ -242,8 +256,11 @@ const FR: Rule[] = [
   w('jsuis a|chui a|chuis a', "i'm at"), w('est a|est au|en est a|sont a', 'is at'),
   [/(\d)\s*pas\b/gi, '$1 steps'],
   w("j'en suis a|j'en suis au|j'en suis aux|je suis a|je suis au|je suis aux|j'ai deja", "i'm at"), w('au total|en tout|au global', 'in total'), w("jusqu'ici|pour l'instant|pour le moment", 'so far'),
+  w('plus de', 'more than'), w('moins de', 'less than'), w('pas sur|pas sure|je sais pas|je ne sais pas|aucune idee', 'not sure'), w('pas compte|perdu le compte', "didn't track"),
+  w('je compte|je prevois|je prevoyais|prevu de', 'planning to'),
+  w('mon mari', 'my husband'), w('ma femme', 'my wife'), w('mon copain|ma copine|mon conjoint|ma conjointe', 'my partner'), w('ma soeur', 'my sister'), w('mon frere', 'my brother'), w('mes enfants|mon fils|ma fille|les enfants', 'my kids'),
   w('de plus|en plus', 'more'), w('encore|autre|un autre|une autre', 'another'), w('plus', 'more'), w('maintenant', 'now'),
-  w('environ|a peu pres|vers|autour de', 'about'), w('presque', 'almost'), w('peut-etre|peut etre|je pense|je crois', 'maybe'), w('je sais pas|je ne sais pas|aucune idee', 'dunno'),
+  w('environ|a peu pres|vers|autour de', 'about'), w('presque', 'almost'), w('peut-etre|peut etre|je pense|je crois', 'maybe'),
   w('je vais|on va|vais|va', 'going to'), w('demain', 'tomorrow'), w('la semaine prochaine|semaine prochaine', 'next week'), w('je veux|je voudrais', 'want to'), w("j'espere", 'hope to'), w('je dois|il faut', 'need to'),
   w('pas encore|toujours pas', 'not yet'), w("n'ai pas|n'ai|ne|n'", 'not'), w('pas', 'not'), w('aucun|aucune', 'none'), w('jamais', 'never'), w('rien', 'nothing'), w('sans', 'without'),
   w("aujourd'hui|aujourdhui", 'today'), w('hier', 'yesterday'), w('cette semaine', 'this week'), w('la semaine derniere|semaine derniere', 'last week'), w('ce mois-ci|ce mois', 'this month'), w('le week-end|ce week-end|le weekend|week-end', 'the weekend'), w('ce matin', 'this morning'),
