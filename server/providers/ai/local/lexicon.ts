@@ -11,7 +11,7 @@ export type ReaderLanguage = 'es' | 'pt' | 'de' | 'fr';
 
 /** Words of each language that are no English words: how the text shows its language. */
 const MARKERS: Record<ReaderLanguage, RegExp> = {
-  es: /\b(hoy|ayer|semana|esta|este|estoy|estuve|tengo|llevo|voy|fui|hice|pero|muy|tambien|todavia|aun|mas|otro|otra|nada|ninguno|ninguna|cero|veces|vez|con|para|por|los|las|del|que|salir|sali|termine|acabe|meti|senti|jaja|jajaja|oye|libros?|sesiones|minutos|horas|dias|noches|pasos|paginas|palabras|solicitudes|manana|quiero|necesito|creo|unos|unas|cuenta|ahorro|dolares|y|el|se|es|al|hace|corri|medite|lei|nade|estudie|hacer|ir|leer|correr|escribir|ahorrar|meditar|nadar|gimnasio|finde|entrenos|entrenamientos|ola|pesos|cita|sacar|semanas|mes|ano|durante|veinte|treinta)\b/g,
+  es: /\b(hoy|ayer|semana|esta|este|estoy|estuve|tengo|llevo|voy|fui|hice|pero|muy|tambien|todavia|aun|mas|otro|otra|nada|ninguno|ninguna|cero|veces|vez|con|para|por|los|las|del|que|salir|sali|termine|acabe|meti|senti|jaja|jajaja|oye|libros?|sesiones|minutos|horas|dias|noches|pasos|paginas|palabras|solicitudes|manana|quiero|necesito|creo|unos|unas|cuenta|ahorro|dolares|y|el|se|es|al|hace|corri|medite|lei|nade|estudie|hacer|ir|leer|correr|escribir|ahorrar|meditar|nadar|gimnasio|finde|entrenos|entrenamientos|ola|pesos|cita|sacar|semanas|mes|ano|durante|veinte|treinta|una|docena|vendi|compre|gaste)\b/g,
   pt: /\b(hoje|ontem|semana|esta|essa|este|esse|estou|tava|fiz|fui|mas|muito|tambem|ainda|ja|mais|outro|outra|nada|nenhum|nenhuma|vezes|vez|com|pra|para|pelo|pela|os|da|dos|das|na|nos|nas|que|nao|sao|livros?|minutos|horas|dias|noites|passos|paginas|palavras|amanha|quero|preciso|acho|uns|umas|kkk+|vc|cedo|consegui|terminei|acabei|corri|li|dormi|estudei|meu|minha|voce|tenho|sem|domingo|todo|dia|segunda|sexta|uma|um|duas|dois|fazer|ler|correr|escrever|juntar|poupar|guardar|vender|vendi|treinos|academia|feira|reais|meses|ano|mes)\b/g,
   de: /\b(heute|heut|gestern|woche|diese|dieser|ich|bin|habe|hab|und|aber|sehr|auch|noch|schon|nicht|nichts|kein|keine|keins|mit|fur|fuer|der|das|dem|den|ein|eine|einen|jetzt|insgesamt|gemacht|geschafft|erledigt|fertig|gelaufen|gelesen|gelernt|minuten|stunden|tage|seiten|bucher|schritte|morgen|werde|etwa|ungefahr|vielleicht|weitere|nochmal|zweimal|dreimal|einmal|wieder|wegen|ist|sind|auf|zu|wir|mein|meine|bei|im|zum|zur|vom|beim|ins|nach|vor|unter|uber|monat|quartal|wochenende|laufen|lesen|sparen|schreiben|lernen|fahren|std|jeden|tag|abende|einheiten|hab's|gemacht|traumhaft|wetter|folgen|aufnehmen)\b/g,
   fr: /\b(aujourd'hui|hier|semaine|cette|je|j'ai|j'en|suis|et|mais|tres|aussi|encore|deja|rien|jamais|fois|avec|les|des|du|une|le|c'est|fait|fini|termine|couru|dormi|heures|jours|nuits|livres?|demain|vais|environ|peut-etre|ce|mes|pas|courir|lire|ecrire|economiser|mois|par|pendant|seances|annee|faire|jsuis|chui|chuis|mdr|pfff)\b/g,
@@ -106,7 +106,7 @@ const w = (words: string, to: string): Rule => [new RegExp(`\\b(?:${words})\\b`,
 /** Said the same way in every language of the four (after accents are dropped). */
 const SHARED: Rule[] = [
   // "20 de meditación", "2 litros de agua": the number's noun comes after "de".
-  [/\b(\d+(?:\.\d+)?) (?:de|d') ?(?=[a-z])/gi, '$1 '],
+  [/\b(\d+(?:\.\d+)?|dozen) (?:de|d') ?(?=[a-z])/gi, '$1 '],
   w('rendez-vous|rdv|cita|consulta|termin', 'appointment'),
   // Units.
   w('kilometros|kilometro|quilometros|quilometro|kilometer|kilometern|kilometres|kilometre', 'km'),
@@ -306,6 +306,7 @@ const plain = (text: string) =>
 /** "1.500" and "1 500" are thousands, "6,5" a decimal (in these languages, never in English). */
 function numberShapes(text: string): string {
   return text
+    .replace(/\b(\d{1,3}(?:\.\d{3})+),(\d{1,2})\b/g, (_, n: string, d: string) => `${n.replace(/\./g, '')}.${d}`)
     .replace(/\b(\d{1,3})(?:\.(\d{3}))+(?![\d,])/g, (m) => m.replace(/\./g, ''))
     .replace(/\b(\d{1,3}) (\d{3})\b(?! ?\d)/g, '$1$2')
     .replace(/\b(\d+),(\d{1,2})\b(?!\d)/g, '$1.$2')
