@@ -56,7 +56,7 @@ function goalFacts(goals: AiGoal[], reading: Reading): string[] {
     if (!g) continue;
     if (entry.value !== null && trackable(g)) {
       const reached = entry.value >= g.target! ? ' (target reached)' : '';
-      facts.push(`${g.title}: ${isCurrency(g.unit) ? '$' : ''}${formatNumber(g.currentValue)} → ${quantity(g, entry.value)}${reached}.`);
+      facts.push(`${g.title}: ${isCurrency(g.unit) ? quantity(g, g.currentValue) : formatNumber(g.currentValue)} → ${quantity(g, entry.value)}${reached}.`);
     } else if (entry.completed) facts.push(`${g.title}: reported done.`);
   }
   for (const id of reading.saidNothing) {
