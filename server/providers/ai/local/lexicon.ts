@@ -11,13 +11,13 @@ export type ReaderLanguage = 'es' | 'pt' | 'de' | 'fr';
 
 /** Words of each language that are no English words: how the text shows its language. */
 const MARKERS: Record<ReaderLanguage, RegExp> = {
-  es: /\b(hoy|ayer|semana|esta|este|estoy|estuve|tengo|llevo|voy|fui|hice|pero|muy|tambien|todavia|aun|mas|otro|otra|nada|ninguno|ninguna|cero|veces|vez|con|para|por|los|las|del|que|salir|sali|termine|acabe|meti|senti|jaja|jajaja|oye|libros?|sesiones|minutos|horas|dias|noches|pasos|paginas|palabras|solicitudes|manana|quiero|necesito|creo|unos|unas|cuenta|ahorro|dolares|y|el|se|es|al|hace|corri|medite|lei|nade|estudie|hacer|ir|leer|correr|escribir|ahorrar|meditar|nadar|gimnasio|finde|entrenos|entrenamientos|ola|pesos|cita|sacar|semanas|mes|ano|durante|veinte|treinta|una|docena|vendi|compre|gaste)\b/g,
+  es: /\b(hoy|ayer|semana|esta|este|estoy|estuve|tengo|llevo|voy|fui|hice|pero|muy|tambien|todavia|aun|mas|otro|otra|nada|ninguno|ninguna|cero|veces|vez|con|para|por|los|las|del|que|salir|sali|termine|acabe|meti|senti|jaja|jajaja|oye|libros?|sesiones|minutos|horas|dias|noches|pasos|paginas|palabras|solicitudes|manana|quiero|necesito|creo|unos|unas|cuenta|ahorro|dolares|y|el|se|es|al|hace|corri|medite|lei|nade|estudie|hacer|ir|leer|correr|escribir|ahorrar|meditar|nadar|gimnasio|finde|entrenos|entrenamientos|ola|pesos|cita|sacar|semanas|mes|ano|durante|veinte|treinta|una|docena|vendi|compre|gaste|hecho|hecha|listo|lista|medio|media|maraton|terminado|terminada)\b/g,
   pt: /\b(hoje|ontem|semana|esta|essa|este|esse|estou|tava|fiz|fui|mas|muito|tambem|ainda|ja|mais|outro|outra|nada|nenhum|nenhuma|vezes|vez|com|pra|para|pelo|pela|os|da|dos|das|na|nos|nas|que|nao|sao|livros?|minutos|horas|dias|noites|passos|paginas|palavras|amanha|quero|preciso|acho|uns|umas|kkk+|vc|cedo|consegui|terminei|acabei|corri|li|dormi|estudei|meu|minha|voce|tenho|sem|domingo|todo|dia|segunda|sexta|uma|um|duas|dois|fazer|ler|correr|escrever|juntar|poupar|guardar|vender|vendi|treinos|academia|feira|reais|meses|ano|mes)\b/g,
   de: /\b(heute|heut|gestern|woche|diese|dieser|ich|bin|habe|hab|und|aber|sehr|auch|noch|schon|nicht|nichts|kein|keine|keins|mit|fur|fuer|der|das|dem|den|ein|eine|einen|jetzt|insgesamt|gemacht|geschafft|erledigt|fertig|gelaufen|gelesen|gelernt|minuten|stunden|tage|seiten|bucher|schritte|morgen|werde|etwa|ungefahr|vielleicht|weitere|nochmal|zweimal|dreimal|einmal|wieder|wegen|ist|sind|auf|zu|wir|mein|meine|bei|im|zum|zur|vom|beim|ins|nach|vor|unter|uber|monat|quartal|wochenende|laufen|lesen|sparen|schreiben|lernen|fahren|std|jeden|tag|abende|einheiten|hab's|gemacht|traumhaft|wetter|folgen|aufnehmen)\b/g,
-  fr: /\b(aujourd'hui|hier|semaine|cette|je|j'ai|j'en|suis|et|mais|tres|aussi|encore|deja|rien|jamais|fois|avec|les|des|du|une|le|c'est|fait|fini|termine|couru|dormi|heures|jours|nuits|livres?|demain|vais|environ|peut-etre|ce|mes|pas|courir|lire|ecrire|economiser|mois|par|pendant|seances|annee|faire|jsuis|chui|chuis|mdr|pfff)\b/g,
+  fr: /\b(aujourd'hui|hier|semaine|cette|je|j'ai|j'en|suis|et|mais|tres|aussi|encore|deja|rien|jamais|fois|avec|les|des|du|une|le|c'est|fait|fini|termine|couru|dormi|heures|jours|nuits|livres?|demain|vais|environ|peut-etre|ce|mes|pas|courir|lire|ecrire|economiser|mois|par|pendant|seances|annee|faire|jsuis|chui|chuis|mdr|pfff|envoye|envoyer|mon|ma)\b/g,
 };
 /** Letters only one of the languages writes. */
-const LETTERS: Record<ReaderLanguage, RegExp> = { es: /[ñ¿¡]|[a-z][éó](?![a-zà-ÿ])/, pt: /[ãõ]|[a-z]{3}ei\b/, de: /[ßäöü]/, fr: /[èêëîïûœ]/ };
+const LETTERS: Record<ReaderLanguage, RegExp> = { es: /[ñ¿¡]|[a-z][óí](?![a-zà-ÿ])/, pt: /[ãõ]|[a-z]{3}ei\b/, de: /[ßäöü]/, fr: /[èêëîïûœ]/ };
 
 /**
  * The language the text shows most, as a list (empty for English). One language is read at a time:
@@ -160,7 +160,7 @@ const ES: Rule[] = [
   w('todavia no|aun no|aun', 'not yet'), w('ninguno|ninguna|ningun', 'none'), w('nunca|jamas', 'never'), w('sin', 'without'), w('no pude|no he podido', "couldn't"), w('pendiente', 'not done'),
   // When.
   w('hoy', 'today'), w('ayer', 'yesterday'), w('esta semana|estos dias', 'this week'), w('la semana pasada|semana pasada', 'last week'), w('este mes', 'this month'), w('el finde|finde|el fin de semana|fin de semana', 'the weekend'),
-  w('de lunes a viernes', 'mon-fri'), w('lunes', 'monday'), w('martes', 'tuesday'), w('miercoles', 'wednesday'), w('jueves', 'thursday'), w('viernes', 'friday'), w('sabado', 'saturday'), w('domingo', 'sunday'),
+  w('de lunes a viernes', 'mon-fri'), w('lunes', 'on monday'), w('martes', 'on tuesday'), w('miercoles', 'on wednesday'), w('jueves', 'on thursday'), w('viernes', 'on friday'), w('sabado', 'on saturday'), w('domingo', 'on sunday'),
   w('al dia|por dia|diario|diariamente|cada dia|todos los dias', 'a day'), w('al mes|por mes', 'a month'),
   // Done.
   w('hecho|hecha|terminado|terminada|listo|lista|completado|completada|ya quedo|quedo', 'done'), w('termine|acabe', 'finished'), w('complete', 'completed'),
@@ -195,7 +195,7 @@ const PT: Rule[] = [
   w('vou|vamos|vai', 'going to'), w('amanha', 'tomorrow'), w('proxima semana|semana que vem', 'next week'), w('quero', 'want to'), w('espero', 'hope to'), w('tenho que|preciso|preciso de', 'need to'), w('comeco', 'will start'),
   w('ainda nao|ainda', 'not yet'), w('nenhum|nenhuma', 'none'), w('nunca|jamais', 'never'), w('sem', 'without'), w('nao deu|nao consegui', "couldn't"), w('nao', 'not'), w('no|na|nos|nas', 'in'), w('continua por|por marcar|por fazer', 'not done'),
   w('hoje', 'today'), w('ontem', 'yesterday'), w('esta semana|essa semana|nesta semana|nessa semana', 'this week'), w('semana passada', 'last week'), w('este mes|esse mes|neste mes', 'this month'), w('fim de semana|no fds|fds', 'the weekend'), w('cedo', 'this morning'),
-  w('de segunda a sexta', 'mon-fri'), w('segunda(?:-feira)?', 'monday'), w('terca(?:-feira)?', 'tuesday'), w('quarta(?:-feira)?', 'wednesday'), w('quinta(?:-feira)?', 'thursday'), w('sexta(?:-feira)?', 'friday'), w('sabado', 'saturday'), w('domingo', 'sunday'),
+  w('de segunda a sexta', 'mon-fri'), w('segunda(?:-feira)?', 'on monday'), w('terca(?:-feira)?', 'on tuesday'), w('quarta(?:-feira)?', 'on wednesday'), w('quinta(?:-feira)?', 'on thursday'), w('sexta(?:-feira)?', 'on friday'), w('sabado', 'on saturday'), w('domingo', 'on sunday'),
   w('por dia|ao dia|diariamente|todo dia|todos os dias|cada dia', 'a day'), w('por mes|ao mes', 'a month'),
   w('feito|feita|terminado|terminada|concluido|concluida|pronto|pronta|atualizado|atualizada', 'done'), w('terminei|acabei', 'finished'), w('completei|conclui', 'completed'),
   w('corri', 'ran'), w('correr|corrida', 'run'), w('caminhei|andei', 'walked'), w('caminhar|caminhada|andar', 'walk'), w('li', 'read'), w('ler|leitura', 'read'), w('escrevi', 'wrote'), w('escrever', 'write'),
@@ -217,7 +217,7 @@ const DE: Rule[] = [
   [/\b(\d+)\s*-?\s*mal\b/gi, '$1 times'], w('einmal', '1 times'), w('zweimal', '2 times'), w('dreimal', '3 times'), w('viermal', '4 times'), w('funfmal|fuenfmal', '5 times'), w('sechsmal', '6 times'),
   [/\bhab(?:e)? (\d+) ([a-z]+) durch\b/gi, "i'm at $1 $2"], [/,\s*also\b/gi, ' so'], [/\bso (?=\d)/gi, ''], [/\bjeden tag (\d+(?:[.,]\d+)?) ([a-z]+)/gi, '$1 $2 every day'],
   [/\bist (?:(endlich|jetzt) )?(?:online|live)\b/gi, 'is $1 live'], w('uber zusammen', 'worth'),
-  w('bin jetzt bei|bin bei|ich bin bei|jetzt bei|stehe bei|stand heute|stand', "i'm at"), w('insgesamt|gesamt', 'in total'), w('zusammen', 'together'), w('bisher|bis jetzt|soweit', 'so far'),
+  w('jetzt bin ich bei|bin ich jetzt bei|bin ich bei|bin jetzt bei|bin bei|ich bin bei|jetzt bei|stehe bei|stand heute|stand', "i'm at"), w('insgesamt|gesamt', 'in total'), w('zusammen', 'together'), w('bisher|bis jetzt|soweit', 'so far'),
   w('mehr als|uber', 'more than'), w('weniger als|unter', 'less than'), w('nicht sicher|bin mir nicht sicher|keine ahnung|weiss nicht', 'not sure'), w('nicht mitgezahlt|nicht gezahlt', "didn't track"),
   w('ich plane|geplant|vorgenommen|habe vor|hab vor', 'planned'),
   w('mein mann', 'my husband'), w('meine frau', 'my wife'), w('mein freund|meine freundin|mein partner|meine partnerin', 'my partner'), w('meine schwester', 'my sister'), w('mein bruder', 'my brother'), w('meine kinder|mein sohn|meine tochter|die kinder', 'my kids'),
@@ -227,8 +227,8 @@ const DE: Rule[] = [
   w('werde|werden|wird|ich will|will|mochte|moechte', 'will'), w('heute morgen|heute fruh', 'this morning'), w('morgen', 'tomorrow'), w('nachste woche|naechste woche|nachsten|naechsten', 'next'),
   w('muss|musste|muessen|mussen', 'need to'),
   w('noch nicht|immer noch nicht', 'not yet'), w('nicht', 'not'), w('gar nicht', 'not at all'), w('kein|keine|keinen|keins|keiner', 'no'), w('nichts', 'nothing'), w('nie|niemals', 'never'), w('ohne', 'without'),
-  w('heute|heut', 'today'), w('gestern', 'yesterday'), w('diese woche|die woche', 'this week'), w('letzte woche', 'last week'), w('diesen monat|im monat|pro monat', 'this month'), w('am wochenende|wochenende', 'the weekend'),
-  w('montag', 'monday'), w('dienstag', 'tuesday'), w('mittwoch', 'wednesday'), w('donnerstag', 'thursday'), w('freitag', 'friday'), w('samstag', 'saturday'), w('sonntag', 'sunday'),
+  w('heute|heut', 'today'), w('gestern', 'yesterday'), w('diese woche|die woche', 'this week'), w('letzte woche', 'last week'), w('diesen monat|im monat|pro monat', 'this month'), w('am wochenende|wochenende', 'the weekend'), w('am', ''),
+  w('montag', 'on monday'), w('dienstag', 'on tuesday'), w('mittwoch', 'on wednesday'), w('donnerstag', 'on thursday'), w('freitag', 'on friday'), w('samstag', 'on saturday'), w('sonntag', 'on sunday'),
   [/\b(?:mo|di|mi|do|fr|sa|so)\.?(?=\s*\d)/gi, 'on'], [/\bum\s+(?=\d)/gi, 'at '], w('uhr', "o'clock"),
   w('pro tag|am tag|taglich|taeglich|jeden tag', 'a day'), w('pro woche', 'a week'),
   w('erledigt|fertig|gemacht|gmacht|geschafft|abgeschlossen|abgegeben|ist raus|sind raus|geraumt|aufgeraumt|ausgemistet|im kasten', 'done'), w('fix|vereinbart|ausgemacht', 'booked'), w('beendet|ausgelesen|durch', 'finished'),
@@ -264,7 +264,7 @@ const FR: Rule[] = [
   w('je vais|on va|vais|va', 'going to'), w('demain', 'tomorrow'), w('la semaine prochaine|semaine prochaine', 'next week'), w('je veux|je voudrais', 'want to'), w("j'espere", 'hope to'), w('je dois|il faut', 'need to'),
   w('pas encore|toujours pas', 'not yet'), w("n'ai pas|n'ai|ne|n'", 'not'), w('pas', 'not'), w('aucun|aucune', 'none'), w('jamais', 'never'), w('rien', 'nothing'), w('sans', 'without'),
   w("aujourd'hui|aujourdhui", 'today'), w('hier', 'yesterday'), w('cette semaine', 'this week'), w('la semaine derniere|semaine derniere', 'last week'), w('ce mois-ci|ce mois', 'this month'), w('le week-end|ce week-end|le weekend|week-end', 'the weekend'), w('ce matin', 'this morning'),
-  w('du lundi au vendredi', 'mon-fri'), w('lundi', 'monday'), w('mardi', 'tuesday'), w('mercredi', 'wednesday'), w('jeudi', 'thursday'), w('vendredi', 'friday'), w('samedi', 'saturday'), w('dimanche', 'sunday'),
+  w('du lundi au vendredi', 'mon-fri'), w('lundi', 'on monday'), w('mardi', 'on tuesday'), w('mercredi', 'on wednesday'), w('jeudi', 'on thursday'), w('vendredi', 'on friday'), w('samedi', 'on saturday'), w('dimanche', 'on sunday'),
   w('par jour|chaque jour|tous les jours', 'a day'), w('par mois', 'a month'), w('par semaine', 'a week'),
   w("j'ai fini|j'ai termine", 'finished'), w("j'ai fait", 'did'),
   w('fait|faite|termine|terminee|fini|finie|boucle|bouclee|c\'est bon', 'done'),
@@ -289,6 +289,7 @@ const ORDINALS: Record<ReaderLanguage, Record<string, number>> = {
   de: { erste: 1, ersten: 1, erstes: 1, zweite: 2, zweiten: 2, dritte: 3, dritten: 3, vierte: 4, vierten: 4, funfte: 5, funften: 5, sechste: 6, sechsten: 6, siebte: 7, siebten: 7, achte: 8, achten: 8, neunte: 9, neunten: 9, zehnte: 10, zehnten: 10 },
   fr: { premier: 1, premiere: 1, deuxieme: 2, second: 2, seconde: 2, troisieme: 3, quatrieme: 4, cinquieme: 5, sixieme: 6, septieme: 7, huitieme: 8, neuvieme: 9, dixieme: 10 },
 };
+const ARTICLES: Record<ReaderLanguage, string> = { es: 'el|la|los|las|lo', pt: 'o|os|as', de: 'der|die|das|dem|den|des', fr: "le|la|les|l'" };
 /** The words that join two things said: the reader splits clauses on "and". */
 const AND: Record<ReaderLanguage, string> = { es: 'y|e', pt: 'e', de: 'und|unnd', fr: 'et' };
 /** Nouns a goal counts one by one, so "the third book" says the count reached. */
@@ -346,9 +347,12 @@ export function readerText(input: string, languages: ReaderLanguage[] = language
       COUNTED.test(noun.toLowerCase()) ? `${noun.toLowerCase().replace(/s$/, '')} ${ordinals[o.toLowerCase()]}` : m,
     );
   }
-  // "i'm at las 24500 words": the article after a total's words; "60% about": a hedge said after the number.
+  // Articles say nothing the reader reads, and stand between a number and what it goes on with
+  // ("7 el jueves"); "60% del curso" is a share of it; "capítulo 9" is which one, as "chapter 9".
   t = t
-    .replace(/\b(i'm at|is at|in total)\s+(?:las|los|la|el|lo|nas|nos|na|no|os|as|a|o|au|aux|le|les|den|der|die|dem)\s+(?=\d)/gi, '$1 ')
+    .replace(new RegExp(`\\b(?:${ARTICLES[languages[0]!]})\\s+`, 'gi'), '')
+    .replace(/(\d+%)\s+(?:de|do|da|del|du|des|der|von|vom)\b/gi, '$1 of')
+    .replace(/\b(books|chapters|lessons|episodes|sessions|workouts|classes)\s+(#?\d+)\b/gi, (_, noun: string, n: string) => `${noun.toLowerCase().replace(/(?<=class)es$|s$/, '')} ${n}`)
     .replace(/\b(\d+(?:\.\d+)?\s*(?:%|[a-z]+)?)\s+about\b/gi, 'about $1')
     .replace(/(\d+%)\s+(?:sind|ist|estan|esta|sao|sont|est|ta)\b/gi, '$1');
   return { text: t, languages };
