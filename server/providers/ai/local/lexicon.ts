@@ -138,6 +138,7 @@ const SHARED: Rule[] = [
 ];
 
 const ES: Rule[] = [
+  w('andar en bici|andar en bicicleta|anduve en bici|anduve en bicicleta|ande en bici', 'cycle'),
   // Txt-speak.
   w('q', 'que'), w('xq|porq', 'porque'), w('tmb|tb', 'tambien'), w('boy', 'voy'), w('ise', 'hice'), w('oras', 'horas'), w('hoi', 'hoy'), w('aller', 'ayer'),
   // Halves, dozens, pairs.
@@ -170,6 +171,11 @@ const ES: Rule[] = [
   w('meti|le meti|le he metido', 'put in'), w('ahorre|guarde|deposite', 'saved'), w('ahorrar|ahorro|ahorros', 'save'), w('estudie', 'studied'), w('estudiar|estudio', 'study'), w('practique', 'practiced'), w('practicar|practica', 'practice'),
   w('hice|he hecho', 'did'), w('fui', 'went'), w('dormi', 'slept'), w('dormir', 'sleep'), w('bebi|tome', 'drank'), w('llame', 'called'), w('envie|mande', 'sent'), w('enviar|mandar', 'send'), w('vendi', 'sold'), w('vender', 'sell'),
   w('pague', 'paid'), w('gaste', 'spent'), w('compre', 'bought'), w('entrene', 'trained'), w('publique', 'posted'), w('bici|bicicleta', 'bike'), w('rodar|pedalear', 'cycle'), w('rode|pedalee', 'cycled'),
+  w('enviado|enviada|enviados|enviadas|mandado|mandada', 'sent'), w('pagado|pagada', 'paid'), w('comprado|comprada', 'bought'), w('reservado|reservada', 'booked'),
+  w('entregado|entregada', 'handed in'), w('presentado|presentada', 'submitted'), w('publicado|publicada', 'published'), w('subido|subida', 'uploaded'), w('instalado|instalada', 'installed'),
+  w('renovado|renovada', 'renewed'), w('arreglado|arreglada', 'fixed'), w('cancelado|cancelada', 'cancelled'), w('me inscribi|inscrito|inscrita', 'registered'), w('actualizado|actualizada', 'updated'), w('aprobado|aprobada|aprobe', 'passed'),
+  w('pagar', 'pay'), w('comprar', 'buy'), w('reservar', 'book'), w('entregar', 'hand in'), w('presentar', 'submit'), w('publicar', 'publish'), w('subir', 'upload'), w('instalar', 'install'),
+  w('renovar', 'renew'), w('arreglar', 'fix'), w('cancelar', 'cancel'), w('inscribirse|inscribirme', 'register'), w('actualizar', 'update'), w('aprobar', 'pass'),
   w('semana', 'week'), w('ventas|facturacion|ingresos', 'revenue'), w('nuevos|nuevas|nuevo|nueva', 'new'), w('agendad[ao]s?|programad[ao]s?', 'scheduled'),
   w('esta en linea|esta online|ya esta en linea|ya esta online', 'is live'),
   // Feelings and topics.
@@ -181,6 +187,7 @@ const ES: Rule[] = [
 ];
 
 const PT: Rule[] = [
+  w('semana corrida|semana puxada', 'hard week'), w('andar de bicicleta|andar de bike|andei de bicicleta|andei de bike', 'cycle'),
   w('hj', 'hoje'), w('vc', 'voce'), w('tb|tbm', 'tambem'), w('q', 'que'), w('pq', 'porque'), w('fis', 'fiz'), w('ora', 'hora'), w('ta', 'esta'), w('msm', 'mesmo'),
   [/\b(?:uma )?hora e meia\b/gi, 'an hour and a half'],
   [/\b(\d+(?:\.\d+)?|[a-z]+) (horas|hours|km) e meia\b/gi, '$1 and a half $2'],
@@ -202,6 +209,11 @@ const PT: Rule[] = [
   w('meditei', 'meditated'), w('meditar|meditacao', 'meditation'), w('nadei', 'swam'), w('nadar|nado', 'swim'), w('guardei|poupei|economizei|juntei|depositei', 'saved'), w('guardar|poupar|economizar|juntar|poupanca', 'save'),
   w('estudei', 'studied'), w('estudar|estudo', 'study'), w('pratiquei', 'practiced'), w('praticar|pratica', 'practice'), w('fiz', 'did'), w('fui', 'went'), w('dormi', 'slept'), w('dormir|sono', 'sleep'), w('bebi|tomei', 'drank'),
   w('liguei', 'called'), w('enviei|mandei', 'sent'), w('enviar|mandar', 'send'), w('vendi', 'sold'), w('vender', 'sell'), w('paguei', 'paid'), w('gastei', 'spent'), w('comprei', 'bought'), w('treinei', 'trained'), w('pedalei', 'cycled'), w('pedalar|bike|bicicleta', 'cycle'),
+  w('enviado|enviada|enviados|enviadas|mandado|mandada', 'sent'), w('pago|paga', 'paid'), w('comprado|comprada', 'bought'), w('reservado|reservada', 'booked'), w('entregue|entreguei', 'handed in'),
+  w('publicado|publicada|publiquei|postei', 'published'), w('instalado|instalada|instalei', 'installed'), w('renovado|renovada|renovei', 'renewed'), w('consertado|consertada|consertei', 'fixed'),
+  w('cancelado|cancelada|cancelei', 'cancelled'), w('me inscrevi|inscrito|inscrita', 'registered'), w('aprovado|aprovada|passei', 'passed'),
+  w('pagar', 'pay'), w('comprar', 'buy'), w('reservar', 'book'), w('entregar', 'hand in'), w('publicar', 'publish'), w('instalar', 'install'), w('renovar', 'renew'), w('consertar', 'fix'),
+  w('cancelar', 'cancel'), w('inscrever-se|inscrever', 'register'), w('atualizar', 'update'),
   w('semana', 'week'), w('vendas|faturamento|receita', 'revenue'), w('novos|novas|novo|nova', 'new'), w('marcad[ao]s?|agendad[ao]s?', 'scheduled'),
   w('esta no ar|ta no ar|esta online|ta online', 'is live'),
   w('semana corrida|semana puxada', 'hard week'), w('recorde', 'new record'), w('otimo|otima|incrivel|excelente|feliz|animado|animada|orgulhoso|orgulhosa|motivado|motivada|voando|muito bem', 'great'), w('cansado|cansada|exausto|exausta', 'tired'), w('estressado|estressada', 'stressed'),
@@ -237,6 +249,10 @@ const DE: Rule[] = [
   w('gespart|zuruckgelegt|zurueckgelegt|eingezahlt', 'saved'), w('sparen|ersparnisse', 'save'), w('gelernt|glernt', 'studied'), w('lernen', 'study'), w('geubt|geuebt', 'practiced'), w('uben|ueben', 'practice'),
   w('geschlafen', 'slept'), w('schlafen|schlaf', 'sleep'), w('getrunken', 'drank'), w('trinken', 'drink'), w('angerufen|telefoniert', 'called'), w('geschickt|gesendet|verschickt', 'sent'), w('verkauft', 'sold'), w('verkaufen', 'sell'),
   w('bezahlt|abbezahlt', 'paid'), w('ausgegeben', 'spent'), w('gekauft', 'bought'), w('trainiert', 'trained'), w('rad fahren|radfahren|radeln|rad|fahrrad|rennrad', 'cycle'), w('geradelt|rad gefahren', 'cycled'),
+  w('gebucht|reserviert', 'booked'), w('eingereicht', 'submitted'), w('veroffentlicht|veroeffentlicht', 'published'), w('hochgeladen', 'uploaded'), w('installiert', 'installed'),
+  w('verlangert|verlaengert', 'renewed'), w('repariert', 'fixed'), w('gekundigt|gekuendigt|storniert|abgesagt', 'cancelled'), w('angemeldet', 'registered'), w('aktualisiert', 'updated'), w('bestanden', 'passed'),
+  w('buchen', 'book'), w('einreichen', 'submit'), w('veroffentlichen|veroeffentlichen', 'publish'), w('hochladen', 'upload'), w('installieren', 'install'), w('verlangern|verlaengern', 'renew'),
+  w('reparieren', 'fix'), w('kundigen|kuendigen|stornieren|absagen', 'cancel'), w('anmelden', 'register'), w('aktualisieren', 'update'), w('bestehen', 'pass'), w('bezahlen', 'pay'), w('kaufen', 'buy'), w('schicken|verschicken|senden', 'send'),
   w('woche', 'week'), w('umsatz|einnahmen', 'revenue'), w('neue|neuen|neuer|neues', 'new'), w('folgen|episoden', 'episodes'), w('fahrten', 'times'), w('stundn', 'hours'),
   w("hab|habe|hab's", ''),
   w('null fortschritt|kein fortschritt', 'no progress'), w('wieder angefangen', 'relapsed'), w('rekord', 'new record'), w('super|toll|grossartig|traumhaft|wunderbar|perfekt|stolz|glucklich|gluecklich|motiviert|richtig gut|sehr gut|klasse|mega', 'great'), w('mude|muede|erschopft|erschoepft|kaputt|platt', 'tired'), w('gestresst|stress', 'stressed'),
@@ -272,6 +288,10 @@ const FR: Rule[] = [
   w('medite', 'meditated'), w('mediter|meditation', 'meditation'), w('nage', 'swam'), w('nager|natation', 'swim'), w('economise|epargne|mis de cote', 'saved'), w('economiser|epargner|economies|epargne', 'save'),
   w('etudie|revise', 'studied'), w('etudier|reviser', 'study'), w('pratique', 'practiced'), w('pratiquer', 'practice'), w('dormi', 'slept'), w('dormir|sommeil', 'sleep'), w('bu', 'drank'), w('boire', 'drink'),
   w('appele|telephone', 'called'), w('envoye', 'sent'), w('envoyer', 'send'), w('vendu', 'sold'), w('vendre', 'sell'), w('paye', 'paid'), w('depense', 'spent'), w('achete', 'bought'), w('entraine', 'trained'), w('velo', 'cycle'),
+  w('reserve|reservee', 'booked'), w('rendu|rendue|remis|remise|depose|deposee', 'handed in'), w('publie|publiee', 'published'), w('installe|installee', 'installed'), w('renouvele|renouvelee', 'renewed'),
+  w('repare|reparee', 'fixed'), w('annule|annulee', 'cancelled'), w('inscrit|inscrite', 'registered'), w('mis a jour|mise a jour', 'updated'), w('reussi|reussie', 'passed'),
+  w('reserver', 'book'), w('rendre|remettre|deposer', 'hand in'), w('publier', 'publish'), w('installer', 'install'), w('renouveler', 'renew'), w('reparer', 'fix'), w('annuler', 'cancel'),
+  w("s'inscrire|inscrire", 'register'), w('mettre a jour', 'update'), w('reussir', 'pass'), w('payer', 'pay'), w('acheter', 'buy'),
   w('semaine', 'week'), w("chiffre d'affaires|ventes", 'revenue'), w('nouveaux|nouvelles|nouveau|nouvelle', 'new'), w('bouquins?|romans?', 'books'), w('planifiee?s?|prevue?s?', 'scheduled'),
   w('est en ligne', 'is live'),
   w('record battu|nouveau record', 'new record'), w('trop bien|genial|super|excellent|heureux|heureuse|content|contente|fier|fiere|motive|motivee|tres bien|top', 'great'), w('fatigue|fatiguee|epuise|epuisee|creve|crevee', 'tired'), w('stresse|stressee|stress', 'stressed'),
