@@ -149,7 +149,9 @@ const ES: Rule[] = [
   // Totals, increments.
   w('nada mas|nomas', 'only'), w('voy a|vamos a|va a|van a', 'going to'),
   w('ya voy por|ya voy en|voy por|voy en|ya voy x|voy x|ya llevo|llevo|ya van|van|ya son|estoy en|ando en', "i'm at"), w('en total|en totales', 'in total'), w('hasta ahora|hasta el momento|por ahora', 'so far'),
-  w('mas o menos|por ahi', 'roughly'), w('mas de', 'more than'), w('menos de', 'less than'), w('no estoy seguro|no estoy segura|no se|ni idea', 'not sure'), w('perdi la cuenta', 'lost count'),
+  w('mas o menos|por ahi|o asi|o algo asi|y pico', 'or so'), w('una decena', 'about 10'), w('una veintena', 'about 20'), [/\bsobre (?=\d)/gi, 'about '],
+  // The present said of a coming day is a plan ("el sábado corro 10 km").
+  w('corro|camino|leo|nado|medito|hago|entreno', 'will do'), w('mas de', 'more than'), w('menos de', 'less than'), w('no estoy seguro|no estoy segura|no se|ni idea', 'not sure'), w('perdi la cuenta', 'lost count'),
   w('planeo|pienso|tengo pensado|me toca', 'planning to'),
   w('mi esposo|mi marido', 'my husband'), w('mi esposa|mi mujer', 'my wife'), w('mi pareja|mi novio|mi novia', 'my partner'), w('mi hermana', 'my sister'), w('mi hermano', 'my brother'), w('mi hijo|mi hija|mis hijos|los ninos', 'my kids'), w('mi amigo|mi amiga|mis amigos', 'my friend'),
   w('mas', 'more'), w('otros|otras|otro|otra', 'another'), w('ahora', 'now'),
@@ -194,7 +196,8 @@ const PT: Rule[] = [
   w('meia hora', 'half an hour'), w('um quarto de hora', 'a quarter of an hour'), w('meia duzia', 'half a dozen'), w('uma duzia', 'a dozen'), w('duzia', 'dozen'), w('um par de', 'a couple of'),
   w('mais um|mais uma|outro mais|outra mais', '1 more'), w('uma vez', '1 times'), w('alguns|algumas', 'a few'),
   w('ja to c|ja to com|to c|ja estou nas|ja estou nos|ja estou em|ja estou com|estou nas|estou nos|estou em|estou com|to com|to em|ja to com|ja to em|ja tenho|ja sao|ja vou em|ja vou nas', "i'm at"), w('no total|em total', 'in total'), w('ate agora', 'so far'),
-  w('mais ou menos', 'roughly'), w('mais de', 'more than'), w('menos de', 'less than'), w('nao tenho certeza|nao sei|sei la|nem sei', 'not sure'), w('perdi a conta', 'lost count'),
+  w('mais ou menos|ou assim|ou algo assim|e pouco|e poucos', 'or so'), w('uma dezena', 'about 10'), w('uma vintena', 'about 20'),
+  w('corro|caminho|leio|nado|medito|faco|treino amanha', 'will do'), w('mais de', 'more than'), w('menos de', 'less than'), w('nao tenho certeza|nao sei|sei la|nem sei', 'not sure'), w('perdi a conta', 'lost count'),
   w('pretendo|planejo|tenho que ir', 'planning to'),
   w('meu marido', 'my husband'), w('minha esposa|minha mulher', 'my wife'), w('meu namorado|minha namorada', 'my partner'), w('minha irma', 'my sister'), w('meu irmao', 'my brother'), w('meu filho|minha filha|meus filhos|as criancas', 'my kids'), w('meu amigo|minha amiga|meus amigos', 'my friend'),
   w('mais', 'more'), w('outros|outras|outro|outra', 'another'), w('agora', 'now'),
@@ -230,6 +233,8 @@ const DE: Rule[] = [
   [/\bhab(?:e)? (\d+) ([a-z]+) durch\b/gi, "i'm at $1 $2"], [/,\s*also\b/gi, ' so'], [/\bso (?=\d)/gi, ''], [/\bjeden tag (\d+(?:[.,]\d+)?) ([a-z]+)/gi, '$1 $2 every day'],
   [/\bist (?:(endlich|jetzt) )?(?:online|live)\b/gi, 'is $1 live'], w('uber zusammen', 'worth'),
   w('jetzt bin ich bei|bin ich jetzt bei|bin ich bei|bin jetzt bei|bin bei|ich bin bei|jetzt bei|stehe bei|stand heute|stand', "i'm at"), w('insgesamt|gesamt', 'in total'), w('zusammen', 'together'), w('bisher|bis jetzt|soweit', 'so far'),
+  w('oder so', 'or so'), w('knapp', 'almost'), [/\bgut (?=\d)/gi, 'over '],
+  w('laufe|lese|schwimme|meditiere|mache|trainiere|gehe', 'will do'),
   w('mehr als|uber', 'more than'), w('weniger als|unter', 'less than'), w('nicht sicher|bin mir nicht sicher|keine ahnung|weiss nicht', 'not sure'), w('nicht mitgezahlt|nicht gezahlt', "didn't track"),
   w('ich plane|geplant|vorgenommen|habe vor|hab vor', 'planned'),
   w('mein mann', 'my husband'), w('meine frau', 'my wife'), w('mein freund|meine freundin|mein partner|meine partnerin', 'my partner'), w('meine schwester', 'my sister'), w('mein bruder', 'my brother'), w('meine kinder|mein sohn|meine tochter|die kinder', 'my kids'),
@@ -272,6 +277,8 @@ const FR: Rule[] = [
   w('jsuis a|chui a|chuis a', "i'm at"), w('est a|est au|en est a|sont a', 'is at'),
   [/(\d)\s*pas\b/gi, '$1 steps'],
   w("j'en suis a|j'en suis au|j'en suis aux|je suis a|je suis au|je suis aux|j'ai deja", "i'm at"), w('au total|en tout|au global', 'in total'), w("jusqu'ici|pour l'instant|pour le moment", 'so far'),
+  w('ou a peu pres|ou plus|ou moins|ou quoi', 'or so'), w('une dizaine', 'about 10'), w('une vingtaine', 'about 20'), w('une trentaine', 'about 30'), w('quasiment|quasi', 'almost'), [/\bgenre (?=\d)/gi, 'like '],
+  w('je cours|je lis|je nage|je medite|je fais', 'will do'),
   w('plus de', 'more than'), w('moins de', 'less than'), w('pas sur|pas sure|je sais pas|je ne sais pas|aucune idee', 'not sure'), w('pas compte|perdu le compte', "didn't track"),
   w('je compte|je prevois|je prevoyais|prevu de', 'planning to'),
   w('mon mari', 'my husband'), w('ma femme', 'my wife'), w('mon copain|ma copine|mon conjoint|ma conjointe', 'my partner'), w('ma soeur', 'my sister'), w('mon frere', 'my brother'), w('mes enfants|mon fils|ma fille|les enfants', 'my kids'),
@@ -336,6 +343,8 @@ function numberShapes(text: string): string {
     .replace(/\b(\d+(?:\.\d+)?)\s*(?:r\$)/gi, '$1 reais')
     .replace(/\br\$\s*(\d+(?:\.\d+)?)/gi, '$1 reais')
     .replace(/\b(\d+)\s*%/g, '$1%')
+    // "4 o 5", "4 ou 5", "4 oder 5": a guess, as "4 or 5".
+    .replace(/(\d)\s+(?:o|u|ou|oder)\s+(?=\d)/gi, '$1 or ')
     // "1h30": an hour and a half, in minutes.
     .replace(/\b(\d{1,2})\s*h\s*([0-5]\d)\b(?!\s*(?:min|minutes|minutos|minuten)\b)/gi, (_, h: string, m: string) => `${Number(h) * 60 + Number(m)} minutes`);
 }
