@@ -149,6 +149,7 @@ const ES: Rule[] = [
   // Totals, increments.
   w('nada mas|nomas', 'only'), w('voy a|vamos a|va a|van a', 'going to'),
   w('ya voy por|ya voy en|voy por|voy en|ya voy x|voy x|ya llevo|llevo|ya van|van|ya son|estoy en|ando en', "i'm at"), w('en total|en totales', 'in total'), w('hasta ahora|hasta el momento|por ahora', 'so far'),
+  w('sigo en|sigo con|sigo igual en|sigo por', 'still at'),
   w('mas o menos|por ahi|o asi|o algo asi|y pico', 'or so'), w('una decena', 'about 10'), w('una veintena', 'about 20'), [/\bsobre (?=\d)/gi, 'about '],
   // The present said of a coming day is a plan ("el sábado corro 10 km").
   w('corro|camino|leo|nado|medito|hago|entreno', 'will do'), w('mas de', 'more than'), w('menos de', 'less than'), w('no estoy seguro|no estoy segura|no se|ni idea', 'not sure'), w('perdi la cuenta', 'lost count'),
@@ -196,6 +197,7 @@ const PT: Rule[] = [
   w('meia hora', 'half an hour'), w('um quarto de hora', 'a quarter of an hour'), w('meia duzia', 'half a dozen'), w('uma duzia', 'a dozen'), w('duzia', 'dozen'), w('um par de', 'a couple of'),
   w('mais um|mais uma|outro mais|outra mais', '1 more'), w('uma vez', '1 times'), w('alguns|algumas', 'a few'),
   w('ja to c|ja to com|to c|ja estou nas|ja estou nos|ja estou em|ja estou com|estou nas|estou nos|estou em|estou com|to com|to em|ja to com|ja to em|ja tenho|ja sao|ja vou em|ja vou nas', "i'm at"), w('no total|em total', 'in total'), w('ate agora', 'so far'),
+  w('continuo em|continuo com|ainda estou em|ainda to em|ainda to com|continuo nos|continuo nas', 'still at'),
   w('mais ou menos|ou assim|ou algo assim|e pouco|e poucos', 'or so'), w('uma dezena', 'about 10'), w('uma vintena', 'about 20'),
   w('corro|caminho|leio|nado|medito|faco|treino amanha', 'will do'), w('mais de', 'more than'), w('menos de', 'less than'), w('nao tenho certeza|nao sei|sei la|nem sei', 'not sure'), w('perdi a conta', 'lost count'),
   w('pretendo|planejo|tenho que ir', 'planning to'),
@@ -233,7 +235,7 @@ const DE: Rule[] = [
   [/\bhab(?:e)? (\d+) ([a-z]+) durch\b/gi, "i'm at $1 $2"], [/,\s*also\b/gi, ' so'], [/\bso (?=\d)/gi, ''], [/\bjeden tag (\d+(?:[.,]\d+)?) ([a-z]+)/gi, '$1 $2 every day'],
   [/\bist (?:(endlich|jetzt) )?(?:online|live)\b/gi, 'is $1 live'], w('uber zusammen', 'worth'),
   w('jetzt bin ich bei|bin ich jetzt bei|bin ich bei|bin jetzt bei|bin bei|ich bin bei|jetzt bei|stehe bei|stand heute|stand', "i'm at"), w('insgesamt|gesamt', 'in total'), w('zusammen', 'together'), w('bisher|bis jetzt|soweit', 'so far'),
-  w('oder so', 'or so'), w('knapp', 'almost'), [/\bgut (?=\d)/gi, 'over '],
+  w('immer noch bei|noch immer bei|weiterhin bei', 'still at'), w('oder so', 'or so'), w('knapp', 'almost'), [/\bgut (?=\d)/gi, 'over '],
   w('laufe|lese|schwimme|meditiere|mache|trainiere|gehe', 'will do'),
   w('mehr als|uber', 'more than'), w('weniger als|unter', 'less than'), w('nicht sicher|bin mir nicht sicher|keine ahnung|weiss nicht', 'not sure'), w('nicht mitgezahlt|nicht gezahlt', "didn't track"),
   w('ich plane|geplant|vorgenommen|habe vor|hab vor', 'planned'),
@@ -274,7 +276,7 @@ const FR: Rule[] = [
   w('encore un|encore une|un de plus|une de plus', '1 more'), w('une fois', '1 times'), w('quelques', 'a few'), w('bornes', 'km'), w('piasses|piastres|balles', 'dollars'),
   [/\b(?:les|des|mes) pas\b/gi, 'steps'], w('au marche|le marche|du marche', 'at the market'), w('de marche', 'of walk'),
   w('rendez-vous pris|rdv pris', 'appointment booked'), w('mettre de cote', 'save'), w("j'ai mis de cote|mis de cote", 'saved'), w("j'ai mis|mis", 'put'),
-  w('jsuis a|chui a|chuis a', "i'm at"), w('est a|est au|en est a|sont a', 'is at'),
+  w('je suis toujours a|toujours a|toujours au|encore a|reste a', 'still at'), w('jsuis a|chui a|chuis a', "i'm at"), w('est a|est au|en est a|sont a', 'is at'),
   [/(\d)\s*pas\b/gi, '$1 steps'],
   w("j'en suis a|j'en suis au|j'en suis aux|je suis a|je suis au|je suis aux|j'ai deja", "i'm at"), w('au total|en tout|au global', 'in total'), w("jusqu'ici|pour l'instant|pour le moment", 'so far'),
   w('ou a peu pres|ou plus|ou moins|ou quoi', 'or so'), w('une dizaine', 'about 10'), w('une vingtaine', 'about 20'), w('une trentaine', 'about 30'), w('quasiment|quasi', 'almost'), [/\bgenre (?=\d)/gi, 'like '],
@@ -376,6 +378,9 @@ export function readerText(input: string, languages: ReaderLanguage[] = language
       COUNTED.test(noun.toLowerCase()) ? `${noun.toLowerCase().replace(/s$/, '')} ${ordinals[o.toLowerCase()]}` : m,
     );
   }
+  // "3 footings de 5 km": occasions and the amount of each, as the reader reads "3 runs 5 km".
+  t = t.replace(/\b(\d+ [a-z]+) (?:de|von|a|of) (?=\d+(?:\.\d+)?\s*(?:km|miles|minutes|hours|pages|steps)\b)/gi, '$1 ');
+  if (languages[0] === 'fr') t = t.replace(/\ba (?=\d)/gi, 'at ');
   // Articles say nothing the reader reads, and stand between a number and what it goes on with
   // ("7 el jueves"); "60% del curso" is a share of it; "capítulo 9" is which one, as "chapter 9".
   t = t
