@@ -17,7 +17,7 @@ const MARKERS: Record<ReaderLanguage, RegExp> = {
   fr: /\b(aujourd'hui|hier|semaine|cette|je|j'ai|j'en|suis|et|mais|tres|aussi|encore|deja|rien|jamais|fois|avec|les|des|du|une|le|c'est|fait|fini|termine|couru|dormi|heures|jours|nuits|livres?|demain|vais|environ|peut-etre|ce|mes|pas|courir|lire|ecrire|economiser|mois|par|pendant|seances|annee|faire|jsuis|chui|chuis|mdr|pfff|envoye|envoyer|mon|ma|au|aux|enfin|ranger|range|appeler|appele|renouveler|renouvele|banque|passeport)\b/g,
 };
 /** Letters only one of the languages writes. */
-const LETTERS: Record<ReaderLanguage, RegExp> = { es: /[ñ¿¡]|[a-z][óí](?![a-zà-ÿ])/, pt: /[ãõ]|[a-z]{3}ei\b/, de: /[ßäöü]/, fr: /[èêëîïûœ]/ };
+const LETTERS: Record<ReaderLanguage, RegExp> = { es: /[ñ¿¡]|[a-z][óí](?![a-zà-ÿ])/, pt: /[ãõ]|(?:^|\s)tô(?=\s|$)|[a-z]{3}ei\b/, de: /[ßäöü]/, fr: /[èêëîïûœ]/ };
 
 /**
  * The language the text shows most, as a list (empty for English). One language is read at a time:
