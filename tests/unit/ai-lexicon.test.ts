@@ -107,3 +107,34 @@ describe('the local reader on replies in other languages', () => {
     expect(a.coachSummary).not.toMatch(/rodilla|fisio con/);
   });
 });
+
+/** Replies written for this test (not from the corpus): the new value, "done", or "-" for none. */
+const READINGS: [string, [string, string, number | null, string | null, number][], string][] = [
+  ['Corrí 5 km el martes, 7 el jueves y 10 el domingo', [['r', 'Correr 100 km', 100, 'km', 40]], '62'],
+  ['El sábado corro 10 km', [['r', 'Correr 100 km', 100, 'km', 40]], '-'],
+  ['Corrí 4 o 5 km', [['r', 'Correr 100 km', 100, 'km', 40]], '-'],
+  ['Mi hermana corrió 10 km hoy, yo nada', [['r', 'Correr 100 km', 100, 'km', 40]], '-'],
+  ['Esta semana gasté 300 euros en el coche', [['s', 'Ahorrar 3.000 €', 3000, '€', 1200]], '-'],
+  ['Estudié dos horas y media', [['h', 'Estudiar 50 horas', 50, 'horas', 10]], '12.5'],
+  ['Ya pagué la inscripción del curso', [['t', 'Pagar la inscripción del curso', null, null, 0]], 'done'],
+  ['Fiz três treinos essa semana 🔥', [['a', 'Fazer 40 treinos', 40, 'treinos', 10]], '13'],
+  ['Economizei 300 reais, já estou com 2.300', [['s', 'Juntar R$ 5.000', 5000, 'reais', 2000]], '2300'],
+  ['Ainda não renovei o passaporte', [['t', 'Renovar o passaporte', null, null, 0]], '-'],
+  ['Tô em 60% do curso', [['c', 'Terminar 20 módulos do curso', 20, 'módulos', 8]], '12'],
+  ['Drei Kapitel geschafft, jetzt bin ich bei Kapitel 9', [['k', '20 Kapitel schreiben', 20, 'Kapitel', 6]], '9'],
+  ['Meine Frau ist 10 km gelaufen, ich leider nicht', [['r', '100 km laufen', 100, 'km', 40]], '-'],
+  ['Zweieinhalb Stunden gelernt', [['h', '50 Stunden lernen', 50, 'Stunden', 10]], '12.5'],
+  ['Zahnarzttermin gebucht!', [['t', 'Zahnarzttermin buchen', null, null, 0]], 'done'],
+  ["J'ai couru 7 km hier et 5 km aujourd'hui", [['r', 'Courir 100 km', 100, 'km', 40]], '52'],
+  ['Cette semaine 3 footings de 5 km', [['r', 'Courir 100 km', 100, 'km', 40]], '-'],
+  ['Toujours à 3 livres, rien de neuf', [['l', 'Lire 12 livres', 12, 'livres', 3]], '-'],
+  ["J'ai écrit 1 200 mots aujourd'hui", [['w', 'Écrire 50 000 mots', 50000, 'mots', 20000]], '21200'],
+  ["J'ai pas encore appelé la banque", [['t', 'Appeler la banque', null, null, 0]], '-'],
+];
+
+describe.each(READINGS)('"%s"', (reply, goals, want) => {
+  it(`reads ${want}`, () => {
+    const progress = analyse(reply, goals.map(([id, title, target, unit, current]) => goal(id, title, target, unit, current))).progress;
+    expect(progress.map((p) => (p.completed ? 'done' : String(p.value))).join(' ') || '-').toBe(want);
+  });
+});
