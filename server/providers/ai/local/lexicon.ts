@@ -167,7 +167,7 @@ const ES: Rule[] = [
   w('de lunes a viernes', 'mon-fri'), w('lunes', 'on monday'), w('martes', 'on tuesday'), w('miercoles', 'on wednesday'), w('jueves', 'on thursday'), w('viernes', 'on friday'), w('sabado', 'on saturday'), w('domingo', 'on sunday'),
   w('al dia|por dia|diario|diariamente|cada dia|todos los dias', 'a day'), w('al mes|por mes', 'a month'),
   // Done.
-  w('hecho|hecha|terminado|terminada|listo|lista|completado|completada|ya quedo|quedo', 'done'), w('termine|acabe', 'finished'), w('complete', 'completed'),
+  w('hecho|hecha|terminado|terminada|listo|ya esta lista|esta lista|completado|completada|ya quedo|quedo listo|quedo lista', 'done'), w('termine|acabe', 'finished'), w('complete', 'completed'),
   // Verbs, past and infinitive.
   w('corri|sali a correr|he corrido', 'ran'), w('correr|trotar', 'run'), w('camine|anduve', 'walked'), w('caminar|andar|caminata', 'walk'), w('lei|he leido', 'read'), w('leer', 'read'),
   w('escribi', 'wrote'), w('escribir', 'write'), w('medite', 'meditated'), w('meditar|meditacion|meditaciones', 'meditation'), w('nade', 'swam'), w('nadar', 'swim'),
@@ -250,7 +250,7 @@ const DE: Rule[] = [
   w('montag', 'on monday'), w('dienstag', 'on tuesday'), w('mittwoch', 'on wednesday'), w('donnerstag', 'on thursday'), w('freitag', 'on friday'), w('samstag', 'on saturday'), w('sonntag', 'on sunday'),
   [/\b(?:mo|di|mi|do|fr|sa|so)\.?(?=\s*\d)/gi, 'on'], [/\bum\s+(?=\d)/gi, 'at '], w('uhr', "o'clock"),
   w('pro tag|am tag|taglich|taeglich|jeden tag', 'a day'), w('pro woche', 'a week'),
-  w('erledigt|fertig|gemacht|gmacht|geschafft|abgeschlossen|abgegeben|ist raus|sind raus|geraumt|aufgeraumt|ausgemistet|im kasten', 'done'), w('fix|vereinbart|ausgemacht', 'booked'), w('beendet|ausgelesen|durch', 'finished'),
+  w('fix und fertig|voll fertig|total fertig', 'exhausted'), w('erledigt|fertig|gemacht|gmacht|geschafft|abgeschlossen|abgegeben|ist raus|sind raus|geraumt|aufgeraumt|ausgemistet|im kasten', 'done'), w('fix|vereinbart|ausgemacht', 'booked'), w('beendet|ausgelesen', 'finished'), [/\bdurch(?=\s*(?:[.!,;]|$))/gi, 'finished'],
   w('gelaufen|gejoggt|gerannt', 'ran'), w('laufen|joggen|rennen|lauf', 'run'), w('spazieren gegangen|gewandert', 'walked'), w('spazieren|gehen|wandern', 'walk'), w('gelesen|las', 'read'), w('lesen', 'read'),
   w('geschrieben', 'wrote'), w('schreiben', 'write'), w('meditiert', 'meditated'), w('meditieren|meditation|meditationen', 'meditation'), w('geschwommen', 'swam'), w('schwimmen', 'swim'),
   w('gespart|zuruckgelegt|zurueckgelegt|eingezahlt', 'saved'), w('sparen|ersparnisse', 'save'), w('gelernt|glernt', 'studied'), w('lernen', 'study'), w('geubt|geuebt', 'practiced'), w('uben|ueben', 'practice'),
@@ -291,7 +291,7 @@ const FR: Rule[] = [
   w("aujourd'hui|aujourdhui", 'today'), w('hier', 'yesterday'), w('cette semaine', 'this week'), w('la semaine derniere|semaine derniere', 'last week'), w('ce mois-ci|ce mois', 'this month'), w('le week-end|ce week-end|le weekend|week-end', 'the weekend'), w('ce matin', 'this morning'),
   w('du lundi au vendredi', 'mon-fri'), w('lundi', 'on monday'), w('mardi', 'on tuesday'), w('mercredi', 'on wednesday'), w('jeudi', 'on thursday'), w('vendredi', 'on friday'), w('samedi', 'on saturday'), w('dimanche', 'on sunday'),
   w('par jour|chaque jour|tous les jours', 'a day'), w('par mois', 'a month'), w('par semaine', 'a week'),
-  w("j'ai fini|j'ai termine", 'finished'), w("j'ai fait", 'did'),
+  w("il fait|ca fait|il faisait|ca faisait", 'it is'), w("j'ai fini|j'ai termine", 'finished'), w("j'ai fait", 'did'),
   w('fait|faite|termine|terminee|fini|finie|boucle|bouclee|c\'est bon', 'done'),
   w("j'ai couru|couru", 'ran'), w('courir|course', 'run'), w("j'ai marche|marche", 'walked'), w('marcher', 'walk'), w("j'ai lu|lu|lus|lue|lues", 'read'), w('lire|lecture', 'read'), w("j'ai ecrit|ecrit", 'wrote'), w('ecrire', 'write'),
   w('medite', 'meditated'), w('mediter|meditation', 'meditation'), w('nage', 'swam'), w('nager|natation', 'swim'), w('economise|epargne|mis de cote', 'saved'), w('economiser|epargner|economies|epargne', 'save'),
