@@ -130,6 +130,9 @@ const READINGS: [string, [string, string, number | null, string | null, number][
   ['Toujours à 3 livres, rien de neuf', [['l', 'Lire 12 livres', 12, 'livres', 3]], '-'],
   ["J'ai écrit 1 200 mots aujourd'hui", [['w', 'Écrire 50 000 mots', 50000, 'mots', 20000]], '21200'],
   ["J'ai pas encore appelé la banque", [['t', 'Appeler la banque', null, null, 0]], '-'],
+  // English to titles in Spanish: "once" is no "once" (11); a bare "Hecho" is read in the titles' language.
+  ['Went to the gym once this week', [['g', 'Ir al gimnasio 12 veces', 12, 'veces', 3]], '4'],
+  ['Hecho ✅', [['t', 'Pedir cita con el dentista', null, null, 0]], 'done'],
 ];
 
 describe.each(READINGS)('"%s"', (reply, goals, want) => {
