@@ -140,7 +140,7 @@ const SHARED: Rule[] = [
 const ES: Rule[] = [
   w('andar en bici|andar en bicicleta|anduve en bici|anduve en bicicleta|ande en bici', 'cycle'),
   // Txt-speak.
-  w('q', 'que'), w('xq|porq', 'porque'), w('tmb|tb', 'tambien'), w('boy', 'voy'), w('ise', 'hice'), w('oras', 'horas'), w('hoi', 'hoy'), w('aller', 'ayer'),
+  w('q|ke', 'que'), w('xq|porq', 'porque'), w('echo', 'hecho'), w('cori', 'corri'), w('aora|ahorita', 'ahora'), w('xa', 'para'), w('d', 'de'), w('bn', 'bien'), w('tb|tmbn', 'tambien'), w('tmb|tb', 'tambien'), w('boy', 'voy'), w('ise', 'hice'), w('oras', 'horas'), w('hoi', 'hoy'), w('aller', 'ayer'),
   // Halves, dozens, pairs.
   [/\b(?:una )?hora y media\b/gi, 'an hour and a half'],
   [/\b(\d+(?:\.\d+)?|[a-z]+) (horas|hours|km|kilometros) y media\b/gi, '$1 and a half $2'],
@@ -191,7 +191,7 @@ const ES: Rule[] = [
 
 const PT: Rule[] = [
   w('semana corrida|semana puxada', 'hard week'), w('andar de bicicleta|andar de bike|andei de bicicleta|andei de bike', 'cycle'),
-  w('hj', 'hoje'), w('vc', 'voce'), w('tb|tbm', 'tambem'), w('q', 'que'), w('pq', 'porque'), w('fis', 'fiz'), w('ora', 'hora'), w('ta', 'esta'), w('msm', 'mesmo'),
+  w('hj', 'hoje'), w('vc', 'voce'), w('n', 'nao'), w('mto|mt', 'muito'), w('oq', 'o que'), w('td', 'tudo'), w('blz', 'beleza'), w('tb|tbm', 'tambem'), w('q', 'que'), w('pq', 'porque'), w('fis', 'fiz'), w('ora', 'hora'), w('ta', 'esta'), w('msm', 'mesmo'),
   [/\b(?:uma )?hora e meia\b/gi, 'an hour and a half'],
   [/\b(\d+(?:\.\d+)?|[a-z]+) (horas|hours|km) e meia\b/gi, '$1 and a half $2'],
   w('meia hora', 'half an hour'), w('um quarto de hora', 'a quarter of an hour'), w('meia duzia', 'half a dozen'), w('uma duzia', 'a dozen'), w('duzia', 'dozen'), w('um par de', 'a couple of'),
@@ -240,7 +240,7 @@ const DE: Rule[] = [
   w('mehr als|uber', 'more than'), w('weniger als|unter', 'less than'), w('nicht sicher|bin mir nicht sicher|keine ahnung|weiss nicht', 'not sure'), w('nicht mitgezahlt|nicht gezahlt', "didn't track"),
   w('ich plane|geplant|vorgenommen|habe vor|hab vor', 'planned'),
   w('mein mann', 'my husband'), w('meine frau', 'my wife'), w('mein freund|meine freundin|mein partner|meine partnerin', 'my partner'), w('meine schwester', 'my sister'), w('mein bruder', 'my brother'), w('meine kinder|mein sohn|meine tochter|die kinder', 'my kids'),
-  w('nix', 'nichts'), w('nich', 'nicht'), w('grad', 'gerade'),
+  w('nix', 'nichts'), w('nich|ned|net', 'nicht'), w('grad', 'gerade'), w('glaufen', 'gelaufen'), w('glesen', 'gelesen'), w('gschafft', 'geschafft'), w('bissl|bisschen', 'a bit'),
   w('weitere|weiterer|weiteres|nochmal|noch mal|noch einmal|zusatzlich|zusaetzlich', 'more'), w('noch', 'another'), w('jetzt', 'now'),
   w('etwa|ungefahr|ungefaehr|circa|ca|rund|so um die', 'about'), w('fast|beinahe', 'almost'), w('vielleicht|ich glaube|glaube ich|wohl', 'maybe'),
   w('werde|werden|wird|ich will|will|mochte|moechte', 'will'), w('heute morgen|heute fruh', 'this morning'), w('morgen', 'tomorrow'), w('nachste woche|naechste woche|nachsten|naechsten', 'next'),
@@ -269,7 +269,7 @@ const DE: Rule[] = [
 ];
 
 const FR: Rule[] = [
-  w('auj|ojourdui|aujourdhui|ajd', "aujourd'hui"), w('g', "j'ai"), w('pa', 'pas'), w('tjrs|tjs', 'toujours'), w('bcp', 'beaucoup'), w('koi', 'quoi'),
+  w('auj|ojourdui|aujourdhui|ajd|ojd', "aujourd'hui"), w('jai', "j'ai"), w('dem1', 'demain'), w('fe|fai', 'fait'), w('tro', 'trop'), w('ct', "c'etait"), w('g', "j'ai"), w('pa', 'pas'), w('tjrs|tjs', 'toujours'), w('bcp', 'beaucoup'), w('koi', 'quoi'),
   [/\b(?:une )?heure et demie\b/gi, 'an hour and a half'],
   [/\b(\d+(?:\.\d+)?|[a-z]+) (heures|hours|km) et demie?\b/gi, '$1 and a half $2'],
   w('une demi-heure|une demi heure|demi-heure|demi heure', 'half an hour'), w("un quart d'heure|un quart de heure", 'a quarter of an hour'), w('une demi-douzaine|demi-douzaine', 'half a dozen'), w('une douzaine|douzaine', 'a dozen'),
