@@ -130,6 +130,13 @@ const READINGS: [string, [string, string, number | null, string | null, number][
   ['Toujours à 3 livres, rien de neuf', [['l', 'Lire 12 livres', 12, 'livres', 3]], '-'],
   ["J'ai écrit 1 200 mots aujourd'hui", [['w', 'Écrire 50 000 mots', 50000, 'mots', 20000]], '21200'],
   ["J'ai pas encore appelé la banque", [['t', 'Appeler la banque', null, null, 0]], '-'],
+  ['Me faltan 3 libros para la meta', [['l', 'Leer 12 libros', 12, 'libros', 7]], '9'],
+  ['Faltam 2 livros', [['l', 'Ler 12 livros', 12, 'livros', 7]], '10'],
+  ['Noch 20 km bis zum Ziel', [['l', '100 km laufen', 100, 'km', 70]], '80'],
+  ['Plus que 3 livres !', [['l', 'Lire 12 livres', 12, 'livres', 7]], '9'],
+  ['Terminé el capítulo 12', [['c', 'Leer 30 capítulos', 30, 'capítulos', 10]], '12'],
+  ['cori 6km oy x el parke', [['r', 'Correr 100 km', 100, 'km', 40]], '46'],
+  ['hab ned trainiert diese woch', [['r', '16 Workouts im Monat', 16, 'Workouts', 11]], '-'],
   // English to titles in Spanish: "once" is no "once" (11); a bare "Hecho" is read in the titles' language.
   ['Went to the gym once this week', [['g', 'Ir al gimnasio 12 veces', 12, 'veces', 3]], '4'],
   ['Hecho ✅', [['t', 'Pedir cita con el dentista', null, null, 0]], 'done'],

@@ -137,7 +137,11 @@ const SHARED: Rule[] = [
   w('agua|wasser|eau', 'water'),
 ];
 
+/** "Me faltan 3 libros", "faltam 2", "noch 20 km bis zum Ziel", "plus que 3": what is left to the target. */
+const left = (words: string): Rule => [new RegExp(`\\b(?:${words})\\s+(\\d+(?:[.,]\\d+)?|[a-z]+)(\\s+[a-z]+)?`, 'gi'), '$1$2 left'];
+
 const ES: Rule[] = [
+  left('me faltan|me falta|faltan|falta|me quedan|quedan|solo faltan|solo me faltan'),
   w('andar en bici|andar en bicicleta|anduve en bici|anduve en bicicleta|ande en bici', 'cycle'),
   // Txt-speak.
   w('q|ke', 'que'), w('xq|porq', 'porque'), w('echo', 'hecho'), w('cori', 'corri'), w('aora|ahorita', 'ahora'), w('xa', 'para'), w('d', 'de'), w('bn', 'bien'), w('tb|tmbn', 'tambien'), w('tmb|tb', 'tambien'), w('boy', 'voy'), w('ise', 'hice'), w('oras', 'horas'), w('hoi', 'hoy'), w('aller', 'ayer'),
@@ -190,6 +194,7 @@ const ES: Rule[] = [
 ];
 
 const PT: Rule[] = [
+  left('faltam|falta|ainda faltam|so faltam|restam|faltam so'),
   w('semana corrida|semana puxada', 'hard week'), w('andar de bicicleta|andar de bike|andei de bicicleta|andei de bike', 'cycle'),
   w('hj', 'hoje'), w('vc', 'voce'), w('n', 'nao'), w('mto|mt', 'muito'), w('oq', 'o que'), w('td', 'tudo'), w('blz', 'beleza'), w('tb|tbm', 'tambem'), w('q', 'que'), w('pq', 'porque'), w('fis', 'fiz'), w('ora', 'hora'), w('ta', 'esta'), w('msm', 'mesmo'),
   [/\b(?:uma )?hora e meia\b/gi, 'an hour and a half'],
@@ -229,6 +234,7 @@ const PT: Rule[] = [
 ];
 
 const DE: Rule[] = [
+  [new RegExp(`\\bnoch\\s+(\\d+(?:[.,]\\d+)?|[a-z]+)(\\s+[a-z]+)?\\s+(?:bis|ubrig|uebrig|offen|zu gehen)\\b`, 'gi'), '$1$2 left'], left('es fehlen noch|fehlen noch|es fehlen|fehlen'),
   w('eine dreiviertelstunde|dreiviertelstunde|dreiviertel stunde', '45 minutes'), w('eine viertelstunde|viertelstunde', '15 minutes'), w('eine halbe stunde|halbe stunde', 'half an hour'),
   w('anderthalb|eineinhalb', '1.5'), w('zweieinhalb', '2.5'), w('ein halbes dutzend|halbes dutzend', 'half a dozen'), w('ein dutzend|dutzend', 'a dozen'), w('ein paar', 'a few'),
   [/\b(\d+)\s*-?\s*mal\b/gi, '$1 times'], w('einmal', '1 times'), w('zweimal', '2 times'), w('dreimal', '3 times'), w('viermal', '4 times'), w('funfmal|fuenfmal', '5 times'), w('sechsmal', '6 times'),
@@ -269,6 +275,7 @@ const DE: Rule[] = [
 ];
 
 const FR: Rule[] = [
+  left("plus que|il me reste|il reste|me reste|reste encore|il m'en reste"),
   w('auj|ojourdui|aujourdhui|ajd|ojd', "aujourd'hui"), w('jai', "j'ai"), w('dem1', 'demain'), w('fe|fai', 'fait'), w('tro', 'trop'), w('ct', "c'etait"), w('g', "j'ai"), w('pa', 'pas'), w('tjrs|tjs', 'toujours'), w('bcp', 'beaucoup'), w('koi', 'quoi'),
   [/\b(?:une )?heure et demie\b/gi, 'an hour and a half'],
   [/\b(\d+(?:\.\d+)?|[a-z]+) (heures|hours|km) et demie?\b/gi, '$1 and a half $2'],
