@@ -52,6 +52,9 @@ describe('numbers in Spanish, Portuguese, German and French', () => {
     expect(read('Ich habe heute fünfundzwanzig Seiten gelesen')).toContain('25 pages');
     expect(read("Cette semaine j'ai lu vingt-cinq pages")).toContain('25 pages');
     expect(read('Hoy di tres mil pasos')).toContain('3000 steps');
+    expect(read('Hoy leí ciento veinte páginas')).toContain('120 pages');
+    expect(read('Li cento e vinte páginas hoje')).toContain('120 pages');
+    expect(read("J'ai lu deux cents pages cette semaine")).toContain('200 pages');
   });
 
   it('reads times, halves and dozens', () => {

@@ -84,6 +84,13 @@ function numbersOf(text: string, lang: ReaderLanguage): string {
     return x >= 20 && x % 10 === 0 && y < 10 ? String(x + y) : m;
   });
   if (lang === 'fr') t = t.replace(/\b(vingt|trente|quarante|cinquante|soixante)(?:\s+et\s+|-)(un|une)\b/gi, (_, a: string) => String(UNITS_FR[a.toLowerCase()]! + 1));
+  // "ciento veinte", "cento e vinte", "cent vingt", "deux cents": hundreds and the rest.
+  if (lang === 'fr') t = t.replace(/\b(deux|trois|quatre|cinq|six|sept|huit|neuf)\s+cents?\b/gi, (_, u: string) => String(UNITS_FR[u.toLowerCase()]! * 100));
+  t = t.replace(new RegExp(`\\b(\\d00|${alt})\\s+(?:${joiner}\\s+)?(${alt})\\b`, 'gi'), (m, a: string, b: string) => {
+    const x = /^\d+$/.test(a) ? Number(a) : words[a.toLowerCase()]!;
+    const y = words[b.toLowerCase()]!;
+    return x >= 100 && x % 100 === 0 && y < 100 ? String(x + y) : m;
+  });
   // "3 mil pasos", "dos mil", "deux mille": thousands.
   t = t.replace(/\b(\d+|[a-z]+)\s+(mil|mille)\b/gi, (m, n: string) => {
     const v = /^\d+$/.test(n) ? Number(n) : words[n.toLowerCase()];
@@ -149,7 +156,7 @@ const ES: Rule[] = [
   [/\b(?:una )?hora y media\b/gi, 'an hour and a half'],
   [/\b(\d+(?:\.\d+)?|[a-z]+) (horas|hours|km|kilometros) y media\b/gi, '$1 and a half $2'],
   w('media hora', 'half an hour'), w('un cuarto de hora', 'a quarter of an hour'), w('media docena', 'half a dozen'), w('una docena', 'a dozen'), w('docena', 'dozen'), w('un par de', 'a couple of'),
-  w('otro mas|otra mas|uno mas|una mas', '1 more'), w('una vez', '1 times'), w('unos cuantos|unas cuantas|algunos|algunas', 'a few'),
+  w('otro mas|otra mas|uno mas|una mas', '1 more'), w('otra vez|de nuevo', 'again'), [/\ba las (?=\d)/gi, 'at '], [/\ba la (?=1\b)/gi, 'at '], w('una vez', '1 times'), w('unos cuantos|unas cuantas|algunos|algunas', 'a few'),
   // Totals, increments.
   w('nada mas|nomas', 'only'), w('voy a|vamos a|va a|van a', 'going to'),
   w('ya voy por|ya voy en|voy por|voy en|ya voy x|voy x|ya llevo|llevo|ya van|van|ya son|estoy en|ando en|ya tengo|tengo ya', "i'm at"), w('acumulado|acumulados|en acumulado', 'in total'), w('en total|en totales', 'in total'), w('hasta ahora|hasta el momento|por ahora', 'so far'),
@@ -200,7 +207,7 @@ const PT: Rule[] = [
   [/\b(?:uma )?hora e meia\b/gi, 'an hour and a half'],
   [/\b(\d+(?:\.\d+)?|[a-z]+) (horas|hours|km) e meia\b/gi, '$1 and a half $2'],
   w('meia hora', 'half an hour'), w('um quarto de hora', 'a quarter of an hour'), w('meia duzia', 'half a dozen'), w('uma duzia', 'a dozen'), w('duzia', 'dozen'), w('um par de', 'a couple of'),
-  w('mais um|mais uma|outro mais|outra mais', '1 more'), w('uma vez', '1 times'), w('alguns|algumas', 'a few'),
+  w('mais um|mais uma|outro mais|outra mais', '1 more'), w('outra vez|de novo', 'again'), [/\bas (?=\d+\s*h)/gi, 'at '], w('uma vez', '1 times'), w('alguns|algumas', 'a few'),
   w('ja to c|ja to com|to c|ja estou nas|ja estou nos|ja estou em|ja estou com|estou nas|estou nos|estou em|estou com|to com|to em|ja to com|ja to em|ja tenho|ja sao|ja vou em|ja vou nas', "i'm at"), w('no total|em total|acumulado|acumulados', 'in total'), w('ate agora', 'so far'),
   w('continuo em|continuo com|ainda estou em|ainda to em|ainda to com|continuo nos|continuo nas', 'still at'),
   w('mais ou menos|ou assim|ou algo assim|e pouco|e poucos', 'or so'), w('uma dezena', 'about 10'), w('uma vintena', 'about 20'),
@@ -280,7 +287,7 @@ const FR: Rule[] = [
   [/\b(?:une )?heure et demie\b/gi, 'an hour and a half'],
   [/\b(\d+(?:\.\d+)?|[a-z]+) (heures|hours|km) et demie?\b/gi, '$1 and a half $2'],
   w('une demi-heure|une demi heure|demi-heure|demi heure', 'half an hour'), w("un quart d'heure|un quart de heure", 'a quarter of an hour'), w('une demi-douzaine|demi-douzaine', 'half a dozen'), w('une douzaine|douzaine', 'a dozen'),
-  w('encore un|encore une|un de plus|une de plus', '1 more'), w('une fois', '1 times'), w('quelques', 'a few'), w('bornes', 'km'), w('piasses|piastres|balles', 'dollars'),
+  w('encore un|encore une|un de plus|une de plus', '1 more'), w('encore une fois|de nouveau', 'again'), w('une fois', '1 times'), w('quelques', 'a few'), w('bornes', 'km'), w('piasses|piastres|balles', 'dollars'),
   [/\b(?:les|des|mes) pas\b/gi, 'steps'], w('au marche|le marche|du marche', 'at the market'), w('de marche', 'of walk'),
   w('rendez-vous pris|rdv pris', 'appointment booked'), w('mettre de cote', 'save'), w("j'ai mis de cote|mis de cote", 'saved'), w("j'ai mis|mis", 'put'),
   w('je suis toujours a|toujours a|toujours au|encore a|reste a', 'still at'), w('jsuis a|chui a|chuis a', "i'm at"), w('est a|est au|en est a|sont a', 'is at'),
