@@ -194,7 +194,7 @@ const ES: Rule[] = [
   w('esta en linea|esta online|ya esta en linea|ya esta online', 'is live'),
   // Feelings and topics.
   w('semana de locos', 'crazy week'), w('record|nuevo record', 'new record'), w('genial|increible|excelente|buenisimo|super bien|muy bien|feliz|contento|contenta|orgulloso|orgullosa|motivado|motivada', 'great'), w('cansado|cansada|agotado|agotada', 'tired'), w('estresado|estresada', 'stressed'),
-  w('dificil|pesado|pesada|pesadisima|pesadisimo|duro|dura', 'hard'), w('horrible|terrible|fatal|malisima|malisimo|de perros', 'terrible'), w('desmotivado|desmotivada|sin ganas', 'unmotivated'), w('triste', 'sad'), w('enfermo|enferma|me enferme', 'sick'), w('gripe|gripa', 'flu'), w('me duele|duele|dolor', 'hurts'), w('lesion|lesionado|lesionada', 'injured'),
+  w('dificil|pesado|pesada|pesadisima|pesadisimo|duro|dura', 'hard'), w('horrible|terrible|fatal|malisima|malisimo|de perros', 'terrible'), w('desmotivado|desmotivada|sin ganas', 'unmotivated'), w('triste', 'sad'), w('enfermo|enferma|me enferme', 'sick'), w('gripe|gripa', 'flu'), w('me molesta|molesta|molestia|molestias', 'sore'), w('me duele|duele|dolor', 'hurts'), w('lesion|lesionado|lesionada', 'injured'),
   w('rodilla', 'knee'), w('espalda', 'back'), w('tobillo', 'ankle'), w('hombro', 'shoulder'), w('ocupado|ocupada|liado|liada|sin tiempo', 'busy'), w('trabajo|curro|chamba', 'work'),
   w('parado|parada|sigo igual|igual que antes', 'nothing'), w('me salte|salte', 'skipped'), w('deja de escribirme|dejame en paz|no me escribas', 'stop texting'), w('por fin|al fin', 'finally'), w('jaja|jajaja|jeje', 'haha'),
   w('nada', 'nothing'),
@@ -234,7 +234,7 @@ const PT: Rule[] = [
   w('semana', 'week'), w('vendas|faturamento|receita', 'revenue'), w('novos|novas|novo|nova', 'new'), w('marcad[ao]s?|agendad[ao]s?', 'scheduled'),
   w('esta no ar|ta no ar|esta online|ta online', 'is live'),
   w('semana corrida|semana puxada', 'hard week'), w('recorde', 'new record'), w('otimo|otima|incrivel|excelente|feliz|animado|animada|orgulhoso|orgulhosa|motivado|motivada|voando|muito bem', 'great'), w('cansado|cansada|exausto|exausta', 'tired'), w('estressado|estressada', 'stressed'),
-  w('dificil|puxada|puxado|pesada|pesado', 'hard'), w('horrivel|pessima|pessimo|terrivel|um saco', 'terrible'), w('desanimado|desanimada|sem vontade|desmotivado|desmotivada', 'unmotivated'), w('triste', 'sad'), w('doente|virose', 'sick'), w('gripe|gripado|gripada|resfriado|resfriada', 'flu'), w('doi|dor', 'hurts'), w('lesao|machucado|machucada', 'injured'),
+  w('dificil|puxada|puxado|pesada|pesado', 'hard'), w('horrivel|pessima|pessimo|terrivel|um saco', 'terrible'), w('desanimado|desanimada|sem vontade|desmotivado|desmotivada', 'unmotivated'), w('triste', 'sad'), w('doente|virose', 'sick'), w('gripe|gripado|gripada|resfriado|resfriada', 'flu'), w('incomodando|incomoda|incomodo', 'sore'), w('doi|dor', 'hurts'), w('lesao|machucado|machucada', 'injured'),
   w('joelho', 'knee'), w('costas', 'back'), w('tornozelo', 'ankle'), w('ombro', 'shoulder'), w('ocupado|ocupada|sem tempo|corrida no trampo', 'busy'), w('trabalho|trampo', 'work'),
   w('parado|parada|parei|na mesma|continuo na mesma', 'nothing'), w('pulei|perdi', 'skipped'), w('para de me mandar mensagem|pare de me mandar mensagem|me deixa em paz', 'stop texting'), w('finalmente|enfim', 'finally'), w('kkk+|rsrs+', 'haha'),
   w('nada', 'nothing'),
@@ -276,7 +276,7 @@ const DE: Rule[] = [
   w('woche', 'week'), w('umsatz|einnahmen', 'revenue'), w('neue|neuen|neuer|neues', 'new'), w('folgen|episoden', 'episodes'), w('fahrten', 'times'), w('stundn', 'hours'),
   w("hab|habe|hab's", ''),
   w('null fortschritt|kein fortschritt', 'no progress'), w('wieder angefangen', 'relapsed'), w('rekord', 'new record'), w('super|toll|grossartig|traumhaft|wunderbar|perfekt|stolz|glucklich|gluecklich|motiviert|richtig gut|sehr gut|klasse|mega', 'great'), w('mude|muede|erschopft|erschoepft|kaputt|platt', 'tired'), w('gestresst|stress', 'stressed'),
-  w('schwer|schwierig|hart|anstrengend', 'hard'), w('schrecklich|furchtbar|mies|beschissen|katastrophe', 'terrible'), w('keine lust|unmotiviert|demotiviert', 'unmotivated'), w('traurig', 'sad'), w('krank|erkaltet|erkaeltet', 'sick'), w('grippe', 'flu'), w('tut weh|schmerzen|schmerz', 'hurts'), w('verletzt|verletzung', 'injured'),
+  w('schwer|schwierig|hart|anstrengend', 'hard'), w('schrecklich|furchtbar|mies|beschissen|katastrophe', 'terrible'), w('keine lust|unmotiviert|demotiviert', 'unmotivated'), w('traurig', 'sad'), w('krank|erkaltet|erkaeltet', 'sick'), w('grippe', 'flu'), w('macht wieder probleme|macht probleme|macht zicken|zwickt', 'playing up'), w('tut weh|schmerzen|schmerz', 'hurts'), w('verletzt|verletzung', 'injured'),
   w('knie', 'knee'), w('rucken|ruecken', 'back'), w('knochel|knoechel', 'ankle'), w('schulter', 'shoulder'), w('beschaftigt|beschaeftigt|keine zeit|viel los', 'busy'), w('arbeit', 'work'), w('urlaub|reise', 'travel'),
   w('ausgelassen|verpasst|geschwanzt|geschwaenzt', 'skipped'), w('hor auf mir zu schreiben|hoer auf mir zu schreiben|lass mich in ruhe', 'stop texting'), w('endlich', 'finally'), w('sorry|leider', 'sorry'),
 ];
@@ -318,7 +318,7 @@ const FR: Rule[] = [
   w('semaine', 'week'), w("chiffre d'affaires|ventes", 'revenue'), w('nouveaux|nouvelles|nouveau|nouvelle', 'new'), w('bouquins?|romans?', 'books'), w('planifiee?s?|prevue?s?', 'scheduled'),
   w('est en ligne', 'is live'),
   w('record battu|nouveau record', 'new record'), w('trop bien|genial|super|excellent|heureux|heureuse|content|contente|fier|fiere|motive|motivee|tres bien|top', 'great'), w('fatigue|fatiguee|epuise|epuisee|creve|crevee', 'tired'), w('stresse|stressee|stress', 'stressed'),
-  w('difficile|dur|dure', 'hard'), w('horrible|nul|nulle|pourri|pourrie|catastrophique', 'terrible'), w('pas motive|pas motivee|demotive|demotivee|la flemme|pas envie', 'unmotivated'), w('triste', 'sad'), w('malade', 'sick'), w('grippe', 'flu'), w("j'ai mal|mal au|mal a la|douleur|douleurs", 'hurts'), w('blesse|blessee|blessure', 'injured'),
+  w('difficile|dur|dure', 'hard'), w('horrible|nul|nulle|pourri|pourrie|catastrophique', 'terrible'), w('pas motive|pas motivee|demotive|demotivee|la flemme|pas envie', 'unmotivated'), w('triste', 'sad'), w('malade', 'sick'), w('grippe', 'flu'), w('me gene|gene', 'sore'), w("j'ai mal|mal au|mal a la|douleur|douleurs", 'hurts'), w('blesse|blessee|blessure', 'injured'),
   w('genou', 'knee'), w('cheville', 'ankle'), w('epaule', 'shoulder'), w('debordee?|pas le temps|occupee?', 'busy'), w('travail|boulot|taf', 'work'),
   w('saute|rate', 'skipped'), w("arrete de m'ecrire|arretez de m'ecrire|laisse-moi tranquille|laissez-moi tranquille", 'stop texting'), w('enfin', 'finally'), w('mdr|ptdr', 'lol'),
 ];
