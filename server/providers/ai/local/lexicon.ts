@@ -1,10 +1,11 @@
 /**
  * Spanish, Portuguese, German and French as the words the local reader knows: a reply (and a goal's
  * title and unit) is rewritten into the reader's English vocabulary before it is read, so one set of
- * rules reads all five languages, and a reply that mixes them. Only the words of a language the text
- * shows signs of are rewritten (an English reply is left as it is): a word that means one thing in one
- * language and another elsewhere ("once" is 11 in Spanish, "mais" is "more" in Portuguese and "but"
- * in French) is read in the language the text shows most of.
+ * rules reads all five languages, and a reply that mixes English with one of them. Only the words of
+ * the language the text shows most are rewritten (an English reply is left as it is): a word that
+ * means one thing in one language and another elsewhere ("once" is 11 in Spanish, "mais" is "more"
+ * in Portuguese and "but" in French) is read in that language only. Order matters in the lists:
+ * phrases before the words they hold.
  */
 
 export type ReaderLanguage = 'es' | 'pt' | 'de' | 'fr';
@@ -13,7 +14,7 @@ export type ReaderLanguage = 'es' | 'pt' | 'de' | 'fr';
 const MARKERS: Record<ReaderLanguage, RegExp> = {
   es: /\b(hoy|ayer|semana|esta|este|estoy|estuve|tengo|llevo|voy|fui|hice|pero|muy|tambien|todavia|aun|mas|otro|otra|nada|ninguno|ninguna|cero|veces|vez|con|para|por|los|las|del|que|salir|sali|termine|acabe|meti|senti|jaja|jajaja|oye|libros?|sesiones|minutos|horas|dias|noches|pasos|paginas|palabras|solicitudes|manana|quiero|necesito|creo|unos|unas|cuenta|ahorro|dolares|y|el|se|es|al|hace|corri|medite|lei|nade|estudie|hacer|ir|leer|correr|escribir|ahorrar|meditar|nadar|gimnasio|finde|entrenos|entrenamientos|ola|pesos|cita|sacar|semanas|mes|ano|durante|veinte|treinta|una|docena|vendi|compre|gaste|hecho|hecha|listo|lista|medio|media|maraton|terminado|terminada|la|ya|todo|toda|sin|mis|yo|tu|llame|llamar|pague|pagar)\b/g,
   pt: /\b(hoje|ontem|semana|esta|essa|este|esse|estou|tava|fiz|fui|mas|muito|tambem|ainda|ja|mais|outro|outra|nada|nenhum|nenhuma|vezes|vez|com|pra|para|pelo|pela|os|da|dos|das|na|nos|nas|que|nao|sao|livros?|minutos|horas|dias|noites|passos|paginas|palavras|amanha|quero|preciso|acho|uns|umas|kkk+|vc|cedo|consegui|terminei|acabei|corri|li|dormi|estudei|meu|minha|voce|tenho|sem|domingo|todo|dia|segunda|sexta|uma|um|ao|eu|ligar|liguei|renovar|renovei|duas|dois|fazer|ler|correr|escrever|juntar|poupar|guardar|vender|vendi|treinos|academia|feira|reais|meses|ano|mes)\b/g,
-  de: /\b(heute|heut|gestern|woche|diese|dieser|ich|bin|habe|hab|und|aber|sehr|auch|noch|schon|nicht|nichts|kein|keine|keins|mit|fur|fuer|der|das|dem|den|ein|eine|einen|jetzt|insgesamt|gemacht|geschafft|erledigt|fertig|gelaufen|gelesen|gelernt|minuten|stunden|tage|seiten|bucher|schritte|morgen|werde|etwa|ungefahr|vielleicht|weitere|nochmal|zweimal|dreimal|einmal|wieder|wegen|ist|sind|auf|zu|wir|mein|meine|bei|im|zum|zur|vom|beim|ins|nach|vor|unter|uber|monat|quartal|wochenende|laufen|lesen|sparen|schreiben|lernen|fahren|std|jeden|tag|abende|einheiten|hab's|gemacht|traumhaft|wetter|folgen|aufnehmen|steht|hat|gebucht|buchen|angerufen|anrufen|termin|zahnarzt|arzt)\b/g,
+  de: /\b(heute|heut|gestern|woche|diese|dieser|ich|bin|habe|hab|und|aber|sehr|auch|noch|schon|nicht|nichts|kein|keine|keins|mit|fur|fuer|der|das|dem|den|ein|eine|einen|jetzt|insgesamt|gemacht|geschafft|erledigt|fertig|gelaufen|gelesen|gelernt|minuten|stunden|tage|seiten|bucher|schritte|morgen|werde|etwa|ungefahr|vielleicht|weitere|nochmal|zweimal|dreimal|einmal|wieder|wegen|ist|sind|auf|zu|wir|mein|meine|bei|im|zum|zur|vom|beim|ins|nach|vor|unter|uber|monat|quartal|wochenende|laufen|lesen|sparen|schreiben|lernen|fahren|std|jeden|tag|abende|einheiten|hab's|traumhaft|wetter|folgen|aufnehmen|steht|hat|gebucht|buchen|angerufen|anrufen|termin|zahnarzt|arzt)\b/g,
   fr: /\b(aujourd'hui|hier|semaine|cette|je|j'ai|j'en|suis|et|mais|tres|aussi|encore|deja|rien|jamais|fois|avec|les|des|du|une|le|c'est|fait|fini|termine|couru|dormi|heures|jours|nuits|livres?|demain|vais|environ|peut-etre|ce|mes|pas|courir|lire|ecrire|economiser|mois|par|pendant|seances|annee|faire|jsuis|chui|chuis|mdr|pfff|envoye|envoyer|mon|ma|au|aux|enfin|ranger|range|appeler|appele|renouveler|renouvele|banque|passeport)\b/g,
 };
 /** Letters only one of the languages writes. */
@@ -97,11 +98,7 @@ function numbersOf(text: string, lang: ReaderLanguage): string {
     return v === undefined ? m : String(v * 1000);
   });
   t = t.replace(/\b(mil|mille)\b(?=\s+[a-z])/gi, '1000');
-  return t.replace(new RegExp(`\\b(${alt})\\b`, 'gi'), (m) => {
-    const w = m.toLowerCase();
-    // French "cent" and Portuguese "um" are safe only in their languages; both are checked by the caller's order.
-    return String(words[w]);
-  });
+  return t.replace(new RegExp(`\\b(${alt})\\b`, 'gi'), (m) => String(words[m.toLowerCase()]));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -140,7 +137,7 @@ const SHARED: Rule[] = [
   w('clientes|kunden', 'clients'),
   w('dolares|dolar|dollares', 'dollars'),
   w('kilos|kilo|kilogramos|quilos|quilo', 'kg'),
-  w('gimnasio|gimnasio|academia|fitnessstudio|gym|salle de sport', 'gym'),
+  w('gimnasio|academia|fitnessstudio|gym|salle de sport', 'gym'),
   w('agua|wasser|eau', 'water'),
 ];
 
