@@ -49,10 +49,12 @@ export async function handleResendEvent(event: ResendEvent, options: EngineOptio
 async function deliveryEvent(event: ResendEvent, status: DeliveryStatus, options: EngineOptions): Promise<DeliveryAction> {
   const { email_id: emailId, to = [], bounce } = event.data;
   if (!emailId) throw new AppError(400, 'VALIDATION_ERROR', 'data.email_id is required', { details: [{ field: 'data.email_id', message: 'data.email_id is required' }] });
-  const reason = status === 'bounced' ? (bounce?.message ?? bounce?.subType ?? null) : status === 'complained' ? 'the client reported it as spam' : null;
-  // Resend's email.bounced is a permanent rejection unless it says Transient.
-  const hardBounce = status === 'bounced' && bounce?.type?.toLowerCase() !== 'transient';
-  return recordDelivery({ messageId: emailId, status, reason, to: to[0] ?? null, hardBounce }, options);
+  // Resend's email.bounced is a permanent rejection unless it says Transient (a full mailbox, a
+  // server busy for now): that one is a delay, which a later delivery or hard bounce still replaces.
+  const transient = status === 'bounced' && bounce?.type?.toLowerCase() === 'transient';
+  const shown = transient ? 'delayed' : status;
+  const reason = shown === 'bounced' ? (bounce?.message ?? bounce?.subType ?? null) : shown === 'complained' ? 'the client reported it as spam' : null;
+  return recordDelivery({ messageId: emailId, status: shown, reason, to: to[0] ?? null, hardBounce: shown === 'bounced' }, options);
 }
 
 export async function receiveEmail(event: InboundEmailEvent, options: EngineOptions = {}): Promise<InboundResult> {
