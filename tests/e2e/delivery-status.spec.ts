@@ -83,7 +83,7 @@ test('a bounced e-mail shows on the check-in, in the conversation and as a badge
     }
   }
 
-  // Editing the address clears the badge; "Edit" on the badge opens the form.
+  // The badge's Edit opens the client form (that an edited address clears the flag is the API test's).
   await page.getByTestId('unreachable').getByRole('button', { name: 'Edit' }).first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
 });
