@@ -62,4 +62,5 @@ export const COACH_MESSAGE_REFUSALS = {
   noPhone: 'The client has no phone number',
   optedOut: 'The client replied STOP and gets no texts until they reply START',
   noConsent: 'Send a check-in first: Cadence introduces itself and how to opt out in the first text',
+  unreachable: 'The phone number is unreachable until you edit it',
 } as const;

@@ -20,6 +20,7 @@ import { DEFAULT_CLOCK_TIMEZONE } from '@/lib/timezones';
 import { formatDateTime } from './format';
 import { notifyError, notifySuccess } from './notify';
 import { useCheckInPage } from './queries';
+import { DeliveryNote } from './delivery-note';
 import { ENGAGEMENT_LABEL, MOTIVATION_LABEL, checkInBadge, checkInNote } from './status';
 import type { CheckInDto } from './types';
 import type { ProjectedCheckIn } from '@/lib/schemas/clients';
@@ -115,6 +116,8 @@ function CheckInItem({ checkIn, zone, clientId, onDelete }: { checkIn: CheckInDt
             </span>
             <span className="block truncate text-xs text-stone-500 dark:text-stone-400">{about}</span>
             {note && <span className={cn('block text-xs', note.tone === 'red' ? 'text-red-700 dark:text-red-300' : 'text-amber-800 dark:text-amber-300')}>{note.text}</span>}
+            {checkIn.delivery && <DeliveryNote delivery={checkIn.delivery} label="Check-in message" className="flex" />}
+            {checkIn.followUpDelivery && <DeliveryNote delivery={checkIn.followUpDelivery} label="Follow-up" className="flex" />}
           </span>
           <Badge tone={badge.tone}>{badge.label}</Badge>
         </button>

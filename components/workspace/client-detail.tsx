@@ -2,7 +2,7 @@
 
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Archive, Camera, Clock, Mail, Pause, Pencil, Phone, Play } from 'lucide-react';
+import { AlertTriangle, Archive, Camera, Clock, Mail, Pause, Pencil, Phone, Play, type LucideIcon } from 'lucide-react';
 import { SendCheckInButton } from './send-check-in-button';
 import { AiScheduleButton } from '@/components/workspace/ai-schedule/ai-schedule-button';
 import { GoalsTab } from '@/components/workspace/goals/goals-tab';
@@ -33,6 +33,20 @@ const TABS = [
 type TabId = (typeof TABS)[number]['id'];
 
 /** The selected client beside the list: header, actions and the Insights, Goals and Conversation tabs. */
+/** An address given up on (decision 0085): the reason in words, and the way out (editing it clears the flag). */
+function UnreachableBadge({ icon: Icon, text, onEdit }: { icon: LucideIcon; text: string; onEdit(): void }) {
+  return (
+    <li className="inline-flex items-center gap-1.5 rounded-full border border-red-200 bg-red-50 px-2.5 py-0.5 text-xs font-medium text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200">
+      <AlertTriangle className="h-3.5 w-3.5 shrink-0" aria-hidden />
+      <Icon className="h-3.5 w-3.5 shrink-0" aria-hidden />
+      <span>{text}</span>
+      <button type="button" onClick={onEdit} className="ml-1 underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2">
+        Edit
+      </button>
+    </li>
+  );
+}
+
 export function ClientDetail({ client, onArchived }: { client: ClientDto; onArchived(): void }) {
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<TabId>('insights');
@@ -121,6 +135,12 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
                 </Badge>
               )}
             </div>
+            {(client.emailUnreachable || client.phoneUnreachable) && (
+              <ul className="mt-1.5 flex flex-wrap gap-2" aria-label="Unreachable addresses" data-testid="unreachable">
+                {client.emailUnreachable && <UnreachableBadge icon={Mail} text={client.emailUnreachable} onEdit={() => setEditing(true)} />}
+                {client.phoneUnreachable && <UnreachableBadge icon={Phone} text={client.phoneUnreachable} onEdit={() => setEditing(true)} />}
+              </ul>
+            )}
             <dl className="mt-1.5 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-600 dark:text-stone-300">
               <div className="flex min-w-0 items-center gap-1.5">
                 <dt className="sr-only">Email</dt>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { okSchema, okWithMessageSchema, paginationSchema, timestampSchema } from '../contract/common';
 import { WORKSPACE_VALIDATION } from '../constants';
 import { COACH_MESSAGE_MAX_CHARS } from '../sms';
+import { deliverySchema } from './thread';
 
 /** A check-in's status as the API names it: a queued ('scheduled') one is 'upcoming'. */
 export const checkInDtoStatusSchema = z.enum(['upcoming', 'sent', 'responded', 'completed', 'no_response', 'missed', 'cancelled', 'failed']);
@@ -52,6 +53,9 @@ export const checkInDtoSchema = z.object({
   /** What became of the follow-up (`aiResponse`): texted, waiting for the coach's review, or discarded; null while none was written. */
   followUpStatus: z.enum(['sent', 'pending_review', 'discarded']).nullable(),
   followUpSentAt: timestampSchema.nullable(),
+  /** What the provider said became of the check-in message, and of the follow-up (decision 0085); null while nothing was heard. */
+  delivery: deliverySchema.nullable(),
+  followUpDelivery: deliverySchema.nullable(),
 }).meta({ id: 'CheckIn' });
 export type CheckInDto = z.infer<typeof checkInDtoSchema>;
 

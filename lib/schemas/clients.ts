@@ -65,6 +65,9 @@ export const clientDtoSchema = z.object({
   checkInsHeld: z.boolean(),
   /** AI follow-ups wait for the coach's review instead of being texted at once. */
   reviewFollowUps: z.boolean(),
+  /** Why the e-mail address / phone number is given up on (a bounce, a complaint, failed texts), null while reachable; editing it clears this (decision 0085). */
+  emailUnreachable: z.string().nullable(),
+  phoneUnreachable: z.string().nullable(),
   checkInSchedule: checkInScheduleSchema,
   executiveSummary: z.string().nullable(),
   /** The newest check-in that is neither upcoming nor cancelled. */

@@ -19,6 +19,7 @@ import type {
   CoachingSurvey,
   NotificationPreferences,
 } from '@/lib/preferences';
+import { DELIVERY_STATUSES } from '@/lib/delivery';
 import type { BillingAddress, InvoiceDetails } from '@/lib/schemas/billing';
 import type { ProgressUpdate } from '@/lib/schemas/checkins';
 
@@ -240,6 +241,14 @@ export const clients = pgTable(
     lastResponseAt: ts('last_response_at'),
     /** The coach reads (and may edit or discard) each AI follow-up before it is texted (issue 16, decision 0075). */
     reviewFollowUps: boolean('review_follow_ups').notNull().default(false),
+    /**
+     * Why the e-mail address / phone number is given up on (a hard bounce or complaint; repeated
+     * failed texts), null while reachable: nothing is sent to it until the coach edits it (decision 0085).
+     */
+    emailUnreachable: text('email_unreachable'),
+    phoneUnreachable: text('phone_unreachable'),
+    /** Failed or undelivered texts in a row to the current number; a delivered one resets it. */
+    smsFailureStreak: integer('sms_failure_streak').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -405,6 +414,12 @@ export const checkIns = pgTable(
      */
     followUpStatus: followUpStatusEnum('follow_up_status'),
     followUpSentAt: ts('follow_up_sent_at'),
+    /** What the provider said became of the check-in message and of the follow-up (decision 0085), with its reason. */
+    deliveryStatus: text('delivery_status', { enum: DELIVERY_STATUSES }),
+    deliveryError: text('delivery_error'),
+    followUpProviderMessageId: text('follow_up_provider_message_id'),
+    followUpDeliveryStatus: text('follow_up_delivery_status', { enum: DELIVERY_STATUSES }),
+    followUpDeliveryError: text('follow_up_delivery_error'),
     /**
      * Whole seconds from sending to the client's reply, kept by Postgres (null until answered). The
      * analytics sum and bucket it from an index instead of doing interval arithmetic on every row.
@@ -436,6 +451,9 @@ export const checkIns = pgTable(
     // A client's conversation, a page at a time backwards (server/services/thread.ts): replies and follow-ups by their time.
     index('check_ins_client_replied_idx').on(t.clientId, t.respondedAt).where(sql`${t.clientResponse} is not null`),
     index('check_ins_client_followed_up_idx').on(t.clientId, t.followUpSentAt).where(sql`${t.followUpSentAt} is not null`),
+    // A provider's delivery callback finds its message by the provider's id.
+    index('check_ins_provider_message_idx').on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
+    index('check_ins_follow_up_provider_message_idx').on(t.followUpProviderMessageId).where(sql`${t.followUpProviderMessageId} is not null`),
   ],
 );
 
@@ -757,9 +775,14 @@ export const clientMessages = pgTable(
     providerMessageId: text('provider_message_id'),
     status: text('status', { enum: ['sent', 'failed', 'received'] }).notNull(),
     failureReason: text('failure_reason'),
+    deliveryStatus: text('delivery_status', { enum: DELIVERY_STATUSES }),
+    deliveryError: text('delivery_error'),
     createdAt: createdAt(),
   },
-  (t) => [index('client_messages_client_idx').on(t.clientId, t.createdAt)],
+  (t) => [
+    index('client_messages_client_idx').on(t.clientId, t.createdAt),
+    index('client_messages_provider_message_idx').on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
+  ],
 );
 
 export const webhookEvents = pgTable('webhook_events', {

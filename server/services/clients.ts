@@ -64,6 +64,10 @@ export const checkInSummaryColumns = {
   failureReason: checkIns.failureReason,
   followUpStatus: checkIns.followUpStatus,
   followUpSentAt: checkIns.followUpSentAt,
+  deliveryStatus: checkIns.deliveryStatus,
+  deliveryError: checkIns.deliveryError,
+  followUpDeliveryStatus: checkIns.followUpDeliveryStatus,
+  followUpDeliveryError: checkIns.followUpDeliveryError,
 };
 type CheckInSummaryRow = Pick<CheckIn, keyof typeof checkInSummaryColumns>;
 
@@ -94,6 +98,8 @@ export function checkInSummary(c: CheckInSummaryRow, goalTitles: Map<string, str
     failureReason: c.failureReason,
     followUpStatus: c.followUpStatus,
     followUpSentAt: c.followUpSentAt?.toISOString() ?? null,
+    delivery: c.deliveryStatus ? { status: c.deliveryStatus, reason: c.deliveryError } : null,
+    followUpDelivery: c.followUpDeliveryStatus ? { status: c.followUpDeliveryStatus, reason: c.followUpDeliveryError } : null,
   };
 }
 
@@ -209,6 +215,8 @@ function clientDto(client: Client, extra: ClientExtras): ClientDto {
     archived: client.archived,
     checkInsHeld: client.checkInsHeld,
     reviewFollowUps: client.reviewFollowUps,
+    emailUnreachable: client.emailUnreachable,
+    phoneUnreachable: client.phoneUnreachable,
     checkInSchedule: client.checkInSchedule,
     executiveSummary: client.executiveSummary,
     latestCheckIn: extra.latest ? checkInSummary(extra.latest, extra.goalTitles) : null,
@@ -438,7 +446,13 @@ export async function updateClient(coach: CoachRef, clientId: string, input: Upd
   await getDb()
     .update(clients)
     // A new number brings its own STOP state with it (opt-outs are per client number, not per client row).
-    .set({ ...fields, ...(fields.phone !== current.phone ? { smsOptedOut: await numberOptedOut(getDb(), fields.phone) } : {}), updatedAt: sql`now()` })
+    .set({
+      ...fields,
+      ...(fields.phone !== current.phone ? { smsOptedOut: await numberOptedOut(getDb(), fields.phone), phoneUnreachable: null, smsFailureStreak: 0 } : {}),
+      // A new address is tried again (decision 0085): the flag belonged to the old one.
+      ...(fields.email !== current.email ? { emailUnreachable: null } : {}),
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(clients.id, clientId), eq(clients.coachId, coach.id)));
   return publishClient(coach, clientId);
 }

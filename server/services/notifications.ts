@@ -11,7 +11,7 @@ import { connectedSockets, emitToUser } from '../realtime';
 import { hitRateLimit, RATE_LIMITS } from './rate-limit';
 import { findActiveUserById, isPhoneVerified } from './users';
 
-export type NotificationType = 'checkin_response' | 'goal_completed' | 'missed_checkin' | 'goal_deadline' | 'ai_insight' | 'system' | 'session_reminder';
+export type NotificationType = 'checkin_response' | 'goal_completed' | 'missed_checkin' | 'goal_deadline' | 'ai_insight' | 'system' | 'session_reminder' | 'client_unreachable';
 export type Channel = (typeof NOTIFICATION_CHANNELS)[number];
 export type DeliveryResults = Record<Channel, boolean>;
 
@@ -26,6 +26,8 @@ const RULES: Record<NotificationType, { email?: keyof Prefs['email']; sms?: keyo
   ai_insight: { push: 'aiInsights', inApp: 'aiInsights' },
   system: { email: 'systemUpdates', sms: 'emergencyContacts', push: 'systemAlerts', inApp: 'systemAlerts' },
   session_reminder: { push: 'sessionReminders', inApp: 'systemAlerts' },
+  // A bounced e-mail or a number texts fail on (decision 0085): news about a client, like a reply.
+  client_unreachable: { email: 'clientUpdates', push: 'clientMessages', inApp: 'clientMessages' },
 };
 
 export interface NotificationInput {

@@ -1,3 +1,4 @@
+import type { DeliveryStatus } from '@/lib/delivery';
 import { and, desc, eq, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { threadOrder, type ThreadItem, type ThreadPage } from '@/lib/schemas/thread';
@@ -32,18 +33,25 @@ export async function clientThread(coach: CoachRef, clientId: string, query: { b
   const before = query.before ? new Date(query.before) : null;
   // One more than the page per source tells whether anything earlier is left.
   const n = query.limit + 1;
-  const fromCheckIns = (at: AnyPgColumn, body: AnyPgColumn, shown: SQL | undefined) =>
+  const fromCheckIns = (at: AnyPgColumn, body: AnyPgColumn, shown: SQL | undefined, delivery?: { status: AnyPgColumn; error: AnyPgColumn }) =>
     db
-      .select({ id: checkIns.id, at: sql`${at}`.mapWith(asDate), body: sql<string>`${body}` })
+      .select({
+        id: checkIns.id,
+        at: sql`${at}`.mapWith(asDate),
+        body: sql<string>`${body}`,
+        // What the provider said of an outgoing message (decision 0085); null for replies and while nothing was heard.
+        deliveryStatus: delivery ? sql<DeliveryStatus | null>`${delivery.status}` : sql<DeliveryStatus | null>`null`,
+        deliveryError: delivery ? sql<string | null>`${delivery.error}` : sql<string | null>`null`,
+      })
       .from(checkIns)
       .where(and(eq(checkIns.clientId, client.id), isNotNull(at), shown, before ? lt(at, before) : undefined))
       .orderBy(desc(at))
       .limit(n);
   const followUp = followUpTiming();
   const [sent, replies, followUps, messages, texting] = await Promise.all([
-    fromCheckIns(checkIns.sentAt, checkIns.aiMessage, isNotNull(checkIns.aiMessage)),
+    fromCheckIns(checkIns.sentAt, checkIns.aiMessage, isNotNull(checkIns.aiMessage), { status: checkIns.deliveryStatus, error: checkIns.deliveryError }),
     fromCheckIns(checkIns.respondedAt, checkIns.clientResponse, isNotNull(checkIns.clientResponse)),
-    fromCheckIns(followUp.at, checkIns.aiResponse, followUp.shown),
+    fromCheckIns(followUp.at, checkIns.aiResponse, followUp.shown, { status: checkIns.followUpDeliveryStatus, error: checkIns.followUpDeliveryError }),
     db
       .select()
       .from(clientMessages)
@@ -55,7 +63,7 @@ export async function clientThread(coach: CoachRef, clientId: string, query: { b
 
   const fromRow =
     (kind: 'check_in' | 'reply' | 'follow_up') =>
-    (r: { id: string; at: Date; body: string }): ThreadItem => ({
+    (r: { id: string; at: Date; body: string; deliveryStatus: DeliveryStatus | null; deliveryError: string | null }): ThreadItem => ({
       id: `${r.id}:${kind}`,
       at: r.at.toISOString(),
       direction: kind === 'reply' ? 'in' : 'out',
@@ -63,6 +71,7 @@ export async function clientThread(coach: CoachRef, clientId: string, query: { b
       kind,
       body: r.body,
       checkInId: r.id,
+      ...(r.deliveryStatus ? { delivery: { status: r.deliveryStatus, reason: r.deliveryError } } : {}),
     });
   const all = [...sent.map(fromRow('check_in')), ...replies.map(fromRow('reply')), ...followUps.map(fromRow('follow_up')), ...messages.map(messageItem)].sort((a, b) => threadOrder(b, a));
 

@@ -85,6 +85,8 @@ export const ROWS: Row[] = [
   { method: 'POST', route: 'webhooks/stripe', url: () => '/webhooks/stripe', body: () => ({ id: 'evt_forged', type: 'invoice.paid' }), expect: same(400) },
   // Without TWILIO_AUTH_TOKEN (local development) an inbound SMS from an unknown number is accepted and ignored.
   { method: 'POST', route: 'webhooks/twilio', url: () => '/webhooks/twilio', expect: same(200) },
+  // Without TWILIO_AUTH_TOKEN a status callback for no message of ours is accepted and ignored.
+  { method: 'POST', route: 'webhooks/twilio/status', url: () => '/webhooks/twilio/status', expect: same(200) },
   // Without RESEND_WEBHOOK_SECRET an event for no reply address of ours is accepted and ignored.
   { method: 'POST', route: 'webhooks/resend', url: () => '/webhooks/resend', body: () => ({ type: 'email.received', data: { email_id: 'matrix-unknown', to: ['nobody@example.com'] } }), expect: same(200) },
 
@@ -319,6 +321,9 @@ export function send(request: ApiRequest, world: World, row: Row, token: string 
   const url = row.url(world);
   if (row.route === 'webhooks/twilio') {
     return request('POST', url, { token, rawBody: 'From=%2B15550000000&To=%2B15005550006&Body=hello', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  }
+  if (row.route === 'webhooks/twilio/status') {
+    return request('POST', url, { token, rawBody: 'MessageSid=SMmatrixunknown&MessageStatus=delivered&To=%2B15550000000', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
   }
   return request(row.method, url, { token, body: row.body?.(world), form: row.form?.() });
 }

@@ -196,7 +196,8 @@ describe('two-way e-mail', () => {
     expect(await db`select id from client_messages where client_id = ${c.id}`).toHaveLength(0);
 
     const delivered = await postResendEvent(JSON.stringify({ type: 'email.delivered', created_at: new Date().toISOString(), data: { email_id: 'x' } }), { appUrl: stack.baseUrl, secret: SECRET });
-    expect(JSON.parse(delivered.body)).toEqual({ received: true, action: 'ignored' });
+    // A delivery event for no e-mail of ours (decision 0085) is acknowledged and ignored.
+    expect(JSON.parse(delivered.body)).toEqual({ received: true, action: 'unknown' });
     const noId = await postResendEvent(JSON.stringify({ type: 'email.received', data: { to: [address] } }), { appUrl: stack.baseUrl, secret: SECRET });
     expect(noId.status).toBe(400);
     expect(JSON.parse(noId.body)).toMatchObject({ details: [{ field: 'data.email_id' }] });

@@ -15,6 +15,8 @@ export interface RecordedSms {
   from: string;
   body: string;
   authorization: string | undefined;
+  /** Where Twilio would post the message's status callbacks (absent when none was asked for). */
+  statusCallback: string | undefined;
   at: number;
 }
 
@@ -109,7 +111,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       }
       if (fault && !fault.accepted) return;
       counter += 1;
-      const message = { sid: `SM${String(counter).padStart(32, '0')}`, accountSid: match[1]!, to, from: form.get('From') ?? '', body: form.get('Body') ?? '', authorization: req.headers.authorization, at: Date.now() };
+      const message = { sid: `SM${String(counter).padStart(32, '0')}`, accountSid: match[1]!, to, from: form.get('From') ?? '', body: form.get('Body') ?? '', authorization: req.headers.authorization, statusCallback: form.get('StatusCallback') ?? undefined, at: Date.now() };
       messages.push(message);
       for (const listener of listeners) listener(message);
       if (fault) return;

@@ -33,6 +33,8 @@ function checkIn(fields: Partial<CheckInDto> = {}): CheckInDto {
     failureReason: null,
     followUpStatus: null,
     followUpSentAt: null,
+    delivery: null,
+    followUpDelivery: null,
     ...fields,
   };
 }

@@ -5,6 +5,7 @@ import { SMS_SEGMENT_COST_USD, smsCost } from '../pricing';
 import { outboxSmsProvider } from './outbox';
 import { twilioSmsProvider } from './twilio';
 import type { SentSms, SmsMessage, SmsProvider } from './types';
+import { TWILIO_STATUS_PATH, twilioWebhookUrl } from './webhook';
 
 /** Price per SMS segment used for cost metering (server/providers/pricing.ts). */
 export { SMS_SEGMENT_COST_USD };
@@ -35,12 +36,16 @@ export function senderNumberFor(_clientPhone: string): string {
   return smsFromNumber();
 }
 
-/** Sends a text from `from` (one of our numbers; the configured one when not given). */
-export async function sendSms(message: SmsMessage & { from?: string }, userId?: string | null, usage?: UsageBatch): Promise<SentSms> {
+/**
+ * Sends a text from `from` (one of our numbers; the configured one when not given). A `tracked`
+ * text (one to a client) asks Twilio for status callbacks, so its delivery shows in the history
+ * (decision 0085); the platform's own texts to coaches do not.
+ */
+export async function sendSms(message: SmsMessage & { from?: string; tracked?: boolean }, userId?: string | null, usage?: UsageBatch): Promise<SentSms> {
   const p = smsProvider();
   return metered(
     { service: p.name === 'twilio' ? 'twilio' : 'sms', operation: 'messages.create', userId, batch: usage },
-    () => p.send({ to: message.to, text: message.text, from: message.from ?? smsFromNumber() }),
+    () => p.send({ to: message.to, text: message.text, from: message.from ?? smsFromNumber(), ...(message.tracked ? { statusCallback: twilioWebhookUrl('', TWILIO_STATUS_PATH) } : {}) }),
     (r) => (p.name === 'twilio' ? smsCost(r.segments) : 0),
   );
 }

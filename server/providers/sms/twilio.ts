@@ -24,7 +24,12 @@ export function twilioSmsProvider(accountSid: string, authToken: string, options
   return {
     name: 'twilio',
     async send(message) {
-      const sent = await client.messages.create({ to: message.to, from: message.from, body: message.text });
+      const sent = await client.messages.create({
+        to: message.to,
+        from: message.from,
+        body: message.text,
+        ...(message.statusCallback ? { statusCallback: message.statusCallback } : {}),
+      });
       return { id: sent.sid, segments: Number(sent.numSegments ?? segmentCount(message.text)) };
     },
     async findSent(message, since) {

@@ -10,7 +10,8 @@ export interface SentSms {
 
 export interface SmsProvider {
   readonly name: 'outbox' | 'twilio';
-  send(message: SmsMessage & { from: string }): Promise<SentSms>;
+  /** `statusCallback`: where the provider posts what became of the message (decision 0085). */
+  send(message: SmsMessage & { from: string; statusCallback?: string }): Promise<SentSms>;
   /**
    * The message with this text sent to this number since `since`, if the provider has it: how a
    * send whose outcome is unknown (timeout, crash during the hand-over) is settled without texting

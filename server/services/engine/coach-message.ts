@@ -20,10 +20,11 @@ import { consentedTriples, consentKey, numberOptedOut } from './sms-numbers';
  */
 
 /** Whether this coach can text this client now, with the number it would go from. */
-export async function textingOf(db: Executor, coachId: string, client: Pick<Client, 'archived' | 'phone' | 'smsOptedOut'>): Promise<Texting & { from: string | null }> {
+export async function textingOf(db: Executor, coachId: string, client: Pick<Client, 'archived' | 'phone' | 'smsOptedOut' | 'phoneUnreachable'>): Promise<Texting & { from: string | null }> {
   const refuse = (reason: string) => ({ allowed: false, reason, from: null });
   if (client.archived) return refuse(COACH_MESSAGE_REFUSALS.archived);
   if (!client.phone) return refuse(COACH_MESSAGE_REFUSALS.noPhone);
+  if (client.phoneUnreachable) return refuse(`${COACH_MESSAGE_REFUSALS.unreachable}: ${client.phoneUnreachable}`);
   if (client.smsOptedOut || (await numberOptedOut(db, client.phone))) return refuse(COACH_MESSAGE_REFUSALS.optedOut);
   const triple = { phone: client.phone, coachId, ourNumber: senderNumberFor(client.phone) };
   const consented = await consentedTriples(db, [triple]);
@@ -43,6 +44,7 @@ export function messageItem(row: ClientMessage): ThreadItem {
     channel: row.channel,
     status: row.status,
     ...(row.failureReason ? { failureReason: row.failureReason } : {}),
+    ...(row.deliveryStatus ? { delivery: { status: row.deliveryStatus, reason: row.deliveryError } } : {}),
   };
 }
 
@@ -65,7 +67,7 @@ export async function sendCoachMessage(coach: CoachRef, clientId: string, text: 
   let sent: { id: string } | null = null;
   let failure: string | null = null;
   try {
-    sent = await sendSms({ to: client.phone, from: texting.from, text }, coach.id);
+    sent = await sendSms({ to: client.phone, from: texting.from, text, tracked: true }, coach.id);
   } catch (error) {
     log.warn({ err: error, clientId: client.id }, 'coach message not delivered');
     failure = `The text message could not be delivered: ${errorText(error)}`;

@@ -5,6 +5,7 @@ import { composeCheckIn } from '../../providers/ai';
 import { sendEmail } from '../../providers/email';
 import { isTransientProviderError } from '../../providers/errors';
 import { UsageBatch } from '../../providers/metering';
+import { unreachableFailure } from '@/lib/delivery';
 import { SMS_TEXTS } from '@/lib/sms';
 import { findSentSms, senderNumberFor, sendSms } from '../../providers/sms';
 import { checkInContexts, coachName, coveredGoals, loadParticipantsOf, type Participants } from './context';
@@ -266,6 +267,10 @@ class Batch {
   private async check(row: CheckIn, p: Participants, aiRows: (typeof schedules.$inferSelect)[]): Promise<{ promptTemplate?: string } | null> {
     const why = ineligibility(p.client);
     if (why) return this.stop(row, 'cancelled', why, p);
+    // An address given up on (decision 0085) fails the check-in at once instead of trying it again.
+    const channel = row.deliveryStartedAt ? (row.channel === 'email' ? 'email' : 'sms') : p.client.phone ? 'sms' : 'email';
+    const unreachable = channel === 'sms' ? p.client.phoneUnreachable : p.client.emailUnreachable;
+    if (unreachable) return this.stop(row, 'failed', unreachableFailure(channel, unreachable), p);
     let promptTemplate: string | undefined;
     const slot = row.source === 'schedule' && row.dedupeKey ? parseDedupeKey(row.dedupeKey) : null;
     if (slot) {
@@ -373,7 +378,7 @@ class Batch {
         try {
           const { id } =
             channel === 'sms'
-              ? await sendSms({ to: p.client.phone!, from: from!, text }, p.coach.id, this.usage)
+              ? await sendSms({ to: p.client.phone!, from: from!, text, tracked: true }, p.coach.id, this.usage)
               : await sendEmail(checkInEmail(row, p.coach, p.client.email!, text), p.coach.id, this.usage);
           return { row, p, providerMessageId: id, from };
         } catch (error) {
