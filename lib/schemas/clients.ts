@@ -65,6 +65,8 @@ export const clientDtoSchema = z.object({
   checkInsHeld: z.boolean(),
   /** AI follow-ups wait for the coach's review instead of being texted at once. */
   reviewFollowUps: z.boolean(),
+  /** Texted check-ins end with the link to the one-tap reply page (decision 0083). */
+  replyLinkInTexts: z.boolean(),
   checkInSchedule: checkInScheduleSchema,
   executiveSummary: z.string().nullable(),
   /** The newest check-in that is neither upcoming nor cancelled. */

@@ -240,6 +240,8 @@ export const clients = pgTable(
     lastResponseAt: ts('last_response_at'),
     /** The coach reads (and may edit or discard) each AI follow-up before it is texted (issue 16, decision 0075). */
     reviewFollowUps: boolean('review_follow_ups').notNull().default(false),
+    /** Texted check-ins end with the link to the one-tap reply page (issue 17 §2, decision 0083); e-mails always have it. */
+    replyLinkInTexts: boolean('reply_link_in_texts').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -368,6 +370,8 @@ export const checkIns = pgTable(
     completedAt: ts('completed_at'),
     aiMessage: text('ai_message'),
     clientResponse: text('client_response'),
+    /** How the reply came: null for sms and e-mail before decision 0083; 'web' is the one-tap reply page. */
+    clientResponseChannel: text('client_response_channel', { enum: ['sms', 'email', 'web'] }),
     aiResponse: text('ai_response'),
     coachSummary: text('coach_summary'),
     insights: jsonb('insights').$type<string[]>(),
@@ -750,8 +754,10 @@ export const clientMessages = pgTable(
     direction: text('direction', { enum: ['in', 'out'] }).notNull(),
     author: text('author', { enum: ['client', 'coach'] }).notNull(),
     body: text('body').notNull(),
-    channel: text('channel', { enum: ['sms', 'email'] }).notNull().default('sms'),
-    /** The sender and recipient: phone numbers for sms, e-mail addresses for email (decision 0081). */
+    channel: text('channel', { enum: ['sms', 'email', 'web'] }).notNull().default('sms'),
+    /** A further answer through a check-in's reply page names that check-in (decision 0083). */
+    checkInId: uuid('check_in_id').references(() => checkIns.id, { onDelete: 'set null' }),
+    /** The sender and recipient: phone numbers for sms, e-mail addresses for email (decision 0081), 'reply page' for web. */
     fromNumber: text('from_number').notNull(),
     toNumber: text('to_number').notNull(),
     providerMessageId: text('provider_message_id'),
@@ -759,7 +765,7 @@ export const clientMessages = pgTable(
     failureReason: text('failure_reason'),
     createdAt: createdAt(),
   },
-  (t) => [index('client_messages_client_idx').on(t.clientId, t.createdAt)],
+  (t) => [index('client_messages_client_idx').on(t.clientId, t.createdAt), index('client_messages_check_in_idx').on(t.checkInId)],
 );
 
 export const webhookEvents = pgTable('webhook_events', {

@@ -209,6 +209,7 @@ function clientDto(client: Client, extra: ClientExtras): ClientDto {
     archived: client.archived,
     checkInsHeld: client.checkInsHeld,
     reviewFollowUps: client.reviewFollowUps,
+    replyLinkInTexts: client.replyLinkInTexts,
     checkInSchedule: client.checkInSchedule,
     executiveSummary: client.executiveSummary,
     latestCheckIn: extra.latest ? checkInSummary(extra.latest, extra.goalTitles) : null,
