@@ -30,6 +30,7 @@ export const REPLY_PAGE_TEXTS = {
   empty: 'Give a quick answer or write something before sending.',
   thanks: 'Thank you — your answer was sent.',
   addMore: 'Add something',
+  addMoreIntro: 'Anything to add? It goes to the same conversation.',
   earlier: 'Your earlier answers',
   smsLink: (url: string) => `Answer in one tap: ${url}`,
   emailLink: (url: string) => `Answer in one tap (no account needed): ${url}`,

@@ -90,8 +90,8 @@ export function ReplyPageView({ token }: { token: string }) {
               <section className="space-y-2">
                 <h2 className="text-sm font-semibold text-stone-600 dark:text-stone-300">{REPLY_PAGE_TEXTS.earlier}</h2>
                 <ul className="space-y-2">
-                  {page.answers.map((a) => (
-                    <li key={a.at} className="whitespace-pre-wrap rounded-md bg-stone-100 p-3 text-sm dark:bg-stone-900">
+                  {page.answers.map((a, i) => (
+                    <li key={`${i}:${a.at}`} className="whitespace-pre-wrap rounded-md bg-stone-100 p-3 text-sm dark:bg-stone-900">
                       {a.text}
                     </li>
                   ))}
@@ -163,7 +163,7 @@ function AnswerForm({ token, goals, again, onSent, onLinkProblem }: { token: str
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5 rounded-lg border border-stone-200 bg-white p-4 shadow-sm dark:border-stone-800 dark:bg-stone-900">
-      <p className="text-sm text-stone-600 dark:text-stone-300">{again ? `${REPLY_PAGE_TEXTS.addMore}?` : REPLY_PAGE_TEXTS.intro}</p>
+      <p className="text-sm text-stone-600 dark:text-stone-300">{again ? REPLY_PAGE_TEXTS.addMoreIntro : REPLY_PAGE_TEXTS.intro}</p>
       {goals.map((g) => (
         <GoalAnswer key={g.id} goal={g} id={`${id}-${g.id}`} answer={answers[g.id] ?? {}} onChange={(a) => setAnswers((prev) => ({ ...prev, [g.id]: a }))} />
       ))}

@@ -24,7 +24,7 @@ async function emailClientWithGoals(ip: string, email: string, password: string)
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const clientId = created.body.client._id;
-  const task = await request('POST', '/goals', { ip, token, body: { clientId, title: 'Book physio', type: 'task' } });
+  const task = await request('POST', '/goals/create', { ip, token, body: { clientId, title: 'Book physio', type: 'task' } });
   expect(task.status, JSON.stringify(task.body)).toBe(201);
   // No phone: the check-in goes by e-mail.
   const sql = db();
