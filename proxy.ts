@@ -3,7 +3,8 @@ import { ACCESS_COOKIE } from '@/lib/constants';
 import { verifyAccessToken, type Role } from '@/server/auth/tokens';
 import { newNonce, NONCE_HEADER, pageCsp, pageCspInput } from '@/server/http/security-headers';
 
-const PUBLIC = ['/login', '/register', '/forgot-password', '/reset-password', '/verify-email', '/admin-portal', '/logout'];
+// /r: a check-in's one-tap reply page (decision 0083), for clients, who have no account.
+const PUBLIC = ['/login', '/register', '/forgot-password', '/reset-password', '/verify-email', '/admin-portal', '/logout', '/r'];
 const SIGNED_IN = ['/dashboard', '/profile', '/settings', '/analytics', '/billing'];
 const ADMIN = ['/admin', '/admin-dashboard'];
 

@@ -50,9 +50,11 @@ function EditClientForm({ client, onClose }: { client: ClientDto; onClose(): voi
       phone: client.phone ?? '',
       timezone: client.timezone,
       reviewFollowUps: client.reviewFollowUps,
+      replyLinkInTexts: client.replyLinkInTexts,
     },
   });
   const reviewFollowUps = useWatch({ control, name: 'reviewFollowUps' }) ?? false;
+  const replyLinkInTexts = useWatch({ control, name: 'replyLinkInTexts' }) ?? false;
   const { errors, isSubmitting } = formState;
   const invalid = (name: (typeof FIELDS)[number], hint?: string) => ({
     'aria-invalid': errors[name] ? true : undefined,
@@ -122,6 +124,18 @@ function EditClientForm({ client, onClose }: { client: ClientDto; onClose(): voi
         {errors.reviewFollowUps?.message && (
           <p role="alert" className="pb-2 text-sm text-red-600 dark:text-red-400">
             {errors.reviewFollowUps.message}
+          </p>
+        )}
+        <Switch
+          id="edit-replyLinkInTexts"
+          label="Add a reply link to texts"
+          description={`Texted check-ins end with a link to a page where ${client.firstName} answers in one tap (a longer text). E-mailed check-ins always have it.`}
+          checked={replyLinkInTexts}
+          onChange={(on) => setValue('replyLinkInTexts', on, { shouldDirty: true })}
+        />
+        {errors.replyLinkInTexts?.message && (
+          <p role="alert" className="pb-2 text-sm text-red-600 dark:text-red-400">
+            {errors.replyLinkInTexts.message}
           </p>
         )}
       </div>

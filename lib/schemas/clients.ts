@@ -68,6 +68,8 @@ export const clientDtoSchema = z.object({
   /** Why the e-mail address / phone number is given up on (a bounce, a complaint, failed texts), null while reachable; editing it clears this (decision 0085). */
   emailUnreachable: z.string().nullable(),
   phoneUnreachable: z.string().nullable(),
+  /** Texted check-ins end with the link to the one-tap reply page (decision 0083). */
+  replyLinkInTexts: z.boolean(),
   checkInSchedule: checkInScheduleSchema,
   executiveSummary: z.string().nullable(),
   /** The newest check-in that is neither upcoming nor cancelled. */

@@ -22,8 +22,8 @@ export const threadItemSchema = z
     kind: z.enum(['check_in', 'reply', 'follow_up', 'message']),
     body: z.string(),
     checkInId: z.string().optional(),
-    /** Messages outside a check-in: how they travelled (a text, or an e-mail reply; decision 0081). */
-    channel: z.enum(['sms', 'email']).optional(),
+    /** Messages outside a check-in: how they travelled (a text, an e-mail reply (decision 0081), the reply page (0083)). */
+    channel: z.enum(['sms', 'email', 'web']).optional(),
     /** Texts outside a check-in: whether it went out ('failed' with the reason) or came in. */
     status: z.enum(['sent', 'failed', 'received']).optional(),
     failureReason: z.string().optional(),

@@ -70,6 +70,8 @@ export const updateClientSchema = z.object({
   timezone: timezoneSchema.optional(),
   /** The coach reads each AI follow-up before it is texted (decision 0075); unchanged when left out. */
   reviewFollowUps: z.boolean({ error: 'Review AI follow-ups must be true or false' }).optional(),
+  /** Texted check-ins carry the reply page's link (decision 0083); unchanged when left out. */
+  replyLinkInTexts: z.boolean({ error: 'Add a reply link to texts must be true or false' }).optional(),
 });
 export type UpdateClientInput = z.infer<typeof updateClientSchema>;
 

@@ -249,6 +249,8 @@ export const clients = pgTable(
     phoneUnreachable: text('phone_unreachable'),
     /** Failed or undelivered texts in a row to the current number; a delivered one resets it. */
     smsFailureStreak: integer('sms_failure_streak').notNull().default(0),
+    /** Texted check-ins end with the link to the one-tap reply page (issue 17 §2, decision 0083); e-mails always have it. */
+    replyLinkInTexts: boolean('reply_link_in_texts').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -377,6 +379,8 @@ export const checkIns = pgTable(
     completedAt: ts('completed_at'),
     aiMessage: text('ai_message'),
     clientResponse: text('client_response'),
+    /** How the reply came: null for sms and e-mail before decision 0083; 'web' is the one-tap reply page. */
+    clientResponseChannel: text('client_response_channel', { enum: ['sms', 'email', 'web'] }),
     aiResponse: text('ai_response'),
     coachSummary: text('coach_summary'),
     insights: jsonb('insights').$type<string[]>(),
@@ -768,8 +772,10 @@ export const clientMessages = pgTable(
     direction: text('direction', { enum: ['in', 'out'] }).notNull(),
     author: text('author', { enum: ['client', 'coach'] }).notNull(),
     body: text('body').notNull(),
-    channel: text('channel', { enum: ['sms', 'email'] }).notNull().default('sms'),
-    /** The sender and recipient: phone numbers for sms, e-mail addresses for email (decision 0081). */
+    channel: text('channel', { enum: ['sms', 'email', 'web'] }).notNull().default('sms'),
+    /** A further answer through a check-in's reply page names that check-in (decision 0083). */
+    checkInId: uuid('check_in_id').references(() => checkIns.id, { onDelete: 'set null' }),
+    /** The sender and recipient: phone numbers for sms, e-mail addresses for email (decision 0081), 'reply page' for web. */
     fromNumber: text('from_number').notNull(),
     toNumber: text('to_number').notNull(),
     providerMessageId: text('provider_message_id'),
@@ -782,6 +788,7 @@ export const clientMessages = pgTable(
   (t) => [
     index('client_messages_client_idx').on(t.clientId, t.createdAt),
     index('client_messages_provider_message_idx').on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
+    index('client_messages_check_in_idx').on(t.checkInId),
   ],
 );
 

@@ -217,6 +217,7 @@ function clientDto(client: Client, extra: ClientExtras): ClientDto {
     reviewFollowUps: client.reviewFollowUps,
     emailUnreachable: client.emailUnreachable,
     phoneUnreachable: client.phoneUnreachable,
+    replyLinkInTexts: client.replyLinkInTexts,
     checkInSchedule: client.checkInSchedule,
     executiveSummary: client.executiveSummary,
     latestCheckIn: extra.latest ? checkInSummary(extra.latest, extra.goalTitles) : null,

@@ -89,6 +89,9 @@ export const ROWS: Row[] = [
   { method: 'POST', route: 'webhooks/twilio/status', url: () => '/webhooks/twilio/status', expect: same(200) },
   // Without RESEND_WEBHOOK_SECRET an event for no reply address of ours is accepted and ignored.
   { method: 'POST', route: 'webhooks/resend', url: () => '/webhooks/resend', body: () => ({ type: 'email.received', data: { email_id: 'matrix-unknown', to: ['nobody@example.com'] } }), expect: same(200) },
+  // The reply page: the signed token is the only key, the same for everyone; a made-up one is 404.
+  { method: 'GET', route: 'reply/[token]', url: () => '/reply/matrixnotatoken', expect: same(404) },
+  { method: 'POST', route: 'reply/[token]', url: () => '/reply/matrixnotatoken', body: () => ({ text: 'hello' }), expect: same(404) },
 
   // The signed-in account itself.
   { method: 'GET', route: 'users/profile', url: () => '/users/profile', expect: self(200) },

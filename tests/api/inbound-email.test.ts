@@ -77,7 +77,8 @@ describe('two-way e-mail', () => {
 
     // The check-in mail: a reply address on the receiving domain that does not show the id, a stable Message-ID.
     const [mail] = mailsTo(email);
-    expect(mail!.text).toBe(checkIn.aiMessage);
+    // The question, then the reply page's link (decision 0083).
+    expect(mail!.text).toMatch(new RegExp(`^${checkIn.aiMessage!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n\nAnswer in one tap \\(no account needed\\): http\\S+/r/[a-z2-7]{39}$`));
     expect(mail!.replyTo).toMatch(new RegExp(`^[a-z2-7]{39}@${DOMAIN.replace(/\./g, '\\.')}$`));
     expect(mail!.replyTo).not.toContain(checkIn._id);
     expect(mail!.headers?.['Message-ID']).toMatch(new RegExp(`^<checkin\\.[a-z2-7]{39}@${DOMAIN.replace(/\./g, '\\.')}>$`));

@@ -11,6 +11,8 @@ import { findSentSms, senderNumberFor, sendSms } from '../../providers/sms';
 import { checkInContexts, coachName, coveredGoals, loadParticipantsOf, type Participants } from './context';
 import { errorText, publishCheckIn, type StepOutcome } from './conversation';
 import { checkInEmail } from './email-thread';
+import { REPLY_PAGE_TEXTS } from '@/lib/reply-page';
+import { replyPageUrl } from './reply-address';
 import { aiAllowances, recordQuotaStop } from './quota';
 import { ENGINE_TIMING as T, claimLeaseMs, resolve, type EngineDb, type EngineOptions } from './runtime';
 import { parseDedupeKey, slotGoneReason, slotsOn } from '@/lib/schedule-slots';
@@ -57,6 +59,14 @@ const byId = (pairs: [string, string][]) => sql`case ${checkIns.id} ${sql.join(
 const byIdOrNull = (pairs: [string, string][]) => (pairs.length > 0 ? byId(pairs) : sql`null`);
 
 const iso = (d: Date) => d.toISOString();
+
+/**
+ * A check-in as texted: the stored message, then the reply page's link when the coach turned it on
+ * for this client (decision 0083; e-mails always have it). Kept out of the stored message, so the
+ * coach's history and the reply page show the question alone.
+ */
+const textMessage = (row: Pick<CheckIn, 'id'>, p: Participants, text: string) =>
+  p.client.replyLinkInTexts ? `${text}\n\n${REPLY_PAGE_TEXTS.smsLink(replyPageUrl(row.id))}` : text;
 
 /** A claimed row on its way out, with what it needs. */
 interface Sending {
@@ -247,7 +257,7 @@ class Batch {
     const since = new Date(row.deliveryStartedAt!.getTime() - LOOKUP_MARGIN_MS);
     let found;
     try {
-      found = await findSentSms({ to: p.client.phone!, text: row.aiMessage! }, p.coach.id, since);
+      found = await findSentSms({ to: p.client.phone!, text: textMessage(row, p, row.aiMessage!) }, p.coach.id, since);
     } catch (error) {
       log.warn({ err: error, checkInId: row.id }, 'check-in delivery could not be looked up');
       await this.failed(row, p, `Whether the text message went out could not be confirmed: ${errorText(error)}`, error);
@@ -378,7 +388,7 @@ class Batch {
         try {
           const { id } =
             channel === 'sms'
-              ? await sendSms({ to: p.client.phone!, from: from!, text, tracked: true }, p.coach.id, this.usage)
+              ? await sendSms({ to: p.client.phone!, from: from!, text: textMessage(row, p, text), tracked: true }, p.coach.id, this.usage)
               : await sendEmail(checkInEmail(row, p.coach, p.client.email!, text), p.coach.id, this.usage);
           return { row, p, providerMessageId: id, from };
         } catch (error) {
