@@ -19,6 +19,7 @@ import type {
   CoachingSurvey,
   NotificationPreferences,
 } from '@/lib/preferences';
+import type { ClientLanguage } from '@/lib/languages';
 import type { BillingAddress, InvoiceDetails } from '@/lib/schemas/billing';
 import type { ProgressUpdate } from '@/lib/schemas/checkins';
 
@@ -240,6 +241,12 @@ export const clients = pgTable(
     lastResponseAt: ts('last_response_at'),
     /** The coach reads (and may edit or discard) each AI follow-up before it is texted (issue 16, decision 0075). */
     reviewFollowUps: boolean('review_follow_ups').notNull().default(false),
+    /** What check-ins, follow-ups and Cadence's own texts to the client are written in (decision 0086). */
+    language: text('language').$type<ClientLanguage>().notNull().default('en'),
+    /** The language the client's last reply was detected in: two in a row unlike `language` propose it. */
+    detectedLanguage: text('detected_language').$type<ClientLanguage>(),
+    /** A language proposed to the coach, until the coach switches or keeps the current one. */
+    suggestedLanguage: text('suggested_language').$type<ClientLanguage>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

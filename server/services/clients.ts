@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import { NEXT_CHECK_INS_ITEMS, WEEKDAYS } from '@/lib/constants';
+import { DEFAULT_CLIENT_LANGUAGE } from '@/lib/languages';
 import { getPlan } from '@/lib/plans';
 import type { CheckInSchedule, DayKey } from '@/lib/preferences';
 import type { CheckInDto } from '@/lib/schemas/checkins';
@@ -209,6 +210,8 @@ function clientDto(client: Client, extra: ClientExtras): ClientDto {
     archived: client.archived,
     checkInsHeld: client.checkInsHeld,
     reviewFollowUps: client.reviewFollowUps,
+    language: client.language,
+    suggestedLanguage: client.suggestedLanguage,
     checkInSchedule: client.checkInSchedule,
     executiveSummary: client.executiveSummary,
     latestCheckIn: extra.latest ? checkInSummary(extra.latest, extra.goalTitles) : null,
@@ -394,6 +397,7 @@ export async function createClient(coach: CoachRef, input: CreateClientInput, no
         // A number that replied STOP to the number we would text it from stays opted out, whoever adds it.
         smsOptedOut: await numberOptedOut(tx, input.phone),
         timezone: input.timezone ?? coach.timezone,
+        language: input.language ?? DEFAULT_CLIENT_LANGUAGE,
         checkInSchedule: scheduleFromEntries(input.scheduledCheckIns),
       })
       .returning();
@@ -438,7 +442,13 @@ export async function updateClient(coach: CoachRef, clientId: string, input: Upd
   await getDb()
     .update(clients)
     // A new number brings its own STOP state with it (opt-outs are per client number, not per client row).
-    .set({ ...fields, ...(fields.phone !== current.phone ? { smsOptedOut: await numberOptedOut(getDb(), fields.phone) } : {}), updatedAt: sql`now()` })
+    .set({
+      ...fields,
+      ...(fields.phone !== current.phone ? { smsOptedOut: await numberOptedOut(getDb(), fields.phone) } : {}),
+      // The coach chose a language: a pending proposal is answered by it, and detection starts afresh.
+      ...(fields.language && fields.language !== current.language ? { suggestedLanguage: null, detectedLanguage: null } : {}),
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(clients.id, clientId), eq(clients.coachId, coach.id)));
   return publishClient(coach, clientId);
 }
