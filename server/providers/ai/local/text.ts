@@ -12,7 +12,7 @@ export function formatNumber(n: number): string {
 }
 
 const CURRENCY_SYMBOLS: Record<string, string> = { $: '$', usd: '$', dollars: '$', dollar: '$', bucks: '$', '£': '£', gbp: '£', quid: '£', '€': '€', eur: '€', euro: '€', euros: '€' };
-const symbolOf = (unit: string | null) => (unit ? CURRENCY_SYMBOLS[unit.trim().toLowerCase()] : undefined);
+export const symbolOf = (unit: string | null) => (unit ? CURRENCY_SYMBOLS[unit.trim().toLowerCase()] : undefined);
 export const isCurrency = (unit: string | null) => symbolOf(unit) !== undefined;
 
 /** The unit for one of it: "1 step", "1 glass", "1 km". */
