@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import { NEXT_CHECK_INS_ITEMS, WEEKDAYS } from '@/lib/constants';
-import { DEFAULT_CLIENT_LANGUAGE } from '@/lib/languages';
+import { DEFAULT_CLIENT_LANGUAGE, type ClientLanguage } from '@/lib/languages';
 import { getPlan } from '@/lib/plans';
 import type { CheckInSchedule, DayKey } from '@/lib/preferences';
 import type { CheckInDto } from '@/lib/schemas/checkins';
@@ -450,6 +450,28 @@ export async function updateClient(coach: CoachRef, clientId: string, input: Upd
       updatedAt: sql`now()`,
     })
     .where(and(eq(clients.id, clientId), eq(clients.coachId, coach.id)));
+  return publishClient(coach, clientId);
+}
+
+/**
+ * The coach's answer to a language proposed from the client's replies (decision 0086): switch the
+ * check-ins to it, or keep the current language. Either way the proposal is cleared and detection
+ * starts afresh, so a kept language is proposed again only after two more replies in another one.
+ */
+export async function answerLanguageSuggestion(coach: CoachRef, clientId: string, answer: { switch: boolean }): Promise<ClientDto> {
+  await getOwnedClient(coach.id, clientId);
+  const [changed] = await getDb()
+    .update(clients)
+    .set({
+      // The right-hand side reads the row as it was: the proposal at the moment of the answer.
+      ...(answer.switch ? { language: sql<ClientLanguage>`${clients.suggestedLanguage}` } : {}),
+      suggestedLanguage: null,
+      detectedLanguage: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(clients.id, clientId), eq(clients.coachId, coach.id), isNotNull(clients.suggestedLanguage)))
+    .returning({ id: clients.id });
+  if (!changed) throw new AppError(409, 'CONFLICT', 'No language is proposed for this client');
   return publishClient(coach, clientId);
 }
 

@@ -35,7 +35,7 @@ export const de: Phrases = {
   painPhrase: (pain) => (pain === 'pain' ? 'der Schmerz' : (BODY[pain] ?? 'die Stelle')),
   standingOpen: (title) => `"${title}" noch offen`,
   standingTitled: (title, of) => `"${title}" bei ${of}`,
-  whereTitled: (of, title) => `${of} bei "${title}"`,
+  whereTitled: (of, title) => `${of} für "${title}"`,
   soFar: (where) => [`Zuletzt habe ich bei dir ${where}.`, `Du stehst bisher bei ${where}.`, `Bisher: ${where}.`],
   nextStop: (m) => `Nächste Etappe: ${m}.`,
   single: {
