@@ -20,7 +20,7 @@ export const de: Phrases = {
   language: 'de',
   opening: {
     direct: (first, part) => [`${first}, kurzer Check-in.`, `Hallo ${first}.`, `${greeting[part]}, ${first}.`, `Zeit für den Check-in, ${first}.`],
-    supportive: (first) => [`Hallo ${first}, ich hoffe, es geht dir gut.`, `Hallo ${first}, schön, von dir zu hören!`, `Hey ${first}, ich hoffe, du hast einen ruhigen Tag.`, `Hallo ${first}!`],
+    supportive: (first, part) => [`Hallo ${first}, ich hoffe, es geht dir gut.`, `${greeting[part]}, ${first}!`, `Hey ${first}, ich hoffe, du hast einen ruhigen ${partNoun[part]}.`, `Hallo ${first}!`],
     analytical: (first, part) => [`Hallo ${first}, Zeit für einen kurzen Fortschrittscheck.`, `${greeting[part]}, ${first}.`, `Hallo ${first}, Zeit für die Zahlen.`],
     friendly: (first, part, day) => [`${greeting[part]}, ${first}!`, `Hallo ${first}!`, `Hey ${first}!`, ...(day ? [`Einen schönen ${day}, ${first}!`] : []), `Hallo ${first}, ich hoffe, die Woche läuft gut.`],
   },
