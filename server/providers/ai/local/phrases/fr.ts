@@ -33,7 +33,7 @@ export const fr: Phrases = {
   painPhrase: (pain) => (pain === 'pain' ? 'la douleur' : (BODY[pain] ?? 'la douleur')),
   standingOpen: (title) => `« ${title} » encore en cours`,
   standingTitled: (title, of) => `« ${title} » à ${of}`,
-  whereTitled: (of, title) => `${of} pour « ${title} »`,
+  whereTitled: (of, title) => `${of} (« ${title} »)`,
   soFar: (where) => [`Aux dernières nouvelles, vous en êtes à ${where}.`, `Vous en êtes à ${where} pour l'instant.`, `Pour l'instant : ${where}.`],
   nextStop: (m) => `Prochaine étape : ${m}.`,
   single: {
