@@ -13,16 +13,17 @@ export function LanguageOptions() {
   );
 }
 
-/** "ES": the client's language in a row or header, named in full for screen readers and on hover. */
+/** "ES": the client's language in a row, named in full for screen readers and on hover. */
 export function LanguageCode({ language, className = '' }: { language: ClientLanguage; className?: string }) {
   const label = `Check-ins in ${LANGUAGE_NAMES[language]}`;
   return (
-    <abbr
+    <span
       title={label}
-      aria-label={label}
-      className={`inline-flex shrink-0 items-center rounded border border-stone-300 px-1 text-[10px] font-semibold leading-4 tracking-wide text-stone-600 no-underline dark:border-stone-700 dark:text-stone-300 ${className}`}
+      data-testid="language-code"
+      className={`inline-flex shrink-0 items-center rounded border border-stone-300 px-1 text-[10px] font-semibold leading-4 tracking-wide text-stone-600 dark:border-stone-700 dark:text-stone-300 ${className}`}
     >
-      {languageCode(language)}
-    </abbr>
+      <span aria-hidden>{languageCode(language)}</span>
+      <span className="sr-only">{label}</span>
+    </span>
   );
 }
