@@ -44,7 +44,7 @@ test('the coach sets a client to Spanish; the preview is in Spanish; a proposed 
   await signIn(page, coach);
   await openClientTab(page, 'Quinn Harper', 'Insights');
   await expect(page.getByTestId('client-language')).toHaveText('Check-ins in English');
-  const row = page.getByRole('button').filter({ hasText: 'Quinn Harper' }).first();
+  const row = page.getByRole('button').filter({ hasText: 'Quinn Harper' }).filter({ has: page.getByTestId('language-code') });
   await expect(row.getByTestId('language-code')).toHaveText('ENCheck-ins in English');
 
   // The edit form: Language of check-ins → Spanish.
