@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { readSms } from '../helpers/http';
 import { db, dialogTitled, expect, newCoach, openClientTab, saveTheme, signIn, stack, test, toast } from './fixtures';
 
@@ -14,9 +14,11 @@ import { db, dialogTitled, expect, newCoach, openClientTab, saveTheme, signIn, s
 
 const SHOTS = '/work/shots/lang';
 
-async function shotAt(page: Page, name: string, width: number) {
+/** `focus`: what must be in view (on a phone the client page is below the dashboard cards). */
+async function shotAt(page: Page, name: string, width: number, focus?: Locator) {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+  if (focus) await focus.scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), animations: 'disabled' });
 }
 
@@ -83,7 +85,7 @@ test('the coach sets a client to Spanish; the preview is in Spanish; a proposed 
   const notice = page.getByText('Quinn seems to write in Portuguese — switch check-ins to Portuguese?');
   await expect(notice).toBeVisible();
   await shotAt(page, 'proposal-light', 1280);
-  await shotAt(page, 'proposal-light', 390);
+  await shotAt(page, 'proposal-light', 390, notice);
 
   await saveTheme(coach.api, 'dark');
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -91,7 +93,7 @@ test('the coach sets a client to Spanish; the preview is in Spanish; a proposed 
   await expect(page.locator('html')).toHaveClass(/dark/);
   await expect(notice).toBeVisible();
   await shotAt(page, 'proposal-dark', 1280);
-  await shotAt(page, 'proposal-dark', 390);
+  await shotAt(page, 'proposal-dark', 390, notice);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('button', { name: 'Send check-in' }).click();
   await dialog.getByRole('button', { name: 'Preview' }).click();
