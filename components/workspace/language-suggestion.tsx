@@ -38,7 +38,7 @@ export function LanguageSuggestion({ client }: { client: ClientDto }) {
   return (
     <section
       aria-labelledby="language-suggestion-text"
-      className="mt-4 flex flex-col gap-3 rounded-md border border-brand-200 bg-brand-50 p-3 text-sm sm:flex-row sm:items-center sm:justify-between dark:border-brand-900 dark:bg-brand-950/40"
+      className="mt-4 flex flex-col gap-3 rounded-md border border-brand-200 bg-brand-50 p-3 text-sm sm:flex-row sm:items-center sm:justify-between dark:border-brand-500/30 dark:bg-brand-500/10"
     >
       <p id="language-suggestion-text" className="flex items-start gap-2 text-stone-800 dark:text-stone-100">
         <Languages className="mt-0.5 h-4 w-4 shrink-0 text-brand-700 dark:text-brand-300" aria-hidden />
