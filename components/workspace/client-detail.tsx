@@ -2,7 +2,7 @@
 
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, Archive, Camera, Clock, Mail, Pause, Pencil, Phone, Play, type LucideIcon } from 'lucide-react';
+import { AlertTriangle, Archive, Camera, Clock, Languages, Mail, Pause, Pencil, Phone, Play, type LucideIcon } from 'lucide-react';
 import { SendCheckInButton } from './send-check-in-button';
 import { AiScheduleButton } from '@/components/workspace/ai-schedule/ai-schedule-button';
 import { GoalsTab } from '@/components/workspace/goals/goals-tab';
@@ -12,6 +12,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Tabs } from '@/components/ui/tabs';
 import { api, errorMessage } from '@/lib/api-client';
 import { PROFILE_PIC_MAX_BYTES, WORKSPACE_TOASTS, WORKSPACE_VALIDATION as V } from '@/lib/constants';
+import { LANGUAGE_NAMES } from '@/lib/languages';
 import { timezoneLabel } from '@/lib/timezones';
 import { ClientAvatar } from './client-avatar';
 import { ConversationTab } from './conversation-tab';
@@ -19,6 +20,7 @@ import { EditClientModal } from './edit-client-modal';
 import { FollowUpReview } from './follow-up-review';
 import { formatPhone } from './format';
 import { InsightsTab } from './insights-tab';
+import { LanguageSuggestion } from './language-suggestion';
 import { ScheduleButton } from './schedule-modal';
 import { notifyError, notifySuccess } from './notify';
 import { clientStatus } from './status';
@@ -169,6 +171,13 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
                   {timezoneLabel(client.timezone)} <span className="text-stone-500 dark:text-stone-400">({client.timezone})</span>
                 </dd>
               </div>
+              <div className="flex items-center gap-1.5">
+                <dt className="sr-only">Language of check-ins</dt>
+                <dd className="flex items-center gap-1.5" data-testid="client-language">
+                  <Languages className="h-4 w-4 shrink-0 text-stone-500 dark:text-stone-400" aria-hidden />
+                  Check-ins in {LANGUAGE_NAMES[client.language]}
+                </dd>
+              </div>
             </dl>
           </div>
           <div className="col-span-2 flex flex-wrap gap-2 sm:col-span-1 sm:col-start-2">
@@ -187,6 +196,7 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
             </Button>
           </div>
         </div>
+        <LanguageSuggestion client={client} />
         {pictureError && (
           <p role="alert" className="mt-3 text-sm text-red-600 dark:text-red-400">
             {pictureError}

@@ -15,13 +15,14 @@ import { ApiError, api, errorMessage } from '@/lib/api-client';
 import { WORKSPACE_TOASTS } from '@/lib/constants';
 import { updateClientSchema } from '@/lib/schemas/workspace';
 import { notifySuccess } from './notify';
+import { LanguageOptions } from './language';
 import { TimezoneOptions } from './timezone-options';
 import type { ClientChanged, ClientDto } from '@/lib/schemas/clients';
 import { storeClient } from './use-clients';
 
 type FormInput = z.input<typeof updateClientSchema>;
 type FormOutput = z.output<typeof updateClientSchema>;
-const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'timezone'] as const;
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'timezone', 'language'] as const;
 
 /** Edit client (product §2.5): the phone is normalised to +1XXXXXXXXXX before it is saved. */
 export function EditClientModal({ client, open, onClose }: { client: ClientDto; open: boolean; onClose(): void }) {
@@ -49,6 +50,7 @@ function EditClientForm({ client, onClose }: { client: ClientDto; onClose(): voi
       email: client.email ?? '',
       phone: client.phone ?? '',
       timezone: client.timezone,
+      language: client.language,
       reviewFollowUps: client.reviewFollowUps,
       replyLinkInTexts: client.replyLinkInTexts,
     },
@@ -110,6 +112,11 @@ function EditClientForm({ client, onClose }: { client: ClientDto; onClose(): voi
         <Field id="edit-timezone" label="Timezone" error={errors.timezone?.message}>
           <Select id="edit-timezone" {...register('timezone')}>
             <TimezoneOptions current={client.timezone} />
+          </Select>
+        </Field>
+        <Field id="edit-language" label="Language of check-ins" error={errors.language?.message}>
+          <Select id="edit-language" {...register('language')} {...invalid('language')}>
+            <LanguageOptions />
           </Select>
         </Field>
       </div>

@@ -3,6 +3,7 @@ import { okSchema, timestampSchema } from '../contract/common';
 import { WEEKDAYS } from '../constants';
 import { checkInDtoSchema } from './checkins';
 import { checkInScheduleSchema, goalSchema, scheduleSlotSchema } from './goals';
+import { clientLanguageSchema } from './languages';
 
 /** A day of the client list's Mon-Sun bubble row: a check-in's status, else a slot's (pending or missed). */
 export const weekDayStatusSchema = z.enum(['completed', 'responded', 'sent', 'no_response', 'missed', 'scheduled', 'pending', 'none']);
@@ -70,6 +71,10 @@ export const clientDtoSchema = z.object({
   phoneUnreachable: z.string().nullable(),
   /** Texted check-ins end with the link to the one-tap reply page (decision 0083). */
   replyLinkInTexts: z.boolean(),
+  /** What check-ins and follow-ups to the client are written in. */
+  language: clientLanguageSchema,
+  /** A language the client's replies seem to be in, proposed to the coach until answered; null when none. */
+  suggestedLanguage: clientLanguageSchema.nullable(),
   checkInSchedule: checkInScheduleSchema,
   executiveSummary: z.string().nullable(),
   /** The newest check-in that is neither upcoming nor cancelled. */
@@ -87,6 +92,12 @@ export const clientDtoSchema = z.object({
   createdAt: timestampSchema,
 }).meta({ id: 'Client' });
 export type ClientDto = z.infer<typeof clientDtoSchema>;
+
+/** The coach's answer to a proposed language: switch the client's check-ins to it, or keep the current one. */
+export const languageSuggestionAnswerSchema = z.object({
+  switch: z.boolean({ error: 'switch must be true or false' }),
+});
+export type LanguageSuggestionAnswer = z.infer<typeof languageSuggestionAnswerSchema>;
 
 export const clientListSchema = z.object({ clients: z.array(clientDtoSchema) });
 export type ClientList = z.infer<typeof clientListSchema>;

@@ -52,7 +52,7 @@ export function contextFor(c: CorpusCase): ReplyContext {
   }));
   return {
     coach: { name: 'Dana Rivers', firstName: 'Dana', survey: null },
-    client: { firstName: 'Sam', lastName: 'Lee', timezone: 'UTC' },
+    client: { firstName: 'Sam', lastName: 'Lee', timezone: 'UTC', language: 'en' },
     goals,
     isGlobal: c.scope === 'global',
     recent: [],

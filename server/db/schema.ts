@@ -20,6 +20,7 @@ import type {
   NotificationPreferences,
 } from '@/lib/preferences';
 import { DELIVERY_STATUSES } from '@/lib/delivery';
+import type { ClientLanguage } from '@/lib/languages';
 import type { BillingAddress, InvoiceDetails } from '@/lib/schemas/billing';
 import type { ProgressUpdate } from '@/lib/schemas/checkins';
 
@@ -251,6 +252,12 @@ export const clients = pgTable(
     smsFailureStreak: integer('sms_failure_streak').notNull().default(0),
     /** Texted check-ins end with the link to the one-tap reply page (issue 17 §2, decision 0083); e-mails always have it. */
     replyLinkInTexts: boolean('reply_link_in_texts').notNull().default(false),
+    /** What check-ins, follow-ups and Cadence's own texts to the client are written in (decision 0086). */
+    language: text('language').$type<ClientLanguage>().notNull().default('en'),
+    /** The language the client's last reply was detected in: two in a row unlike `language` propose it. */
+    detectedLanguage: text('detected_language').$type<ClientLanguage>(),
+    /** A language proposed to the coach, until the coach switches or keeps the current one. */
+    suggestedLanguage: text('suggested_language').$type<ClientLanguage>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import { NEXT_CHECK_INS_ITEMS, WEEKDAYS } from '@/lib/constants';
+import { DEFAULT_CLIENT_LANGUAGE, type ClientLanguage } from '@/lib/languages';
 import { getPlan } from '@/lib/plans';
 import type { CheckInSchedule, DayKey } from '@/lib/preferences';
 import type { CheckInDto } from '@/lib/schemas/checkins';
@@ -218,6 +219,8 @@ function clientDto(client: Client, extra: ClientExtras): ClientDto {
     emailUnreachable: client.emailUnreachable,
     phoneUnreachable: client.phoneUnreachable,
     replyLinkInTexts: client.replyLinkInTexts,
+    language: client.language,
+    suggestedLanguage: client.suggestedLanguage,
     checkInSchedule: client.checkInSchedule,
     executiveSummary: client.executiveSummary,
     latestCheckIn: extra.latest ? checkInSummary(extra.latest, extra.goalTitles) : null,
@@ -403,6 +406,7 @@ export async function createClient(coach: CoachRef, input: CreateClientInput, no
         // A number that replied STOP to the number we would text it from stays opted out, whoever adds it.
         smsOptedOut: await numberOptedOut(tx, input.phone),
         timezone: input.timezone ?? coach.timezone,
+        language: input.language ?? DEFAULT_CLIENT_LANGUAGE,
         checkInSchedule: scheduleFromEntries(input.scheduledCheckIns),
       })
       .returning();
@@ -452,9 +456,33 @@ export async function updateClient(coach: CoachRef, clientId: string, input: Upd
       ...(fields.phone !== current.phone ? { smsOptedOut: await numberOptedOut(getDb(), fields.phone), phoneUnreachable: null, smsFailureStreak: 0 } : {}),
       // A new address is tried again (decision 0085): the flag belonged to the old one.
       ...(fields.email !== current.email ? { emailUnreachable: null } : {}),
+      // The coach chose a language: a pending proposal is answered by it, and detection starts afresh.
+      ...(fields.language && fields.language !== current.language ? { suggestedLanguage: null, detectedLanguage: null } : {}),
       updatedAt: sql`now()`,
     })
     .where(and(eq(clients.id, clientId), eq(clients.coachId, coach.id)));
+  return publishClient(coach, clientId);
+}
+
+/**
+ * The coach's answer to a language proposed from the client's replies (decision 0086): switch the
+ * check-ins to it, or keep the current language. Either way the proposal is cleared and detection
+ * starts afresh, so a kept language is proposed again only after two more replies in another one.
+ */
+export async function answerLanguageSuggestion(coach: CoachRef, clientId: string, answer: { switch: boolean }): Promise<ClientDto> {
+  await getOwnedClient(coach.id, clientId);
+  const [changed] = await getDb()
+    .update(clients)
+    .set({
+      // The right-hand side reads the row as it was: the proposal at the moment of the answer.
+      ...(answer.switch ? { language: sql<ClientLanguage>`${clients.suggestedLanguage}` } : {}),
+      suggestedLanguage: null,
+      detectedLanguage: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(clients.id, clientId), eq(clients.coachId, coach.id), isNotNull(clients.suggestedLanguage)))
+    .returning({ id: clients.id });
+  if (!changed) throw new AppError(409, 'CONFLICT', 'No language is proposed for this client');
   return publishClient(coach, clientId);
 }
 

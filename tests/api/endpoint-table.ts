@@ -151,6 +151,7 @@ export const ROWS: Row[] = [
   { method: 'POST', route: 'clients/[id]/remove-checkin', url: (w) => `/clients/${w.clientId}/remove-checkin`, body: () => ({ dayIndex: 3, checkInId: 'slot', time: '10:30' }), expect: owned(200) },
   { method: 'POST', route: 'coach/clients/[id]/hold-checkins', url: (w) => `/coach/clients/${w.clientId}/hold-checkins`, expect: owned(200) },
   { method: 'POST', route: 'coach/clients/[id]/resume-checkins', url: (w) => `/coach/clients/${w.clientId}/resume-checkins`, expect: owned(200) },
+  { method: 'POST', route: 'coach/clients/[id]/language-suggestion', url: (w) => `/coach/clients/${w.clientId}/language-suggestion`, body: () => ({ switch: false }), expect: owned(409) },
   { method: 'POST', route: 'coach/clients/[id]/archive', url: (w) => `/coach/clients/${w.archiveClientId}/archive`, expect: owned(200) },
   { method: 'POST', route: 'coach/clients/[id]/unarchive', url: (w) => `/coach/clients/${w.archiveClientId}/unarchive`, expect: owned(200) },
   { method: 'GET', route: 'dashboard/client-goals/[clientId]', url: (w) => `/dashboard/client-goals/${w.clientId}`, expect: owned(200) },

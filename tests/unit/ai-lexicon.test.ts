@@ -14,7 +14,7 @@ function goal(id: string, title: string, target: number | null, unit: string | n
 function analyse(reply: string, goals: AiGoal[]) {
   const ctx: ReplyContext = {
     coach: { name: 'Dana Rivers', firstName: 'Dana', survey: null },
-    client: { firstName: 'Ana', lastName: 'Ruiz', timezone: 'UTC' },
+    client: { firstName: 'Ana', lastName: 'Ruiz', timezone: 'UTC', language: 'es' },
     goals,
     isGlobal: goals.length > 1,
     recent: [],

@@ -358,7 +358,7 @@ class Batch {
     return items.map((i) =>
       i.from === null || consented.has(consentKey({ phone: i.p.client.phone!, coachId: i.p.coach.id, ourNumber: i.from }))
         ? i
-        : { ...i, text: `${SMS_TEXTS.consentNotice(coachName(i.p.coach))}\n\n${i.text}` },
+        : { ...i, text: `${SMS_TEXTS.consentNotice(coachName(i.p.coach), i.p.client.language)}\n\n${i.text}` },
     );
   }
 

@@ -12,7 +12,7 @@ export function formatNumber(n: number): string {
   return n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 }
 
-const symbolOf = (unit: string | null) => currencySymbol(unit) ?? undefined;
+export const symbolOf = (unit: string | null) => currencySymbol(unit) ?? undefined;
 export const isCurrency = (unit: string | null) => symbolOf(unit) !== undefined;
 
 /** The unit for one of it: "1 step", "1 glass", "1 km". */
