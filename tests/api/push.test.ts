@@ -3,10 +3,15 @@ import { TEST_NOTIFICATION_TEXT } from '@/lib/constants';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@/lib/preferences';
 import type { TestNotificationResponse } from '@/lib/schemas/account';
 import type { NotificationList, PushDevices } from '@/lib/schemas/notifications';
+import { postClientReply } from '../../scripts/client-reply';
 import { startFakePushService, type FakePushService } from '../helpers/fake-push';
-import { client } from '../helpers/http';
-import { startStack, type Stack } from '../helpers/stack';
-import { openDb, signedInUser, type ApiRequest, type Db, type ErrorBody } from './helpers-auth';
+import type { FakeOpenAi } from '../helpers/fake-openai';
+import { FAKE_TWILIO_ACCOUNT } from '../helpers/fake-providers';
+import type { FakeTwilio } from '../helpers/fake-twilio';
+import type { Stack } from '../helpers/stack';
+import { createClient, eventually } from './engine-helpers';
+import { startEngineStack, stopEngineStack } from './engine-stack';
+import { signedInUser, type ApiRequest, type Db, type ErrorBody } from './helpers-auth';
 
 /**
  * Web Push end to end (issue 18 item 4): the app encrypts with `web-push` and its VAPID key, a local
@@ -18,19 +23,18 @@ const CHROME_ON_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebK
 
 let push: FakePushService;
 let stack: Stack;
+let ai: FakeOpenAi;
+let sms: FakeTwilio;
 let request: ApiRequest;
 let db: Db;
 
 beforeAll(async () => {
   push = await startFakePushService();
-  stack = await startStack({ LOG_LEVEL: 'error', NODE_EXTRA_CA_CERTS: push.caFile });
-  request = client(stack.baseUrl);
-  db = openDb(stack.databaseUrl);
+  ({ stack, ai, sms, request, db } = await startEngineStack({ NODE_EXTRA_CA_CERTS: push.caFile }));
 });
 
 afterAll(async () => {
-  await db?.end();
-  await stack?.stop();
+  await stopEngineStack({ stack, ai, sms, db });
   await push?.close();
 });
 
@@ -146,6 +150,28 @@ describe('push delivery', () => {
     const res = await sendTest(me.token, 'push');
     expect(res.body.deliveryResults.push).toBe(false);
     expect((await devices(me.token)).body.devices).toEqual([]);
+  });
+});
+
+describe('push for what the product notifies', () => {
+  const text = (from: string, body: string) => postClientReply({ appUrl: stack.baseUrl, authToken: FAKE_TWILIO_ACCOUNT.authToken, from, body, to: FAKE_TWILIO_ACCOUNT.from });
+
+  it('pushes a client’s text (checkin_response) while push “Client messages” is on, and only to the bell when it is off', async () => {
+    const me = await coach();
+    const sub = push.subscribe();
+    await subscribe(me.token, sub.json);
+    const c = await createClient(request, me.token, { firstName: 'Pushy' });
+    expect((await text(c.phone, 'Can we move Thursday?')).status).toBe(200);
+    const [got] = await eventually(async () => push.to(sub.id), (l) => l.length > 0, 15_000, 'the push');
+    expect(got!.payload).toMatchObject({ title: 'Client reply', url: '/dashboard' });
+    expect(got!.payload.body).toContain('Can we move Thursday?');
+
+    const prefs = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
+    prefs.push.clientMessages = false;
+    expect((await request('PUT', '/users/notifications', { token: me.token, body: { notificationPreferences: prefs } })).status).toBe(200);
+    expect((await text(c.phone, 'Or Friday?')).status).toBe(200);
+    await eventually(() => list(me.token), (r) => r.body.notifications.some((n) => n.message.includes('Or Friday?')), 15_000, 'the bell entry');
+    expect(push.to(sub.id)).toHaveLength(1);
   });
 });
 
