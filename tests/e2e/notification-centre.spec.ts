@@ -125,7 +125,7 @@ test('Settings → Push on this device subscribes this browser, lists it, and re
   const devices = push.getByRole('list', { name: 'Subscribed devices' });
   await expect(devices.getByRole('listitem')).toHaveCount(1);
   await expect(devices.getByText('This device')).toBeVisible();
-  await expect(devices).toContainText(/Chrom(e|ium) \d+/);
+  await expect(devices).toContainText(/Chrom(e|ium)( Headless)? \d+ on Linux/);
   const stored = await coach.api.call<{ devices: { endpoint: string }[] }>('GET', '/push/subscriptions');
   expect(stored.body.devices.map((d) => d.endpoint)).toEqual([expect.stringMatching(/^https:\/\/push\.example\.test\/send\//)]);
 
