@@ -74,7 +74,8 @@ test('the bell shows an empty state, and its panel at 1280 and 390 px, light and
       const panel = page.getByRole('dialog', { name: 'Notifications' });
       await expect(panel.getByRole('button', { name: /Test notification/ })).toHaveCount(3);
       const box = await panel.boundingBox();
-      if (width === 390) expect(box?.width).toBe(390);
+      // A full-width sheet at phone width (less a scrollbar, where the page has one).
+      if (width === 390) expect(box!.width).toBeGreaterThan(370);
       await review(page, `bell-${width}-${theme}`);
     }
   }
