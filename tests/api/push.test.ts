@@ -161,6 +161,9 @@ describe('push for what the product notifies', () => {
     const sub = push.subscribe();
     await subscribe(me.token, sub.json);
     const c = await createClient(request, me.token, { firstName: 'Pushy' });
+    // A number we texted: its texts are routed to this coach (a number we never texted reaches nobody).
+    const sent = await request('POST', '/checkins/ai/initiate', { token: me.token, body: { clientId: c.id } });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect((await text(c.phone, 'Can we move Thursday?')).status).toBe(200);
     const [got] = await eventually(async () => push.to(sub.id), (l) => l.length > 0, 15_000, 'the push');
     expect(got!.payload).toMatchObject({ title: 'Client reply', url: '/dashboard' });
