@@ -30,7 +30,7 @@ const BADGE_MAX = 99;
 export function NotificationBell() {
   const { user } = useAuth();
   const zone = user?.timezone ?? 'UTC';
-  const { subscribe } = useRealtime();
+  const { subscribe, status } = useRealtime();
   const queryClient = useQueryClient();
   const router = useRouter();
   const [open, setOpen] = useState(false);
@@ -55,6 +55,11 @@ export function NotificationBell() {
       offRead();
     };
   }, [subscribe, queryClient]);
+
+  // Events sent while the socket was down are lost: catch up on every (re)connection.
+  useEffect(() => {
+    if (status === 'connected') void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
+  }, [status, queryClient]);
 
   useEffect(() => {
     if (!open) return;

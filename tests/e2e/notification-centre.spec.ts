@@ -36,6 +36,7 @@ test('the bell counts unread notifications, lists them, takes new ones live, and
   await expect(bell(page)).toBeFocused();
 
   // Created through the API while the page is open: the count rises without a reload.
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
   await notify(coach);
   await expect(bell(page)).toHaveAccessibleName('Notifications, 3 unread');
 
