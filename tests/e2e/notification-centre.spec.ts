@@ -39,6 +39,8 @@ test('the bell counts unread notifications, lists them, takes new ones live, and
   await expect(page.getByText('Live', { exact: true })).toBeVisible();
   await notify(coach);
   await expect(bell(page)).toHaveAccessibleName('Notifications, 3 unread');
+  // The arrival's toast sits over the header's right end for a few seconds (top-right toaster).
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 
   // Opening one marks it read and goes to its screen.
   await bell(page).click();
@@ -54,6 +56,7 @@ test('the bell counts unread notifications, lists them, takes new ones live, and
   // Read elsewhere (another tab, another device): the server's message-read updates this one.
   await notify(coach);
   await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
   expect((await coach.api.call('POST', '/notifications/read-all')).status).toBe(200);
   await expect(bell(page)).toHaveAccessibleName('Notifications, 0 unread');
 });
@@ -126,7 +129,7 @@ test('Settings → Push on this device subscribes this browser, lists it, and re
   await push.getByRole('button', { name: 'Enable on this device' }).click();
   const devices = push.getByRole('list', { name: 'Subscribed devices' });
   await expect(devices.getByRole('listitem')).toHaveCount(1);
-  await expect(devices.getByText('This device')).toBeVisible();
+  await expect(devices.getByText('This device', { exact: true })).toBeVisible();
   await expect(devices).toContainText(/Chrom(e|ium)( Headless)? \d+ on Linux/);
   const stored = await coach.api.call<{ devices: { endpoint: string }[] }>('GET', '/push/subscriptions');
   expect(stored.body.devices.map((d) => d.endpoint)).toEqual([expect.stringMatching(/^https:\/\/push\.example\.test\/send\//)]);
@@ -136,7 +139,7 @@ test('Settings → Push on this device subscribes this browser, lists it, and re
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
       await page.goto('/settings?tab=notifications');
-      await expect(push.getByText('This device')).toBeVisible();
+      await expect(push.getByText('This device', { exact: true })).toBeVisible();
       await push.scrollIntoViewIfNeeded();
       await review(page, `push-settings-${width}-${theme}`);
     }
