@@ -108,7 +108,8 @@ export function PushDevicesPanel({ timezone }: { timezone: string }) {
   return (
     <section aria-labelledby="push-devices-title" className="mt-4 space-y-3 rounded-md border border-stone-200 p-4 dark:border-stone-700">
       <div className="flex flex-wrap items-center gap-3">
-        <div className="min-w-0 flex-1">
+        {/* At least 14rem of text: on a phone the button wraps below instead of squeezing it. */}
+        <div className="min-w-[14rem] flex-1">
           <h4 id="push-devices-title" className="text-sm font-medium text-stone-900 dark:text-stone-100">
             Push on this device
           </h4>
@@ -152,10 +153,10 @@ export function PushDevicesPanel({ timezone }: { timezone: string }) {
               return (
                 <li key={d.id} className="flex flex-wrap items-center gap-3 py-2">
                   <Smartphone className="h-4 w-4 shrink-0 text-stone-500" aria-hidden />
-                  <div className="min-w-0 flex-1 text-sm">
+                  <div className="min-w-[10rem] flex-1 text-sm">
                     <p className="font-medium break-words text-stone-800 dark:text-stone-100">
                       {d.deviceLabel}
-                      {isThis && <span className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs text-brand-800 dark:bg-stone-800 dark:text-brand-300">This device</span>}
+                      {isThis && <span className="ml-2 inline-block rounded bg-brand-50 px-1.5 py-0.5 text-xs text-brand-800 dark:bg-stone-800 dark:text-brand-300">This device</span>}
                     </p>
                     <p className="text-xs text-stone-500 dark:text-stone-400">
                       Added {formatDateTime(d.createdAt, timezone)}
