@@ -166,10 +166,31 @@ export const notifications = pgTable(
     message: text('message').notNull(),
     delivered: jsonb('delivered').$type<Record<string, boolean>>().notNull().default({}),
     suppressedReason: text('suppressed_reason'),
+    /** The screen the notification opens (bell, push); null means the type's default (lib/notification-centre.ts). */
+    link: text('link'),
     readAt: ts('read_at'),
     createdAt: createdAt(),
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** A browser that accepted Web Push for a user (Settings → Notifications → Push on this device). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The push service URL; unique, as one browser profile has one subscription per site. */
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    deviceLabel: text('device_label').notNull(),
+    createdAt: createdAt(),
+    lastSuccessAt: ts('last_success_at'),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
 );
 
 export const dataExportStatusEnum = pgEnum('data_export_status', ['pending', 'ready', 'failed']);

@@ -102,6 +102,19 @@ export const ROWS: Row[] = [
   { method: 'PUT', route: 'users/timezone', url: () => '/users/timezone', body: () => ({ timezone: 'Europe/London' }), expect: self(200) },
   { method: 'GET', route: 'users/security-log', url: () => '/users/security-log', expect: self(200) },
   { method: 'POST', route: 'users/test-notification', url: () => '/users/test-notification', body: () => ({ channel: 'email' }), expect: self(200) },
+  // The bell and Web Push devices (issue 18): an id that is not the caller's is not found.
+  { method: 'GET', route: 'notifications', url: () => '/notifications', expect: self(200) },
+  { method: 'POST', route: 'notifications/[id]/read', url: () => `/notifications/${crypto.randomUUID()}/read`, expect: self(404) },
+  { method: 'POST', route: 'notifications/read-all', url: () => '/notifications/read-all', expect: self(200) },
+  { method: 'GET', route: 'push/subscriptions', url: () => '/push/subscriptions', expect: self(200) },
+  {
+    method: 'POST',
+    route: 'push/subscriptions',
+    url: () => '/push/subscriptions',
+    body: () => ({ endpoint: `https://push.example.com/matrix/${crypto.randomUUID()}`, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } }),
+    expect: self(201),
+  },
+  { method: 'DELETE', route: 'push/subscriptions/[id]', url: () => `/push/subscriptions/${crypto.randomUUID()}`, expect: self(404) },
   // Coaches registered with a phone get a code texted; the admins (no phone) a 400 naming the field.
   { method: 'POST', route: 'users/phone/verification', url: () => '/users/phone/verification', expect: { anonymous: 401, otherCoach: 200, lowAdmin: 400, admin: 400, owner: 200 } },
   { method: 'POST', route: 'users/phone/verification/confirm', url: () => '/users/phone/verification/confirm', body: () => ({ code: '000000' }), expect: self(400) },
