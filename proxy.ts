@@ -3,7 +3,8 @@ import { ACCESS_COOKIE } from '@/lib/constants';
 import { verifyAccessToken, type Role } from '@/server/auth/tokens';
 import { newNonce, NONCE_HEADER, pageCsp, pageCspInput } from '@/server/http/security-headers';
 
-const PUBLIC = ['/login', '/register', '/forgot-password', '/reset-password', '/verify-email', '/admin-portal', '/logout'];
+// /r: a check-in's one-tap reply page (decision 0083), for clients, who have no account.
+const PUBLIC = ['/login', '/register', '/forgot-password', '/reset-password', '/verify-email', '/admin-portal', '/logout', '/r'];
 const SIGNED_IN = ['/dashboard', '/profile', '/settings', '/analytics', '/billing'];
 const ADMIN = ['/admin', '/admin-dashboard'];
 
@@ -56,5 +57,6 @@ async function routePage(req: NextRequest, next: () => NextResponse): Promise<Ne
 }
 
 export const config = {
-  matcher: ['/((?!api|_next/static|_next/image|favicon.ico|.*\\.(?:png|jpg|jpeg|svg|ico|webp|txt)$).*)'],
+  // sw.js: a service worker script may not be redirected, and it is a static file like the images.
+  matcher: ['/((?!api|_next/static|_next/image|favicon.ico|sw\\.js$|.*\\.(?:png|jpg|jpeg|svg|ico|webp|txt)$).*)'],
 };

@@ -21,6 +21,9 @@ export const CHANNEL_LABELS: Record<ClientChannel, string> = {
   whatsapp: 'WhatsApp',
 };
 
+/** A reply through the one-tap reply page (decision 0083), as the conversation labels it. */
+export const REPLY_PAGE_CHANNEL_LABEL = 'Reply page';
+
 /** A channel's message in a sentence ("The text message could not be delivered"). */
 export const CHANNEL_NOUNS: Record<ClientChannel, string> = {
   sms: 'text message',

@@ -1,3 +1,4 @@
+import { DEFAULT_CLIENT_LANGUAGE, type ClientLanguage } from './languages';
 import { DEFAULT_MESSAGE_SIGNATURE, type CoachingSurvey, type MessageSignature } from './preferences';
 
 /** The survey's free-text answers (the signature is a choice, not an answer). */
@@ -43,15 +44,25 @@ export const MESSAGE_SIGNATURE_LABELS: Record<MessageSignature, string> = {
   none: 'No signature',
 };
 
-/** The line that ends an AI message to a client, or null for none: "— Dana (via Cadence)", "— Dana's assistant". */
-export function signatureLine(choice: MessageSignature | undefined, coachFirstName: string): string | null {
+/** How "via Cadence" and "'s assistant" read in each client language. */
+const SIGNATURE_WORDS: Record<ClientLanguage, { via: (name: string) => string; viaOnly: string; assistant: (name: string) => string; assistantOnly: string }> = {
+  en: { via: (n) => `${n} (via Cadence)`, viaOnly: 'via Cadence', assistant: (n) => `${n}'s assistant`, assistantOnly: "your coach's assistant" },
+  es: { via: (n) => `${n} (vía Cadence)`, viaOnly: 'vía Cadence', assistant: (n) => `asistente de ${n}`, assistantOnly: 'asistente de tu coach' },
+  pt: { via: (n) => `${n} (via Cadence)`, viaOnly: 'via Cadence', assistant: (n) => `assistente de ${n}`, assistantOnly: 'assistente do seu coach' },
+  de: { via: (n) => `${n} (über Cadence)`, viaOnly: 'über Cadence', assistant: (n) => `Assistenz von ${n}`, assistantOnly: 'Assistenz deines Coaches' },
+  fr: { via: (n) => `${n} (via Cadence)`, viaOnly: 'via Cadence', assistant: (n) => `l'assistant de ${n}`, assistantOnly: "l'assistant de votre coach" },
+};
+
+/** The line that ends an AI message to a client, or null for none: "— Dana (via Cadence)", "— Dana's assistant" ("— asistente de Dana"). */
+export function signatureLine(choice: MessageSignature | undefined, coachFirstName: string, language: ClientLanguage = DEFAULT_CLIENT_LANGUAGE): string | null {
   const name = coachFirstName.trim();
+  const words = SIGNATURE_WORDS[language];
   switch (choice ?? DEFAULT_MESSAGE_SIGNATURE) {
     case 'none':
       return null;
     case 'coach':
-      return name ? `— ${name} (via Cadence)` : '— via Cadence';
+      return `— ${name ? words.via(name) : words.viaOnly}`;
     case 'assistant':
-      return name ? `— ${name}'s assistant` : '— your coach\'s assistant';
+      return `— ${name ? words.assistant(name) : words.assistantOnly}`;
   }
 }

@@ -296,6 +296,7 @@ export const WORKSPACE_TOASTS = {
   removeFailed: 'Failed to remove check-in',
   toggleFailed: 'Failed to toggle check-in',
   deleteCheckInFailed: 'Failed to delete check-in',
+  undoProgressFailed: 'Failed to undo the goal change',
   authError: 'Authentication error. Please log in again.',
   clientCreated: 'Client added',
   clientUpdated: 'Client details saved',

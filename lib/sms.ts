@@ -4,6 +4,8 @@
  * "SMS routing, consent and shared numbers".
  */
 
+import { ALL_OPT_IN_WORDS, ALL_OPT_OUT_WORDS, DEFAULT_CLIENT_LANGUAGE, PLATFORM_TEXTS, type ClientLanguage } from './languages';
+
 /**
  * The largest Twilio webhook body read. An inbound message is a few form fields (Body is at most
  * 1,600 characters, ten segments); 64 KB leaves room for every field Twilio adds.
@@ -15,9 +17,9 @@ export const DEFAULT_SMS_FROM_NUMBER = '+15005550006';
 /** The WhatsApp sender of local mode (Twilio's sandbox number); a Twilio setup must configure TWILIO_WHATSAPP_FROM. */
 export const DEFAULT_WHATSAPP_FROM = 'whatsapp:+14155238886';
 
-/** Whole-message keywords (any case, trailing "." or "!" ignored) carriers require us to honour. */
-export const SMS_STOP_WORDS: ReadonlySet<string> = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
-export const SMS_START_WORDS: ReadonlySet<string> = new Set(['START', 'UNSTOP']);
+/** Whole-message keywords carriers require us to honour, in every client language (lib/languages.ts). */
+export const SMS_STOP_WORDS: ReadonlySet<string> = ALL_OPT_OUT_WORDS;
+export const SMS_START_WORDS: ReadonlySet<string> = ALL_OPT_IN_WORDS;
 
 /**
  * A text the coach wrote or edited (a check-in, a follow-up, a message from the Conversation tab)
@@ -46,9 +48,7 @@ export const SMS_TEXTS = {
    * Put before the first message a client number gets from a coach through one of our numbers
    * (A2P consent notice): who texts, on whose behalf, how to stop and what STOP covers.
    */
-  consentNotice: (coachName: string) =>
-    `Cadence here, texting you check-ins for your coach ${coachName}. Reply STOP to stop all texts from this number ` +
-    `(for every coach who texts you through it), START to resume. Msg & data rates may apply.`,
+  consentNotice: (coachName: string, language: ClientLanguage = DEFAULT_CLIENT_LANGUAGE) => PLATFORM_TEXTS[language].consentNotice(coachName),
   /** When a number has open conversations with several coaches on one of our numbers. */
   whichCoach: (coachNames: string[]) =>
     `Cadence: which coach is your message for? ${coachNames.map((name, i) => `Reply ${i + 1} for ${name}`).join(', ')}.`,

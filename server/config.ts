@@ -69,6 +69,11 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_API_BASE: optionalString,
+  /** Web Push (VAPID) keys, base64url; without them a pair is generated once into DATA_DIR/vapid.json. Several instances must share them. */
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  /** Who push services contact about this sender: mailto: or https: (RFC 8292); APP_URL when it is https, else mailto:ADMIN_EMAIL. */
+  VAPID_SUBJECT: optionalString,
   JOBS_DISABLED: bool,
   /** A sent check-in with no reply after this many hours becomes no_response. */
   NO_RESPONSE_WINDOW_HOURS: z.coerce.number().positive().default(24),

@@ -20,7 +20,7 @@ import {
 export type RealtimeStatus = 'connecting' | 'connected' | 'disconnected' | 'error' | 'reconnect_failed';
 
 /** Events that refresh coach views (product §1.7). */
-export type RealtimeEvent = 'update' | 'checkInCreated' | 'clientProfileUpdated' | 'goalProgressUpdated' | 'clientMessage' | 'broadcast';
+export type RealtimeEvent = 'update' | 'checkInCreated' | 'clientProfileUpdated' | 'goalProgressUpdated' | 'clientMessage' | 'broadcast' | 'notification' | 'message-read';
 type Listener = (payload: Record<string, unknown>) => void;
 
 interface RealtimeContextValue {
@@ -31,6 +31,7 @@ interface RealtimeContextValue {
 const RealtimeContext = createContext<RealtimeContextValue>({ status: 'disconnected', subscribe: () => () => {} });
 
 interface NotificationPayload {
+  id?: string;
   message: string;
   type: string;
   push?: boolean;
@@ -48,7 +49,8 @@ function showNotification(payload: NotificationPayload): void {
   toast(payload.message, { duration: REALTIME_TOAST_MS });
   if (sounding) playSound();
   if (payload.push && document.visibilityState === 'hidden' && 'Notification' in window && Notification.permission === 'granted') {
-    new Notification('Cadence', { body: payload.message });
+    // The same tag as the service worker's push (public/sw.js): a device that also got the push shows one entry.
+    new Notification('Cadence', { body: payload.message, tag: payload.id });
   }
 }
 
@@ -104,7 +106,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       });
       socket.io.on('reconnect_failed', () => setStatus('reconnect_failed'));
       socket.on('notification', (payload: NotificationPayload) => showNotification(payload));
-      for (const event of ['update', 'checkInCreated', 'clientProfileUpdated', 'goalProgressUpdated', 'clientMessage', 'broadcast'] as const) {
+      for (const event of ['update', 'checkInCreated', 'clientProfileUpdated', 'goalProgressUpdated', 'clientMessage', 'broadcast', 'notification', 'message-read'] as const) {
         socket.on(event, (payload: Record<string, unknown>) => listeners.current.get(event)?.forEach((l) => l(payload)));
       }
     }, () => setStatus('error'));

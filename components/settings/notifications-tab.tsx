@@ -15,6 +15,7 @@ import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { ProfileGate } from './profile-save';
+import { PushDevicesPanel } from './push-devices';
 import { useProfile, type Profile } from './use-profile';
 import { timezoneOptionLabel, useTimezoneOptions } from './use-timezones';
 
@@ -252,6 +253,7 @@ function NotificationPreferencesForm({ profile }: { profile: Profile }) {
               />
             ))}
           </SubItems>
+          <PushDevicesPanel timezone={profile.timezone} />
         </Group>
         <Group id="notif-inApp" icon={Monitor} title="In-app" description="Shown in Cadence while you are signed in." disabled={!on}>
           {IN_APP_ITEMS.map((item) => (

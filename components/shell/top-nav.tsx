@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { useRealtime } from '@/components/realtime/realtime-provider';
 import { MAIN_CONTENT_ID } from './landmarks';
+import { NotificationBell } from './notification-bell';
 import { TimezoneClock } from './timezone-clock';
 
 const HIDDEN_ON = ['/login', '/register', '/admin-portal', '/admin-dashboard', '/forgot-password', '/reset-password'];
@@ -45,9 +46,12 @@ export function TopNav() {
         <Link href="/dashboard" className="text-lg font-bold text-brand-700 dark:text-brand-400">
           Cadence
         </Link>
+        <div className="ml-auto md:order-last md:ml-0">
+          <NotificationBell />
+        </div>
         <button
           type="button"
-          className="ml-auto rounded-md p-2 text-stone-700 hover:bg-stone-100 md:hidden dark:text-stone-200 dark:hover:bg-stone-800"
+          className="rounded-md p-2 text-stone-700 hover:bg-stone-100 md:hidden dark:text-stone-200 dark:hover:bg-stone-800"
           aria-expanded={open}
           aria-controls="main-menu"
           onClick={() => setMenu({ open: !open, at: path })}

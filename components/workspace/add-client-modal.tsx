@@ -15,10 +15,12 @@ import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { ApiError, api, errorMessage } from '@/lib/api-client';
 import { DEFAULT_CHECK_IN_TIME, WEEKDAY_SHORT, WEEKDAYS, WORKSPACE_TOASTS, WORKSPACE_VALIDATION as V } from '@/lib/constants';
+import { DEFAULT_CLIENT_LANGUAGE } from '@/lib/languages';
 import { createClientSchema } from '@/lib/schemas/workspace';
 import { DayChips } from './day-chips';
 import { formatSlotTime } from './format';
 import { notifySuccess } from './notify';
+import { LanguageOptions } from './language';
 import { TimezoneOptions } from './timezone-options';
 import { ChannelFields } from './channel';
 import { DEFAULT_CLIENT_CHANNEL, DEFAULT_FALLBACK_CHANNELS } from '@/lib/channels';
@@ -58,6 +60,7 @@ function defaults(timezone: string): FormInput {
     email: '',
     phone: '',
     timezone,
+    language: DEFAULT_CLIENT_LANGUAGE,
     goalTitle: '',
     goalType: 'task',
     metric: '',
@@ -143,6 +146,7 @@ function AddClientForm({ coachTimezone, onClose, onCreated }: Omit<AddClientModa
       timezone: values.timezone,
       channel: values.channel,
       fallbackChannels: values.fallbackChannels,
+      language: values.language,
       ...(withGoal ? { goalTitle: values.goalTitle, goalType: values.goalType } : {}),
       ...(progress ? { metric: values.metric, targetValue: values.targetValue } : {}),
       // Frequency days are the goal's own check-ins: without a goal there is nothing to check in on.
@@ -208,6 +212,11 @@ function AddClientForm({ coachTimezone, onClose, onCreated }: Omit<AddClientModa
           <Field id="add-timezone" label="Timezone" error={errors.timezone?.message}>
             <Select id="add-timezone" {...register('timezone')}>
               <TimezoneOptions current={coachTimezone} />
+            </Select>
+          </Field>
+          <Field id="add-language" label="Language of check-ins" error={errors.language?.message}>
+            <Select id="add-language" {...register('language')}>
+              <LanguageOptions />
             </Select>
           </Field>
         </div>

@@ -1,19 +1,19 @@
 'use client';
 
-import { Mail, MessageCircle, MessageSquare } from 'lucide-react';
+import { Globe, Mail, MessageCircle, MessageSquare } from 'lucide-react';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
-import { CHANNEL_EXPLANATIONS, CHANNEL_LABELS, CLIENT_CHANNELS, DEFAULT_FALLBACK_CHANNELS, type ClientChannel } from '@/lib/channels';
+import { CHANNEL_EXPLANATIONS, CHANNEL_LABELS, CLIENT_CHANNELS, DEFAULT_FALLBACK_CHANNELS, REPLY_PAGE_CHANNEL_LABEL, type ClientChannel } from '@/lib/channels';
 
-const ICONS = { sms: MessageSquare, email: Mail, whatsapp: MessageCircle } as const;
+const ICONS = { sms: MessageSquare, email: Mail, whatsapp: MessageCircle, web: Globe } as const;
 
-/** A channel's small icon and name (client detail, check-in history, conversation). */
-export function ChannelLabel({ channel, className }: { channel: ClientChannel; className?: string }) {
+/** A channel's small icon and name (client detail, check-in history, conversation); 'web' is a reply through the reply page. */
+export function ChannelLabel({ channel, className }: { channel: ClientChannel | 'web'; className?: string }) {
   const Icon = ICONS[channel];
   return (
     <span className={className ?? 'inline-flex items-center gap-1'} data-testid="channel-label" data-channel={channel}>
       <Icon className="h-3.5 w-3.5 shrink-0" aria-hidden />
-      {CHANNEL_LABELS[channel]}
+      {channel === 'web' ? REPLY_PAGE_CHANNEL_LABEL : CHANNEL_LABELS[channel]}
     </span>
   );
 }

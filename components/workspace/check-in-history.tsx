@@ -2,7 +2,7 @@
 
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronDown, RefreshCw, Trash2 } from 'lucide-react';
+import { ChevronDown, RefreshCw, Trash2, Undo2 } from 'lucide-react';
 import { useAuth } from '@/components/auth/auth-provider';
 import { Badge } from '@/components/ui/badge';
 import { Banner } from '@/components/ui/banner';
@@ -14,11 +14,14 @@ import { Disclosure } from '@/components/ui/disclosure';
 import { Loading } from '@/components/ui/spinner';
 import { api, errorMessage } from '@/lib/api-client';
 import { WORKSPACE_TOASTS } from '@/lib/constants';
+import { currencySymbol, formatGoalNumber } from '@/lib/goal-units';
+import type { ProgressUndone } from '@/lib/schemas/checkins';
 import { DEFAULT_CLOCK_TIMEZONE } from '@/lib/timezones';
 import { formatDateTime } from './format';
 import { notifyError, notifySuccess } from './notify';
 import { useCheckInPage } from './queries';
 import { ChannelLabel } from './channel';
+import { DeliveryNote } from './delivery-note';
 import { ENGAGEMENT_LABEL, MOTIVATION_LABEL, checkInBadge, checkInNote } from './status';
 import type { CheckInDto } from './types';
 import type { ProjectedCheckIn } from '@/lib/schemas/clients';
@@ -37,16 +40,57 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** "4,200 → 6,500 steps", "$1,200 → $1,450", "done": what a reply did to one goal. */
-function progressChange(u: CheckInDto['progressUpdates'][number]): string {
+/** "4,200 → 6,500 steps", "£1,200 → £1,450", "done": what a reply did to one goal. */
+function progressChange(u: ProgressUpdate): string {
   if (u.to === null) return 'reported done';
-  const money = u.unit !== null && ['$', 'usd'].includes(u.unit.toLowerCase());
-  const n = (v: number) => `${money ? '$' : ''}${v.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+  const n = (v: number) => formatGoalNumber(v, u.unit);
   const change = u.from === null ? n(u.to) : `${n(u.from)} → ${n(u.to)}`;
-  return `${change}${u.unit && !money ? ` ${u.unit}` : ''}${u.completed ? ' (target reached)' : ''}`;
+  const unit = u.unit && currencySymbol(u.unit) === null ? ` ${u.unit}` : '';
+  return `${change}${unit}${u.completed ? ' (target reached)' : ''}`;
 }
 
-function CheckInItem({ checkIn, zone, onDelete }: { checkIn: CheckInDto; zone: string; onDelete(): void }) {
+type ProgressUpdate = CheckInDto['progressUpdates'][number];
+
+/** One goal a reply moved; a numeric change the coach can undo in one step (decision 0082). */
+function ProgressLine({ checkIn, update, clientId }: { checkIn: CheckInDto; update: ProgressUpdate; clientId: string }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const undone = Boolean(update.undoneAt);
+  const undoable = !undone && update.from !== null && update.to !== null;
+  const undo = async () => {
+    setBusy(true);
+    try {
+      const res = await api.post<ProgressUndone>(`/checkins/${checkIn.id}/progress/${update.goalId}/undo`);
+      notifySuccess(res.message);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: workspaceKeys.checkIns(clientId) }),
+        queryClient.invalidateQueries({ queryKey: workspaceKeys.goals(clientId) }),
+      ]);
+      void queryClient.invalidateQueries({ queryKey: workspaceKeys.clients });
+    } catch (error) {
+      notifyError(error, WORKSPACE_TOASTS.undoProgressFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <li className="flex items-start justify-between gap-3 sm:justify-start">
+      <span className="min-w-0 py-0.5">
+        <span className={cn(undone && 'text-stone-500 line-through dark:text-stone-400')}>
+          <span className={cn('font-medium', !undone && 'text-stone-900 dark:text-stone-100')}>{update.title}:</span> {progressChange(update)}
+        </span>
+        {undone && <span className="ml-2 text-xs text-stone-500 dark:text-stone-400">undone</span>}
+      </span>
+      {undoable && (
+        <Button variant="ghost" className="shrink-0 px-2 py-0.5 text-xs" loading={busy} onClick={() => void undo()} aria-label={`Undo the change to ${update.title}`}>
+          {!busy && <Undo2 className="h-3.5 w-3.5" aria-hidden />} Undo
+        </Button>
+      )}
+    </li>
+  );
+}
+
+function CheckInItem({ checkIn, zone, clientId, onDelete }: { checkIn: CheckInDto; zone: string; clientId: string; onDelete(): void }) {
   const [open, setOpen] = useState(false);
   const badge = checkInBadge(checkIn.status);
   const note = checkInNote(checkIn);
@@ -77,6 +121,8 @@ function CheckInItem({ checkIn, zone, onDelete }: { checkIn: CheckInDto; zone: s
             </span>
             {checkIn.channelNote && <span className="block text-xs text-amber-800 dark:text-amber-300" data-testid="channel-note">{checkIn.channelNote}</span>}
             {note && <span className={cn('block text-xs', note.tone === 'red' ? 'text-red-700 dark:text-red-300' : 'text-amber-800 dark:text-amber-300')}>{note.text}</span>}
+            {checkIn.delivery && <DeliveryNote delivery={checkIn.delivery} label="Check-in message" className="flex" />}
+            {checkIn.followUpDelivery && <DeliveryNote delivery={checkIn.followUpDelivery} label="Follow-up" className="flex" />}
           </span>
           <Badge tone={badge.tone}>{badge.label}</Badge>
         </button>
@@ -95,9 +141,7 @@ function CheckInItem({ checkIn, zone, onDelete }: { checkIn: CheckInDto; zone: s
             <Section title="Goal progress">
               <ul className="space-y-0.5">
                 {checkIn.progressUpdates.map((u) => (
-                  <li key={u.goalId}>
-                    <span className="font-medium text-stone-900 dark:text-stone-100">{u.title}:</span> {progressChange(u)}
-                  </li>
+                  <ProgressLine key={u.goalId} checkIn={checkIn} update={u} clientId={clientId} />
                 ))}
               </ul>
             </Section>
@@ -179,7 +223,7 @@ export function CheckInHistory({ clientId, upcoming = [] }: { clientId: string; 
           <>
             <ol className={cn('space-y-2', query.isPlaceholderData && 'opacity-60')} aria-label="Check-ins" aria-busy={query.isFetching || undefined}>
               {query.data.checkIns.map((c) => (
-                <CheckInItem key={c.id} checkIn={c} zone={zone} onDelete={() => setDeleting(c)} />
+                <CheckInItem key={c.id} checkIn={c} zone={zone} clientId={clientId} onDelete={() => setDeleting(c)} />
               ))}
             </ol>
             <Pager label="Check-in history pages" page={current} pages={pages} onChange={setPage} />

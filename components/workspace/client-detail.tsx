@@ -5,7 +5,7 @@ import { ChannelLabel } from './channel';
 
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Archive, Camera, Clock, Mail, Pause, Pencil, Phone, Play } from 'lucide-react';
+import { AlertTriangle, Archive, Camera, Clock, Languages, Mail, Pause, Pencil, Phone, Play, type LucideIcon } from 'lucide-react';
 import { SendCheckInButton } from './send-check-in-button';
 import { AiScheduleButton } from '@/components/workspace/ai-schedule/ai-schedule-button';
 import { GoalsTab } from '@/components/workspace/goals/goals-tab';
@@ -15,6 +15,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Tabs } from '@/components/ui/tabs';
 import { api, errorMessage } from '@/lib/api-client';
 import { PROFILE_PIC_MAX_BYTES, WORKSPACE_TOASTS, WORKSPACE_VALIDATION as V } from '@/lib/constants';
+import { LANGUAGE_NAMES } from '@/lib/languages';
 import { timezoneLabel } from '@/lib/timezones';
 import { ClientAvatar } from './client-avatar';
 import { ConversationTab } from './conversation-tab';
@@ -22,6 +23,7 @@ import { EditClientModal } from './edit-client-modal';
 import { FollowUpReview } from './follow-up-review';
 import { formatPhone } from './format';
 import { InsightsTab } from './insights-tab';
+import { LanguageSuggestion } from './language-suggestion';
 import { ScheduleButton } from './schedule-modal';
 import { notifyError, notifySuccess } from './notify';
 import { clientStatus } from './status';
@@ -36,6 +38,20 @@ const TABS = [
 type TabId = (typeof TABS)[number]['id'];
 
 /** The selected client beside the list: header, actions and the Insights, Goals and Conversation tabs. */
+/** An address given up on (decision 0085): the reason in words, and the way out (editing it clears the flag). */
+function UnreachableBadge({ icon: Icon, text, onEdit }: { icon: LucideIcon; text: string; onEdit(): void }) {
+  return (
+    <li className="inline-flex items-center gap-1.5 rounded-full border border-red-200 bg-red-50 px-2.5 py-0.5 text-xs font-medium text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200">
+      <AlertTriangle className="h-3.5 w-3.5 shrink-0" aria-hidden />
+      <Icon className="h-3.5 w-3.5 shrink-0" aria-hidden />
+      <span>{text}</span>
+      <button type="button" onClick={onEdit} className="ml-1 underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2">
+        Edit
+      </button>
+    </li>
+  );
+}
+
 export function ClientDetail({ client, onArchived }: { client: ClientDto; onArchived(): void }) {
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<TabId>('insights');
@@ -124,6 +140,12 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
                 </Badge>
               )}
             </div>
+            {(client.emailUnreachable || client.phoneUnreachable) && (
+              <ul className="mt-1.5 flex flex-wrap gap-2" aria-label="Unreachable addresses" data-testid="unreachable">
+                {client.emailUnreachable && <UnreachableBadge icon={Mail} text={client.emailUnreachable} onEdit={() => setEditing(true)} />}
+                {client.phoneUnreachable && <UnreachableBadge icon={Phone} text={client.phoneUnreachable} onEdit={() => setEditing(true)} />}
+              </ul>
+            )}
             <dl className="mt-1.5 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-600 dark:text-stone-300">
               <div className="flex min-w-0 items-center gap-1.5">
                 <dt className="sr-only">Email</dt>
@@ -161,6 +183,13 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
                   {timezoneLabel(client.timezone)} <span className="text-stone-500 dark:text-stone-400">({client.timezone})</span>
                 </dd>
               </div>
+              <div className="flex items-center gap-1.5">
+                <dt className="sr-only">Language of check-ins</dt>
+                <dd className="flex items-center gap-1.5" data-testid="client-language">
+                  <Languages className="h-4 w-4 shrink-0 text-stone-500 dark:text-stone-400" aria-hidden />
+                  Check-ins in {LANGUAGE_NAMES[client.language]}
+                </dd>
+              </div>
             </dl>
           </div>
           <div className="col-span-2 flex flex-wrap gap-2 sm:col-span-1 sm:col-start-2">
@@ -179,6 +208,7 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
             </Button>
           </div>
         </div>
+        <LanguageSuggestion client={client} />
         {pictureError && (
           <p role="alert" className="mt-3 text-sm text-red-600 dark:text-red-400">
             {pictureError}

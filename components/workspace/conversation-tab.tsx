@@ -3,6 +3,7 @@
 import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, Bot, Lock, Send } from 'lucide-react';
+import { DeliveryNote } from './delivery-note';
 import { useAuth } from '@/components/auth/auth-provider';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -64,6 +65,7 @@ function Bubble({ item, clientFirstName, zone, timed }: { item: ThreadItem; clie
       <span className={cn('mt-1 px-1 text-xs text-stone-500 dark:text-stone-400', !timed && 'sr-only')}>
         <time dateTime={item.at}>{formatDateTime(item.at, zone)}</time>
       </span>
+      {mine && !failed && item.delivery && <DeliveryNote delivery={item.delivery} className="mt-0.5 px-1" />}
       {failed && (
         <span className="mt-0.5 flex items-center gap-1 px-1 text-xs text-red-600 dark:text-red-400">
           <AlertCircle className="h-3.5 w-3.5 shrink-0" aria-hidden /> Not delivered{item.failureReason ? `: ${item.failureReason}` : ''}

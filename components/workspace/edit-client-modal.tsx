@@ -15,6 +15,7 @@ import { ApiError, api, errorMessage } from '@/lib/api-client';
 import { WORKSPACE_TOASTS } from '@/lib/constants';
 import { updateClientSchema } from '@/lib/schemas/workspace';
 import { notifySuccess } from './notify';
+import { LanguageOptions } from './language';
 import { TimezoneOptions } from './timezone-options';
 import { ChannelFields } from './channel';
 import type { ClientChanged, ClientDto } from '@/lib/schemas/clients';
@@ -22,7 +23,7 @@ import { storeClient } from './use-clients';
 
 type FormInput = z.input<typeof updateClientSchema>;
 type FormOutput = z.output<typeof updateClientSchema>;
-const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'timezone', 'channel', 'fallbackChannels'] as const;
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'timezone', 'language', 'channel', 'fallbackChannels'] as const;
 
 /** Edit client (product §2.5): the phone is normalised to +1XXXXXXXXXX before it is saved. */
 export function EditClientModal({ client, open, onClose }: { client: ClientDto; open: boolean; onClose(): void }) {
@@ -50,12 +51,15 @@ function EditClientForm({ client, onClose }: { client: ClientDto; onClose(): voi
       email: client.email ?? '',
       phone: client.phone ?? '',
       timezone: client.timezone,
+      language: client.language,
       reviewFollowUps: client.reviewFollowUps,
+      replyLinkInTexts: client.replyLinkInTexts,
       channel: client.channel,
       fallbackChannels: client.fallbackChannels,
     },
   });
   const reviewFollowUps = useWatch({ control, name: 'reviewFollowUps' }) ?? false;
+  const replyLinkInTexts = useWatch({ control, name: 'replyLinkInTexts' }) ?? false;
   const channel = useWatch({ control, name: 'channel' }) ?? client.channel;
   const fallbackChannels = useWatch({ control, name: 'fallbackChannels' }) ?? client.fallbackChannels;
   const { errors, isSubmitting } = formState;
@@ -115,6 +119,11 @@ function EditClientForm({ client, onClose }: { client: ClientDto; onClose(): voi
             <TimezoneOptions current={client.timezone} />
           </Select>
         </Field>
+        <Field id="edit-language" label="Language of check-ins" error={errors.language?.message}>
+          <Select id="edit-language" {...register('language')} {...invalid('language')}>
+            <LanguageOptions />
+          </Select>
+        </Field>
       </div>
       <ChannelFields
         idPrefix="edit"
@@ -137,6 +146,18 @@ function EditClientForm({ client, onClose }: { client: ClientDto; onClose(): voi
         {errors.reviewFollowUps?.message && (
           <p role="alert" className="pb-2 text-sm text-red-600 dark:text-red-400">
             {errors.reviewFollowUps.message}
+          </p>
+        )}
+        <Switch
+          id="edit-replyLinkInTexts"
+          label="Add a reply link to texts"
+          description={`Texted check-ins end with a link to a page where ${client.firstName} answers in one tap (a longer text). E-mailed check-ins always have it.`}
+          checked={replyLinkInTexts}
+          onChange={(on) => setValue('replyLinkInTexts', on, { shouldDirty: true })}
+        />
+        {errors.replyLinkInTexts?.message && (
+          <p role="alert" className="pb-2 text-sm text-red-600 dark:text-red-400">
+            {errors.replyLinkInTexts.message}
           </p>
         )}
       </div>

@@ -1,9 +1,9 @@
 import { AI_PREVIEWS_PER_HOUR } from '../constants';
 import { idParamSchema } from '../schemas/account';
 import { aiScheduleSchema, immediateContactSchema, savedAiScheduleSchema } from '../schemas/ai-schedule';
-import { approveFollowUpSchema, checkInChangedSchema, checkInPageSchema, checkInPreviewSchema, followUpQueueSchema, initiateCheckInSchema, previewCheckInSchema } from '../schemas/checkins';
+import { approveFollowUpSchema, checkInChangedSchema, checkInGoalParamSchema, checkInPageSchema, checkInPreviewSchema, followUpQueueSchema, initiateCheckInSchema, previewCheckInSchema, progressUndoneSchema } from '../schemas/checkins';
 import { cancelForGoalSchema, checkInHistoryQuerySchema, clientIdParamSchema } from '../schemas/workspace';
-import { resendWebhookReceivedSchema } from '../schemas/webhooks';
+import { deliveryStatusReceivedSchema, resendWebhookReceivedSchema } from '../schemas/webhooks';
 import { okWithMessageSchema } from './common';
 import { endpoint, type Endpoint } from './endpoint';
 
@@ -115,12 +115,24 @@ export const twilioInbound = endpoint({
   errors: { 403: 'The Twilio signature is missing or wrong', 413: 'The body is larger than the webhook limit' },
 });
 
+export const twilioStatus = endpoint({
+  method: 'POST',
+  path: '/api/webhooks/twilio/status',
+  tag: 'Webhooks',
+  summary:
+    "What became of a text or WhatsApp message Cadence sent (its `statusCallback`), as Twilio posts it; signed with `X-Twilio-Signature` when TWILIO_AUTH_TOKEN is set. Out-of-order and repeated callbacks never move a status back; an unknown message id is acknowledged and ignored",
+  auth: 'public',
+  rawBody: { contentType: 'application/x-www-form-urlencoded', description: "Twilio's status fields; Cadence reads `MessageSid`, `MessageStatus`, `ErrorCode` and `To`" },
+  response: deliveryStatusReceivedSchema,
+  errors: { 400: 'MessageSid or MessageStatus is missing', 403: 'The Twilio signature is missing or wrong', 413: 'The body is larger than the webhook limit' },
+});
+
 export const resendInbound = endpoint({
   method: 'POST',
   path: '/api/webhooks/resend',
   tag: 'Webhooks',
   summary:
-    "Resend's events; `email.received` is a client's e-mailed reply to a check-in, matched by its signed reply address. Signed (Svix headers) when RESEND_WEBHOOK_SECRET is set; a repeated message is a no-op, an unknown address is acknowledged and ignored",
+    "Resend's events; `email.received` is a client's e-mailed reply to a check-in, matched by its signed reply address; `email.delivered`, `email.bounced`, `email.complained` and `email.delivery_delayed` update the sent e-mail's delivery status (a hard bounce or complaint marks the client's address unreachable). Signed (Svix headers) when RESEND_WEBHOOK_SECRET is set; a repeated message is a no-op, an unknown address or e-mail id is acknowledged and ignored",
   auth: 'public',
   rawBody: { contentType: 'application/json', description: 'The event exactly as Resend sent it, checked against the `svix-id`, `svix-timestamp` and `svix-signature` headers' },
   response: resendWebhookReceivedSchema,
@@ -171,4 +183,18 @@ export const discardFollowUp = endpoint({
   params: idParamSchema,
   response: checkInChangedSchema,
   errors: FOLLOW_UP_DECISION_ERRORS,
+});
+
+export const undoProgressUpdate = endpoint({
+  method: 'POST',
+  path: '/api/checkins/{id}/progress/{goalId}/undo',
+  tag: 'Check-ins',
+  summary: "Undoes what the AI did to one goal from this check-in's reply: the goal goes back to the change's `from` value and the change is marked undone (`undoneAt`), in one step",
+  auth: 'user',
+  params: checkInGoalParamSchema,
+  response: progressUndoneSchema,
+  errors: {
+    404: 'No such check-in of yours, or the reply did not change that goal',
+    409: "The change was already undone, set no value (a task said done), the goal's value has changed since (a later reply or the coach), or the goal was marked complete since",
+  },
 });

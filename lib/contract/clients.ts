@@ -4,6 +4,7 @@ import {
   clientListSchema,
   clientResponseSchema,
   dayToggledSchema,
+  languageSuggestionAnswerSchema,
   slotAddedSchema,
   slotRemovedSchema,
 } from '../schemas/clients';
@@ -90,6 +91,18 @@ export const resumeCheckIns = endpoint({
   errors: { 404: NO_CLIENT },
 });
 
+export const answerLanguageSuggestion = endpoint({
+  method: 'POST',
+  path: '/api/coach/clients/{id}/language-suggestion',
+  tag: 'Clients',
+  summary: "Answers the language proposed from the client's replies: switch the check-ins to it, or keep the current language",
+  auth: 'user',
+  params: idParamSchema,
+  body: languageSuggestionAnswerSchema,
+  response: clientChangedSchema,
+  errors: { 404: NO_CLIENT, 409: 'No language is proposed for this client (already answered, or the language was changed in the edit form)' },
+});
+
 export const getClient = endpoint({
   method: 'GET',
   path: '/api/clients/{id}',
@@ -105,7 +118,7 @@ export const updateClient = endpoint({
   method: 'PUT',
   path: '/api/clients/{id}',
   tag: 'Clients',
-  summary: "Changes a client's name, e-mail, phone number or time zone",
+  summary: "Changes a client's name, e-mail, phone number, time zone or language of check-ins",
   auth: 'user',
   params: idParamSchema,
   body: updateClientSchema,

@@ -7,11 +7,13 @@ import * as billing from './billing';
 import * as checkins from './checkins';
 import * as clients from './clients';
 import * as goals from './goals';
+import * as notifications from './notifications';
+import * as reply from './reply';
 import * as schedules from './schedules';
 import * as system from './system';
 
 /** Every endpoint of the API, one module per area; the OpenAPI document and the coverage test read this. */
-export const ENDPOINT_MODULES = { account, admin, analytics, auth, billing, checkins, clients, goals, schedules, system } as const;
+export const ENDPOINT_MODULES = { account, admin, analytics, auth, billing, checkins, clients, goals, notifications, reply, schedules, system } as const;
 
 function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;

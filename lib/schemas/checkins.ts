@@ -3,6 +3,7 @@ import { CLIENT_CHANNELS } from '../channels';
 import { okSchema, okWithMessageSchema, paginationSchema, timestampSchema } from '../contract/common';
 import { WORKSPACE_VALIDATION } from '../constants';
 import { COACH_MESSAGE_MAX_CHARS } from '../sms';
+import { deliverySchema } from './thread';
 
 /** A check-in's status as the API names it: a queued ('scheduled') one is 'upcoming'. */
 export const checkInDtoStatusSchema = z.enum(['upcoming', 'sent', 'responded', 'completed', 'no_response', 'missed', 'cancelled', 'failed']);
@@ -16,6 +17,8 @@ export const progressUpdateSchema = z.object({
   to: z.number().nullable(),
   unit: z.string().nullable(),
   completed: z.boolean(),
+  /** When the coach undid this change (the goal went back to `from`); absent while it stands. */
+  undoneAt: timestampSchema.optional(),
 });
 export type ProgressUpdate = z.infer<typeof progressUpdateSchema>;
 
@@ -54,6 +57,9 @@ export const checkInDtoSchema = z.object({
   /** What became of the follow-up (`aiResponse`): texted, waiting for the coach's review, or discarded; null while none was written. */
   followUpStatus: z.enum(['sent', 'pending_review', 'discarded']).nullable(),
   followUpSentAt: timestampSchema.nullable(),
+  /** What the provider said became of the check-in message, and of the follow-up (decision 0085); null while nothing was heard. */
+  delivery: deliverySchema.nullable(),
+  followUpDelivery: deliverySchema.nullable(),
 }).meta({ id: 'CheckIn' });
 export type CheckInDto = z.infer<typeof checkInDtoSchema>;
 
@@ -69,6 +75,24 @@ export type CheckInPage = z.infer<typeof checkInPageSchema>;
 
 export const checkInChangedSchema = okWithMessageSchema.extend({ checkIn: checkInDtoSchema });
 export type CheckInChanged = z.infer<typeof checkInChangedSchema>;
+
+/** The check-in and the goal whose change from that check-in's reply the coach undoes. */
+export const checkInGoalParamSchema = z.object({ id: z.string().uuid('Not a valid id'), goalId: z.string().uuid('Not a valid goal id') });
+
+/** The undone change: the check-in as the history shows it, and the goal as it stands now. */
+export const progressUndoneSchema = checkInChangedSchema.extend({
+  goal: z.object({ id: z.string(), clientId: z.string(), currentValue: z.number(), progress: z.number() }),
+});
+export type ProgressUndone = z.infer<typeof progressUndoneSchema>;
+
+export const PROGRESS_UNDO_MESSAGES = {
+  notInUpdate: 'This check-in did not change that goal',
+  alreadyUndone: 'This change was already undone',
+  noValue: 'This change set no value, so there is nothing to undo',
+  goalCompleted: 'The goal was marked complete since; restore it before undoing this change',
+  changedSince: (title: string, now: string) => `"${title}" has changed since this reply (now ${now}); undoing would overwrite the newer value`,
+  undone: (title: string, back: string) => `${title} back to ${back}`,
+} as const;
 
 export const FOLLOW_UP_MESSAGES = {
   emptyMessage: 'The message is empty',

@@ -4,6 +4,7 @@ import { WEEKDAYS } from '../constants';
 import { CLIENT_CHANNELS } from '../channels';
 import { checkInDtoSchema } from './checkins';
 import { checkInScheduleSchema, goalSchema, scheduleSlotSchema } from './goals';
+import { clientLanguageSchema } from './languages';
 
 /** A day of the client list's Mon-Sun bubble row: a check-in's status, else a slot's (pending or missed). */
 export const weekDayStatusSchema = z.enum(['completed', 'responded', 'sent', 'no_response', 'missed', 'scheduled', 'pending', 'none']);
@@ -69,6 +70,15 @@ export const clientDtoSchema = z.object({
   /** How check-ins and the coach's messages reach the client, and the channels tried when that fails (decision 0084). */
   channel: z.enum(CLIENT_CHANNELS),
   fallbackChannels: z.array(z.enum(CLIENT_CHANNELS)),
+  /** Why the e-mail address / phone number is given up on (a bounce, a complaint, failed texts), null while reachable; editing it clears this (decision 0085). */
+  emailUnreachable: z.string().nullable(),
+  phoneUnreachable: z.string().nullable(),
+  /** Texted check-ins end with the link to the one-tap reply page (decision 0083). */
+  replyLinkInTexts: z.boolean(),
+  /** What check-ins and follow-ups to the client are written in. */
+  language: clientLanguageSchema,
+  /** A language the client's replies seem to be in, proposed to the coach until answered; null when none. */
+  suggestedLanguage: clientLanguageSchema.nullable(),
   checkInSchedule: checkInScheduleSchema,
   executiveSummary: z.string().nullable(),
   /** The newest check-in that is neither upcoming nor cancelled. */
@@ -86,6 +96,12 @@ export const clientDtoSchema = z.object({
   createdAt: timestampSchema,
 }).meta({ id: 'Client' });
 export type ClientDto = z.infer<typeof clientDtoSchema>;
+
+/** The coach's answer to a proposed language: switch the client's check-ins to it, or keep the current one. */
+export const languageSuggestionAnswerSchema = z.object({
+  switch: z.boolean({ error: 'switch must be true or false' }),
+});
+export type LanguageSuggestionAnswer = z.infer<typeof languageSuggestionAnswerSchema>;
 
 export const clientListSchema = z.object({ clients: z.array(clientDtoSchema) });
 export type ClientList = z.infer<typeof clientListSchema>;

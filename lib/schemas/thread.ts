@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { CLIENT_CHANNELS } from '../channels';
 import { timestampSchema } from '../contract/common';
+import { DELIVERY_STATUSES } from '../delivery';
 import { COACH_MESSAGE_MAX_CHARS, THREAD_PAGE_MAX, THREAD_PAGE_SIZE } from '../sms';
 
 /**
  * One client's conversation (the Conversation tab): check-in messages, replies and AI follow-ups
  * from check-ins, and the texts outside a check-in both ways, in time order (decision 0076).
  */
+
+/** A provider's word on an outgoing message, with its reason when it failed. */
+export const deliverySchema = z.object({ status: z.enum(DELIVERY_STATUSES), reason: z.string().nullable() }).meta({ id: 'Delivery' });
+export type Delivery = z.infer<typeof deliverySchema>;
 
 export const threadItemSchema = z
   .object({
@@ -18,11 +23,13 @@ export const threadItemSchema = z
     kind: z.enum(['check_in', 'reply', 'follow_up', 'message']),
     body: z.string(),
     checkInId: z.string().optional(),
-    /** How the message travelled (a text, an e-mail, WhatsApp; decisions 0081, 0084). */
-    channel: z.enum(CLIENT_CHANNELS).optional(),
+    /** How the message travelled: a text, an e-mail (decision 0081), WhatsApp (0084), the reply page (0083). */
+    channel: z.enum([...CLIENT_CHANNELS, 'web']).optional(),
     /** Texts outside a check-in: whether it went out ('failed' with the reason) or came in. */
     status: z.enum(['sent', 'failed', 'received']).optional(),
     failureReason: z.string().optional(),
+    /** Outgoing messages: what the provider said became of it (decision 0085); absent while nothing was heard. */
+    delivery: deliverySchema.optional(),
   })
   .meta({ id: 'ThreadItem' });
 export type ThreadItem = z.infer<typeof threadItemSchema>;

@@ -11,6 +11,20 @@ export const twilioInboundSchema = z.object({
 
 export type TwilioInbound = z.infer<typeof twilioInboundSchema>;
 
+/** A Twilio status callback (form-encoded) for a message we sent, SMS or WhatsApp alike; only the fields Cadence reads. */
+export const twilioStatusSchema = z.object({
+  MessageSid: z.string({ error: 'MessageSid is required' }).trim().min(1, 'MessageSid is required').max(64),
+  MessageStatus: z.string({ error: 'MessageStatus is required' }).trim().min(1, 'MessageStatus is required').max(32),
+  ErrorCode: z.string().trim().max(16).optional(),
+  // The recipient: `+1…` for SMS, `whatsapp:+1…` for WhatsApp.
+  To: z.string().trim().max(64).optional(),
+});
+
+/** The answer to a status callback: what it did (updated a message, nothing new, or no message of ours). */
+export const deliveryStatusReceivedSchema = z
+  .object({ received: z.literal(true), action: z.enum(['updated', 'unchanged', 'unknown', 'ignored']) })
+  .meta({ id: 'DeliveryStatusReceived' });
+
 const address = z.string().trim().min(1).max(320);
 
 /**
@@ -30,6 +44,8 @@ export const resendEventSchema = z.object({
       cc: z.array(address).max(100).optional(),
       received_for: z.array(address).max(100).optional(),
       subject: z.string().max(998).optional(),
+      /** email.bounced: Resend's bounce; `type` Permanent (a hard bounce) or Transient. */
+      bounce: z.object({ type: z.string().max(64).optional(), subType: z.string().max(64).optional(), message: z.string().max(2000).optional() }).optional(),
     })
     .default({}),
 });
@@ -40,7 +56,10 @@ export type ResendEvent = z.infer<typeof resendEventSchema>;
 export const resendWebhookReceivedSchema = z
   .object({
     received: z.literal(true),
-    /** reply (a check-in answered), duplicate, unmatched (no conversation named, or kept outside a check-in) or ignored (another event type). */
-    action: z.enum(['reply', 'duplicate', 'unmatched', 'ignored']),
+    /**
+     * reply (a check-in answered), duplicate, unmatched (no conversation named, or kept outside a check-in),
+     * updated / unchanged / unknown (a delivery event: recorded, nothing new, or no e-mail of ours) or ignored (another event type).
+     */
+    action: z.enum(['reply', 'duplicate', 'unmatched', 'updated', 'unchanged', 'unknown', 'ignored']),
   })
   .meta({ id: 'ResendWebhookReceived' });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_CHECK_IN_TIME, WEEKDAYS, WORKSPACE_VALIDATION as V } from '../constants';
 import { timezoneSchema } from './account';
 import { channelFieldIssues, clientChannelFieldsSchema } from './client-channel';
+import { clientLanguageSchema } from './languages';
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the HH:MM format (e.g. 09:00, 14:30)');
 const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message, abort: true });
@@ -38,6 +39,7 @@ export const createClientSchema = z
     email: required(V.clientRequired).pipe(z.string().email('Please enter a valid email address').max(254)).transform((v) => v.toLowerCase()),
     phone: required(V.clientRequired).pipe(z.string().regex(US_PHONE_PATTERN, V.clientPhoneFormat)),
     timezone: timezoneSchema.optional(),
+    language: clientLanguageSchema.optional(),
     goalTitle: z.string().trim().max(200).optional(),
     goalType: z.enum(['task', 'progress']).default('task'),
     metric: z.string().trim().max(40).optional(),
@@ -72,8 +74,12 @@ export const updateClientSchema = z.object({
     return normalised;
   }),
   timezone: timezoneSchema.optional(),
+  /** What check-ins to the client are written in; unchanged when left out. */
+  language: clientLanguageSchema.optional(),
   /** The coach reads each AI follow-up before it is texted (decision 0075); unchanged when left out. */
   reviewFollowUps: z.boolean({ error: 'Review AI follow-ups must be true or false' }).optional(),
+  /** Texted check-ins carry the reply page's link (decision 0083); unchanged when left out. */
+  replyLinkInTexts: z.boolean({ error: 'Add a reply link to texts must be true or false' }).optional(),
   ...clientChannelFieldsSchema.shape,
 }).superRefine((v, ctx) => {
   const channelIssue = channelFieldIssues(v);

@@ -9,12 +9,14 @@ import type { AiGoal, AiProvider, ReplyAnalysis, ReplyContext } from '@/server/p
  * Shared by the unit test (local provider) and `npm run ai:corpus` (local or OpenAI-compatible).
  */
 
-export const CORPUS_PARTS = ['tuning', 'held-back', 'held-back-2', 'held-back-3', 'held-back-4', 'held-back-5', 'held-back-6'] as const;
+export const CORPUS_PARTS = ['tuning', 'held-back', 'held-back-2', 'held-back-3', 'held-back-4', 'held-back-5', 'held-back-6', 'held-back-7', 'es-tuning', 'pt-tuning', 'de-tuning', 'fr-tuning', 'es-held-back', 'pt-held-back', 'de-held-back', 'fr-held-back'] as const;
 export type CorpusPart = (typeof CORPUS_PARTS)[number];
 
 const expectedGoalSchema = z.union([z.literal('unchanged'), z.object({ value: z.number() }), z.object({ completed: z.literal(true) })]);
 const caseSchema = z.object({
   id: z.string(),
+  /** The reply's language in the per-language parts (es-tuning …); absent in the English ones. */
+  language: z.string().optional(),
   kind: z.string(),
   scope: z.enum(['goal', 'global']),
   goals: z.array(
@@ -50,7 +52,7 @@ export function contextFor(c: CorpusCase): ReplyContext {
   }));
   return {
     coach: { name: 'Dana Rivers', firstName: 'Dana', survey: null },
-    client: { firstName: 'Sam', lastName: 'Lee', timezone: 'UTC' },
+    client: { firstName: 'Sam', lastName: 'Lee', timezone: 'UTC', language: 'en' },
     goals,
     isGlobal: c.scope === 'global',
     recent: [],

@@ -19,6 +19,8 @@ import type {
   CoachingSurvey,
   NotificationPreferences,
 } from '@/lib/preferences';
+import { DELIVERY_STATUSES } from '@/lib/delivery';
+import type { ClientLanguage } from '@/lib/languages';
 import type { BillingAddress, InvoiceDetails } from '@/lib/schemas/billing';
 import { CLIENT_CHANNELS } from '@/lib/channels';
 import type { ProgressUpdate } from '@/lib/schemas/checkins';
@@ -165,10 +167,31 @@ export const notifications = pgTable(
     message: text('message').notNull(),
     delivered: jsonb('delivered').$type<Record<string, boolean>>().notNull().default({}),
     suppressedReason: text('suppressed_reason'),
+    /** The screen the notification opens (bell, push); null means the type's default (lib/notification-centre.ts). */
+    link: text('link'),
     readAt: ts('read_at'),
     createdAt: createdAt(),
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** A browser that accepted Web Push for a user (Settings → Notifications → Push on this device). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The push service URL; unique, as one browser profile has one subscription per site. */
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    deviceLabel: text('device_label').notNull(),
+    createdAt: createdAt(),
+    lastSuccessAt: ts('last_success_at'),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
 );
 
 export const dataExportStatusEnum = pgEnum('data_export_status', ['pending', 'ready', 'failed']);
@@ -244,6 +267,22 @@ export const clients = pgTable(
     /** How check-ins and the coach's messages reach the client, and what is tried when that fails (decision 0084). */
     channel: text('channel', { enum: CLIENT_CHANNELS }).notNull().default('sms'),
     fallbackChannels: text('fallback_channels', { enum: CLIENT_CHANNELS }).array().notNull().default(sql`'{email}'::text[]`),
+    /**
+     * Why the e-mail address / phone number is given up on (a hard bounce or complaint; repeated
+     * failed texts), null while reachable: nothing is sent to it until the coach edits it (decision 0085).
+     */
+    emailUnreachable: text('email_unreachable'),
+    phoneUnreachable: text('phone_unreachable'),
+    /** Failed or undelivered texts in a row to the current number; a delivered one resets it. */
+    smsFailureStreak: integer('sms_failure_streak').notNull().default(0),
+    /** Texted check-ins end with the link to the one-tap reply page (issue 17 §2, decision 0083); e-mails always have it. */
+    replyLinkInTexts: boolean('reply_link_in_texts').notNull().default(false),
+    /** What check-ins, follow-ups and Cadence's own texts to the client are written in (decision 0086). */
+    language: text('language').$type<ClientLanguage>().notNull().default('en'),
+    /** The language the client's last reply was detected in: two in a row unlike `language` propose it. */
+    detectedLanguage: text('detected_language').$type<ClientLanguage>(),
+    /** A language proposed to the coach, until the coach switches or keeps the current one. */
+    suggestedLanguage: text('suggested_language').$type<ClientLanguage>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -374,6 +413,8 @@ export const checkIns = pgTable(
     completedAt: ts('completed_at'),
     aiMessage: text('ai_message'),
     clientResponse: text('client_response'),
+    /** How the reply came: null for sms and e-mail before decision 0083; 'web' is the one-tap reply page. */
+    clientResponseChannel: text('client_response_channel', { enum: ['sms', 'email', 'web'] }),
     aiResponse: text('ai_response'),
     coachSummary: text('coach_summary'),
     insights: jsonb('insights').$type<string[]>(),
@@ -411,6 +452,12 @@ export const checkIns = pgTable(
      */
     followUpStatus: followUpStatusEnum('follow_up_status'),
     followUpSentAt: ts('follow_up_sent_at'),
+    /** What the provider said became of the check-in message and of the follow-up (decision 0085), with its reason. */
+    deliveryStatus: text('delivery_status', { enum: DELIVERY_STATUSES }),
+    deliveryError: text('delivery_error'),
+    followUpProviderMessageId: text('follow_up_provider_message_id'),
+    followUpDeliveryStatus: text('follow_up_delivery_status', { enum: DELIVERY_STATUSES }),
+    followUpDeliveryError: text('follow_up_delivery_error'),
     /**
      * Whole seconds from sending to the client's reply, kept by Postgres (null until answered). The
      * analytics sum and bucket it from an index instead of doing interval arithmetic on every row.
@@ -442,6 +489,9 @@ export const checkIns = pgTable(
     // A client's conversation, a page at a time backwards (server/services/thread.ts): replies and follow-ups by their time.
     index('check_ins_client_replied_idx').on(t.clientId, t.respondedAt).where(sql`${t.clientResponse} is not null`),
     index('check_ins_client_followed_up_idx').on(t.clientId, t.followUpSentAt).where(sql`${t.followUpSentAt} is not null`),
+    // A provider's delivery callback finds its message by the provider's id.
+    index('check_ins_provider_message_idx').on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
+    index('check_ins_follow_up_provider_message_idx').on(t.followUpProviderMessageId).where(sql`${t.followUpProviderMessageId} is not null`),
   ],
 );
 
@@ -756,16 +806,25 @@ export const clientMessages = pgTable(
     direction: text('direction', { enum: ['in', 'out'] }).notNull(),
     author: text('author', { enum: ['client', 'coach'] }).notNull(),
     body: text('body').notNull(),
-    channel: text('channel', { enum: CLIENT_CHANNELS }).notNull().default('sms'),
-    /** The sender and recipient: phone numbers for sms, e-mail addresses for email (decision 0081). */
+    /** Every client channel (decision 0084), and 'web' for an answer on the reply page (decision 0083). */
+    channel: text('channel', { enum: [...CLIENT_CHANNELS, 'web'] }).notNull().default('sms'),
+    /** A further answer through a check-in's reply page names that check-in (decision 0083). */
+    checkInId: uuid('check_in_id').references(() => checkIns.id, { onDelete: 'set null' }),
+    /** The sender and recipient: phone numbers for sms and whatsapp (ours `whatsapp:+1…`), e-mail addresses for email (decision 0081), 'reply page' for web. */
     fromNumber: text('from_number').notNull(),
     toNumber: text('to_number').notNull(),
     providerMessageId: text('provider_message_id'),
     status: text('status', { enum: ['sent', 'failed', 'received'] }).notNull(),
     failureReason: text('failure_reason'),
+    deliveryStatus: text('delivery_status', { enum: DELIVERY_STATUSES }),
+    deliveryError: text('delivery_error'),
     createdAt: createdAt(),
   },
-  (t) => [index('client_messages_client_idx').on(t.clientId, t.createdAt)],
+  (t) => [
+    index('client_messages_client_idx').on(t.clientId, t.createdAt),
+    index('client_messages_provider_message_idx').on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
+    index('client_messages_check_in_idx').on(t.checkInId),
+  ],
 );
 
 /**

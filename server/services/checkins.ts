@@ -1,11 +1,13 @@
 import { and, count, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { EXECUTIVE_SUMMARIES_PER_PAGE, WORKSPACE_VALIDATION as V } from '@/lib/constants';
-import type { CheckInDto, CheckInPage } from '@/lib/schemas/checkins';
+import { formatGoalAmount } from '@/lib/goal-units';
+import { PROGRESS_UNDO_MESSAGES as U, type CheckInDto, type CheckInPage, type ProgressUndone, type ProgressUpdate } from '@/lib/schemas/checkins';
 import { getDb } from '../db/client';
-import { checkIns, clients, goals } from '../db/schema';
-import { AppError, notFound } from '../http/errors';
+import { checkIns, clients, goalProgressHistory, goals } from '../db/schema';
+import { AppError, conflict, notFound } from '../http/errors';
+import { emitToUser } from '../realtime';
 import { checkInSummary, checkInSummaryColumns, type CoachRef } from './clients';
-import { getOwnedGoal } from './goals';
+import { getOwnedGoal, progressPercent } from './goals';
 
 /** A client's check-ins, newest first, paged; optionally one goal's only, and the executive summaries. */
 export async function checkInHistory(coach: CoachRef, clientId: string, query: { page: number; limit: number; withSummaries: boolean; goalId?: string }): Promise<CheckInPage> {
@@ -89,4 +91,66 @@ export async function cancelForGoal(coach: CoachRef, checkInId: string, input: {
   }
   const [updated] = await db.select().from(checkIns).where(eq(checkIns.id, checkInId));
   return checkInSummary(updated!, new Map());
+}
+
+/**
+ * The check-in's own value (`check_ins.value`) from the changes that still stand: its goal's new
+ * value, or a global check-in's only moved numeric goal's (as the reply job sets it).
+ */
+function ownValue(goalId: string | null, updates: ProgressUpdate[]): number | null {
+  const moves = updates.filter((u) => u.to !== null && !u.undoneAt);
+  const own = goalId ? moves.find((u) => u.goalId === goalId) : moves.length === 1 ? moves[0] : undefined;
+  return own?.to ?? null;
+}
+
+/**
+ * Undoes what a reply did to one goal (decision 0082): the goal goes back to the change's `from`
+ * value (its progress, and so a reached target, recomputed) and the change is marked undone, in one
+ * transaction. Refused when the goal moved since (a later reply or the coach): undoing would
+ * overwrite a newer value the coach may not have seen.
+ */
+export async function undoProgressUpdate(coach: CoachRef, checkInId: string, goalId: string, now: Date): Promise<ProgressUndone> {
+  const { row, goal, update } = await getDb().transaction(async (tx) => {
+    // Locked in the order check-in, goal: two undo clicks of one change must not both pass the check.
+    const [locked] = await tx
+      .select()
+      .from(checkIns)
+      .where(and(eq(checkIns.id, checkInId), eq(checkIns.coachId, coach.id)))
+      .for('update');
+    if (!locked) throw notFound('Check-in');
+    const index = locked.progressUpdates.findIndex((u) => u.goalId === goalId);
+    const change = locked.progressUpdates[index];
+    if (!change) throw new AppError(404, 'NOT_FOUND', U.notInUpdate);
+    if (change.undoneAt) throw conflict(U.alreadyUndone);
+    if (change.from === null || change.to === null) throw conflict(U.noValue);
+    const current = await getOwnedGoal(coach.id, goalId, tx, true);
+    if (current.currentValue !== change.to) throw conflict(U.changedSince(current.title, formatGoalAmount(current.currentValue, current.unit)));
+    if (current.status === 'completed') throw conflict(U.goalCompleted);
+    const progress = progressPercent(change.from, current.target);
+    await tx.update(goals).set({ currentValue: change.from, progress, updatedAt: now }).where(eq(goals.id, goalId));
+    await tx.insert(goalProgressHistory).values({
+      goalId,
+      value: change.from,
+      progress,
+      source: 'coach',
+      note: `Undid the change from a check-in reply (${formatGoalAmount(change.to, current.unit)} back to ${formatGoalAmount(change.from, current.unit)})`,
+    });
+    const updates = locked.progressUpdates.map((u, i) => (i === index ? { ...u, undoneAt: now.toISOString() } : u));
+    const [saved] = await tx
+      .update(checkIns)
+      .set({ progressUpdates: updates, value: ownValue(locked.goalId, updates), updatedAt: now })
+      .where(eq(checkIns.id, checkInId))
+      .returning();
+    return { row: saved!, goal: { id: goalId, clientId: current.clientId, currentValue: change.from, progress }, update: { ...change, unit: current.unit } };
+  });
+  const titles = new Map<string, string>();
+  if (row.goalId) {
+    const [own] = await getDb().select({ title: goals.title }).from(goals).where(eq(goals.id, row.goalId));
+    if (own) titles.set(row.goalId, own.title);
+  }
+  const dto = checkInSummary(row, titles);
+  // The events a reply's own change sends, so open goal cards and histories refresh the same way.
+  emitToUser(coach.id, 'goalProgressUpdated', { goalId, clientId: goal.clientId, progress: goal.progress });
+  emitToUser(coach.id, 'clientProfileUpdated', { clientId: row.clientId, checkIn: dto });
+  return { success: true, message: U.undone(update.title, formatGoalAmount(goal.currentValue, update.unit)), checkIn: dto, goal };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import { NEXT_CHECK_INS_ITEMS, WEEKDAYS } from '@/lib/constants';
+import { DEFAULT_CLIENT_LANGUAGE, type ClientLanguage } from '@/lib/languages';
 import { getPlan } from '@/lib/plans';
 import type { CheckInSchedule, DayKey } from '@/lib/preferences';
 import type { CheckInDto } from '@/lib/schemas/checkins';
@@ -67,6 +68,10 @@ export const checkInSummaryColumns = {
   channelNote: checkIns.channelNote,
   followUpStatus: checkIns.followUpStatus,
   followUpSentAt: checkIns.followUpSentAt,
+  deliveryStatus: checkIns.deliveryStatus,
+  deliveryError: checkIns.deliveryError,
+  followUpDeliveryStatus: checkIns.followUpDeliveryStatus,
+  followUpDeliveryError: checkIns.followUpDeliveryError,
 };
 type CheckInSummaryRow = Pick<CheckIn, keyof typeof checkInSummaryColumns>;
 
@@ -99,6 +104,8 @@ export function checkInSummary(c: CheckInSummaryRow, goalTitles: Map<string, str
     channelNote: c.channelNote,
     followUpStatus: c.followUpStatus,
     followUpSentAt: c.followUpSentAt?.toISOString() ?? null,
+    delivery: c.deliveryStatus ? { status: c.deliveryStatus, reason: c.deliveryError } : null,
+    followUpDelivery: c.followUpDeliveryStatus ? { status: c.followUpDeliveryStatus, reason: c.followUpDeliveryError } : null,
   };
 }
 
@@ -216,6 +223,11 @@ function clientDto(client: Client, extra: ClientExtras): ClientDto {
     reviewFollowUps: client.reviewFollowUps,
     channel: client.channel,
     fallbackChannels: client.fallbackChannels,
+    emailUnreachable: client.emailUnreachable,
+    phoneUnreachable: client.phoneUnreachable,
+    replyLinkInTexts: client.replyLinkInTexts,
+    language: client.language,
+    suggestedLanguage: client.suggestedLanguage,
     checkInSchedule: client.checkInSchedule,
     executiveSummary: client.executiveSummary,
     latestCheckIn: extra.latest ? checkInSummary(extra.latest, extra.goalTitles) : null,
@@ -401,6 +413,7 @@ export async function createClient(coach: CoachRef, input: CreateClientInput, no
         // A number that replied STOP to the number we would text it from stays opted out, whoever adds it.
         smsOptedOut: await numberOptedOut(tx, input.phone),
         timezone: input.timezone ?? coach.timezone,
+        language: input.language ?? DEFAULT_CLIENT_LANGUAGE,
         checkInSchedule: scheduleFromEntries(input.scheduledCheckIns),
         channel: input.channel ?? DEFAULT_CLIENT_CHANNEL,
         fallbackChannels: input.fallbackChannels ?? DEFAULT_FALLBACK_CHANNELS[input.channel ?? DEFAULT_CLIENT_CHANNEL],
@@ -451,8 +464,38 @@ export async function updateClient(coach: CoachRef, clientId: string, input: Upd
   await getDb()
     .update(clients)
     // A new number brings its own STOP state with it (opt-outs are per client number, not per client row).
-    .set({ ...fields, ...(fields.phone !== current.phone ? { smsOptedOut: await numberOptedOut(getDb(), fields.phone) } : {}), updatedAt: sql`now()` })
+    .set({
+      ...fields,
+      ...(fields.phone !== current.phone ? { smsOptedOut: await numberOptedOut(getDb(), fields.phone), phoneUnreachable: null, smsFailureStreak: 0 } : {}),
+      // A new address is tried again (decision 0085): the flag belonged to the old one.
+      ...(fields.email !== current.email ? { emailUnreachable: null } : {}),
+      // The coach chose a language: a pending proposal is answered by it, and detection starts afresh.
+      ...(fields.language && fields.language !== current.language ? { suggestedLanguage: null, detectedLanguage: null } : {}),
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(clients.id, clientId), eq(clients.coachId, coach.id)));
+  return publishClient(coach, clientId);
+}
+
+/**
+ * The coach's answer to a language proposed from the client's replies (decision 0086): switch the
+ * check-ins to it, or keep the current language. Either way the proposal is cleared and detection
+ * starts afresh, so a kept language is proposed again only after two more replies in another one.
+ */
+export async function answerLanguageSuggestion(coach: CoachRef, clientId: string, answer: { switch: boolean }): Promise<ClientDto> {
+  await getOwnedClient(coach.id, clientId);
+  const [changed] = await getDb()
+    .update(clients)
+    .set({
+      // The right-hand side reads the row as it was: the proposal at the moment of the answer.
+      ...(answer.switch ? { language: sql<ClientLanguage>`${clients.suggestedLanguage}` } : {}),
+      suggestedLanguage: null,
+      detectedLanguage: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(clients.id, clientId), eq(clients.coachId, coach.id), isNotNull(clients.suggestedLanguage)))
+    .returning({ id: clients.id });
+  if (!changed) throw new AppError(409, 'CONFLICT', 'No language is proposed for this client');
   return publishClient(coach, clientId);
 }
 

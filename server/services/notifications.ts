@@ -1,5 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { NOTIFICATION_CHANNELS, TEST_NOTIFICATION_TEXT } from '@/lib/constants';
+import { notificationLink, notificationTitle } from '@/lib/notification-centre';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@/lib/preferences';
 import { zonedParts } from '@/lib/zoned-time';
 import { getDb } from '../db/client';
@@ -8,10 +9,11 @@ import { log } from '../log';
 import { sendEmail } from '../providers/email';
 import { sendSms } from '../providers/sms';
 import { connectedSockets, emitToUser } from '../realtime';
+import { pushToUser } from './push-subscriptions';
 import { hitRateLimit, RATE_LIMITS } from './rate-limit';
 import { findActiveUserById, isPhoneVerified } from './users';
 
-export type NotificationType = 'checkin_response' | 'goal_completed' | 'missed_checkin' | 'goal_deadline' | 'ai_insight' | 'system' | 'session_reminder';
+export type NotificationType = 'checkin_response' | 'goal_completed' | 'missed_checkin' | 'goal_deadline' | 'ai_insight' | 'system' | 'session_reminder' | 'client_unreachable';
 export type Channel = (typeof NOTIFICATION_CHANNELS)[number];
 export type DeliveryResults = Record<Channel, boolean>;
 
@@ -26,6 +28,8 @@ const RULES: Record<NotificationType, { email?: keyof Prefs['email']; sms?: keyo
   ai_insight: { push: 'aiInsights', inApp: 'aiInsights' },
   system: { email: 'systemUpdates', sms: 'emergencyContacts', push: 'systemAlerts', inApp: 'systemAlerts' },
   session_reminder: { push: 'sessionReminders', inApp: 'systemAlerts' },
+  // A bounced e-mail or a number texts fail on (decision 0085): news about a client, like a reply.
+  client_unreachable: { email: 'clientUpdates', push: 'clientMessages', inApp: 'clientMessages' },
 };
 
 export interface NotificationInput {
@@ -34,6 +38,8 @@ export interface NotificationInput {
   subject?: string;
   /** Urgent notifications pass quiet hours and workdays-only, and reach SMS set to urgent only. */
   urgent?: boolean;
+  /** The screen a click in the bell or on a push opens; the type's default when absent (lib/notification-centre.ts). */
+  link?: string;
 }
 
 const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
@@ -58,9 +64,14 @@ function startOfLocalDay(zone: string, at: Date): Date {
   return new Date(Math.floor(at.getTime() / 60000) * 60000 - minutes * 60000);
 }
 
-async function deliver(user: User, input: { type: NotificationType | 'test'; message: string; subject?: string }, channels: Record<Channel, boolean>): Promise<DeliveryResults> {
+async function deliver(
+  user: User,
+  input: { type: NotificationType | 'test'; message: string; subject?: string; link?: string },
+  channels: Record<Channel, boolean>,
+  now: Date,
+): Promise<DeliveryResults> {
   const results: DeliveryResults = { email: false, sms: false, push: false, inApp: false };
-  const [record] = await getDb().insert(notifications).values({ userId: user.id, type: input.type, message: input.message }).returning();
+  const [record] = await getDb().insert(notifications).values({ userId: user.id, type: input.type, message: input.message, link: input.link }).returning();
   const attempt = async (channel: Channel, send: () => Promise<unknown>) => {
     if (!channels[channel]) return;
     try {
@@ -72,7 +83,12 @@ async function deliver(user: User, input: { type: NotificationType | 'test'; mes
   };
   const subject = input.subject ?? 'Cadence notification';
   const online = channels.push || channels.inApp ? await connectedSockets(user.id) : 0;
+  // Web Push reaches the coach's devices with no tab open; the service worker shows it (public/sw.js).
+  let pushed = false;
   await Promise.all([
+    attempt('push', async () => {
+      pushed = await pushToUser(user.id, { id: record!.id, title: notificationTitle(input.type), body: input.message, url: notificationLink(input.type, input.link) }, now);
+    }),
     attempt('email', () => sendEmail({ to: user.email, subject, text: `${input.message}\n\n— Cadence` }, user.id)),
     attempt('sms', async () => {
       // Only to a number the coach proved is theirs: an unproven one may be anyone's.
@@ -80,9 +96,9 @@ async function deliver(user: User, input: { type: NotificationType | 'test'; mes
       await sendSms({ to: user.phone, text: `Cadence: ${input.message}` }, user.id);
     }),
   ]);
+  results.push = channels.push && (pushed || online > 0);
   if ((channels.push || channels.inApp) && online > 0) {
     emitToUser(user.id, 'notification', { id: record!.id, message: input.message, type: input.type, push: channels.push, createdAt: record!.createdAt.toISOString() });
-    results.push = channels.push;
     results.inApp = channels.inApp;
   }
   await getDb().update(notifications).set({ delivered: results }).where(eq(notifications.id, record!.id));
@@ -117,7 +133,7 @@ export async function notifyCoach(userId: string, input: NotificationInput, at =
     push: prefs.push.enabled && rule.push !== undefined && prefs.push[rule.push],
     inApp: rule.inApp !== undefined && prefs.inApp[rule.inApp],
   };
-  return { delivered: await deliver(user, input, channels) };
+  return { delivered: await deliver(user, input, channels, at) };
 }
 
 /**
@@ -141,5 +157,5 @@ export async function sendTestNotification(userId: string, only?: Channel): Prom
     push: enabled.push && (!only || only === 'push'),
     inApp: enabled.inApp && (!only || only === 'inApp'),
   };
-  return deliver(user, { type: 'test', message: TEST_NOTIFICATION_TEXT, subject: 'Cadence test notification' }, channels);
+  return deliver(user, { type: 'test', message: TEST_NOTIFICATION_TEXT, subject: 'Cadence test notification' }, channels, new Date());
 }

@@ -1,10 +1,13 @@
+import type { DeliveryStatus } from '@/lib/delivery';
 import { and, desc, eq, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { threadOrder, type ThreadItem, type ThreadPage } from '@/lib/schemas/thread';
 import { getDb } from '../db/client';
-import { checkIns, clientMessages, type CheckIn } from '../db/schema';
+import { checkIns, clientMessages } from '../db/schema';
 import { getOwnedClient, type CoachRef } from './clients';
 import { messageItem, textingOf } from './engine/coach-message';
+
+type ThreadChannel = NonNullable<ThreadItem['channel']>;
 
 /**
  * GET /clients/{id}/thread: everything said between Cadence, the coach and one client, a page at
@@ -32,18 +35,33 @@ export async function clientThread(coach: CoachRef, clientId: string, query: { b
   const before = query.before ? new Date(query.before) : null;
   // One more than the page per source tells whether anything earlier is left.
   const n = query.limit + 1;
-  const fromCheckIns = (at: AnyPgColumn, body: AnyPgColumn, shown: SQL | undefined) =>
+  const fromCheckIns = (
+    at: AnyPgColumn,
+    body: AnyPgColumn,
+    shown: SQL | undefined,
+    delivery?: { status: AnyPgColumn; error: AnyPgColumn },
+    channel?: SQL<ThreadChannel | null>,
+  ) =>
     db
-      .select({ id: checkIns.id, at: sql`${at}`.mapWith(asDate), body: sql<string>`${body}`, channel: checkIns.channel })
+      .select({
+        id: checkIns.id,
+        at: sql`${at}`.mapWith(asDate),
+        body: sql<string>`${body}`,
+        channel: channel ?? sql<ThreadChannel | null>`${checkIns.channel}`,
+        // What the provider said of an outgoing message (decision 0085); null for replies and while nothing was heard.
+        deliveryStatus: delivery ? sql<DeliveryStatus | null>`${delivery.status}` : sql<DeliveryStatus | null>`null`,
+        deliveryError: delivery ? sql<string | null>`${delivery.error}` : sql<string | null>`null`,
+      })
       .from(checkIns)
       .where(and(eq(checkIns.clientId, client.id), isNotNull(at), shown, before ? lt(at, before) : undefined))
       .orderBy(desc(at))
       .limit(n);
   const followUp = followUpTiming();
   const [sent, replies, followUps, messages, texting] = await Promise.all([
-    fromCheckIns(checkIns.sentAt, checkIns.aiMessage, isNotNull(checkIns.aiMessage)),
-    fromCheckIns(checkIns.respondedAt, checkIns.clientResponse, isNotNull(checkIns.clientResponse)),
-    fromCheckIns(followUp.at, checkIns.aiResponse, followUp.shown),
+    fromCheckIns(checkIns.sentAt, checkIns.aiMessage, isNotNull(checkIns.aiMessage), { status: checkIns.deliveryStatus, error: checkIns.deliveryError }),
+    // A reply came on the check-in's channel unless it came through the reply page (decision 0083).
+    fromCheckIns(checkIns.respondedAt, checkIns.clientResponse, isNotNull(checkIns.clientResponse), undefined, sql<ThreadChannel | null>`coalesce(${checkIns.clientResponseChannel}, ${checkIns.channel})`),
+    fromCheckIns(followUp.at, checkIns.aiResponse, followUp.shown, { status: checkIns.followUpDeliveryStatus, error: checkIns.followUpDeliveryError }),
     db
       .select()
       .from(clientMessages)
@@ -55,7 +73,7 @@ export async function clientThread(coach: CoachRef, clientId: string, query: { b
 
   const fromRow =
     (kind: 'check_in' | 'reply' | 'follow_up') =>
-    (r: { id: string; at: Date; body: string; channel: CheckIn['channel'] }): ThreadItem => ({
+    (r: { id: string; at: Date; body: string; channel: ThreadChannel | null; deliveryStatus: DeliveryStatus | null; deliveryError: string | null }): ThreadItem => ({
       id: `${r.id}:${kind}`,
       at: r.at.toISOString(),
       direction: kind === 'reply' ? 'in' : 'out',
@@ -64,6 +82,7 @@ export async function clientThread(coach: CoachRef, clientId: string, query: { b
       body: r.body,
       checkInId: r.id,
       ...(r.channel ? { channel: r.channel } : {}),
+      ...(r.deliveryStatus ? { delivery: { status: r.deliveryStatus, reason: r.deliveryError } } : {}),
     });
   const all = [...sent.map(fromRow('check_in')), ...replies.map(fromRow('reply')), ...followUps.map(fromRow('follow_up')), ...messages.map(messageItem)].sort((a, b) => threadOrder(b, a));
 

@@ -7,6 +7,7 @@ const KINDS = new Set(["increment", "total", "number-words", "negative", "units"
 const TYPES = new Set(["progress", "habit", "incremental", "task"]);
 const MOTIVATION = new Set(["high", "medium", "low"]);
 const ENGAGEMENT = new Set(["great", "okay", "bad"]);
+const LANGUAGES = new Set(["es", "pt", "de", "fr"]);
 
 const files = process.argv.slice(2);
 if (files.length === 0) { console.error("usage: node validate.mjs <file.json> ..."); process.exit(2); }
@@ -31,7 +32,11 @@ for (const file of files) {
     else {
       if (seenIds.has(c.id)) err(`duplicate id (also in ${seenIds.get(c.id)})`);
       seenIds.set(c.id, file);
-      const m = /^(hb\d*-)?([a-z-]+)-(\d{2,})$/.exec(c.id);
+      // The per-language parts (issue 17) prefix the language: es-total-01, es-hb-total-01.
+      const lang = typeof c.language === "string" ? `${c.language}-` : "";
+      if (lang && !LANGUAGES.has(c.language)) err(`language "${c.language}" not one of ${[...LANGUAGES].join(", ")}`);
+      if (lang && !c.id.startsWith(lang)) err(`id must start with its language "${lang}"`);
+      const m = /^(hb\d*-)?([a-z-]+)-(\d{2,})$/.exec(lang && c.id.startsWith(lang) ? c.id.slice(lang.length) : c.id);
       if (!m) err("id must look like <kind>-<nn> (optionally hb-, hb2-… before it)");
       else {
         if (m[2] !== c.kind) err(`id kind part "${m[2]}" != kind "${c.kind}"`);
@@ -90,7 +95,7 @@ for (const file of files) {
     if ("ambiguous" in ex && ex.ambiguous !== true) err("expected.ambiguous, when present, must be true");
     if (!MOTIVATION.has(ex.motivation)) err(`motivation "${ex.motivation}" invalid`);
     if (!ENGAGEMENT.has(ex.engagement)) err(`engagement "${ex.engagement}" invalid`);
-    const extra = Object.keys(c).filter((k) => !["id", "kind", "scope", "goals", "reply", "expected"].includes(k));
+    const extra = Object.keys(c).filter((k) => !["id", "language", "kind", "scope", "goals", "reply", "expected"].includes(k));
     if (extra.length) err(`unknown case fields: ${extra.join(", ")}`);
   });
   const scopes = data.cases.reduce((a, c) => ((a[c && c.scope] = (a[c && c.scope] || 0) + 1), a), {});

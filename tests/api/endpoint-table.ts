@@ -85,8 +85,13 @@ export const ROWS: Row[] = [
   { method: 'POST', route: 'webhooks/stripe', url: () => '/webhooks/stripe', body: () => ({ id: 'evt_forged', type: 'invoice.paid' }), expect: same(400) },
   // Without TWILIO_AUTH_TOKEN (local development) an inbound SMS from an unknown number is accepted and ignored.
   { method: 'POST', route: 'webhooks/twilio', url: () => '/webhooks/twilio', expect: same(200) },
+  // Without TWILIO_AUTH_TOKEN a status callback for no message of ours is accepted and ignored.
+  { method: 'POST', route: 'webhooks/twilio/status', url: () => '/webhooks/twilio/status', expect: same(200) },
   // Without RESEND_WEBHOOK_SECRET an event for no reply address of ours is accepted and ignored.
   { method: 'POST', route: 'webhooks/resend', url: () => '/webhooks/resend', body: () => ({ type: 'email.received', data: { email_id: 'matrix-unknown', to: ['nobody@example.com'] } }), expect: same(200) },
+  // The reply page: the signed token is the only key, the same for everyone; a made-up one is 404.
+  { method: 'GET', route: 'reply/[token]', url: () => '/reply/matrixnotatoken', expect: same(404) },
+  { method: 'POST', route: 'reply/[token]', url: () => '/reply/matrixnotatoken', body: () => ({ text: 'hello' }), expect: same(404) },
 
   // The signed-in account itself.
   { method: 'GET', route: 'users/profile', url: () => '/users/profile', expect: self(200) },
@@ -97,6 +102,19 @@ export const ROWS: Row[] = [
   { method: 'PUT', route: 'users/timezone', url: () => '/users/timezone', body: () => ({ timezone: 'Europe/London' }), expect: self(200) },
   { method: 'GET', route: 'users/security-log', url: () => '/users/security-log', expect: self(200) },
   { method: 'POST', route: 'users/test-notification', url: () => '/users/test-notification', body: () => ({ channel: 'email' }), expect: self(200) },
+  // The bell and Web Push devices (issue 18): an id that is not the caller's is not found.
+  { method: 'GET', route: 'notifications', url: () => '/notifications', expect: self(200) },
+  { method: 'POST', route: 'notifications/[id]/read', url: () => `/notifications/${crypto.randomUUID()}/read`, expect: self(404) },
+  { method: 'POST', route: 'notifications/read-all', url: () => '/notifications/read-all', expect: self(200) },
+  { method: 'GET', route: 'push/subscriptions', url: () => '/push/subscriptions', expect: self(200) },
+  {
+    method: 'POST',
+    route: 'push/subscriptions',
+    url: () => '/push/subscriptions',
+    body: () => ({ endpoint: `https://push.example.com/matrix/${crypto.randomUUID()}`, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } }),
+    expect: self(201),
+  },
+  { method: 'DELETE', route: 'push/subscriptions/[id]', url: () => `/push/subscriptions/${crypto.randomUUID()}`, expect: self(404) },
   // Coaches registered with a phone get a code texted; the admins (no phone) a 400 naming the field.
   { method: 'POST', route: 'users/phone/verification', url: () => '/users/phone/verification', expect: { anonymous: 401, otherCoach: 200, lowAdmin: 400, admin: 400, owner: 200 } },
   { method: 'POST', route: 'users/phone/verification/confirm', url: () => '/users/phone/verification/confirm', body: () => ({ code: '000000' }), expect: self(400) },
@@ -146,6 +164,7 @@ export const ROWS: Row[] = [
   { method: 'POST', route: 'clients/[id]/remove-checkin', url: (w) => `/clients/${w.clientId}/remove-checkin`, body: () => ({ dayIndex: 3, checkInId: 'slot', time: '10:30' }), expect: owned(200) },
   { method: 'POST', route: 'coach/clients/[id]/hold-checkins', url: (w) => `/coach/clients/${w.clientId}/hold-checkins`, expect: owned(200) },
   { method: 'POST', route: 'coach/clients/[id]/resume-checkins', url: (w) => `/coach/clients/${w.clientId}/resume-checkins`, expect: owned(200) },
+  { method: 'POST', route: 'coach/clients/[id]/language-suggestion', url: (w) => `/coach/clients/${w.clientId}/language-suggestion`, body: () => ({ switch: false }), expect: owned(409) },
   { method: 'POST', route: 'coach/clients/[id]/archive', url: (w) => `/coach/clients/${w.archiveClientId}/archive`, expect: owned(200) },
   { method: 'POST', route: 'coach/clients/[id]/unarchive', url: (w) => `/coach/clients/${w.archiveClientId}/unarchive`, expect: owned(200) },
   { method: 'GET', route: 'dashboard/client-goals/[clientId]', url: (w) => `/dashboard/client-goals/${w.clientId}`, expect: owned(200) },
@@ -167,6 +186,8 @@ export const ROWS: Row[] = [
   // The matrix's check-in has no follow-up waiting: its owner is told so (409), anyone else 404.
   { method: 'POST', route: 'checkins/[id]/follow-up/approve', url: (w) => `/checkins/${w.checkInId}/follow-up/approve`, body: () => ({}), expect: owned(409) },
   { method: 'POST', route: 'checkins/[id]/follow-up/discard', url: (w) => `/checkins/${w.checkInId}/follow-up/discard`, expect: owned(409) },
+  // The world's check-in moved no goal: the owner reaches the service and gets its 404 for a goal not in the update.
+  { method: 'POST', route: 'checkins/[id]/progress/[goalId]/undo', url: (w) => `/checkins/${w.checkInId}/progress/${w.goalId}/undo`, expect: owned(404) },
   { method: 'POST', route: 'ai/immediate-contact', url: () => '/ai/immediate-contact', body: (w) => ({ _id: w.clientId }), expect: owned(200) },
   { method: 'POST', route: 'ai/schedule-check-in', url: () => '/ai/schedule-check-in', body: (w) => ({ clientId: w.clientId, timeSlots: [{ time: '08:00' }] }), expect: owned(200) },
   { method: 'POST', route: 'ai-schedule/create', url: () => '/ai-schedule/create', body: (w) => ({ clientId: w.clientId, goalId: w.goalId }), expect: owned(200) },
@@ -317,6 +338,9 @@ export function send(request: ApiRequest, world: World, row: Row, token: string 
   const url = row.url(world);
   if (row.route === 'webhooks/twilio') {
     return request('POST', url, { token, rawBody: 'From=%2B15550000000&To=%2B15005550006&Body=hello', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  }
+  if (row.route === 'webhooks/twilio/status') {
+    return request('POST', url, { token, rawBody: 'MessageSid=SMmatrixunknown&MessageStatus=delivered&To=%2B15550000000', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
   }
   return request(row.method, url, { token, body: row.body?.(world), form: row.form?.() });
 }

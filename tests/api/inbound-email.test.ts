@@ -77,7 +77,8 @@ describe('two-way e-mail', () => {
 
     // The check-in mail: a reply address on the receiving domain that does not show the id, a stable Message-ID.
     const [mail] = mailsTo(email);
-    expect(mail!.text).toBe(checkIn.aiMessage);
+    // The question, then the reply page's link (decision 0083).
+    expect(mail!.text).toMatch(new RegExp(`^${checkIn.aiMessage!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n\nAnswer in one tap \\(no account needed\\): http\\S+/r/[a-z2-7]{39}$`));
     expect(mail!.replyTo).toMatch(new RegExp(`^[a-z2-7]{39}@${DOMAIN.replace(/\./g, '\\.')}$`));
     expect(mail!.replyTo).not.toContain(checkIn._id);
     expect(mail!.headers?.['Message-ID']).toMatch(new RegExp(`^<checkin\\.[a-z2-7]{39}@${DOMAIN.replace(/\./g, '\\.')}>$`));
@@ -196,7 +197,8 @@ describe('two-way e-mail', () => {
     expect(await db`select id from client_messages where client_id = ${c.id}`).toHaveLength(0);
 
     const delivered = await postResendEvent(JSON.stringify({ type: 'email.delivered', created_at: new Date().toISOString(), data: { email_id: 'x' } }), { appUrl: stack.baseUrl, secret: SECRET });
-    expect(JSON.parse(delivered.body)).toEqual({ received: true, action: 'ignored' });
+    // A delivery event for no e-mail of ours (decision 0085) is acknowledged and ignored.
+    expect(JSON.parse(delivered.body)).toEqual({ received: true, action: 'unknown' });
     const noId = await postResendEvent(JSON.stringify({ type: 'email.received', data: { to: [address] } }), { appUrl: stack.baseUrl, secret: SECRET });
     expect(noId.status).toBe(400);
     expect(JSON.parse(noId.body)).toMatchObject({ details: [{ field: 'data.email_id' }] });

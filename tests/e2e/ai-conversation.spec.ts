@@ -4,7 +4,8 @@ import { db, expect, newClient, newCoach, saveTheme, shot, signIn, test, toast }
 
 /**
  * What the coach sees of the AI's reading of a reply: every goal a reply moved, from → to, in the
- * check-in history; and the signature choice for AI messages in Settings (issue 16).
+ * check-in history, each numeric change undoable in one click (decision 0082); and the signature
+ * choice for AI messages in Settings (issue 16).
  */
 
 const history = (page: Page) => page.getByRole('list', { name: 'Check-ins', exact: true });
@@ -18,6 +19,9 @@ for (const theme of ['light', 'dark'] as const) {
       const client = await newClient(coach.api, { firstName: 'Quinn', lastName: 'Harper', goalTitle: 'Walk 10,000 steps a day', goalType: 'progress', metric: 'steps', targetValue: 10000 });
       const sql = db();
       try {
+        // The steps goal is real and stands where the reply put it, so its change can be undone.
+        const [steps] = await sql<{ id: string }[]>`
+          update goals set current_value = 6500, progress = 65 where client_id = ${client.id} and title = 'Walk 10,000 steps a day' returning id`;
         await sql`
           insert into check_ins (coach_id, client_id, is_global_check_in, status, scheduled_for, sent_at, responded_at, ai_message, client_response, ai_response,
             coach_summary, insights, motivation, engagement_assessment, progress_updates, source)
@@ -28,9 +32,11 @@ for (const theme of ['light', 'dark'] as const) {
             'Walk 10,000 steps a day: 4,200 → 6,500 steps. Meditate 30 sessions: 3 → 5 sessions. Blocked: still has to book physio.',
             ${sql.json(['Moved 2 of 3 goals in one reply.', 'Blocker to clear: book physio.'])}, 'medium', 'great',
             ${sql.json([
-              { goalId: randomUUID(), title: 'Walk 10,000 steps a day', from: 4200, to: 6500, unit: 'steps', completed: false },
+              { goalId: steps!.id, title: 'Walk 10,000 steps a day', from: 4200, to: 6500, unit: 'steps', completed: false },
               { goalId: randomUUID(), title: 'Meditate 30 sessions', from: 3, to: 5, unit: 'sessions', completed: false },
               { goalId: randomUUID(), title: 'Save $1,000', from: 250, to: 400, unit: '$', completed: false },
+              { goalId: randomUUID(), title: 'Save for a bike', from: 250, to: 400, unit: 'gbp', completed: false },
+              { goalId: randomUUID(), title: 'Holiday fund', from: 1200, to: 1450.5, unit: 'euros', completed: false },
             ])}, 'manual')`;
       } finally {
         await sql.end();
@@ -45,8 +51,25 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(progress).toContainText('Walk 10,000 steps a day: 4,200 → 6,500 steps');
       await expect(progress).toContainText('Meditate 30 sessions: 3 → 5 sessions');
       await expect(progress).toContainText('Save $1,000: $250 → $400');
+      await expect(progress).toContainText('Save for a bike: £250 → £400');
+      await expect(progress).toContainText('Holiday fund: €1,200 → €1,450.5');
       await item.scrollIntoViewIfNeeded();
       await shot(page, `ai-history-progress-${theme}-${width}`);
+
+      // A goal gone since: the server's message, nothing marked.
+      await progress.getByRole('button', { name: 'Undo the change to Meditate 30 sessions' }).click();
+      await expect(toast(page, 'Goal not found')).toBeVisible();
+      // Keyboard: the steps change is undone in one step, and the line says so.
+      const undoSteps = progress.getByRole('button', { name: 'Undo the change to Walk 10,000 steps a day' });
+      await undoSteps.focus();
+      await page.keyboard.press('Enter');
+      await expect(toast(page, 'Walk 10,000 steps a day back to 4,200 steps')).toBeVisible();
+      await expect(undoSteps).toHaveCount(0);
+      await expect(progress.getByRole('listitem').filter({ hasText: 'Walk 10,000 steps a day' })).toContainText('undone');
+      await expect(progress.getByRole('button', { name: 'Undo the change to Save for a bike' })).toBeVisible();
+      await shot(page, `ai-history-undone-${theme}-${width}`);
+      await page.getByRole('tab', { name: 'Goals' }).click();
+      await expect(page.getByText('4,200 / 10,000 steps')).toBeVisible();
 
       await page.goto('/settings?tab=profile');
       const survey = page.getByRole('region', { name: 'Your Coaching Approach' });

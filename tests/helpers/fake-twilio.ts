@@ -18,6 +18,8 @@ export interface RecordedSms {
   contentSid?: string;
   contentVariables?: string;
   authorization: string | undefined;
+  /** Where Twilio would post the message's status callbacks (absent when none was asked for). */
+  statusCallback: string | undefined;
   at: number;
 }
 
@@ -112,7 +114,18 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       }
       if (fault && !fault.accepted) return;
       counter += 1;
-      const message = { sid: `SM${String(counter).padStart(32, '0')}`, accountSid: match[1]!, to, from: form.get('From') ?? '', body: form.get('Body') ?? '', contentSid: form.get('ContentSid') ?? undefined, contentVariables: form.get('ContentVariables') ?? undefined, authorization: req.headers.authorization, at: Date.now() };
+      const message = {
+        sid: `SM${String(counter).padStart(32, '0')}`,
+        accountSid: match[1]!,
+        to,
+        from: form.get('From') ?? '',
+        body: form.get('Body') ?? '',
+        contentSid: form.get('ContentSid') ?? undefined,
+        contentVariables: form.get('ContentVariables') ?? undefined,
+        authorization: req.headers.authorization,
+        statusCallback: form.get('StatusCallback') ?? undefined,
+        at: Date.now(),
+      };
       messages.push(message);
       for (const listener of listeners) listener(message);
       if (fault) return;

@@ -25,7 +25,7 @@ const coach = { name: 'Dana Rivers', firstName: 'Dana', survey: null };
 function ctx(partial: Partial<CheckInContext> = {}): CheckInContext {
   return {
     coach,
-    client: { firstName: 'Ada', lastName: 'L', timezone: 'UTC' },
+    client: { firstName: 'Ada', lastName: 'L', timezone: 'UTC', language: 'en' },
     goals: [walk],
     isGlobal: false,
     recent: [],

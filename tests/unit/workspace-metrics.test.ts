@@ -35,6 +35,8 @@ function checkIn(fields: Partial<CheckInDto> = {}): CheckInDto {
     channelNote: null,
     followUpStatus: null,
     followUpSentAt: null,
+    delivery: null,
+    followUpDelivery: null,
     ...fields,
   };
 }

@@ -1,3 +1,4 @@
+import { formatGoalAmount } from '@/lib/goal-units';
 import type { CheckInSchedule, DayKey } from '@/lib/preferences';
 import type { CheckInDto } from '@/lib/schemas/checkins';
 import type { ClientGoal, GoalVersion, Milestone } from '@/lib/schemas/goals';
@@ -40,7 +41,7 @@ export const plainNumber = (n: number): string => String(Math.round(n * 100) / 1
 /** For reading: 3700 → "3,700", 1/3 → "0.33". */
 export const formatNumber = (n: number): string => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
-export const formatAmount = (value: number, unit: string | null | undefined): string => (unit ? `${formatNumber(value)} ${unit}` : formatNumber(value));
+export const formatAmount = (value: number, unit: string | null | undefined): string => formatGoalAmount(value, unit ?? null);
 
 /** Check-in status colours of product §2.4; statuses outside the list read Unknown. */
 export const CHECK_IN_STATUS: Record<string, { label: string; className: string }> = {

@@ -1,4 +1,5 @@
 import { MILESTONE_DEFAULT_TARGET_SHARE } from '@/lib/constants';
+import { languagesOf, readerText } from './local/lexicon';
 import { readReply } from './local/reader';
 import { summarise } from './local/summary';
 import { quantity, trackable } from './local/text';
@@ -13,9 +14,28 @@ import type { AiGoal, AiProvider, GeneratedMilestone, ReplyAnalysis, ReplyContex
 
 export { composeCheckInText, composeFollowUpText, toneOf } from './local/writer';
 
+/** Words of an English reply: it is read as English even when the goals' titles are in another language. */
+const ENGLISH = /\b(the|and|i|i'm|my|did|this|today|yesterday|week|ran|walked|done|got|more|once|twice|finished|just|didn't|haven't)\b/i;
+
 export function analyseReplyText(ctx: ReplyContext): ReplyAnalysis {
-  const reading = readReply(ctx.reply, ctx.goals, ctx.isGlobal);
-  return { ...summarise(ctx, reading), progress: reading.progress, unattributed: reading.unattributed };
+  // A reply in Spanish, Portuguese, German or French, and the goals' titles and units (which the
+  // coach writes in the client's language), are read in the reader's English words: see local/lexicon.
+  // A reply too short to show its language ("Hecho ✅", "+2") is read in the titles' language unless
+  // it has English words: a client may answer in English to titles in Spanish.
+  const titles = ctx.goals.map((g) => g.title).join('\n');
+  const own = languagesOf(ctx.reply);
+  const languages = own.length > 0 || ENGLISH.test(ctx.reply) ? own : languagesOf(`${ctx.reply}\n${titles}`);
+  const titleLanguages = languages.length > 0 ? languages : languagesOf(titles);
+  const replyText = readerText(ctx.reply, languages).text;
+  // "10.000 pasos al día: 30 días" counts the days: read as "on 30 days", as English titles say it.
+  const goals = titleLanguages.length
+    ? ctx.goals.map((g) => ({ ...g, title: readerText(g.title, titleLanguages).text.replace(/\s*:\s*(\d+) (days|nights)\b/g, ' on $1 $2'), unit: g.unit === null ? null : readerText(g.unit, titleLanguages).text }))
+    : ctx.goals;
+  const reading = readReply(replyText, goals, ctx.isGlobal);
+  // The coach reads the goals by the titles the coach wrote.
+  const unattributed = reading.unattributed.map((note) => goals.reduce((text, g, i) => text.replaceAll(`"${g.title}"`, `"${ctx.goals[i]!.title}"`), note));
+  const read = { ...reading, unattributed };
+  return { ...summarise({ ...ctx, reply: replyText }, read, languages.length > 0), progress: reading.progress, unattributed };
 }
 
 // ---------------------------------------------------------------------------------------------

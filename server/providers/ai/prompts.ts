@@ -1,4 +1,5 @@
 import { signatureLine } from '@/lib/coaching-survey';
+import { LANGUAGE_NAMES } from '@/lib/languages';
 import type { CoachingSurvey } from '@/lib/preferences';
 import type { AiGoal, CheckInContext, FollowUpContext, MilestoneContext, ReplyContext } from './types';
 
@@ -32,7 +33,7 @@ function goalFacts(goal: AiGoal) {
 
 function facts(ctx: CheckInContext) {
   return {
-    client: { firstName: ctx.client.firstName },
+    client: { firstName: ctx.client.firstName, language: LANGUAGE_NAMES[ctx.client.language] },
     localTime: ctx.localTime,
     checkInCovers: ctx.isGlobal ? 'all active goals' : 'one goal',
     goals: ctx.goals.map(goalFacts),
@@ -53,9 +54,15 @@ function system(ctx: { coach: MilestoneContext['coach'] }, task: string): string
 }
 
 /** How a message to the client ends, as the coach chose in the coaching survey. */
-function signing(ctx: { coach: CheckInContext['coach'] }): string {
-  const line = signatureLine(ctx.coach.survey?.signature, ctx.coach.firstName);
+function signing(ctx: Pick<CheckInContext, 'coach' | 'client'>): string {
+  const line = signatureLine(ctx.coach.survey?.signature, ctx.coach.firstName, ctx.client.language);
   return line ? `End the message with this signature on its own, exactly: "${line}".` : 'Do not sign the message.';
+}
+
+/** The message goes to the client in their language; what the coach reads stays English (the coach's screens are English). */
+function languages(ctx: Pick<CheckInContext, 'client'>): string {
+  const name = LANGUAGE_NAMES[ctx.client.language];
+  return `Write the message to the client in ${name}; write the summary, insights and concerns for the coach in English.`;
 }
 
 export type ChatMessage = { role: 'system' | 'user'; content: string };
@@ -70,6 +77,7 @@ export function checkInPrompt(ctx: CheckInContext): ChatMessage[] {
           'Write the next check-in text message to the client, as a person would text: greet them by first name (vary the opening),',
           'ask about progress on the goal(s) in concrete, natural terms ("4,200 of your 10,000 steps"; numbers and units when the goal has a target),',
           "mention a milestone, or follow up on what the client said last time when it helps, and ask exactly ONE clear question.",
+          languages(ctx),
           signing(ctx),
           'Plain text, no markdown, at most 320 characters. JSON shape: {"message": string}.',
         ].join('\n'),
@@ -109,6 +117,7 @@ export function analysisPrompt(ctx: ReplyContext): ChatMessage[] {
           'When a number could belong to more than one goal (e.g. "6 km" and two goals count km) and the reply does not say which, do NOT guess:',
           'leave those goals out and say it in unattributed ("6 km mentioned but two goals count km; not recorded") and in coachSummary.',
           'A wrong value is worse than none: when a careful human coach could not tell for sure, leave the goal out.',
+          `The reply may be written in ${LANGUAGE_NAMES[ctx.client.language]} or another language; write coachSummary, insights, executiveSummary, concerns and unattributed in English.`,
         ].join('\n'),
       ),
     },
@@ -126,6 +135,7 @@ export function followUpPrompt(ctx: FollowUpContext): ChatMessage[] {
           "Write a short follow-up text message answering the client's reply, as the coach would text it: acknowledge the specifics they reported",
           '(the progress entries of the analysis are what was recorded), react to their mood the way the coach would, remember earlier answers when relevant,',
           'and give ONE concrete next step. If they mention pain, injury or a blocker, address it first. No question is needed.',
+          languages(ctx),
           signing(ctx),
           'Plain text, no markdown, at most 320 characters. JSON shape: {"message": string}.',
         ].join('\n'),

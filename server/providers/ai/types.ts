@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ClientLanguage } from '@/lib/languages';
 import type { CoachingSurvey } from '@/lib/preferences';
 import type { TokenUsage } from '../pricing';
 
@@ -28,7 +29,8 @@ export interface AiPastCheckIn {
 export interface CheckInContext {
   /** firstName signs the messages ("— Dana's assistant"). */
   coach: { name: string; firstName: string; survey: CoachingSurvey | null };
-  client: { firstName: string; lastName: string; timezone: string };
+  /** language: what the message to the client is written in (the coach's texts stay English). */
+  client: { firstName: string; lastName: string; timezone: string; language: ClientLanguage };
   /** The goals this check-in is about: one, or every active goal of a global check-in. */
   goals: AiGoal[];
   isGlobal: boolean;

@@ -6,6 +6,7 @@ import { SMS_SEGMENT_COST_USD, smsCost } from '../pricing';
 import { outboxSmsProvider } from './outbox';
 import { twilioSmsProvider } from './twilio';
 import type { SentSms, SmsMessage, SmsProvider, WhatsappTemplate } from './types';
+import { TWILIO_STATUS_PATH, twilioWebhookUrl } from './webhook';
 
 /** Price per SMS segment used for cost metering (server/providers/pricing.ts). */
 export { SMS_SEGMENT_COST_USD };
@@ -51,22 +52,36 @@ export function whatsappTemplateSid(): string | null {
   return config().TWILIO_WHATSAPP_TEMPLATE_SID ?? null;
 }
 
-/** Sends a WhatsApp message to a client number from our WhatsApp sender; a template when given (outside the session window). */
-export async function sendWhatsapp(message: SmsMessage & { from: string; template?: WhatsappTemplate }, userId?: string | null, usage?: UsageBatch): Promise<SentSms> {
+/**
+ * Sends a WhatsApp message to a client number from our WhatsApp sender; a template when given
+ * (outside the session window). `tracked` as for a text: WhatsApp statuses come to the same callback.
+ */
+export async function sendWhatsapp(message: SmsMessage & { from: string; template?: WhatsappTemplate; tracked?: boolean }, userId?: string | null, usage?: UsageBatch): Promise<SentSms> {
   const p = smsProvider();
   return metered(
     { service: p.name === 'twilio' ? 'twilio' : 'sms', operation: 'messages.create', userId, batch: usage },
-    () => p.send({ to: whatsappAddress(message.to), from: whatsappAddress(message.from), text: message.text, template: message.template }),
+    () =>
+      p.send({
+        to: whatsappAddress(message.to),
+        from: whatsappAddress(message.from),
+        text: message.text,
+        template: message.template,
+        ...(message.tracked ? { statusCallback: twilioWebhookUrl('', TWILIO_STATUS_PATH) } : {}),
+      }),
     (r) => (p.name === 'twilio' ? smsCost(r.segments) : 0),
   );
 }
 
-/** Sends a text from `from` (one of our numbers; the configured one when not given). */
-export async function sendSms(message: SmsMessage & { from?: string }, userId?: string | null, usage?: UsageBatch): Promise<SentSms> {
+/**
+ * Sends a text from `from` (one of our numbers; the configured one when not given). A `tracked`
+ * text (one to a client) asks Twilio for status callbacks, so its delivery shows in the history
+ * (decision 0085); the platform's own texts to coaches do not.
+ */
+export async function sendSms(message: SmsMessage & { from?: string; tracked?: boolean }, userId?: string | null, usage?: UsageBatch): Promise<SentSms> {
   const p = smsProvider();
   return metered(
     { service: p.name === 'twilio' ? 'twilio' : 'sms', operation: 'messages.create', userId, batch: usage },
-    () => p.send({ to: message.to, text: message.text, from: message.from ?? smsFromNumber() }),
+    () => p.send({ to: message.to, text: message.text, from: message.from ?? smsFromNumber(), ...(message.tracked ? { statusCallback: twilioWebhookUrl('', TWILIO_STATUS_PATH) } : {}) }),
     (r) => (p.name === 'twilio' ? smsCost(r.segments) : 0),
   );
 }

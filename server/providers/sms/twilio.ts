@@ -24,10 +24,11 @@ export function twilioSmsProvider(accountSid: string, authToken: string, options
   return {
     name: 'twilio',
     async send(message) {
+      const callback = message.statusCallback ? { statusCallback: message.statusCallback } : {};
       const sent = await client.messages.create(
         message.template
-          ? { to: message.to, from: message.from, contentSid: message.template.contentSid, contentVariables: JSON.stringify(message.template.variables) }
-          : { to: message.to, from: message.from, body: message.text },
+          ? { to: message.to, from: message.from, contentSid: message.template.contentSid, contentVariables: JSON.stringify(message.template.variables), ...callback }
+          : { to: message.to, from: message.from, body: message.text, ...callback },
       );
       return { id: sent.sid, segments: Number(sent.numSegments ?? segmentCount(message.text)) };
     },

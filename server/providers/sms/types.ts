@@ -17,8 +17,12 @@ export interface SentSms {
 
 export interface SmsProvider {
   readonly name: 'outbox' | 'twilio';
-  /** `to`/`from` are phone numbers for SMS, `whatsapp:+1…` addresses for WhatsApp (with a template outside the session window). */
-  send(message: SmsMessage & { from: string; template?: WhatsappTemplate }): Promise<SentSms>;
+  /**
+   * `to`/`from` are phone numbers for SMS, `whatsapp:+1…` addresses for WhatsApp (with a template
+   * outside the session window). `statusCallback`: where the provider posts what became of the
+   * message (decision 0085).
+   */
+  send(message: SmsMessage & { from: string; template?: WhatsappTemplate; statusCallback?: string }): Promise<SentSms>;
   /**
    * The message with this text sent to this number since `since`, if the provider has it: how a
    * send whose outcome is unknown (timeout, crash during the hand-over) is settled without texting

@@ -1,13 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { CHANNEL_LABELS, FALLBACK_REASONS, WHATSAPP_SESSION_MS, fallbackNote, type ClientChannel } from '@/lib/channels';
+import { unreachableAddress } from '@/lib/delivery';
 import type { Executor } from '../../db/client';
 import { smsOptOuts, whatsappSessions, type Client } from '../../db/schema';
 import { senderNumberFor, whatsappFrom, whatsappTemplateSid } from '../../providers/sms';
 
 /**
  * Which way a message to a client goes (decision 0084): the client's channel, then its fallback
- * order. A channel that cannot carry the message now (no address, opted out there, WhatsApp not
- * configured, or its 24-hour window closed without a template) is passed over with its reason; the
+ * order. A channel that cannot carry the message now (no address, an address given up on (decision
+ * 0085), opted out there, WhatsApp not configured, or its 24-hour window closed without a template)
+ * is passed over with its reason; the
  * first usable one is tried, and when its provider refuses the message the next usable one is
  * tried once. Never two channels for one delivered message.
  */
@@ -25,11 +27,19 @@ export interface RoutePlan {
   routes: Route[];
   /** Why the client's own channel was passed over (null when it is the first route). */
   note: string | null;
-  /** Every channel's reason when none is usable. */
+  /** The reasons of the channels passed over. */
   reasons: string[];
+  /** Whether one was passed over for an unreachable address (editing the client may fix it). */
+  unreachable: boolean;
 }
 
-type ClientAddress = Pick<Client, 'phone' | 'email' | 'channel' | 'fallbackChannels'>;
+type ClientAddress = Pick<Client, 'phone' | 'email' | 'channel' | 'fallbackChannels' | 'phoneUnreachable' | 'emailUnreachable'>;
+
+/** A channel's reason to be passed over, and whether it is an unreachable address. */
+interface PassedOver {
+  reason: string;
+  unreachable?: boolean;
+}
 
 /** The channels tried, in order: the client's own, then its fallbacks (each once). */
 export function channelOrder(client: Pick<Client, 'channel' | 'fallbackChannels'>): ClientChannel[] {
@@ -59,19 +69,25 @@ export async function whatsappSessionOpen(db: Executor, phone: string, ourNumber
  * One channel's route for this message, or why it cannot carry it. `template` says whether a
  * WhatsApp template may stand in outside the window (a check-in may; a free-form reply may not).
  */
-async function routeOn(db: Executor, client: ClientAddress, channel: ClientChannel, now: Date, template: boolean): Promise<Route | string> {
-  if (channel === 'email') return client.email ? { channel, from: null } : FALLBACK_REASONS.noEmail;
-  if (!client.phone) return FALLBACK_REASONS.noPhone;
+async function routeOn(db: Executor, client: ClientAddress, channel: ClientChannel, now: Date, template: boolean): Promise<Route | PassedOver> {
+  if (channel === 'email') {
+    if (!client.email) return { reason: FALLBACK_REASONS.noEmail };
+    if (client.emailUnreachable) return { reason: unreachableAddress('email', client.emailUnreachable), unreachable: true };
+    return { channel, from: null };
+  }
+  if (!client.phone) return { reason: FALLBACK_REASONS.noPhone };
+  // Failed texts or WhatsApp messages give up on the number (decision 0085): both go to it.
+  if (client.phoneUnreachable) return { reason: unreachableAddress('sms', client.phoneUnreachable), unreachable: true };
   if (channel === 'sms') {
     const from = senderNumberFor(client.phone);
-    return (await optedOutOn(db, client.phone, from)) ? FALLBACK_REASONS.optedOut : { channel, from };
+    return (await optedOutOn(db, client.phone, from)) ? { reason: FALLBACK_REASONS.optedOut } : { channel, from };
   }
   const from = whatsappFrom();
-  if (!from) return FALLBACK_REASONS.whatsappNotConfigured;
-  if (await optedOutOn(db, client.phone, from)) return FALLBACK_REASONS.optedOut;
+  if (!from) return { reason: FALLBACK_REASONS.whatsappNotConfigured };
+  if (await optedOutOn(db, client.phone, from)) return { reason: FALLBACK_REASONS.optedOut };
   if (await whatsappSessionOpen(db, client.phone, from, now)) return { channel, from };
   const sid = template ? whatsappTemplateSid() : null;
-  return sid ? { channel, from, templateSid: sid } : FALLBACK_REASONS.noTemplate;
+  return sid ? { channel, from, templateSid: sid } : { reason: FALLBACK_REASONS.noTemplate };
 }
 
 /** The plan of one message to this client (a check-in: `template` true). */
@@ -79,14 +95,16 @@ export async function planRoutes(db: Executor, client: ClientAddress, now: Date,
   const routes: Route[] = [];
   const reasons: string[] = [];
   let note: string | null = null;
+  let unreachable = false;
   for (const channel of channelOrder(client)) {
     const route = await routeOn(db, client, channel, now, options.template);
-    if (typeof route !== 'string') {
+    if ('channel' in route) {
       routes.push(route);
       continue;
     }
-    reasons.push(`${CHANNEL_LABELS[channel]}: ${route}`);
-    if (channel === client.channel) note = fallbackNote(channel, route);
+    reasons.push(`${CHANNEL_LABELS[channel]}: ${route.reason}`);
+    unreachable ||= route.unreachable === true;
+    if (channel === client.channel) note = fallbackNote(channel, route.reason);
   }
-  return { routes, note: routes.length > 0 ? note : null, reasons };
+  return { routes, note: routes.length > 0 ? note : null, reasons, unreachable };
 }

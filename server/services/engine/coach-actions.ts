@@ -83,7 +83,7 @@ export async function previewCheckIn(coach: CoachRef, input: PreviewCheckInInput
   let consentNotice: string | null = null;
   if (client.phone) {
     const triple = { phone: client.phone, coachId: coach.id, ourNumber: senderNumberFor(client.phone) };
-    if (!(await consentedTriples(edb.db, [triple])).has(consentKey(triple))) consentNotice = SMS_TEXTS.consentNotice(coachName(p.coach));
+    if (!(await consentedTriples(edb.db, [triple])).has(consentKey(triple))) consentNotice = SMS_TEXTS.consentNotice(coachName(p.coach), client.language);
   }
   return { message, goals: coveredGoals(row, p.activeGoals).map((g) => ({ id: g.id, title: g.title })), consentNotice };
 }

@@ -38,7 +38,8 @@ export interface MessageRoute extends Route {
  * and fallback order (decision 0084), each on its own consent: a text or WhatsApp message only
  * where the consent notice already went on that channel, an e-mail only once a check-in went (its
  * reply address carries the answer back). WhatsApp only inside its 24-hour window (no template
- * carries a coach's own words).
+ * carries a coach's own words). An unreachable address (decision 0085) is passed over like a
+ * missing one.
  */
 export async function textingOf(db: Executor, coachId: string, client: Client, now = new Date()): Promise<Texting & { routes: MessageRoute[] }> {
   const refuse = (reason: string) => ({ allowed: false, reason, routes: [] });
@@ -76,6 +77,7 @@ export function messageItem(row: ClientMessage): ThreadItem {
     channel: row.channel,
     status: row.status,
     ...(row.failureReason ? { failureReason: row.failureReason } : {}),
+    ...(row.deliveryStatus ? { delivery: { status: row.deliveryStatus, reason: row.deliveryError } } : {}),
   };
 }
 
@@ -128,10 +130,13 @@ export async function sendCoachMessage(coach: CoachRef, clientId: string, text: 
   return messageItem(row!);
 }
 
-/** The coach's words on one channel (an e-mail carries a check-in's reply address, so the answer comes back here). */
+/**
+ * The coach's words on one channel (an e-mail carries a check-in's reply address, so the answer
+ * comes back here); texts and WhatsApp messages ask for status callbacks (decision 0085).
+ */
 async function handOver(coachId: string, client: Client, route: MessageRoute, text: string): Promise<{ id: string }> {
-  if (route.channel === 'sms') return sendSms({ to: client.phone!, from: route.from!, text }, coachId);
-  if (route.channel === 'whatsapp') return sendWhatsapp({ to: client.phone!, from: route.from!, text }, coachId);
+  if (route.channel === 'sms') return sendSms({ to: client.phone!, from: route.from!, text, tracked: true }, coachId);
+  if (route.channel === 'whatsapp') return sendWhatsapp({ to: client.phone!, from: route.from!, text, tracked: true }, coachId);
   const [coach] = await getDb().select().from(users).where(eq(users.id, coachId)).limit(1);
   return sendEmail({ to: client.email!, subject: coachMessageEmailSubject(coach ? coachName(coach) : 'your coach'), text, replyTo: replyAddressOf(route.replyToCheckIn!) }, coachId);
 }

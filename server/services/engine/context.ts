@@ -119,7 +119,7 @@ export async function checkInContexts(db: Executor, requests: ContextRequest[]):
   const aiGoalById = new Map(goalsForAi.map((g) => [g.id, g]));
   return requests.map(({ row, p, at, promptTemplate }, i) => ({
     coach: { name: coachName(p.coach), firstName: p.coach.firstName || coachName(p.coach), survey: p.coach.coachingSurvey ?? null },
-    client: { firstName: p.client.firstName, lastName: p.client.lastName, timezone: p.client.timezone },
+    client: { firstName: p.client.firstName, lastName: p.client.lastName, timezone: p.client.timezone, language: p.client.language },
     goals: covered[i]!.map((g) => aiGoalById.get(g.id)!),
     isGlobal: !row.goalId,
     recent: recent

@@ -216,15 +216,16 @@ async function sendFollowUp(edb: EngineDb, claimed: CheckIn, p: Participants, ct
     await notify(p.coach.id, { type: 'checkin_response', message: `A follow-up to ${clientName(p.client)} is waiting for your review.` }, now);
     return { status: 'done', fields: {} };
   }
+  let sent: { id: string };
   try {
-    if (byEmail) await sendEmail(followUpEmail(claimed, p.coach, p.client.email!, followUp), p.coach.id);
+    if (byEmail) sent = await sendEmail(followUpEmail(claimed, p.coach, p.client.email!, followUp), p.coach.id);
     // From the number the check-in went from: the client's reply came to it, and STOP covers it.
-    else if (claimed.channel === 'whatsapp' && claimed.fromNumber) await sendWhatsapp({ to: p.client.phone!, from: claimed.fromNumber, text: followUp }, p.coach.id);
-    else await sendSms({ to: p.client.phone!, from: claimed.fromNumber ?? senderNumberFor(p.client.phone!), text: followUp }, p.coach.id);
+    else if (claimed.channel === 'whatsapp' && claimed.fromNumber) sent = await sendWhatsapp({ to: p.client.phone!, from: claimed.fromNumber, text: followUp, tracked: true }, p.coach.id);
+    else sent = await sendSms({ to: p.client.phone!, from: claimed.fromNumber ?? senderNumberFor(p.client.phone!), text: followUp, tracked: true }, p.coach.id);
   } catch (error) {
     return { status: 'failed', reason: `The follow-up could not be delivered: ${errorText(error)}` };
   }
-  return { status: 'done', fields: { followUpStatus: 'sent', followUpSentAt: now } };
+  return { status: 'done', fields: { followUpStatus: 'sent', followUpSentAt: now, followUpProviderMessageId: sent.id } };
 }
 
 setInlineHandlers({ processReply: (id) => processReply(id) });

@@ -1,8 +1,9 @@
 import { checkInEmailSubject, followUpEmailSubject } from '@/lib/email';
+import { REPLY_PAGE_TEXTS } from '@/lib/reply-page';
 import type { CheckIn, User } from '../../db/schema';
 import type { EmailMessage } from '../../providers/email/types';
 import { coachName } from './context';
-import { checkInMessageId, followUpMessageId, replyAddressOf } from './reply-address';
+import { checkInMessageId, followUpMessageId, replyAddressOf, replyPageUrl } from './reply-address';
 
 /**
  * The e-mails of one check-in conversation (decision 0081). Each carries the check-in's reply
@@ -19,8 +20,9 @@ export function normalizedMessageId(value: string | null | undefined): string | 
   return /^<[^<>\s@]+@[^<>\s@]+>$/.test(bracketed) ? bracketed : null;
 }
 
+/** The check-in mail; it ends with the link to the one-tap reply page (decision 0083), not stored with the message. */
 export function checkInEmail(row: Pick<CheckIn, 'id'>, coach: User, to: string, text: string): EmailMessage {
-  return { to, subject: checkInEmailSubject(coachName(coach)), text, replyTo: replyAddressOf(row.id), headers: { 'Message-ID': checkInMessageId(row.id) } };
+  return { to, subject: checkInEmailSubject(coachName(coach)), text: `${text}\n\n${REPLY_PAGE_TEXTS.emailLink(replyPageUrl(row.id))}`, replyTo: replyAddressOf(row.id), headers: { 'Message-ID': checkInMessageId(row.id) } };
 }
 
 export function followUpEmail(row: Pick<CheckIn, 'id' | 'clientReplyMessageId'>, coach: User, to: string, text: string): EmailMessage {

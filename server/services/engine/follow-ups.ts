@@ -83,15 +83,16 @@ export async function approveFollowUp(coach: CoachRef, checkInId: string, input:
     .where(and(eq(checkIns.id, row.id), eq(checkIns.followUpStatus, 'pending_review')))
     .returning();
   if (!claimed) throw new AppError(409, 'CONFLICT', NO_LONGER_PENDING);
+  let sent: { id: string };
   try {
     if (byEmail) {
       const [coachRow] = await edb.db.select().from(users).where(eq(users.id, coach.id)).limit(1);
       if (!coachRow) throw new Error('The coach no longer exists');
-      await sendEmail(followUpEmail(claimed, coachRow, client.email!, text), coach.id);
+      sent = await sendEmail(followUpEmail(claimed, coachRow, client.email!, text), coach.id);
     } else if (row.channel === 'whatsapp' && row.fromNumber) {
       // Outside WhatsApp's 24-hour window a free-form message is refused by WhatsApp: the coach sees the error.
-      await sendWhatsapp({ to: client.phone!, from: row.fromNumber, text }, coach.id);
-    } else await sendSms({ to: client.phone!, from: row.fromNumber ?? senderNumberFor(client.phone!), text }, coach.id);
+      sent = await sendWhatsapp({ to: client.phone!, from: row.fromNumber, text, tracked: true }, coach.id);
+    } else sent = await sendSms({ to: client.phone!, from: row.fromNumber ?? senderNumberFor(client.phone!), text, tracked: true }, coach.id);
   } catch (error) {
     const [back] = await edb.db
       .update(checkIns)
@@ -101,7 +102,9 @@ export async function approveFollowUp(coach: CoachRef, checkInId: string, input:
     if (back) await publishCheckIn(back);
     throw new AppError(502, 'SEND_FAILED', `The follow-up could not be delivered: ${errorText(error)}. It is still waiting for your review.`);
   }
-  return { checkIn: await published(edb, claimed), clientFirstName: client.firstName };
+  // The provider's id, so its delivery callbacks find the follow-up (decision 0085).
+  const [tracked] = await edb.db.update(checkIns).set({ followUpProviderMessageId: sent.id }).where(eq(checkIns.id, row.id)).returning();
+  return { checkIn: await published(edb, tracked ?? claimed), clientFirstName: client.firstName };
 }
 
 /** POST /checkins/{id}/follow-up/discard: the client gets no follow-up for this check-in. */

@@ -5,7 +5,9 @@ import type { ResendEvent } from '@/lib/schemas/webhooks';
 import { AppError } from '../../http/errors';
 import { log } from '../../log';
 import { getReceivedEmail } from '../../providers/email';
+import { RESEND_DELIVERY_EVENTS, type DeliveryStatus } from '@/lib/delivery';
 import { recordInboundMessages } from './coach-message';
+import { recordDelivery, type DeliveryAction } from './delivery';
 import { clientName, errorText, excerpt } from './conversation';
 import { normalizedMessageId } from './email-thread';
 import { replyText } from './email-reply';
@@ -32,13 +34,27 @@ export interface InboundEmailEvent {
   recipients: string[];
 }
 
-/** POST /webhooks/resend: what an event comes to (only `email.received` is acted on; delivery events are acknowledged). */
-export async function handleResendEvent(event: ResendEvent, options: EngineOptions = {}): Promise<'reply' | 'duplicate' | 'unmatched' | 'ignored'> {
+/** POST /webhooks/resend: what an event comes to: a reply (`email.received`), a delivery status (decision 0085), or nothing. */
+export async function handleResendEvent(event: ResendEvent, options: EngineOptions = {}): Promise<'reply' | 'duplicate' | 'unmatched' | DeliveryAction | 'ignored'> {
+  const delivery = RESEND_DELIVERY_EVENTS[event.type];
+  if (delivery) return deliveryEvent(event, delivery, options);
   if (event.type !== 'email.received') return 'ignored';
   const { email_id: emailId, message_id: messageId, from, to = [], cc = [], received_for: receivedFor = [] } = event.data;
   if (!emailId) throw new AppError(400, 'VALIDATION_ERROR', 'data.email_id is required', { details: [{ field: 'data.email_id', message: 'data.email_id is required' }] });
   const result = await receiveEmail({ emailId, messageId: messageId ?? '', from: from ?? '', recipients: [...to, ...receivedFor, ...cc] }, options);
   return result.action === 'reply' || result.action === 'duplicate' ? result.action : 'unmatched';
+}
+
+/** A delivery event of an e-mail we sent, by Resend's id of it (kept as the message's provider id at send time). */
+async function deliveryEvent(event: ResendEvent, status: DeliveryStatus, options: EngineOptions): Promise<DeliveryAction> {
+  const { email_id: emailId, to = [], bounce } = event.data;
+  if (!emailId) throw new AppError(400, 'VALIDATION_ERROR', 'data.email_id is required', { details: [{ field: 'data.email_id', message: 'data.email_id is required' }] });
+  // Resend's email.bounced is a permanent rejection unless it says Transient (a full mailbox, a
+  // server busy for now): that one is a delay, which a later delivery or hard bounce still replaces.
+  const transient = status === 'bounced' && bounce?.type?.toLowerCase() === 'transient';
+  const shown = transient ? 'delayed' : status;
+  const reason = shown === 'bounced' ? (bounce?.message ?? bounce?.subType ?? null) : shown === 'complained' ? 'the client reported it as spam' : null;
+  return recordDelivery({ messageId: emailId, status: shown, reason, to: to[0] ?? null, hardBounce: shown === 'bounced' }, options);
 }
 
 export async function receiveEmail(event: InboundEmailEvent, options: EngineOptions = {}): Promise<InboundResult> {

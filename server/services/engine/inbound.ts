@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
+import { CARRIER_CONFIRMED_WORDS, DEFAULT_CLIENT_LANGUAGE, PLATFORM_TEXTS, keywordLanguage, keywordOf, type ClientLanguage } from '@/lib/languages';
 import { INBOUND_SMS_MAX_CHARS, SMS_START_WORDS, SMS_STOP_WORDS, SMS_TEXTS, WHICH_COACH_ANSWER_WINDOW_MS, WHICH_COACH_REPEAT_AFTER_MS } from '@/lib/sms';
 import type { Transaction } from '../../db/client';
 import { checkIns, clients, smsOptOuts, smsPendingInbound, smsRoutes, users, webhookEvents, whatsappSessions, type CheckIn, type ClientMessage } from '../../db/schema';
@@ -12,6 +13,7 @@ import { notifyCoach, type NotificationInput } from '../notifications';
 import { publishMessage, recordInboundMessages } from './coach-message';
 import { coachName } from './context';
 import { clientName, excerpt, publishCheckIn } from './conversation';
+import { languageAfterReply } from './language';
 import { ENGINE_QUEUES, onDrizzleTransaction, resolve, type EngineOptions } from './runtime';
 import { coachesTextingFrom } from './sms-numbers';
 
@@ -174,7 +176,7 @@ interface Text {
 }
 
 async function handle(tx: Transaction, text: Text, effects: Effects): Promise<InboundResult> {
-  const keyword = text.body.toUpperCase().replace(/[.!]+$/, '');
+  const keyword = keywordOf(text.body);
   if (SMS_STOP_WORDS.has(keyword) || SMS_START_WORDS.has(keyword)) return optInOrOut(tx, text, keyword, effects);
 
   const [route] = await tx
@@ -258,7 +260,11 @@ export async function respond(tx: Transaction, open: CheckIn, body: string, at: 
     .where(and(eq(checkIns.id, open.id), inArray(checkIns.status, [...OPEN])))
     .returning();
   if (!responded) return { action: 'unmatched' };
-  const [client] = await tx.update(clients).set({ lastResponseAt: at }).where(eq(clients.id, responded.clientId)).returning();
+  const [before] = await tx.select().from(clients).where(eq(clients.id, responded.clientId));
+  const language = before ? languageAfterReply(before, body) : {};
+  const [client] = await tx.update(clients).set({ lastResponseAt: at, ...language }).where(eq(clients.id, responded.clientId)).returning();
+  // A newly proposed language shows on the client's page at once.
+  if (client && language.suggestedLanguage) effects.profiles.push({ coachId: client.coachId, clientId: client.id });
   effects.notify(responded.coachId, { type: 'checkin_response', message: `${client ? clientName(client) : 'A client'} replied to the check-in: "${excerpt(body)}"` });
   effects.responded.push(responded);
   return { action: 'reply', checkInId: responded.id };
@@ -355,8 +361,20 @@ async function optInOrOut(tx: Transaction, text: Text, keyword: string, effects:
     effects.notify(c.coachId, { type: 'system', message, urgent: false });
     effects.profiles.push({ coachId: c.coachId, clientId: c.id });
   }
+  confirmKeyword(text, keyword, optOut, changed[0]?.language, effects);
   log.info({ keyword, clients: changed.length }, optOut ? 'sms opt-out' : 'sms opt-in');
   return { action: optOut ? 'opted_out' : 'opted_in', clients: changed.length };
+}
+
+/**
+ * Twilio confirms its own English keywords; the other languages' words are confirmed by us, in the
+ * language of the word (the client's own when the word is theirs too), on the channel it came by.
+ * Sent even when no client changed: the sender must learn the keyword worked.
+ */
+function confirmKeyword(text: Text, keyword: string, optOut: boolean, clientLanguage: ClientLanguage | undefined, effects: Effects): void {
+  if (CARRIER_CONFIRMED_WORDS.has(keyword)) return;
+  const language = keywordLanguage(keyword, clientLanguage ?? DEFAULT_CLIENT_LANGUAGE) ?? DEFAULT_CLIENT_LANGUAGE;
+  effects.texts.push({ to: text.from, from: text.ours, text: optOut ? PLATFORM_TEXTS[language].optedOut : PLATFORM_TEXTS[language].optedIn });
 }
 
 /**
@@ -375,6 +393,7 @@ async function whatsappOptInOrOut(tx: Transaction, text: Text, keyword: string, 
     effects.notify(c.coachId, { type: 'system', message, urgent: false });
     effects.profiles.push({ coachId: c.coachId, clientId: c.id });
   }
+  confirmKeyword(text, keyword, optOut, known[0]?.language, effects);
   log.info({ keyword, clients: known.length }, optOut ? 'whatsapp opt-out' : 'whatsapp opt-in');
   return { action: optOut ? 'opted_out' : 'opted_in', clients: known.length };
 }

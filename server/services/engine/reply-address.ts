@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, timingSafeEqual } from 'node:crypto';
+import { REPLY_PAGE_PATH } from '@/lib/reply-page';
 import { config } from '../../config';
 import { signingKey } from '../../auth/secret';
 
@@ -16,8 +17,14 @@ const MAC_BYTES = 8;
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const derive = (secret: Uint8Array, purpose: string) => createHmac('sha256', secret).update(`reply-address:${purpose}`).digest();
-const macOf = (secret: Uint8Array, block: Buffer) => createHmac('sha256', derive(secret, 'mac')).update(block).digest().subarray(0, MAC_BYTES);
+/**
+ * What a token is for: each scope has its own keys, so a reply address's token is no reply-page
+ * link and the other way round (decision 0083).
+ */
+export type TokenScope = 'reply-address' | 'reply-page';
+
+const derive = (secret: Uint8Array, purpose: string, scope: TokenScope) => createHmac('sha256', secret).update(`${scope}:${purpose}`).digest();
+const macOf = (secret: Uint8Array, block: Buffer, scope: TokenScope) => createHmac('sha256', derive(secret, 'mac', scope)).update(block).digest().subarray(0, MAC_BYTES);
 
 function base32(bytes: Buffer): string {
   let bits = 0;
@@ -53,20 +60,20 @@ function fromBase32(text: string): Buffer | null {
 }
 
 /** The token of a check-in id under this secret. */
-export function replyToken(checkInId: string, secret: Uint8Array): string {
+export function replyToken(checkInId: string, secret: Uint8Array, scope: TokenScope = 'reply-address'): string {
   if (!UUID.test(checkInId)) throw new Error('A reply token names a check-in id (a uuid)');
-  const cipher = createCipheriv('aes-256-ecb', derive(secret, 'enc'), null).setAutoPadding(false);
+  const cipher = createCipheriv('aes-256-ecb', derive(secret, 'enc', scope), null).setAutoPadding(false);
   const block = Buffer.concat([cipher.update(Buffer.from(checkInId.replace(/-/g, ''), 'hex')), cipher.final()]);
-  return base32(Buffer.concat([block, macOf(secret, block)]));
+  return base32(Buffer.concat([block, macOf(secret, block, scope)]));
 }
 
 /** The check-in id a token names, or null for anything not made by replyToken under this secret. */
-export function checkInIdOfToken(token: string, secret: Uint8Array): string | null {
+export function checkInIdOfToken(token: string, secret: Uint8Array, scope: TokenScope = 'reply-address'): string | null {
   const bytes = fromBase32(token);
   if (!bytes || bytes.length !== 16 + MAC_BYTES) return null;
   const block = bytes.subarray(0, 16);
-  if (!timingSafeEqual(bytes.subarray(16), macOf(secret, block))) return null;
-  const decipher = createDecipheriv('aes-256-ecb', derive(secret, 'enc'), null).setAutoPadding(false);
+  if (!timingSafeEqual(bytes.subarray(16), macOf(secret, block, scope))) return null;
+  const decipher = createDecipheriv('aes-256-ecb', derive(secret, 'enc', scope), null).setAutoPadding(false);
   const hex = Buffer.concat([decipher.update(block), decipher.final()]).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
@@ -102,3 +109,7 @@ export function checkInIdOfAddresses(addresses: string[]): string | null {
   }
   return null;
 }
+
+/** The link to a check-in's one-tap reply page (decision 0083): the same cipher, the page's own keys. */
+export const replyPageToken = (checkInId: string) => replyToken(checkInId, signingKey(), 'reply-page');
+export const replyPageUrl = (checkInId: string) => `${config().appUrl.replace(/\/+$/, '')}${REPLY_PAGE_PATH}${replyPageToken(checkInId)}`;

@@ -5,13 +5,16 @@ import { composeCheckIn } from '../../providers/ai';
 import { sendEmail } from '../../providers/email';
 import { isTransientProviderError } from '../../providers/errors';
 import { UsageBatch } from '../../providers/metering';
+import { unreachableFailure } from '@/lib/delivery';
 import { SMS_TEXTS } from '@/lib/sms';
 import { findSentSms, senderNumberFor, sendSms, sendWhatsapp } from '../../providers/sms';
 import { CHANNEL_NOUNS as CHANNEL_NOUN, fallbackNote, whatsappTemplateVariables, type ClientChannel } from '@/lib/channels';
-import { planRoutes, type Route } from './channels';
+import { planRoutes, type Route, type RoutePlan } from './channels';
 import { checkInContexts, coachName, coveredGoals, loadParticipantsOf, type Participants } from './context';
 import { errorText, publishCheckIn, type StepOutcome } from './conversation';
 import { checkInEmail } from './email-thread';
+import { REPLY_PAGE_TEXTS } from '@/lib/reply-page';
+import { replyPageUrl } from './reply-address';
 import { aiAllowances, recordQuotaStop } from './quota';
 import { ENGINE_TIMING as T, claimLeaseMs, resolve, type EngineDb, type EngineOptions } from './runtime';
 import { parseDedupeKey, slotGoneReason, slotsOn } from '@/lib/schedule-slots';
@@ -58,6 +61,26 @@ const byId = (pairs: [string, string][]) => sql`case ${checkIns.id} ${sql.join(
 const byIdOrNull = (pairs: [string, string][]) => (pairs.length > 0 ? byId(pairs) : sql`null`);
 
 const iso = (d: Date) => d.toISOString();
+
+/**
+ * A check-in as texted: the stored message, then the reply page's link when the coach turned it on
+ * for this client (decision 0083; e-mails always have it). Kept out of the stored message, so the
+ * coach's history and the reply page show the question alone.
+ */
+const textMessage = (row: Pick<CheckIn, 'id'>, p: Participants, text: string) =>
+  p.client.replyLinkInTexts ? `${text}\n\n${REPLY_PAGE_TEXTS.smsLink(replyPageUrl(row.id))}` : text;
+
+/** A check-in whose message the AI writes, with the channels it will go by. */
+interface Composing {
+  row: CheckIn;
+  p: Participants;
+  plan: RoutePlan;
+  promptTemplate?: string;
+}
+
+/** Why no channel of the client's order can carry a check-in now, each channel's reason. */
+const noChannelFailure = (plan: RoutePlan) =>
+  `No channel can reach the client: ${plan.reasons.join('; ')}.${plan.unreachable ? ' Edit the client to try again.' : ''}`;
 
 /** A claimed row on its way out, with what it needs. */
 interface Sending {
@@ -200,7 +223,7 @@ class Batch {
       }),
     );
 
-    const toCompose: { row: CheckIn; p: Participants; promptTemplate?: string }[] = [];
+    const toCompose: Composing[] = [];
     const toResend: Sending[] = [];
     const coachWritten: Sending[] = [];
     for (const row of ready) {
@@ -212,10 +235,9 @@ class Batch {
         toResend.push({ row, p, channel: 'sms', from: row.fromNumber ?? senderNumberFor(p.client.phone!), text: row.aiMessage, plain: row.aiMessage, fallback: null, note: row.channelNote });
       } else if (row.aiMessage) {
         // The coach wrote (or edited) the message in the send dialog: sent as written, no AI call.
-        const routed = await this.routed(row, p, row.aiMessage);
-        if (routed) coachWritten.push(routed);
+        coachWritten.push(this.routed(row, p, checked.plan!, row.aiMessage));
       } else {
-        toCompose.push({ row, p, promptTemplate: checked.promptTemplate });
+        toCompose.push({ row, p, plan: checked.plan!, promptTemplate: checked.promptTemplate });
       }
     }
 
@@ -265,7 +287,7 @@ class Batch {
     const since = new Date(row.deliveryStartedAt!.getTime() - LOOKUP_MARGIN_MS);
     let found;
     try {
-      found = await findSentSms({ to: p.client.phone!, text: row.aiMessage! }, p.coach.id, since);
+      found = await findSentSms({ to: p.client.phone!, text: textMessage(row, p, row.aiMessage!) }, p.coach.id, since);
     } catch (error) {
       log.warn({ err: error, checkInId: row.id }, 'check-in delivery could not be looked up');
       await this.failed(row, p, `Whether the text message went out could not be confirmed: ${errorText(error)}`, error);
@@ -282,9 +304,15 @@ class Batch {
    * archived or opted out, or whose goal is gone is cancelled instead of sent. Returns the slot's
    * prompt, or null when the row's step ended here.
    */
-  private async check(row: CheckIn, p: Participants, aiRows: (typeof schedules.$inferSelect)[]): Promise<{ promptTemplate?: string } | null> {
+  private async check(row: CheckIn, p: Participants, aiRows: (typeof schedules.$inferSelect)[]): Promise<{ promptTemplate?: string; plan: RoutePlan | null } | null> {
     const why = ineligibility(p.client);
     if (why) return this.stop(row, 'cancelled', why, p);
+    // An address given up on (decision 0085) fails the check-in at once instead of trying it again:
+    // a resend (only a text is resent) when the number is unreachable; a new message when no channel
+    // of the client's order is left (an unreachable address is passed over like a missing one).
+    if (row.deliveryStartedAt && p.client.phoneUnreachable) return this.stop(row, 'failed', unreachableFailure('sms', p.client.phoneUnreachable), p);
+    const plan = row.deliveryStartedAt ? null : await planRoutes(this.edb.db, p.client, this.now, { template: true });
+    if (plan && plan.routes.length === 0) return this.stop(row, 'failed', noChannelFailure(plan), p);
     let promptTemplate: string | undefined;
     const slot = row.source === 'schedule' && row.dedupeKey ? parseDedupeKey(row.dedupeKey) : null;
     if (slot) {
@@ -308,22 +336,17 @@ class Batch {
     if (!row.goalId && !row.isGlobalCheckIn) return this.stop(row, 'cancelled', 'The goal was deleted', p);
     if (row.goalId && covered.length === 0) return this.stop(row, 'cancelled', 'The goal is completed or archived', p);
     if (!row.goalId && row.cancelledGoals.length > 0 && covered.length === 0) return this.stop(row, 'cancelled', 'Cancelled for every goal', p);
-    return { promptTemplate };
+    return { promptTemplate, plan };
   }
 
-  /**
-   * The message on the client's channel (or the first usable one of its fallback order, with the
-   * reason kept); a check-in no channel can carry fails with every channel's reason.
-   */
-  private async routed(row: CheckIn, p: Participants, text: string): Promise<Sending | null> {
-    const plan = await planRoutes(this.edb.db, p.client, this.now, { template: true });
+  /** The message on the client's channel, or the first usable one of its fallback order with the reason kept (check() planned it). */
+  private routed(row: CheckIn, p: Participants, plan: RoutePlan, text: string): Sending {
     const [first, second] = plan.routes;
-    if (!first) return this.stop(row, 'failed', `No channel can reach the client: ${plan.reasons.join('; ')}`, p);
-    return { row, p, channel: first.channel, from: first.from, templateSid: first.templateSid, text, plain: text, fallback: second ?? null, note: plan.note };
+    return { row, p, channel: first!.channel, from: first!.from, templateSid: first!.templateSid, text, plain: text, fallback: second ?? null, note: plan.note };
   }
 
   /** The AI writes each message; a coach past the plan's quota gets none (counted within the batch too). */
-  private async compose(items: { row: CheckIn; p: Participants; promptTemplate?: string }[]): Promise<Sending[]> {
+  private async compose(items: Composing[]): Promise<Sending[]> {
     if (items.length === 0) return [];
     const allowance = await aiAllowances(
       this.edb,
@@ -348,10 +371,10 @@ class Batch {
       allowed.map(({ row, p, promptTemplate }) => ({ row, p, at: this.now, promptTemplate })),
     );
     const written = await Promise.all(
-      allowed.map(async ({ row, p }, i): Promise<Sending | null> => {
+      allowed.map(async ({ row, p, plan }, i): Promise<Sending | null> => {
         try {
           const text = await composeCheckIn(p.coach.id, contexts[i]!, this.usage);
-          return await this.routed(row, p, text);
+          return this.routed(row, p, plan, text);
         } catch (error) {
           log.warn({ err: error, checkInId: row.id }, 'check-in message could not be written');
           await this.failed(row, p, `The AI could not write the message: ${errorText(error)}`, error);
@@ -374,7 +397,7 @@ class Batch {
     return items.map((i) =>
       i.from === null || consented.has(consentKey({ phone: i.p.client.phone!, coachId: i.p.coach.id, ourNumber: i.from }))
         ? i
-        : { ...i, text: `${SMS_TEXTS.consentNotice(coachName(i.p.coach))}\n\n${i.plain}` },
+        : { ...i, text: `${SMS_TEXTS.consentNotice(coachName(i.p.coach), i.p.client.language)}\n\n${i.plain}` },
     );
   }
 
@@ -398,13 +421,17 @@ class Batch {
     return items.filter((i) => kept.has(i.row.id));
   }
 
-  /** Hands one message to its channel's provider. */
+  /**
+   * Hands one message to its channel's provider. A text or a free-form WhatsApp message carries the
+   * reply page's link when the coach turned it on (decision 0083), and asks for status callbacks
+   * (decision 0085); an approved template carries only its variables.
+   */
   private async handOver(item: Sending): Promise<{ id: string }> {
     const { row, p, channel, from, text, templateSid } = item;
-    if (channel === 'sms') return sendSms({ to: p.client.phone!, from: from!, text }, p.coach.id, this.usage);
+    if (channel === 'sms') return sendSms({ to: p.client.phone!, from: from!, text: textMessage(row, p, text), tracked: true }, p.coach.id, this.usage);
     if (channel === 'email') return sendEmail(checkInEmail(row, p.coach, p.client.email!, text), p.coach.id, this.usage);
     const template = templateSid ? { contentSid: templateSid, variables: whatsappTemplateVariables(p.client.firstName, coachName(p.coach), item.plain) } : undefined;
-    return sendWhatsapp({ to: p.client.phone!, from: from!, text, template }, p.coach.id, this.usage);
+    return sendWhatsapp({ to: p.client.phone!, from: from!, text: template ? text : textMessage(row, p, text), template, tracked: true }, p.coach.id, this.usage);
   }
 
   private async deliver(items: Sending[]): Promise<void> {

@@ -28,6 +28,8 @@ interface Mention {
   mode: Mode;
   /** The text around this number and no other: what names its goal. */
   segment: string;
+  /** The words up to the number's unit only: what names its goal most closely. */
+  tight: string;
   /** The segment with the words up to the next number, when the segment names no goal. */
   wide: string;
   before: string;
@@ -154,7 +156,8 @@ function notAQuantity(before: string, after: string, raw: string, titleWords: Se
   if (/\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s*$/.test(before)) return true;
   if (/\b(level|module|unit|phase|round|room|bus|route|version|v|no\.?|number|phone|call me on|text me on|size|age|aged|platform|gate|floor|exit|seat|apt|apartment|flight|line|track|street|st|ave|avenue|zone|row|table|aisle|lane|ward)\s*#?\s*$/.test(before)) return true;
   // "chapter 3 done", "week 2": which one, not how many (a goal counting these reads them as totals elsewhere).
-  if (/\b(chapter|ch|episode|part|section|week|day|step|lesson|module|book|session|workout|class|entry|post)\s*#?\s*$/.test(before) && !/^\s*%/.test(after) && !isKnownUnit(/^\s*([a-z$]+)/.exec(after)?.[1] ?? '')) return true;
+  // "this week 60 new words" is when, not which one.
+  if (/\b(chapter|ch|episode|part|section|week|day|step|lesson|module|book|session|workout|class|entry|post)\s*#?\s*$/.test(before) && !/\b(?:this|last|that|per|each|every) (?:week|day)\s*$/.test(before) && !/^\s*%/.test(after) && !isKnownUnit(/^\s*([a-z$]+)/.exec(after)?.[1] ?? '')) return true;
   // "ran 10k in 55 minutes": how long something took, not an amount of a minutes goal.
   if (/(?<!\bput )\bin\s*(?:under|just|about|less than)?\s*$/.test(before) && /^\s*(?:min|mins|minutes?|hrs?|hours?|secs?|seconds?|h)\b/.test(after)) return true;
   // "2 picked up", "3 were no-shows": the number is the subject of someone else's doing, not an amount the client did.
@@ -176,7 +179,7 @@ const APPROX = /\b(about|around|like|nearly|almost|close to|over|under|at least|
 const SPEND = /\b(ate|cost|costs|spent|spend|paid|pay|bill|bills|repair|bought|price|rent|fee|fine|ticket|per month|a month|lost|owe|debt)\b|\/\s?mo(nth)?\b/;
 const TOTAL_BEFORE = /(?:=|\b(?:so|that is|(?:that|which|this) makes|bringing me to|brings? it to))\s*$|\b(total of|total|(?:i|we) (?:have|have got)|i'?ve got|(?:word |step |page )?count(?: is)?|balance(?: is)?|got (?:up )?to|gotten to|made it to|in total|so far|altogether|overall|now at|now on|i'?m on|up to|am at|i'?m at|im at|sitting at|sits at|stands at|standing at|at|reached|hit|brings? me to|brought me to|puts? me at|makes? it|made it|that'?s|currently|now|count is|counter|says|shows|show|reads|tally)[:\s]*$/;
 /** "97 km total for the challenge" is where the goal stands; "9 km total this week" is this week's share. */
-const TOTAL_AFTER = /^\s*(?:[a-z$-]+\s+){0,3}(?:in total|for the (?:month|year|quarter)|total(?!\s+(?:this|last|today|yesterday|across|over|for the (?:week|day)|on|in the))|so far|overall|altogether|now|out of|since (?:we|i) started|since the start)\b/;
+const TOTAL_AFTER = /^\s*(?:[a-z$-]+\s+){0,4}(?:in total|for the (?:month|year|quarter)|total(?!\s+(?:this|last|today|yesterday|across|over|for the (?:week|day)|on|in the))|so far|overall|altogether|now|out of|since (?:we|i) started|since the start)\b/;
 /** The strong forms of a total: only these may lower a goal's value or take it far past its target. */
 const STATED_TOTAL_BEFORE = /\b(?:(?:i'?m|im|am|is|now|sitting|sits|stands|standing|currently) (?:at|on)|(?:count|tally|balance|total) is(?: at)?|so far|overall|altogether)[:\s]*$/;
 /** "1 hour total" may be this week's total: only the goal's own span ("so far", "for the year") is strong. */
@@ -186,7 +189,7 @@ const WHEN = /^(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day)?s?$|^(weekend|
 const PAST = new Set(['ran', 'swam', 'wrote', 'written', 'slept', 'drank', 'read', 'rode', 'drove', 'went', 'spent', 'sold', 'paid', 'lost']);
 const WHEN_IN = /\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day)?s?\b|\b(weekend|morning|evening|afternoon|night|tonight|today|yesterday|week)\b/;
 /** Verbs and words of a done amount: in a one-goal check-in, a bare number needs one of these (or to stand alone) to be progress. */
-const DOING = /\b(did|done|do|made|make|got|get|logged|completed|finished|managed|hit|added|put|sent|moved|transferred|deposited|paid|knocked|clocked|racked|another|more|extra|up|at|now|total|so far|reached|today|yesterday|this week|last week)\b/;
+const DOING = /\b(did|done|do|went|made|make|got|get|logged|completed|finished|managed|hit|added|put|sent|moved|transferred|deposited|paid|knocked|clocked|racked|another|more|extra|up|at|now|total|so far|reached|today|yesterday|this week|last week)\b/;
 const INCREMENT = /\b(another|more|extra|additional|added|add|again|plus)\b|\+\s*$/;
 const REMAINDER = /^\s*(?:[a-z$-]+\s+)?(?:more\s+)?(?:to go|left|remaining|away from|short of)\b(.*)$/;
 const RATE = /\b(every|each|evry|per|a) ?(day|morning|night|evening|session)\b|\bdaily\b/;
@@ -224,13 +227,17 @@ function unitAfter(after: string, goals: AiGoal[]): string {
     .filter(Boolean);
   // "3 12hr nights": the next number's unit is not this one's.
   if (/^\d/.test(words[0] ?? '')) return '';
+  const clean = (w: string) => w.replace(/[^a-z$'-]/g, '');
+  const goalUnit = (word: string) => goals.some((g) => g.unit && (familyOf(word) === familyOf(g.unit) || near(familyOf(word), familyOf(g.unit))));
+  const unitWord = (word: string) => isKnownUnit(word) || goalUnit(word);
   for (const [i, w] of words.entries()) {
     if (/^\d/.test(w)) break;
-    const word = w.replace(/[^a-z$'-]/g, '');
+    const word = clean(w);
     if (!word) continue;
-    if (isKnownUnit(word) || goals.some((g) => g.unit && (familyOf(word) === familyOf(g.unit) || near(familyOf(word), familyOf(g.unit))))) return word;
-    // "2 wrkouts lol steps": a misspelt title word right after the number is its unit; a unit further on belongs to something else.
-    if (i === 0 && goals.some((g) => wordsOf(g.title.toLowerCase()).some((t) => t.length >= 5 && near(word, t)))) return word;
+    if (unitWord(word)) return word;
+    // "2 wrkouts lol steps": a misspelt title word right after the number is its unit; a unit further on belongs to something else
+    // ("4 rapid games": an adjective of a title before a goal's unit is not).
+    if (i === 0 && !goalUnit(clean(words[1] ?? '')) && goals.some((g) => wordsOf(g.title.toLowerCase()).some((t) => t.length >= 5 && near(word, t)))) return word;
   }
   return (words[0] ?? '').replace(/[^a-z$'-]/g, '');
 }
@@ -279,6 +286,7 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
     const unitEnd = unit ? after.indexOf(unit) + unit.length : 0;
     const ownEnd = found[i + 1] ? Math.min(nextStart, at + m[0].length + Math.max(0, unitEnd)) : clause.length;
     const segment = clause.slice(lastKeptEnd, ownEnd);
+    const tight = clause.slice(lastKeptEnd, at + m[0].length + Math.max(0, unitEnd));
     const wide = clause.slice(lastKeptEnd, nextStart);
     let mode: Mode = 'increment';
     const rem = REMAINDER.exec(after);
@@ -322,7 +330,7 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
       const j = found.findIndex((f, k) => k > i && f[1] === occasions[1]);
       if (j > i) consumed.add(j);
       lastKeptEnd = ownEnd;
-      out.push({ value: value * Number(occasions[1]), unit: occasions[2]!, mode, segment: wide, wide, before, after, lead, statedTotal: false, verb, multiplied: true });
+      out.push({ value: value * Number(occasions[1]), unit: occasions[2]!, mode, segment: wide, tight: wide, wide, before, after, lead, statedTotal: false, verb, multiplied: true });
       return;
     }
     // "2 times a day on 6 days" for "Check blood sugar twice daily on 14 days": the goal's own daily threshold met on 6 days.
@@ -330,7 +338,7 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
       const j = found.findIndex((f, k) => k > i && f[1] === onDays[1]);
       if (j > i) consumed.add(j);
       lastKeptEnd = ownEnd;
-      out.push({ value: Number(onDays[1]), unit: onDays[2]!, mode, segment: wide, wide, before, after, lead, statedTotal: false, verb, multiplied: true });
+      out.push({ value: Number(onDays[1]), unit: onDays[2]!, mode, segment: wide, tight: wide, wide, before, after, lead, statedTotal: false, verb, multiplied: true });
       return;
     }
     const multiplied = Boolean(onDays && mode === 'increment' && !/^(day|days|night|nights)$/.test(unit) && isKnownUnit(unit));
@@ -358,7 +366,7 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
     if (timesBefore && mode === 'increment' && isKnownUnit(unit) && familyOf(unit) !== 'count') value *= Number(timesBefore[1]);
     if (UNDONE.test(before.slice(-25))) value = -value;
     lastKeptEnd = ownEnd;
-    out.push({ value, unit, mode, segment, wide, before, after, lead, statedTotal: mode === 'total' && (STATED_TOTAL_BEFORE.test(lead) || STATED_TOTAL_AFTER.test(after)), verb, multiplied });
+    out.push({ value, unit, mode, segment, tight, wide, before, after, lead, statedTotal: mode === 'total' && (STATED_TOTAL_BEFORE.test(lead) || STATED_TOTAL_AFTER.test(after)), verb, multiplied });
   });
   return out;
 }
@@ -486,6 +494,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
   const confirmations: { value: number; note: number }[] = [];
   const contradicted = new Set<string>();
   let last: { goal: AiGoal; factor: number; clause: number } | undefined;
+  /** Goals an amount of the reply was said of but not taken for (multiplied, shared, amount or total): their other amounts alone are no full count. */
+  const doubted = new Set<string>();
 
   for (const [index, clause] of clauses.entries()) {
     const ordinals = ordinalTotals(clause, numeric);
@@ -543,12 +553,17 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
           continue;
         }
       }
+      // "swam half an hour on Monday and an hour and a half on Saturday": a clause with only an amount and a when goes on with the goal before it.
+      const carriedOn = candidates.length > 1 && last?.clause === index - 1 && candidates.includes(last.goal) && !progressNoun(clause.replace(new RegExp(`\\b${m.unit}\\b|\\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\\b`, 'g'), ' '));
+      if (carriedOn) candidates = [last!.goal];
       if (candidates.length > 1) {
         // A candidate's own unit word ("books" in "Read 6 non-fiction books", also the unit of "Read 10
         // novels") tells no two book goals apart; a synonym only one title uses ("novel") does.
         const singular = (w: string) => w.toLowerCase().replace(/s$/, '');
         const unitFree = (t: string) => wordsOf(t).filter((w) => !candidates.some((c) => c.unit && singular(c.unit) === singular(w))).join(' ');
-        const ownTelling = named(unitFree(m.segment), numeric, goals);
+        // "2 italki sessions with marco … anki 0": the words nearest the number first.
+        const closest = named(unitFree(m.tight), numeric, goals).filter((g) => candidates.includes(g));
+        const ownTelling = closest.length === 1 ? closest : named(unitFree(m.segment), numeric, goals);
         const telling = ownTelling.length > 0 ? ownTelling : named(unitFree(m.wide), numeric, goals);
         // "did my breathing every day, that is 7 times": a clause naming no goal continues the one before, when that one had no number.
         const previous = clauses[index - 1];
@@ -557,7 +572,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         if (narrowed.length === 1) candidates = narrowed;
       }
       // The unit says one goal, the activity word another ("walked 5 days" with a goal counted in days): no evidence agrees.
-      if (candidates.length === 1 && m.unit && nearby.length > 0 && !nearby.includes(candidates[0]!)) {
+      if (candidates.length === 1 && !carriedOn && m.unit && nearby.length > 0 && !nearby.includes(candidates[0]!)) {
+        for (const g of [candidates[0]!, ...nearby]) doubted.add(g.id);
         unattributed.push(`${formatNumber(m.value)} ${m.unit} mentioned but it is not clear for which goal; not recorded.`);
         continue;
       }
@@ -575,6 +591,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       // "3 miles on each of those days", "2 easy 6k runs", "20 min ... did that 3 times": the amount is
       // multiplied by something the reader does not count, so taking it alone would be wrong.
       if ((MULTIPLIED_AFTER.test(m.after) && daysIn(clause) === null && !m.multiplied) || multipliedBefore(m, goal) || REPEATED.test(clause) || SHARED.test(clause) || SHARED.test(clauses[index + 1] ?? '')) {
+        doubted.add(goal.id);
         unattributed.push(`${formatNumber(m.value)}${isKnownUnit(m.unit) ? ` ${m.unit}` : ''} mentioned more than once over for "${goal.title}"; not recorded.`);
         continue;
       }
@@ -584,6 +601,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       const next = clauses[index + 1];
       const fits = (g: AiGoal) => g.id !== goal.id && g.unit !== null && (isKnownUnit(m.unit) ? conversion(m.unit, g.unit) !== null : familyOf(g.unit) === familyOf(goal.unit ?? ''));
       if (next && !/\d/.test(next) && !NEGATION.test(next) && wordsOf(next).length <= 3 && named(next, numeric, goals).some(fits)) {
+        doubted.add(goal.id);
         unattributed.push(`${formatNumber(m.value)}${isKnownUnit(m.unit) ? ` ${m.unit}` : ''} mentioned for more than one goal; not recorded.`);
         continue;
       }
@@ -610,6 +628,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       // "30 days 🙏" at 29 for "Stay sober for 60 days": past the record, a goal of days in a row counts where the streak stands.
       const streakAt = m.mode === 'increment' && !explicitIncrement && m.value > goal.currentValue && goal.unit !== null && familyOf(goal.unit) === 'days' && /\bfor \d+ (?:straight |consecutive )?days\b|\b\d+ days (?:in a row|straight)\b|\bstreak\b/i.test(goal.title);
       if (m.mode === 'increment' && !streakAt && !explicitIncrement && !didIt && !DOING.test(clause) && !WHEN_IN.test(clause) && m.value > goal.currentValue && m.value <= goal.target! && !isDaily(goal)) {
+        doubted.add(goal.id);
         unattributed.push(`${formatNumber(m.value)}${isKnownUnit(m.unit) ? ` ${m.unit}` : ''} could be an amount or the total for "${goal.title}"; not recorded.`);
         continue;
       }
@@ -618,10 +637,11 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       // "48 days today", "30 days straight": a streak is where a goal counted in days stands.
       const streak = !explicitIncrement && goal.unit !== null && familyOf(goal.unit) === 'days' && STREAK.test(m.after);
       const mode = streak || streakAt || (m.mode === 'increment' && span && !explicitIncrement && new RegExp(`\\b${span[1]}\\b`).test(goal.title.toLowerCase())) ? 'total' : m.mode;
-      const partTotal = mode === 'total' && !m.statedTotal && !streak && (/(?:=|\b(?:so|that'?s|that is|which makes))\s*$/.test(m.lead) || /^\s*(?:[a-z$-]+\s+){0,2}total\b/.test(m.after));
+      const partTotal = mode === 'total' && !m.statedTotal && !streak && (/(?:=|\b(?:so|that'?s|that is|which makes))\s*$/.test(m.lead) || /^\s*(?:[a-z$-]+\s+){0,4}total\b/.test(m.after));
       const claim = { goal, mode, value: m.value * (mode === 'percent' ? 1 : factor), statedTotal: m.statedTotal || streak, explicitIncrement, partTotal, clause: index };
-      // "off 4 days, so slept well all 4 nights": the same amount twice in one sentence is said once.
-      if (!explicitIncrement && claims.some((c) => c.goal.id === goal.id && c.clause === index && c.value === claim.value && c.mode === mode)) continue;
+      // "off 4 days, so slept well all 4 nights", "4 shifts … water on all 4": the same amount said again is said once.
+      const backReference = /\b(?:all|those|these|both|each of the|every one of the)\s*$/.test(m.before);
+      if (!explicitIncrement && claims.some((c) => c.goal.id === goal.id && c.value === claim.value && c.mode === mode && (backReference || c.clause === index))) continue;
       claims.push(claim);
       last = { goal, factor, clause: index };
     }
@@ -644,6 +664,11 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
   for (const g of numeric) {
     const value = contradicted.has(g.id) ? null : valueOf(g, claims.filter((c) => c.goal.id === g.id));
     if (value === null) continue;
+    // "32k sunday plus 2 easy 8k runs": one amount taken and another left out would record a part as the whole.
+    if (doubted.has(g.id) && !claims.some((c) => c.goal.id === g.id && c.mode !== 'increment')) {
+      unattributed.push(`"${g.title}": only part of what the reply reports could be read; not recorded.`);
+      continue;
+    }
     // "Nothing extra toward the loan. Had to cover $600 of rent": the reply said no, so a number found elsewhere is not the goal's.
     if (saidNothing.has(g.id) && !ABSTAINING.test(g.title.toLowerCase())) {
       unattributed.push(`"${g.title}": the reply says nothing was done but also gives ${formatNumber(value)}; not recorded.`);

@@ -56,7 +56,7 @@ function goalFacts(goals: AiGoal[], reading: Reading): string[] {
     if (!g) continue;
     if (entry.value !== null && trackable(g)) {
       const reached = entry.value >= g.target! ? ' (target reached)' : '';
-      facts.push(`${g.title}: ${isCurrency(g.unit) ? '$' : ''}${formatNumber(g.currentValue)} → ${quantity(g, entry.value)}${reached}.`);
+      facts.push(`${g.title}: ${isCurrency(g.unit) ? quantity(g, g.currentValue) : formatNumber(g.currentValue)} → ${quantity(g, entry.value)}${reached}.`);
     } else if (entry.completed) facts.push(`${g.title}: reported done.`);
   }
   for (const id of reading.saidNothing) {
@@ -92,10 +92,15 @@ function gist(reply: string, reading: Reading): string {
   return 'No progress to record in this reply.';
 }
 
-export function summarise(ctx: ReplyContext, reading: Reading): Omit<ReplyAnalysis, 'progress' | 'unattributed'> {
+/**
+ * `translated`: the reply was read from another language (local/lexicon), so a phrase taken from it
+ * would mix languages; what is still to do is then named, not quoted.
+ */
+export function summarise(ctx: ReplyContext, reading: Reading, translated = false): Omit<ReplyAnalysis, 'progress' | 'unattributed'> {
   const reply = ctx.reply.trim();
   const first = ctx.client.firstName;
-  const topics = topicsOf(reply);
+  const read = topicsOf(reply);
+  const topics = translated && read.blocker ? { ...read, blocker: 'do something the reply names' } : read;
   const motivation = motivationOf(reply, topics, reading);
   const engagementAssessment = engagementOf(reply, reading, topics, motivation);
   const facts = goalFacts(ctx.goals, reading);

@@ -1,3 +1,4 @@
+import { currencySymbol } from '@/lib/goal-units';
 import type { AiGoal } from '../types';
 
 /** Formatting shared by the local writer and reader: numbers, quantities, SMS length, variety. */
@@ -11,8 +12,7 @@ export function formatNumber(n: number): string {
   return n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 }
 
-const CURRENCY_SYMBOLS: Record<string, string> = { $: '$', usd: '$', dollars: '$', dollar: '$', bucks: '$', '£': '£', gbp: '£', quid: '£', '€': '€', eur: '€', euro: '€', euros: '€' };
-const symbolOf = (unit: string | null) => (unit ? CURRENCY_SYMBOLS[unit.trim().toLowerCase()] : undefined);
+export const symbolOf = (unit: string | null) => currencySymbol(unit) ?? undefined;
 export const isCurrency = (unit: string | null) => symbolOf(unit) !== undefined;
 
 /** The unit for one of it: "1 step", "1 glass", "1 km". */
@@ -48,6 +48,8 @@ export function isDaily(goal: Pick<AiGoal, 'title' | 'target' | 'unit'>): boolea
   // The target must be the daily amount itself: "10,000 steps a day" counted in steps, not "Walk 30 minutes daily" counted in days,
   // nor "twice daily on 14 days", where the target counts the days.
   if (amount && /\b(on|for)\s*$/.test(title.slice(0, amount.index + amount[1]!.length))) return false;
+  // "Read every day: 1,200 minutes a month": the target is the month's amount, not the day's.
+  if (amount && /^\s*(?:[a-z]+\s+)?(?:a|per|this|each|every|in the) (?:week|month|quarter|year)\b/.test(title.slice(amount.index + amount[0].length))) return false;
   return Boolean(amount && (!amount[3] || !goal.unit || amount[3].startsWith(goal.unit.toLowerCase().slice(0, 3))));
 }
 

@@ -21,7 +21,7 @@ export interface Topics {
 }
 
 const BODY = 'knee|knees|back|lower back|ankle|shoulder|hip|neck|foot|feet|wrist|hamstring|calf|calves|shin|shins|elbow|head|legs?|toe|achilles|stomach|chest';
-const HURT = 'hurt\\w*|pain\\w*|sore|ache\\w*|aching|injur\\w*|tweak\\w*|twinge\\w*|strain\\w*|pulled|swollen|flared?( up)?|playing up|acting up';
+const HURT = 'hurt\\w*|pain\\w*|sore|ache\\w*|aching|injur\\w*|tweak\\w*|twinge\\w*|strain\\w*|pulled|swollen|flared?(?: up)?|playing up|acting up';
 
 const PAIN_AFTER = new RegExp(`\\b(?:my |the )?(${BODY})\\b[^.!?\\n]{0,25}?\\b(?:${HURT})`, 'i');
 const PAIN_BEFORE = new RegExp(`\\b(?:${HURT})\\b[^.!?\\n]{0,12}?\\b(?:my |the |a )?(${BODY})\\b`, 'i');

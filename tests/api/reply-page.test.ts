@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeOpenAi } from '../helpers/fake-openai';
+import type { FakeTwilio } from '../helpers/fake-twilio';
+import { readEmails, uniqueIp, type OutboxEmail } from '../helpers/http';
+import type { Stack } from '../helpers/stack';
+import type { CheckInChanged, CheckInDto } from '@/lib/schemas/checkins';
+import type { PostReplyResponse, ReplyPage } from '@/lib/schemas/reply-page';
+import type { ThreadPage } from '@/lib/schemas/thread';
+import { REPLY_PAGE_RATE_LIMITS } from '@/lib/reply-page';
+import { checkInsOf, createClient, eventually, listen } from './engine-helpers';
+import { startEngineStack, stopEngineStack } from './engine-stack';
+import { signedInUser, type ApiRequest, type Db, type ErrorBody } from './helpers-auth';
+
+/**
+ * The one-tap reply page (issue 17 §2, decision 0083) over HTTP: the link in the check-in e-mail,
+ * what GET shows, an answer through the pipeline of every reply, a second answer as a further
+ * reply, and every way a link is refused. Time is moved by moving the check-in's send back.
+ */
+
+let stack: Stack;
+let ai: FakeOpenAi;
+let sms: FakeTwilio;
+let request: ApiRequest;
+let db: Db;
+
+beforeAll(async () => {
+  ({ stack, ai, sms, request, db } = await startEngineStack());
+});
+
+afterAll(() => stopEngineStack({ stack, ai, sms, db }));
+
+async function emailClient(firstName: string) {
+  const { accessToken, user } = await signedInUser(request, stack.outboxDir);
+  const c = await createClient(request, accessToken, { firstName, goal: { title: 'Walk 100 km', target: 100, unit: 'km' } });
+  const [row] = await db<{ email: string }[]>`update clients set phone = null where id = ${c.id} returning email`;
+  return { token: accessToken, coachId: user.id, client: c, email: row!.email };
+}
+
+async function sendCheckIn(token: string, clientId: string, goalId: string | null): Promise<CheckInDto> {
+  const sent = await request<CheckInChanged>('POST', '/checkins/ai/initiate', { token, body: { clientId, goalId } });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  return sent.body.checkIn;
+}
+
+const mailsTo = (to: string): OutboxEmail[] => readEmails(stack.outboxDir).filter((m) => m.to === to);
+
+/** The reply page token of the check-in e-mail to this address (its link's last part). */
+function linkTokenOf(email: string): string {
+  const match = /\/r\/([a-z2-7]{39})$/.exec(mailsTo(email)[0]!.text);
+  expect(match, 'the reply page link in the e-mail').not.toBeNull();
+  return match![1]!;
+}
+
+const getPage = (token: string) => request<ReplyPage & ErrorBody>('GET', `/reply/${token}`);
+const post = (token: string, body: unknown, ip = uniqueIp()) => request<PostReplyResponse & ErrorBody>('POST', `/reply/${token}`, { body, ip });
+
+describe('reply page', () => {
+  it('shows the question and goals, takes quick answers and text through the reply pipeline, and takes a second answer as a further reply', async () => {
+    const { token, coachId, client: c, email } = await emailClient('Paige');
+    ai.script('Paige', {
+      coachSummary: 'Paige walked 12 km.',
+      insights: ['Answers on the page'],
+      executiveSummary: 'Paige is at 12 of 100 km.',
+      motivation: 'high',
+      engagementAssessment: 'great',
+      concerns: [],
+      progress: [{ goalId: c.goalId, value: 12, completed: false }],
+      unattributed: [],
+    }, { operation: 'analyse' });
+    const checkIn = await sendCheckIn(token, c.id, c.goalId);
+    const link = linkTokenOf(email);
+    expect(mailsTo(email)[0]!.text).not.toContain(checkIn._id);
+
+    const page = await getPage(link);
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    expect(page.body).toMatchObject({
+      question: checkIn.aiMessage,
+      firstName: 'Paige',
+      goals: [{ id: c.goalId, title: 'Walk 100 km', type: 'numeric', unit: 'km', currentValue: 0, target: 100 }],
+      answers: [],
+    });
+    // Nothing else of the client or the coach.
+    expect(Object.keys(page.body).sort()).toEqual(['answers', 'expiresAt', 'firstName', 'goals', 'question']);
+    expect(JSON.stringify(page.body)).not.toContain(email);
+
+    const live = await listen(stack.socketPort, token);
+    const answered = await post(link, { answers: [{ goalId: c.goalId, value: 12 }], text: 'Legs tired but happy' });
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    expect(answered.body.sent).toBe('Walk 100 km: 12 km\nLegs tired but happy');
+    expect(answered.body.page.answers.map((a) => a.text)).toEqual(['Walk 100 km: 12 km\nLegs tired but happy']);
+
+    // Analysis, progress and the follow-up (by e-mail, the check-in's channel), like any reply.
+    const done = await eventually(() => checkInsOf(request, token, c.id), (l) => l.some((x) => x._id === checkIn._id && x.status === 'completed'), 15_000, 'the completed check-in');
+    expect(done.find((x) => x._id === checkIn._id)).toMatchObject({ clientResponse: 'Walk 100 km: 12 km\nLegs tired but happy', coachSummary: 'Paige walked 12 km.', value: 12 });
+    const [row] = await db<{ client_response_channel: string }[]>`select client_response_channel from check_ins where id = ${checkIn._id}`;
+    expect(row!.client_response_channel).toBe('web');
+    await eventually(async () => mailsTo(email), (m) => m.length === 2, 10_000, 'the follow-up e-mail');
+    await eventually(
+      () => db<{ message: string }[]>`select message from notifications where user_id = ${coachId} and type = 'checkin_response'`,
+      (notes) => notes.some((n) => n.message.includes('Legs tired')),
+      10_000,
+      'the reply notification',
+    );
+    await eventually(async () => live.events, (e) => e.some((x) => x.event === 'clientProfileUpdated'), 5000, 'the reply live');
+
+    // The same link again: a further reply in the same conversation, never a new check-in.
+    const again = await post(link, { answers: [], text: 'Also swam 1 km' });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.page.answers.map((a) => a.text)).toEqual(['Walk 100 km: 12 km\nLegs tired but happy', 'Also swam 1 km']);
+    expect((await checkInsOf(request, token, c.id)).filter((x) => x.status !== 'upcoming')).toHaveLength(1);
+    await eventually(async () => live.events, (e) => e.some((x) => x.event === 'clientMessage'), 5000, 'the further reply live');
+    live.close();
+    const thread = await request<ThreadPage>('GET', `/clients/${c.id}/thread`, { token });
+    expect(thread.body.items.at(-1)).toMatchObject({ kind: 'message', body: 'Also swam 1 km', direction: 'in', author: 'client', channel: 'web' });
+    const [message] = await db<{ check_in_id: string }[]>`select check_in_id from client_messages where client_id = ${c.id}`;
+    expect(message!.check_in_id).toBe(checkIn._id);
+    expect((await getPage(link)).body.answers).toHaveLength(2);
+  });
+
+  it('expires 7 days after the check-in was sent (410), and answers until then', async () => {
+    const { token, client: c, email } = await emailClient('Late');
+    const checkIn = await sendCheckIn(token, c.id, c.goalId);
+    const link = linkTokenOf(email);
+    await db`update check_ins set sent_at = now() - interval '7 days' + interval '5 minutes' where id = ${checkIn._id}`;
+    expect((await getPage(link)).status).toBe(200);
+    await db`update check_ins set sent_at = now() - interval '7 days' - interval '1 minute' where id = ${checkIn._id}`;
+    const expired = await getPage(link);
+    expect(expired.status).toBe(410);
+    expect(expired.body).toMatchObject({ error: 'LINK_EXPIRED', message: 'This link has expired — reply to the message instead.' });
+    const late = await post(link, { text: 'Walked 3 km' });
+    expect(late.status).toBe(410);
+    const [row] = await db<{ status: string; client_response: string | null }[]>`select status, client_response from check_ins where id = ${checkIn._id}`;
+    expect(row!.client_response).toBeNull();
+  });
+
+  it('refuses an altered, made-up or reply-address token, and the check-in of an archived client, with a 404 that says nothing', async () => {
+    const { token, client: c, email } = await emailClient('Probe');
+    const checkIn = await sendCheckIn(token, c.id, c.goalId);
+    const link = linkTokenOf(email);
+    const address = mailsTo(email)[0]!.replyTo!.split('@')[0]!;
+    const altered = `${link.slice(0, 5)}${link[5] === 'a' ? 'b' : 'a'}${link.slice(6)}`;
+    for (const bad of [altered, address, 'a'.repeat(39), checkIn._id]) {
+      const got = await getPage(bad);
+      expect(got.status, bad).toBe(404);
+      expect(got.body.message).toBe('This link does not work. Reply to the message instead.');
+      expect((await post(bad, { text: 'Walked 5 km' })).status, bad).toBe(404);
+    }
+    expect((await db<{ client_response: string | null }[]>`select client_response from check_ins where id = ${checkIn._id}`)[0]!.client_response).toBeNull();
+
+    expect((await request('POST', `/coach/clients/${c.id}/archive`, { token })).status).toBe(200);
+    expect((await getPage(link)).status).toBe(404);
+    expect((await post(link, { text: 'Walked 5 km' })).status).toBe(404);
+  });
+
+  it('refuses empty, too long and foreign answers with the field (400)', async () => {
+    const { token, client: c, email } = await emailClient('Wordy');
+    await sendCheckIn(token, c.id, c.goalId);
+    const link = linkTokenOf(email);
+    const empty = await post(link, { answers: [], text: '   ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.details?.[0]?.field).toBe('text');
+    const long = await post(link, { text: 'x'.repeat(2001) });
+    expect(long.status).toBe(400);
+    expect(long.body.details?.[0]?.field).toBe('text');
+    const foreign = await post(link, { answers: [{ goalId: '00000000-0000-4000-8000-000000000000', value: 3 }] });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.details?.[0]?.field).toBe('answers.0.goalId');
+    const wrongKind = await post(link, { answers: [{ goalId: c.goalId, done: true }] });
+    expect(wrongKind.status).toBe(400);
+    expect(wrongKind.body.details?.[0]?.field).toBe('answers.0.done');
+  });
+
+  it('limits answers per link and per address (429 with a message)', async () => {
+    const { token, client: c, email } = await emailClient('Flood');
+    await sendCheckIn(token, c.id, c.goalId);
+    const link = linkTokenOf(email);
+    for (let i = 0; i < REPLY_PAGE_RATE_LIMITS.token.limit; i += 1) expect((await post(link, { text: `Answer ${i}` })).status, `answer ${i + 1}`).toBe(200);
+    const refused = await post(link, { text: 'One more' });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ error: 'RATE_LIMITED' });
+    expect(refused.body.message).toMatch(/^Too many answers through this link\. Please try again in/);
+
+    // One address guessing links is stopped too, before any link is looked at.
+    const ip = uniqueIp();
+    for (let i = 0; i < REPLY_PAGE_RATE_LIMITS.ip.limit; i += 1) expect((await post(`${'b'.repeat(38)}${i % 10}`, { text: 'x' }, ip)).status).toBe(404);
+    const blocked = await post(link, { text: 'x' }, ip);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toMatch(/^Too many answers from this connection\./);
+  });
+});
