@@ -28,6 +28,9 @@ export const REPLY_PAGE_TEXTS = {
   send: 'Send',
   sending: 'Sending…',
   empty: 'Give a quick answer or write something before sending.',
+  /** Under a numeric goal's field: the field takes where the client is now, not what was added. */
+  nowAtHint: (current: number, target: number | null, unit: string | null) =>
+    `Where are you now? Last recorded: ${current.toLocaleString('en-US')}${target ? ` of ${target.toLocaleString('en-US')}` : ''}${unit ? ` ${unit}` : ''}.`,
   thanks: 'Thank you — your answer was sent.',
   addMore: 'Add something',
   addMoreIntro: 'Anything to add? It goes to the same conversation.',
@@ -44,12 +47,12 @@ export interface QuickAnswer {
 
 /**
  * The reply text quick answers come to, the way a client would write it ("Walk 10,000 steps a
- * day: 6500 steps; Book physio: done"), followed by the free text: the reader and the AI read it
- * like any reply.
+ * day: now at 6500 steps; Book physio: done"), followed by the free text, for the coach and the AI's
+ * summary; the answers themselves are applied as given (check_ins.client_answers), not re-read.
  */
 export function composeReplyText(answers: { goal: QuickAnswer; value?: number; done?: boolean }[], text: string): string {
   const parts = answers.flatMap(({ goal, value, done }) => {
-    if (goal.type === 'numeric' && value !== undefined) return [`${goal.title}: ${value}${goal.unit ? ` ${goal.unit}` : ''}`];
+    if (goal.type === 'numeric' && value !== undefined) return [`${goal.title}: now at ${value}${goal.unit ? ` ${goal.unit}` : ''}`];
     if (goal.type === 'task' && done !== undefined) return [`${goal.title}: ${done ? 'done' : 'not yet'}`];
     return [];
   });

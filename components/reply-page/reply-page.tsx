@@ -194,7 +194,7 @@ function AnswerForm({ token, goals, again, onSent, onLinkProblem }: { token: str
 
 function GoalAnswer({ goal, id, answer, onChange }: { goal: ReplyPageGoal; id: string; answer: { value?: string; done?: boolean }; onChange: (a: { value?: string; done?: boolean }) => void }) {
   if (goal.type === 'numeric') {
-    const hint = `Now at ${goal.currentValue ?? 0}${goal.target ? ` of ${goal.target}` : ''}${goal.unit ? ` ${goal.unit}` : ''}`;
+    const hint = REPLY_PAGE_TEXTS.nowAtHint(goal.currentValue ?? 0, goal.target, goal.unit);
     return (
       <Field id={id} label={goal.title} hint={<p id={`${id}-hint`} className="text-xs text-stone-500 dark:text-stone-400">{hint}</p>}>
         <div className="flex items-center gap-2">

@@ -39,6 +39,8 @@ export const replyAnswerSchema = z
     done: z.boolean().optional(),
   })
   .strict();
+/** A quick answer as the client gave it: a numeric goal's value now, or a task done / not yet. */
+export type ReplyAnswer = z.infer<typeof replyAnswerSchema>;
 
 export const postReplySchema = z
   .object({

@@ -23,6 +23,7 @@ import { DELIVERY_STATUSES } from '@/lib/delivery';
 import type { ClientLanguage } from '@/lib/languages';
 import type { BillingAddress, InvoiceDetails } from '@/lib/schemas/billing';
 import { CLIENT_CHANNELS } from '@/lib/channels';
+import type { ReplyAnswer } from '@/lib/schemas/reply-page';
 import type { ProgressUpdate } from '@/lib/schemas/checkins';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
@@ -415,6 +416,8 @@ export const checkIns = pgTable(
     clientResponse: text('client_response'),
     /** How the reply came: null for sms and e-mail before decision 0083; 'web' is the one-tap reply page. */
     clientResponseChannel: text('client_response_channel', { enum: ['sms', 'email', 'web'] }),
+    /** The quick answers of a reply through the page: what the client said exactly, applied over the AI's reading of the text. */
+    clientAnswers: jsonb('client_answers').$type<ReplyAnswer[]>(),
     aiResponse: text('ai_response'),
     coachSummary: text('coach_summary'),
     insights: jsonb('insights').$type<string[]>(),

@@ -64,7 +64,8 @@ describe('reply page', () => {
       motivation: 'high',
       engagementAssessment: 'great',
       concerns: [],
-      progress: [{ goalId: c.goalId, value: 12, completed: false }],
+      // The AI misreads the text; the client's quick answer (12) is what counts.
+      progress: [{ goalId: c.goalId, value: 30, completed: false }],
       unattributed: [],
     }, { operation: 'analyse' });
     const checkIn = await sendCheckIn(token, c.id, c.goalId);
@@ -86,14 +87,15 @@ describe('reply page', () => {
     const live = await listen(stack.socketPort, token);
     const answered = await post(link, { answers: [{ goalId: c.goalId, value: 12 }], text: 'Legs tired but happy' });
     expect(answered.status, JSON.stringify(answered.body)).toBe(200);
-    expect(answered.body.sent).toBe('Walk 100 km: 12 km\nLegs tired but happy');
-    expect(answered.body.page.answers.map((a) => a.text)).toEqual(['Walk 100 km: 12 km\nLegs tired but happy']);
+    expect(answered.body.sent).toBe('Walk 100 km: now at 12 km\nLegs tired but happy');
+    expect(answered.body.page.answers.map((a) => a.text)).toEqual(['Walk 100 km: now at 12 km\nLegs tired but happy']);
 
     // Analysis, progress and the follow-up (by e-mail, the check-in's channel), like any reply.
     const done = await eventually(() => checkInsOf(request, token, c.id), (l) => l.some((x) => x._id === checkIn._id && x.status === 'completed'), 15_000, 'the completed check-in');
-    expect(done.find((x) => x._id === checkIn._id)).toMatchObject({ clientResponse: 'Walk 100 km: 12 km\nLegs tired but happy', coachSummary: 'Paige walked 12 km.', value: 12 });
+    expect(done.find((x) => x._id === checkIn._id)).toMatchObject({ clientResponse: 'Walk 100 km: now at 12 km\nLegs tired but happy', coachSummary: 'Paige walked 12 km.', value: 12 });
     const [row] = await db<{ client_response_channel: string }[]>`select client_response_channel from check_ins where id = ${checkIn._id}`;
     expect(row!.client_response_channel).toBe('web');
+    expect(done.find((x) => x._id === checkIn._id)!.progressUpdates).toMatchObject([{ goalId: c.goalId, from: 0, to: 12 }]);
     await eventually(async () => mailsTo(email), (m) => m.length === 2, 10_000, 'the follow-up e-mail');
     await eventually(
       () => db<{ message: string }[]>`select message from notifications where user_id = ${coachId} and type = 'checkin_response'`,
@@ -106,7 +108,7 @@ describe('reply page', () => {
     // The same link again: a further reply in the same conversation, never a new check-in.
     const again = await post(link, { answers: [], text: 'Also swam 1 km' });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
-    expect(again.body.page.answers.map((a) => a.text)).toEqual(['Walk 100 km: 12 km\nLegs tired but happy', 'Also swam 1 km']);
+    expect(again.body.page.answers.map((a) => a.text)).toEqual(['Walk 100 km: now at 12 km\nLegs tired but happy', 'Also swam 1 km']);
     expect((await checkInsOf(request, token, c.id)).filter((x) => x.status !== 'upcoming')).toHaveLength(1);
     await eventually(async () => live.events, (e) => e.some((x) => x.event === 'clientMessage'), 5000, 'the further reply live');
     live.close();

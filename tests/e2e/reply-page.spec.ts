@@ -65,7 +65,7 @@ test('the client answers an e-mailed check-in on the reply page at 390 px, and t
   await phone.goto(path);
   await expect(phone.getByRole('heading', { name: 'Hi Paige' })).toBeVisible();
   await expect(phone.getByText(sent.body.checkIn.aiMessage)).toBeVisible();
-  await expect(phone.getByText('Now at 0 of 100 km')).toBeVisible();
+  await expect(phone.getByText('Where are you now? Last recorded: 0 of 100 km.')).toBeVisible();
   await phone.screenshot({ path: `${SHOTS}/390-light.png`, fullPage: true });
   await phone.getByLabel('Walk 100 km').fill('6');
   await phone.getByRole('group', { name: 'Book physio' }).getByRole('button', { name: 'Done' }).click();
@@ -74,14 +74,14 @@ test('the client answers an e-mailed check-in on the reply page at 390 px, and t
   await phone.getByRole('button', { name: 'Send', exact: true }).click();
 
   await expect(phone.getByText('Thank you — your answer was sent.')).toBeVisible();
-  await expect(phone.getByText('Walk 100 km: 6 km; Book physio: done')).toBeVisible();
+  await expect(phone.getByText('Walk 100 km: now at 6 km; Book physio: done')).toBeVisible();
   await expect(phone.getByRole('button', { name: 'Add something' })).toBeVisible();
   // Nothing wider than the phone.
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await phone.screenshot({ path: `${SHOTS}/390-light-sent.png`, fullPage: true });
 
   // The coach's screen: the reply and its analysis arrive without a reload.
-  await expect(item).toContainText('Walk 100 km: 6 km; Book physio: done');
+  await expect(item).toContainText('Walk 100 km: now at 6 km; Book physio: done');
   await expect(item).toContainText('Completed', { timeout: 20_000 });
   await page.screenshot({ path: `${SHOTS}/coach-1280-live.png`, fullPage: false });
 

@@ -52,7 +52,7 @@ describe('quick answers as reply text', () => {
 
   it('read the way a client would write them, then the free text', () => {
     expect(composeReplyText([{ goal: steps, value: 6500 }, { goal: physio, done: true }], '  Knee feels better ')).toBe(
-      'Walk 10,000 steps a day: 6500 steps; Book physio: done\nKnee feels better',
+      'Walk 10,000 steps a day: now at 6500 steps; Book physio: done\nKnee feels better',
     );
     expect(composeReplyText([{ goal: physio, done: false }], '')).toBe('Book physio: not yet');
     expect(composeReplyText([], 'Only words')).toBe('Only words');

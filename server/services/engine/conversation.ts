@@ -3,6 +3,7 @@ import { getDb } from '../../db/client';
 import { checkIns, clients, goals, type CheckIn, type Client, type Goal } from '../../db/schema';
 import { log } from '../../log';
 import type { ProgressUpdate } from '@/lib/schemas/checkins';
+import type { ReplyAnswer } from '@/lib/schemas/reply-page';
 import { analyseReply, composeFollowUp, type FollowUpContext, type GoalProgress } from '../../providers/ai';
 import { sendEmail } from '../../providers/email';
 import { senderNumberFor, sendSms, sendWhatsapp } from '../../providers/sms';
@@ -64,6 +65,18 @@ export interface StepOutcome {
 
 /** The analysis's entries the check-in actually recorded (the follow-up speaks only of those). */
 const applied = (progress: GoalProgress[], updates: ProgressUpdate[]) => progress.filter((e) => updates.some((u) => u.goalId === e.goalId));
+
+/**
+ * The client's quick answers on the reply page (decision 0083) are what the client said exactly: a
+ * goal they answer takes that answer ("not yet" takes none) whatever the AI read in the text.
+ */
+function withQuickAnswers(progress: GoalProgress[], answers: ReplyAnswer[]): GoalProgress[] {
+  const answered = new Set(answers.map((a) => a.goalId));
+  const declared = answers.flatMap((a): GoalProgress[] =>
+    a.value !== undefined ? [{ goalId: a.goalId, value: a.value, completed: false }] : a.done ? [{ goalId: a.goalId, value: null, completed: true }] : [],
+  );
+  return [...declared, ...progress.filter((e) => !answered.has(e.goalId))];
+}
 
 /**
  * Applies the reply's progress to the goals this check-in covers (entries for any other goal are
@@ -155,7 +168,8 @@ export async function processReply(checkInId: string, options: EngineOptions = {
   }
 
   const covered = coveredGoals(claimed, p.activeGoals);
-  const { value, progressUpdates } = await applyProgress(p, claimed, covered, analysis.progress, ctx.reply, now);
+  const progress = withQuickAnswers(analysis.progress, claimed.clientAnswers ?? []);
+  const { value, progressUpdates } = await applyProgress(p, claimed, covered, progress, ctx.reply, now);
   await db
     .update(checkIns)
     .set({
@@ -172,7 +186,7 @@ export async function processReply(checkInId: string, options: EngineOptions = {
     .where(eq(checkIns.id, claimed.id));
   await db.update(clients).set({ executiveSummary: analysis.executiveSummary, updatedAt: now }).where(eq(clients.id, claimed.clientId));
 
-  const followUp = await sendFollowUp(edb, claimed, p, { ...ctx, analysis: { ...analysis, progress: applied(analysis.progress, progressUpdates) } }, now);
+  const followUp = await sendFollowUp(edb, claimed, p, { ...ctx, analysis: { ...analysis, progress: applied(progress, progressUpdates) } }, now);
   if (followUp.status === 'skipped') return { status: 'skipped' };
   if (followUp.status === 'failed') return stop(followUp.reason);
   const completed = await settle(edb, claimed, { status: 'completed', completedAt: now, ...followUp.fields }, now);

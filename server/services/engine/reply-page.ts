@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { composeReplyText, REPLY_LINK_VALID_MS, REPLY_PAGE_MAX_CHARS, REPLY_PAGE_RATE_LIMITS, REPLY_PAGE_TEXTS } from '@/lib/reply-page';
-import type { PostReply, PostReplyResponse, ReplyPage, ReplyPageGoal } from '@/lib/schemas/reply-page';
+import type { PostReply, PostReplyResponse, ReplyAnswer, ReplyPage, ReplyPageGoal } from '@/lib/schemas/reply-page';
 import { isNumericGoalType } from '@/lib/schemas/workspace';
 import { signingKey } from '../../auth/secret';
 import type { Executor, Transaction } from '../../db/client';
@@ -105,17 +105,17 @@ export async function postReply(token: string, input: PostReply, ip: string, opt
 
   const checkInId = found.checkIn.id;
   // The same lock as an e-mailed reply to this check-in: answers to one conversation are taken in turn.
-  await receiveInbound({ dedupe: null, lockKey: `checkin:${checkInId}` }, (tx, effects) => handle(tx, checkInId, body, now, effects), options);
+  await receiveInbound({ dedupe: null, lockKey: `checkin:${checkInId}` }, (tx, effects) => handle(tx, checkInId, body, input.answers, now, effects), options);
   return { success: true, sent: body, page: await pageOf(edb.db, await findByToken(edb.db, token, now)) };
 }
 
-async function handle(tx: Transaction, checkInId: string, body: string, at: Date, effects: Effects) {
+async function handle(tx: Transaction, checkInId: string, body: string, answers: ReplyAnswer[], at: Date, effects: Effects) {
   const [found] = await tx.select({ checkIn: checkIns, client: clients }).from(checkIns).innerJoin(clients, eq(clients.id, checkIns.clientId)).where(eq(checkIns.id, checkInId));
   if (!found) throw noSuchLink();
   const { checkIn, client } = found;
   if ((OPEN as readonly string[]).includes(checkIn.status)) {
     const result = await respond(tx, checkIn, body, at, effects);
-    if (result.action === 'reply') await tx.update(checkIns).set({ clientResponseChannel: 'web' }).where(eq(checkIns.id, checkInId));
+    if (result.action === 'reply') await tx.update(checkIns).set({ clientResponseChannel: 'web', clientAnswers: answers }).where(eq(checkIns.id, checkInId));
     return result;
   }
   // Answered already (by any channel): a further message in the conversation, never a new check-in.
