@@ -112,7 +112,9 @@ describe('with a WhatsApp template configured', () => {
     const email = await env.request<{ client: ClientDto }>('GET', `/clients/${c.id}`, { token });
     const mails = readEmails(env.stack.outboxDir).filter((m) => m.to === email.body.client.email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toBe(checkIn.aiMessage);
+    // The message as stored, then the reply page's link every check-in e-mail carries (decision 0083).
+    expect(mails[0]!.text.startsWith(checkIn.aiMessage!)).toBe(true);
+    expect(mails[0]!.text).toContain('/r/');
     expect(env.sms.to(c.phone)).toHaveLength(0);
   });
 
