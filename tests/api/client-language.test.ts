@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { postClientReply } from '../../scripts/client-reply';
-import type { FakeOpenAi } from '../helpers/fake-openai';
-import type { FakeTwilio } from '../helpers/fake-twilio';
 import { FAKE_TWILIO_ACCOUNT } from '../helpers/fake-providers';
-import type { Stack } from '../helpers/stack';
 import { PLATFORM_TEXTS, type ClientLanguage } from '@/lib/languages';
 import type { CheckInChanged, CheckInDto } from '@/lib/schemas/checkins';
 import type { ClientChanged, ClientDto } from '@/lib/schemas/clients';
 import { checkInsOf, eventually, uniquePhone } from './engine-helpers';
-import { startEngineStack, stopEngineStack } from './engine-stack';
-import { signedInUser, type ApiRequest, type Db, type ErrorBody } from './helpers-auth';
+import { engineSuite } from './engine-stack';
+import { signedInUser, type ErrorBody } from './helpers-auth';
 
 /**
  * Each client's language (issue 17 item 5, decision 0086), with the local writer: the check-in and
@@ -17,25 +14,15 @@ import { signedInUser, type ApiRequest, type Db, type ErrorBody } from './helper
  * seen in two replies in a row is proposed, and switched only when the coach says so.
  */
 
-let stack: Stack;
-let ai: FakeOpenAi;
-let sms: FakeTwilio;
-let request: ApiRequest;
-let db: Db;
+// No OpenAI key: the local writer and reader answer.
+const e = engineSuite({ OPENAI_API_KEY: '' });
 
-beforeAll(async () => {
-  // No OpenAI key: the local writer and reader answer.
-  ({ stack, ai, sms, request, db } = await startEngineStack({ OPENAI_API_KEY: '' }));
-});
-
-afterAll(() => stopEngineStack({ stack, ai, sms, db }));
-
-const coach = () => signedInUser(request, stack.outboxDir);
-const reply = (from: string, body: string) => postClientReply({ appUrl: stack.baseUrl, authToken: FAKE_TWILIO_ACCOUNT.authToken, from, body, to: FAKE_TWILIO_ACCOUNT.from });
-const textsTo = (phone: string) => sms.to(phone).map((m) => m.body);
+const coach = () => signedInUser(e.request, e.stack.outboxDir);
+const reply = (from: string, body: string) => postClientReply({ appUrl: e.stack.baseUrl, authToken: FAKE_TWILIO_ACCOUNT.authToken, from, body, to: FAKE_TWILIO_ACCOUNT.from });
+const textsTo = (phone: string) => e.sms.to(phone).map((m) => m.body);
 
 async function clientIn(token: string, firstName: string, language?: ClientLanguage): Promise<ClientDto & { phone: string }> {
-  const res = await request<{ client: ClientDto }>('POST', '/coach/clients', {
+  const res = await e.request<{ client: ClientDto }>('POST', '/coach/clients', {
     token,
     body: {
       firstName,
@@ -56,11 +43,11 @@ async function clientIn(token: string, firstName: string, language?: ClientLangu
 
 /** Sends a check-in, has the client answer it, and waits until the reply is analysed and answered. */
 async function exchange(token: string, c: { id: string; phone: string }, answer: string): Promise<CheckInDto> {
-  const sent = await request<CheckInChanged>('POST', '/checkins/ai/initiate', { token, body: { clientId: c.id } });
+  const sent = await e.request<CheckInChanged>('POST', '/checkins/ai/initiate', { token, body: { clientId: c.id } });
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
   expect((await reply(c.phone, answer)).status).toBe(200);
   const list = await eventually(
-    () => checkInsOf(request, token, c.id),
+    () => checkInsOf(e.request, token, c.id),
     (l) => l.some((x) => x.id === sent.body.checkIn.id && x.status === 'completed' && x.followUpStatus === 'sent'),
     20_000,
     'the analysed reply and its follow-up',
@@ -83,7 +70,7 @@ describe('a conversation in each language', () => {
       const c = await clientIn(accessToken, `Lang${language}`, language);
       expect(c.language).toBe(language);
       // Some progress first, so the check-in has a number to quote.
-      await db`update goals set current_value = 40 where client_id = ${c.id}`;
+      await e.db`update goals set current_value = 40 where client_id = ${c.id}`;
       const done = await exchange(accessToken, c, answer);
       const [first, second] = textsTo(c.phone);
       // The first text starts with the consent notice, in the client's language.
@@ -105,22 +92,22 @@ describe('a language proposed from the replies', () => {
     const c = await clientIn(accessToken, 'Quinn');
     expect(c).toMatchObject({ language: 'en', suggestedLanguage: null });
     await exchange(accessToken, c, 'Hoy caminé 5 km, todavía me duele la rodilla');
-    const afterOne = await request<{ client: ClientDto }>('GET', `/clients/${c.id}`, { token: accessToken });
+    const afterOne = await e.request<{ client: ClientDto }>('GET', `/clients/${c.id}`, { token: accessToken });
     expect(afterOne.body.client).toMatchObject({ language: 'en', suggestedLanguage: null });
     await exchange(accessToken, c, 'Hice otros 3 km, estoy muy bien');
-    const afterTwo = await request<{ client: ClientDto }>('GET', `/clients/${c.id}`, { token: accessToken });
+    const afterTwo = await e.request<{ client: ClientDto }>('GET', `/clients/${c.id}`, { token: accessToken });
     expect(afterTwo.body.client).toMatchObject({ language: 'en', suggestedLanguage: 'es' });
 
-    const bad = await request<ErrorBody>('POST', `/coach/clients/${c.id}/language-suggestion`, { token: accessToken, body: { switch: 'yes' } });
+    const bad = await e.request<ErrorBody>('POST', `/coach/clients/${c.id}/language-suggestion`, { token: accessToken, body: { switch: 'yes' } });
     expect(bad.status).toBe(400);
-    const switched = await request<ClientChanged>('POST', `/coach/clients/${c.id}/language-suggestion`, { token: accessToken, body: { switch: true } });
+    const switched = await e.request<ClientChanged>('POST', `/coach/clients/${c.id}/language-suggestion`, { token: accessToken, body: { switch: true } });
     expect(switched.status, JSON.stringify(switched.body)).toBe(200);
     expect(switched.body.client).toMatchObject({ language: 'es', suggestedLanguage: null });
-    const again = await request<ErrorBody>('POST', `/coach/clients/${c.id}/language-suggestion`, { token: accessToken, body: { switch: false } });
+    const again = await e.request<ErrorBody>('POST', `/coach/clients/${c.id}/language-suggestion`, { token: accessToken, body: { switch: false } });
     expect(again.status).toBe(409);
 
     // The next check-in is written in Spanish.
-    const preview = await request<{ message: string }>('POST', '/checkins/ai/preview', { token: accessToken, body: { clientId: c.id } });
+    const preview = await e.request<{ message: string }>('POST', '/checkins/ai/preview', { token: accessToken, body: { clientId: c.id } });
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     expect(preview.body.message).toMatch(/de tus 100 km/);
   });
@@ -128,8 +115,8 @@ describe('a language proposed from the replies', () => {
   it('keeps the language when the coach says Keep', async () => {
     const { accessToken } = await coach();
     const c = await clientIn(accessToken, 'Keeper');
-    await db`update clients set suggested_language = 'fr', detected_language = 'fr' where id = ${c.id}`;
-    const kept = await request<ClientChanged>('POST', `/coach/clients/${c.id}/language-suggestion`, { token: accessToken, body: { switch: false } });
+    await e.db`update clients set suggested_language = 'fr', detected_language = 'fr' where id = ${c.id}`;
+    const kept = await e.request<ClientChanged>('POST', `/coach/clients/${c.id}/language-suggestion`, { token: accessToken, body: { switch: false } });
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
     expect(kept.body.client).toMatchObject({ language: 'en', suggestedLanguage: null });
   });
@@ -138,10 +125,10 @@ describe('a language proposed from the replies', () => {
     const { accessToken } = await coach();
     const c = await clientIn(accessToken, 'Editor');
     const base = { firstName: c.firstName, lastName: c.lastName, email: c.email, phone: c.phone };
-    const wrong = await request<ErrorBody>('PUT', `/clients/${c.id}`, { token: accessToken, body: { ...base, language: 'it' } });
+    const wrong = await e.request<ErrorBody>('PUT', `/clients/${c.id}`, { token: accessToken, body: { ...base, language: 'it' } });
     expect(wrong.status).toBe(400);
     expect(JSON.stringify(wrong.body)).toContain('language');
-    const saved = await request<ClientChanged>('PUT', `/clients/${c.id}`, { token: accessToken, body: { ...base, language: 'de' } });
+    const saved = await e.request<ClientChanged>('PUT', `/clients/${c.id}`, { token: accessToken, body: { ...base, language: 'de' } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.client.language).toBe('de');
   });
@@ -154,11 +141,11 @@ describe('opt-out words in the client language', () => {
     await exchange(accessToken, c, 'Hoy caminé 5 km');
     expect((await reply(c.phone, 'Parar')).status).toBe(200);
     await eventually(() => Promise.resolve(textsTo(c.phone)), (t) => t.includes(PLATFORM_TEXTS.es.optedOut), 10_000, 'the Spanish opt-out confirmation');
-    const [row] = await db<{ sms_opted_out: boolean }[]>`select sms_opted_out from clients where id = ${c.id}`;
+    const [row] = await e.db<{ sms_opted_out: boolean }[]>`select sms_opted_out from clients where id = ${c.id}`;
     expect(row!.sms_opted_out).toBe(true);
     expect((await reply(c.phone, 'INICIO')).status).toBe(200);
     await eventually(() => Promise.resolve(textsTo(c.phone)), (t) => t.includes(PLATFORM_TEXTS.es.optedIn), 10_000, 'the Spanish opt-in confirmation');
-    const [back] = await db<{ sms_opted_out: boolean }[]>`select sms_opted_out from clients where id = ${c.id}`;
+    const [back] = await e.db<{ sms_opted_out: boolean }[]>`select sms_opted_out from clients where id = ${c.id}`;
     expect(back!.sms_opted_out).toBe(false);
   });
 
@@ -168,7 +155,7 @@ describe('opt-out words in the client language', () => {
     await exchange(accessToken, c, "J'ai marché 5 km");
     const before = textsTo(c.phone).length;
     expect((await reply(c.phone, 'STOP')).status).toBe(200);
-    const [row] = await eventually(() => db<{ sms_opted_out: boolean }[]>`select sms_opted_out from clients where id = ${c.id}`, (r) => r[0]?.sms_opted_out === true, 10_000, 'the opt-out');
+    const [row] = await eventually(() => e.db<{ sms_opted_out: boolean }[]>`select sms_opted_out from clients where id = ${c.id}`, (r) => r[0]?.sms_opted_out === true, 10_000, 'the opt-out');
     expect(row!.sms_opted_out).toBe(true);
     expect(textsTo(c.phone)).toHaveLength(before);
   });

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
 import { fakeProviderEnv } from '../helpers/fake-providers';
 import { startFakeTwilio, type FakeTwilio } from '../helpers/fake-twilio';
@@ -30,4 +31,26 @@ export async function stopEngineStack(e: Partial<Omit<EngineStack, 'request'>>):
   await e.stack?.stop();
   await e.ai?.close();
   await e.sms?.close();
+}
+
+/** The parts of a suite's engine stack, set once it has started (read them inside tests and hooks). */
+class EngineSuite implements EngineStack {
+  stack!: Stack;
+  ai!: FakeOpenAi;
+  sms!: FakeTwilio;
+  request!: ApiRequest;
+  db!: Db;
+}
+
+/**
+ * Starts an engine stack before the suite's tests and stops it after them; `env` is read when it
+ * starts (a function for values known only then).
+ */
+export function engineSuite(env: Record<string, string> | (() => Promise<Record<string, string>>) = {}): EngineStack {
+  const suite = new EngineSuite();
+  beforeAll(async () => {
+    Object.assign(suite, await startEngineStack(typeof env === 'function' ? await env() : env));
+  });
+  afterAll(() => stopEngineStack(suite));
+  return suite;
 }

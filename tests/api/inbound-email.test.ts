@@ -1,15 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { postClientEmailReply, postResendEvent, resendSignatureHeaders } from '../../scripts/client-reply';
-import type { FakeOpenAi } from '../helpers/fake-openai';
-import type { FakeTwilio } from '../helpers/fake-twilio';
 import { readEmails, type OutboxEmail } from '../helpers/http';
-import type { Stack } from '../helpers/stack';
 import type { CheckInChanged, CheckInDto } from '@/lib/schemas/checkins';
 import type { ThreadPage } from '@/lib/schemas/thread';
 import { checkInsOf, createClient, eventually, listen } from './engine-helpers';
-import { startEngineStack, stopEngineStack } from './engine-stack';
-import { signedInUser, type ApiRequest, type Db } from './helpers-auth';
+import { engineSuite } from './engine-stack';
+import { signedInUser } from './helpers-auth';
 
 /**
  * Two-way e-mail (decision 0081) over HTTP: an e-mailed check-in carries a signed reply address,
@@ -21,39 +18,29 @@ import { signedInUser, type ApiRequest, type Db } from './helpers-auth';
 const SECRET = `whsec_${Buffer.from('inbound-email-test-secret-0123456789').toString('base64')}`;
 const DOMAIN = 'reply.test.cadence';
 
-let stack: Stack;
-let ai: FakeOpenAi;
-let sms: FakeTwilio;
-let request: ApiRequest;
-let db: Db;
-
-beforeAll(async () => {
-  ({ stack, ai, sms, request, db } = await startEngineStack({ RESEND_WEBHOOK_SECRET: SECRET, INBOUND_EMAIL_DOMAIN: DOMAIN }));
-});
-
-afterAll(() => stopEngineStack({ stack, ai, sms, db }));
+const e = engineSuite({ RESEND_WEBHOOK_SECRET: SECRET, INBOUND_EMAIL_DOMAIN: DOMAIN });
 
 /** A coach and a client without a phone (check-ins go by e-mail), with a progress goal. */
 async function emailClient(firstName: string) {
-  const { accessToken, user } = await signedInUser(request, stack.outboxDir);
-  const c = await createClient(request, accessToken, { firstName, goal: { title: 'Walk 100 km', target: 100, unit: 'km' } });
-  const [row] = await db<{ email: string }[]>`update clients set phone = null where id = ${c.id} returning email`;
+  const { accessToken, user } = await signedInUser(e.request, e.stack.outboxDir);
+  const c = await createClient(e.request, accessToken, { firstName, goal: { title: 'Walk 100 km', target: 100, unit: 'km' } });
+  const [row] = await e.db<{ email: string }[]>`update clients set phone = null where id = ${c.id} returning email`;
   return { token: accessToken, coachId: user.id, client: c, email: row!.email };
 }
 
 async function sendCheckIn(token: string, clientId: string, goalId: string | null): Promise<CheckInDto> {
-  const sent = await request<CheckInChanged>('POST', '/checkins/ai/initiate', { token, body: { clientId, goalId } });
+  const sent = await e.request<CheckInChanged>('POST', '/checkins/ai/initiate', { token, body: { clientId, goalId } });
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
   expect(sent.body.checkIn.status).toBe('sent');
   return sent.body.checkIn;
 }
 
-const mailsTo = (to: string): OutboxEmail[] => readEmails(stack.outboxDir).filter((m) => m.to === to);
+const mailsTo = (to: string): OutboxEmail[] => readEmails(e.stack.outboxDir).filter((m) => m.to === to);
 const reply = (from: string, body: string, extra: { secret?: string; to?: string; rawText?: string } = {}) =>
-  postClientEmailReply({ appUrl: stack.baseUrl, outboxDir: stack.outboxDir, secret: SECRET, from, body, ...extra });
+  postClientEmailReply({ appUrl: e.stack.baseUrl, outboxDir: e.stack.outboxDir, secret: SECRET, from, body, ...extra });
 
 async function checkInRow(id: string) {
-  const [row] = await db<{ status: string; channel: string; client_response: string | null; client_reply_message_id: string | null }[]>`
+  const [row] = await e.db<{ status: string; channel: string; client_response: string | null; client_reply_message_id: string | null }[]>`
     select status, channel, client_response, client_reply_message_id from check_ins where id = ${id}`;
   return row!;
 }
@@ -61,7 +48,7 @@ async function checkInRow(id: string) {
 describe('two-way e-mail', () => {
   it('goes e-mailed check-in → reply → analysis and progress → follow-up e-mail in the same thread, the coach told live', async () => {
     const { token, coachId, client: c, email } = await emailClient('Mailer');
-    ai.script('Mailer', {
+    e.ai.script('Mailer', {
       coachSummary: 'Mailer walked 12 km.',
       insights: ['Walks by e-mail too'],
       executiveSummary: 'Mailer is at 12 of 100 km.',
@@ -71,7 +58,7 @@ describe('two-way e-mail', () => {
       progress: [{ goalId: c.goalId, value: 12, completed: false }],
       unattributed: [],
     }, { operation: 'analyse' });
-    const live = await listen(stack.socketPort, token);
+    const live = await listen(e.stack.socketPort, token);
     const checkIn = await sendCheckIn(token, c.id, c.goalId);
     expect((await checkInRow(checkIn._id)).channel).toBe('email');
 
@@ -88,7 +75,7 @@ describe('two-way e-mail', () => {
     expect(answer.status, answer.body).toBe(200);
     expect(JSON.parse(answer.body)).toEqual({ received: true, action: 'reply' });
 
-    const done = await eventually(() => checkInsOf(request, token, c.id), (l) => l.some((x) => x._id === checkIn._id && x.status === 'completed'), 15_000, 'the completed check-in');
+    const done = await eventually(() => checkInsOf(e.request, token, c.id), (l) => l.some((x) => x._id === checkIn._id && x.status === 'completed'), 15_000, 'the completed check-in');
     expect(done.find((x) => x._id === checkIn._id)).toMatchObject({
       clientResponse: 'Walked 12 km this week!',
       coachSummary: 'Mailer walked 12 km.',
@@ -104,10 +91,10 @@ describe('two-way e-mail', () => {
     expect(followUp[1]!.headers!['Message-ID']).not.toBe(mail!.headers!['Message-ID']);
 
     // Progress recorded by the AI, the coach notified, the screens told.
-    const goals = await request<{ goals: { currentValue: number }[] }>('GET', `/dashboard/client-goals/${c.id}`, { token });
+    const goals = await e.request<{ goals: { currentValue: number }[] }>('GET', `/dashboard/client-goals/${c.id}`, { token });
     expect(goals.body.goals[0]).toMatchObject({ currentValue: 12 });
     await eventually(
-      () => db<{ message: string }[]>`select message from notifications where user_id = ${coachId} and type = 'checkin_response'`,
+      () => e.db<{ message: string }[]>`select message from notifications where user_id = ${coachId} and type = 'checkin_response'`,
       (notes) => notes.some((n) => n.message.includes('Walked 12 km this week!')),
       10_000,
       'the reply notification',
@@ -123,7 +110,7 @@ describe('two-way e-mail', () => {
     // A further mail to the same address is kept in the conversation, as an e-mail, and passed on.
     const later = await reply(email, 'Also did 20 push-ups');
     expect(JSON.parse(later.body)).toEqual({ received: true, action: 'unmatched' });
-    const thread = await request<ThreadPage>('GET', `/clients/${c.id}/thread`, { token });
+    const thread = await e.request<ThreadPage>('GET', `/clients/${c.id}/thread`, { token });
     expect(thread.status).toBe(200);
     expect(thread.body.items.map((i) => [i.kind, i.body])).toEqual([
       ['check_in', checkIn.aiMessage],
@@ -150,11 +137,11 @@ describe('two-way e-mail', () => {
     const forged = await reply(email, 'Forged 99 km', { secret: otherSecret });
     expect(forged.status).toBe(401);
     expect(JSON.parse(forged.body)).toMatchObject({ error: 'INVALID_SIGNATURE' });
-    const unsigned = await fetch(`${stack.baseUrl}/api/webhooks/resend`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: forged.payload });
+    const unsigned = await fetch(`${e.stack.baseUrl}/api/webhooks/resend`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: forged.payload });
     expect(unsigned.status).toBe(401);
     // Signed with the right secret, but the body changed after signing.
     const headers = resendSignatureHeaders(SECRET, forged.payload);
-    const tampered = await fetch(`${stack.baseUrl}/api/webhooks/resend`, {
+    const tampered = await fetch(`${e.stack.baseUrl}/api/webhooks/resend`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: forged.payload.replace('"email.received"', '"email.received" '),
@@ -163,7 +150,7 @@ describe('two-way e-mail', () => {
     const row = await checkInRow(checkIn._id);
     expect(row).toMatchObject({ status: 'sent', client_response: null });
     // The very same event, correctly signed, goes through.
-    const good = await postResendEvent(forged.payload, { appUrl: stack.baseUrl, secret: SECRET });
+    const good = await postResendEvent(forged.payload, { appUrl: e.stack.baseUrl, secret: SECRET });
     expect(JSON.parse(good.body)).toEqual({ received: true, action: 'reply' });
   });
 
@@ -173,12 +160,12 @@ describe('two-way e-mail', () => {
     const first = await reply(email, 'Walked 4 km');
     expect(JSON.parse(first.body)).toEqual({ received: true, action: 'reply' });
     // Resend's retry: the same event under a new delivery id and signature.
-    const again = await postResendEvent(first.payload, { appUrl: stack.baseUrl, secret: SECRET });
+    const again = await postResendEvent(first.payload, { appUrl: e.stack.baseUrl, secret: SECRET });
     expect(again.status).toBe(200);
     expect(JSON.parse(again.body)).toEqual({ received: true, action: 'duplicate' });
-    const events = await db<{ id: string }[]>`select id from webhook_events where id = ${`resend:${first.messageId}`}`;
+    const events = await e.db<{ id: string }[]>`select id from webhook_events where id = ${`resend:${first.messageId}`}`;
     expect(events).toHaveLength(1);
-    const messages = await db<{ id: string }[]>`select id from client_messages where client_id = ${c.id}`;
+    const messages = await e.db<{ id: string }[]>`select id from client_messages where client_id = ${c.id}`;
     expect(messages).toHaveLength(0);
     expect((await checkInRow(checkIn._id)).client_response).toBe('Walked 4 km');
   });
@@ -194,12 +181,12 @@ describe('two-way e-mail', () => {
       expect(JSON.parse(res.body), to).toEqual({ received: true, action: 'unmatched' });
     }
     expect(await checkInRow(checkIn._id)).toMatchObject({ status: 'sent', client_response: null });
-    expect(await db`select id from client_messages where client_id = ${c.id}`).toHaveLength(0);
+    expect(await e.db`select id from client_messages where client_id = ${c.id}`).toHaveLength(0);
 
-    const delivered = await postResendEvent(JSON.stringify({ type: 'email.delivered', created_at: new Date().toISOString(), data: { email_id: 'x' } }), { appUrl: stack.baseUrl, secret: SECRET });
+    const delivered = await postResendEvent(JSON.stringify({ type: 'email.delivered', created_at: new Date().toISOString(), data: { email_id: 'x' } }), { appUrl: e.stack.baseUrl, secret: SECRET });
     // A delivery event for no e-mail of ours (decision 0085) is acknowledged and ignored.
     expect(JSON.parse(delivered.body)).toEqual({ received: true, action: 'unknown' });
-    const noId = await postResendEvent(JSON.stringify({ type: 'email.received', data: { to: [address] } }), { appUrl: stack.baseUrl, secret: SECRET });
+    const noId = await postResendEvent(JSON.stringify({ type: 'email.received', data: { to: [address] } }), { appUrl: e.stack.baseUrl, secret: SECRET });
     expect(noId.status).toBe(400);
     expect(JSON.parse(noId.body)).toMatchObject({ details: [{ field: 'data.email_id' }] });
   });

@@ -1,59 +1,46 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { postClientReply } from '../../scripts/client-reply';
-import type { FakeOpenAi } from '../helpers/fake-openai';
-import type { FakeTwilio } from '../helpers/fake-twilio';
 import { FAKE_TWILIO_ACCOUNT } from '../helpers/fake-providers';
-import type { Stack } from '../helpers/stack';
 import type { ClientGoal } from '@/lib/schemas/goals';
 import { PROGRESS_UNDO_MESSAGES as U, type CheckInChanged, type CheckInDto, type ProgressUndone } from '@/lib/schemas/checkins';
 import { checkInsOf, createClient, createGoal, eventually, listen } from './engine-helpers';
-import { startEngineStack, stopEngineStack } from './engine-stack';
-import { signedInUser, type ApiRequest, type Db, type ErrorBody } from './helpers-auth';
+import { engineSuite } from './engine-stack';
+import { signedInUser, type ErrorBody } from './helpers-auth';
 
 /**
  * Undoing what a reply did to a goal (decision 0082): the reply is analysed by the fake AI, which
  * moves three goals; the coach undoes them one by one over HTTP.
  */
 
-let stack: Stack;
-let ai: FakeOpenAi;
-let sms: FakeTwilio;
-let request: ApiRequest;
-let db: Db;
+const e = engineSuite({ OPENAI_MODEL: 'gpt-4o-mini' });
 
-beforeAll(async () => {
-  ({ stack, ai, sms, request, db } = await startEngineStack({ OPENAI_MODEL: 'gpt-4o-mini' }));
-});
-
-afterAll(() => stopEngineStack({ stack, ai, sms, db }));
-
-const coach = () => signedInUser(request, stack.outboxDir);
-const reply = (from: string, body: string) => postClientReply({ appUrl: stack.baseUrl, authToken: FAKE_TWILIO_ACCOUNT.authToken, from, body, to: FAKE_TWILIO_ACCOUNT.from });
-const undo = (token: string, checkInId: string, goalId: string) => request<ProgressUndone & ErrorBody>('POST', `/checkins/${checkInId}/progress/${goalId}/undo`, { token });
+const coach = () => signedInUser(e.request, e.stack.outboxDir);
+const reply = (from: string, body: string) => postClientReply({ appUrl: e.stack.baseUrl, authToken: FAKE_TWILIO_ACCOUNT.authToken, from, body, to: FAKE_TWILIO_ACCOUNT.from });
+const undo = (token: string, checkInId: string, goalId: string) => e.request<ProgressUndone & ErrorBody>('POST', `/checkins/${checkInId}/progress/${goalId}/undo`, { token });
 
 async function goalsOf(token: string, clientId: string): Promise<Map<string, ClientGoal>> {
-  const res = await request<{ goals: ClientGoal[] }>('GET', `/dashboard/client-goals/${clientId}`, { token });
+  const res = await e.request<{ goals: ClientGoal[] }>('GET', `/dashboard/client-goals/${clientId}`, { token });
   expect(res.status).toBe(200);
   return new Map(res.body.goals.map((g) => [g._id, g]));
 }
 
 async function setValue(token: string, goalId: string, currentValue: number): Promise<void> {
-  const res = await request('PATCH', `/goals/${goalId}/progress`, { token, body: { currentValue } });
+  const res = await e.request('PATCH', `/goals/${goalId}/progress`, { token, body: { currentValue } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
 describe('undo a goal change from a reply', () => {
   it('restores the goal, marks the change undone, refuses a second undo, a newer value and another coach', async () => {
     const { accessToken } = await coach();
-    const c = await createClient(request, accessToken, { firstName: 'Undoer', goal: { title: 'Walk 10,000 steps a day', target: 10000, unit: 'steps' } });
+    const c = await createClient(e.request, accessToken, { firstName: 'Undoer', goal: { title: 'Walk 10,000 steps a day', target: 10000, unit: 'steps' } });
     const steps = c.goalId!;
-    const run = await createGoal(request, accessToken, c.id, { title: 'Run 20 km', target: 20, unit: 'km' });
-    const money = await createGoal(request, accessToken, c.id, { title: 'Save 500 quid', target: 500, unit: 'quid' });
-    const untouched = await createGoal(request, accessToken, c.id, { title: 'Read 12 books', target: 12, unit: 'books' });
+    const run = await createGoal(e.request, accessToken, c.id, { title: 'Run 20 km', target: 20, unit: 'km' });
+    const money = await createGoal(e.request, accessToken, c.id, { title: 'Save 500 quid', target: 500, unit: 'quid' });
+    const untouched = await createGoal(e.request, accessToken, c.id, { title: 'Read 12 books', target: 12, unit: 'books' });
     await setValue(accessToken, steps, 4200);
     await setValue(accessToken, run, 15);
     await setValue(accessToken, money, 100);
-    ai.script(
+    e.ai.script(
       'Undoer',
       {
         coachSummary: 'Undoer walked, ran and saved.',
@@ -71,17 +58,17 @@ describe('undo a goal change from a reply', () => {
       },
       { operation: 'analyse' },
     );
-    const sent = await request<CheckInChanged>('POST', '/checkins/ai/initiate', { token: accessToken, body: { clientId: c.id } });
+    const sent = await e.request<CheckInChanged>('POST', '/checkins/ai/initiate', { token: accessToken, body: { clientId: c.id } });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const id = sent.body.checkIn.id;
     expect((await reply(c.phone, 'Walked 6500 steps, ran 6 km, put 50 quid away')).status).toBe(200);
-    const done = await eventually(() => checkInsOf(request, accessToken, c.id), (l) => l.some((x) => x.id === id && x.status === 'completed'), 15_000, 'the analysed reply');
+    const done = await eventually(() => checkInsOf(e.request, accessToken, c.id), (l) => l.some((x) => x.id === id && x.status === 'completed'), 15_000, 'the analysed reply');
     expect(done.find((x) => x.id === id)!.progressUpdates).toEqual([
       { goalId: steps, title: 'Walk 10,000 steps a day', from: 4200, to: 6500, unit: 'steps', completed: false },
       { goalId: run, title: 'Run 20 km', from: 15, to: 21, unit: 'km', completed: true },
       { goalId: money, title: 'Save 500 quid', from: 100, to: 150, unit: 'quid', completed: false },
     ]);
-    const live = await listen(stack.socketPort, accessToken);
+    const live = await listen(e.stack.socketPort, accessToken);
 
     // Another coach cannot see the check-in; a goal the reply did not move is not in it.
     const other = await coach();
@@ -100,7 +87,7 @@ describe('undo a goal change from a reply', () => {
     expect(typeof marked.undoneAt).toBe('string');
     expect(first.body.checkIn.progressUpdates.filter((u) => u.undoneAt)).toHaveLength(1);
     expect((await goalsOf(accessToken, c.id)).get(steps)).toMatchObject({ currentValue: 4200, progress: 42 });
-    const history = await db<{ source: string; value: number }[]>`select source, value::float as value from goal_progress_history where goal_id = ${steps} order by created_at desc limit 1`;
+    const history = await e.db<{ source: string; value: number }[]>`select source, value::float as value from goal_progress_history where goal_id = ${steps} order by created_at desc limit 1`;
     expect(history[0]).toEqual({ source: 'coach', value: 4200 });
     await eventually(async () => live.events, (e) => e.some((x) => x.event === 'goalProgressUpdated' && x.payload.goalId === steps), 5000, 'goalProgressUpdated');
     const profileEvent = await eventually(
@@ -129,7 +116,7 @@ describe('undo a goal change from a reply', () => {
     expect(stale.status).toBe(409);
     expect(stale.body.message).toBe(U.changedSince('Save 500 quid', '£180'));
     expect((await goalsOf(accessToken, c.id)).get(money)).toMatchObject({ currentValue: 180 });
-    const [row] = await db<{ progress_updates: { goalId: string; undoneAt?: string }[] }[]>`select progress_updates from check_ins where id = ${id}`;
+    const [row] = await e.db<{ progress_updates: { goalId: string; undoneAt?: string }[] }[]>`select progress_updates from check_ins where id = ${id}`;
     expect(row!.progress_updates.find((u) => u.goalId === money)!.undoneAt).toBeUndefined();
   });
 });

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_NOTIFICATION_TEXT } from '@/lib/constants';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@/lib/preferences';
 import type { TestNotificationResponse } from '@/lib/schemas/account';
 import type { NotificationList, PushDevices } from '@/lib/schemas/notifications';
 import { postClientReply } from '../../scripts/client-reply';
 import { startFakePushService, type FakePushService } from '../helpers/fake-push';
-import type { FakeOpenAi } from '../helpers/fake-openai';
 import { FAKE_TWILIO_ACCOUNT } from '../helpers/fake-providers';
-import type { FakeTwilio } from '../helpers/fake-twilio';
-import type { Stack } from '../helpers/stack';
 import { createClient, eventually } from './engine-helpers';
-import { startEngineStack, stopEngineStack } from './engine-stack';
-import { signedInUser, type ApiRequest, type Db, type ErrorBody } from './helpers-auth';
+import { engineSuite } from './engine-stack';
+import { signedInUser, type ErrorBody } from './helpers-auth';
 
 /**
  * Web Push end to end (issue 18 item 4): the app encrypts with `web-push` and its VAPID key, a local
@@ -22,32 +19,23 @@ import { signedInUser, type ApiRequest, type Db, type ErrorBody } from './helper
 const CHROME_ON_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
 
 let push: FakePushService;
-let stack: Stack;
-let ai: FakeOpenAi;
-let sms: FakeTwilio;
-let request: ApiRequest;
-let db: Db;
-
-beforeAll(async () => {
+// The push service first: the app trusts its certificate from the start.
+const e = engineSuite(async () => {
   push = await startFakePushService();
-  ({ stack, ai, sms, request, db } = await startEngineStack({ NODE_EXTRA_CA_CERTS: push.caFile }));
+  return { NODE_EXTRA_CA_CERTS: push.caFile };
 });
-
-afterAll(async () => {
-  await stopEngineStack({ stack, ai, sms, db });
-  await push?.close();
-});
+afterAll(() => push?.close());
 
 async function coach() {
-  const me = await signedInUser(request, stack.outboxDir);
+  const me = await signedInUser(e.request, e.stack.outboxDir);
   return { token: me.accessToken, id: me.user.id };
 }
 
 const subscribe = (token: string, body: unknown) =>
-  request<{ success: true; device: PushDevices['devices'][number] } & ErrorBody>('POST', '/push/subscriptions', { token, body, headers: { 'user-agent': CHROME_ON_MAC } });
-const devices = (token: string) => request<PushDevices>('GET', '/push/subscriptions', { token });
-const sendTest = (token: string, channel?: string) => request<TestNotificationResponse>('POST', '/users/test-notification', { token, body: channel ? { channel } : {} });
-const list = (token: string, query = '') => request<NotificationList & ErrorBody>('GET', `/notifications${query}`, { token });
+  e.request<{ success: true; device: PushDevices['devices'][number] } & ErrorBody>('POST', '/push/subscriptions', { token, body, headers: { 'user-agent': CHROME_ON_MAC } });
+const devices = (token: string) => e.request<PushDevices>('GET', '/push/subscriptions', { token });
+const sendTest = (token: string, channel?: string) => e.request<TestNotificationResponse>('POST', '/users/test-notification', { token, body: channel ? { channel } : {} });
+const list = (token: string, query = '') => e.request<NotificationList & ErrorBody>('GET', `/notifications${query}`, { token });
 
 describe('push subscriptions', () => {
   it('stores a device labelled from its user agent, lists it with the VAPID key, and replaces it when the same browser subscribes again', async () => {
@@ -88,9 +76,9 @@ describe('push subscriptions', () => {
   it('removes a device of the caller only', async () => {
     const [me, other] = [await coach(), await coach()];
     const { body } = await subscribe(me.token, push.subscribe().json);
-    expect((await request('DELETE', `/push/subscriptions/${body.device.id}`, { token: other.token })).status).toBe(404);
-    expect((await request('DELETE', `/push/subscriptions/${body.device.id}`, { token: me.token })).status).toBe(200);
-    expect((await request('DELETE', `/push/subscriptions/${body.device.id}`, { token: me.token })).status).toBe(404);
+    expect((await e.request('DELETE', `/push/subscriptions/${body.device.id}`, { token: other.token })).status).toBe(404);
+    expect((await e.request('DELETE', `/push/subscriptions/${body.device.id}`, { token: me.token })).status).toBe(200);
+    expect((await e.request('DELETE', `/push/subscriptions/${body.device.id}`, { token: me.token })).status).toBe(404);
     expect((await devices(me.token)).body.devices).toEqual([]);
   });
 });
@@ -113,7 +101,7 @@ describe('push delivery', () => {
       expect(got[0]!.headers.authorization).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`));
       expect(Number(got[0]!.headers.ttl)).toBeGreaterThan(0);
     }
-    const [row] = await db<{ id: string }[]>`select id from notifications where user_id = ${me.id}`;
+    const [row] = await e.db<{ id: string }[]>`select id from notifications where user_id = ${me.id}`;
     expect(push.to(phone.id)[0]!.payload.id).toBe(row!.id);
     expect((await devices(me.token)).body.devices.every((d) => d.lastSuccessAt !== null)).toBe(true);
   });
@@ -124,7 +112,7 @@ describe('push delivery', () => {
     await subscribe(me.token, sub.json);
     const prefs = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
     prefs.push.enabled = false;
-    expect((await request('PUT', '/users/notifications', { token: me.token, body: { notificationPreferences: prefs } })).status).toBe(200);
+    expect((await e.request('PUT', '/users/notifications', { token: me.token, body: { notificationPreferences: prefs } })).status).toBe(200);
     const res = await sendTest(me.token);
     expect(res.body.deliveryResults.push).toBe(false);
     expect(push.to(sub.id)).toEqual([]);
@@ -154,15 +142,15 @@ describe('push delivery', () => {
 });
 
 describe('push for what the product notifies', () => {
-  const text = (from: string, body: string) => postClientReply({ appUrl: stack.baseUrl, authToken: FAKE_TWILIO_ACCOUNT.authToken, from, body, to: FAKE_TWILIO_ACCOUNT.from });
+  const text = (from: string, body: string) => postClientReply({ appUrl: e.stack.baseUrl, authToken: FAKE_TWILIO_ACCOUNT.authToken, from, body, to: FAKE_TWILIO_ACCOUNT.from });
 
   it('pushes a client’s text (checkin_response) while push “Client messages” is on, and only to the bell when it is off', async () => {
     const me = await coach();
     const sub = push.subscribe();
     await subscribe(me.token, sub.json);
-    const c = await createClient(request, me.token, { firstName: 'Pushy' });
+    const c = await createClient(e.request, me.token, { firstName: 'Pushy' });
     // A number we texted: its texts are routed to this coach (a number we never texted reaches nobody).
-    const sent = await request('POST', '/checkins/ai/initiate', { token: me.token, body: { clientId: c.id } });
+    const sent = await e.request('POST', '/checkins/ai/initiate', { token: me.token, body: { clientId: c.id } });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect((await text(c.phone, 'Can we move Thursday?')).status).toBe(200);
     const [got] = await eventually(async () => push.to(sub.id), (l) => l.length > 0, 15_000, 'the push');
@@ -171,7 +159,7 @@ describe('push for what the product notifies', () => {
 
     const prefs = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
     prefs.push.clientMessages = false;
-    expect((await request('PUT', '/users/notifications', { token: me.token, body: { notificationPreferences: prefs } })).status).toBe(200);
+    expect((await e.request('PUT', '/users/notifications', { token: me.token, body: { notificationPreferences: prefs } })).status).toBe(200);
     expect((await text(c.phone, 'Or Friday?')).status).toBe(200);
     await eventually(() => list(me.token), (r) => r.body.notifications.some((n) => n.message.includes('Or Friday?')), 15_000, 'the bell entry');
     expect(push.to(sub.id)).toHaveLength(1);
@@ -181,11 +169,11 @@ describe('push for what the product notifies', () => {
 describe('the bell', () => {
   it('lists what was sent newest first with titles and links, pages with a cursor, and leaves out what was held back', async () => {
     const me = await coach();
-    await db`insert into notifications (user_id, type, message, created_at) values
+    await e.db`insert into notifications (user_id, type, message, created_at) values
       (${me.id}, 'checkin_response', 'Ada replied', now() - interval '3 minutes'),
       (${me.id}, 'goal_completed', 'Ada reached the goal', now() - interval '2 minutes'),
       (${me.id}, 'system', 'Held back in quiet hours', now() - interval '1 minute')`;
-    await db`update notifications set suppressed_reason = 'quiet_hours' where user_id = ${me.id} and type = 'system'`;
+    await e.db`update notifications set suppressed_reason = 'quiet_hours' where user_id = ${me.id} and type = 'system'`;
     const first = await list(me.token, '?limit=1');
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.unreadCount).toBe(2);
@@ -205,12 +193,12 @@ describe('the bell', () => {
     const before = await list(me.token);
     expect(before.body.unreadCount).toBe(2);
     const id = before.body.notifications[0]!.id;
-    expect((await request('POST', `/notifications/${id}/read`, { token: other.token })).status).toBe(404);
-    const one = await request<{ unreadCount: number }>('POST', `/notifications/${id}/read`, { token: me.token });
+    expect((await e.request('POST', `/notifications/${id}/read`, { token: other.token })).status).toBe(404);
+    const one = await e.request<{ unreadCount: number }>('POST', `/notifications/${id}/read`, { token: me.token });
     expect(one.status).toBe(200);
     expect(one.body.unreadCount).toBe(1);
     expect((await list(me.token)).body.notifications.find((n) => n.id === id)!.readAt).not.toBeNull();
-    const all = await request<{ unreadCount: number }>('POST', '/notifications/read-all', { token: me.token });
+    const all = await e.request<{ unreadCount: number }>('POST', '/notifications/read-all', { token: me.token });
     expect(all.body.unreadCount).toBe(0);
     expect((await list(me.token)).body.notifications.every((n) => n.readAt !== null)).toBe(true);
   });

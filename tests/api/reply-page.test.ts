@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeOpenAi } from '../helpers/fake-openai';
-import type { FakeTwilio } from '../helpers/fake-twilio';
+import { describe, expect, it } from 'vitest';
 import { readEmails, uniqueIp, type OutboxEmail } from '../helpers/http';
-import type { Stack } from '../helpers/stack';
 import type { CheckInChanged, CheckInDto } from '@/lib/schemas/checkins';
 import type { PostReplyResponse, ReplyPage } from '@/lib/schemas/reply-page';
 import type { ThreadPage } from '@/lib/schemas/thread';
 import { REPLY_PAGE_RATE_LIMITS } from '@/lib/reply-page';
 import { checkInsOf, createClient, eventually, listen } from './engine-helpers';
-import { startEngineStack, stopEngineStack } from './engine-stack';
-import { signedInUser, type ApiRequest, type Db, type ErrorBody } from './helpers-auth';
+import { engineSuite } from './engine-stack';
+import { signedInUser, type ErrorBody } from './helpers-auth';
 
 /**
  * The one-tap reply page (issue 17 §2, decision 0083) over HTTP: the link in the check-in e-mail,
@@ -17,32 +14,22 @@ import { signedInUser, type ApiRequest, type Db, type ErrorBody } from './helper
  * reply, and every way a link is refused. Time is moved by moving the check-in's send back.
  */
 
-let stack: Stack;
-let ai: FakeOpenAi;
-let sms: FakeTwilio;
-let request: ApiRequest;
-let db: Db;
-
-beforeAll(async () => {
-  ({ stack, ai, sms, request, db } = await startEngineStack());
-});
-
-afterAll(() => stopEngineStack({ stack, ai, sms, db }));
+const e = engineSuite();
 
 async function emailClient(firstName: string) {
-  const { accessToken, user } = await signedInUser(request, stack.outboxDir);
-  const c = await createClient(request, accessToken, { firstName, goal: { title: 'Walk 100 km', target: 100, unit: 'km' } });
-  const [row] = await db<{ email: string }[]>`update clients set phone = null where id = ${c.id} returning email`;
+  const { accessToken, user } = await signedInUser(e.request, e.stack.outboxDir);
+  const c = await createClient(e.request, accessToken, { firstName, goal: { title: 'Walk 100 km', target: 100, unit: 'km' } });
+  const [row] = await e.db<{ email: string }[]>`update clients set phone = null where id = ${c.id} returning email`;
   return { token: accessToken, coachId: user.id, client: c, email: row!.email };
 }
 
 async function sendCheckIn(token: string, clientId: string, goalId: string | null): Promise<CheckInDto> {
-  const sent = await request<CheckInChanged>('POST', '/checkins/ai/initiate', { token, body: { clientId, goalId } });
+  const sent = await e.request<CheckInChanged>('POST', '/checkins/ai/initiate', { token, body: { clientId, goalId } });
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
   return sent.body.checkIn;
 }
 
-const mailsTo = (to: string): OutboxEmail[] => readEmails(stack.outboxDir).filter((m) => m.to === to);
+const mailsTo = (to: string): OutboxEmail[] => readEmails(e.stack.outboxDir).filter((m) => m.to === to);
 
 /** The reply page token of the check-in e-mail to this address (its link's last part). */
 function linkTokenOf(email: string): string {
@@ -51,13 +38,13 @@ function linkTokenOf(email: string): string {
   return match![1]!;
 }
 
-const getPage = (token: string) => request<ReplyPage & ErrorBody>('GET', `/reply/${token}`);
-const post = (token: string, body: unknown, ip = uniqueIp()) => request<PostReplyResponse & ErrorBody>('POST', `/reply/${token}`, { body, ip });
+const getPage = (token: string) => e.request<ReplyPage & ErrorBody>('GET', `/reply/${token}`);
+const post = (token: string, body: unknown, ip = uniqueIp()) => e.request<PostReplyResponse & ErrorBody>('POST', `/reply/${token}`, { body, ip });
 
 describe('reply page', () => {
   it('shows the question and goals, takes quick answers and text through the reply pipeline, and takes a second answer as a further reply', async () => {
     const { token, coachId, client: c, email } = await emailClient('Paige');
-    ai.script('Paige', {
+    e.ai.script('Paige', {
       coachSummary: 'Paige walked 12 km.',
       insights: ['Answers on the page'],
       executiveSummary: 'Paige is at 12 of 100 km.',
@@ -84,21 +71,21 @@ describe('reply page', () => {
     expect(Object.keys(page.body).sort()).toEqual(['answers', 'expiresAt', 'firstName', 'goals', 'question']);
     expect(JSON.stringify(page.body)).not.toContain(email);
 
-    const live = await listen(stack.socketPort, token);
+    const live = await listen(e.stack.socketPort, token);
     const answered = await post(link, { answers: [{ goalId: c.goalId, value: 12 }], text: 'Legs tired but happy' });
     expect(answered.status, JSON.stringify(answered.body)).toBe(200);
     expect(answered.body.sent).toBe('Walk 100 km: now at 12 km\nLegs tired but happy');
     expect(answered.body.page.answers.map((a) => a.text)).toEqual(['Walk 100 km: now at 12 km\nLegs tired but happy']);
 
     // Analysis, progress and the follow-up (by e-mail, the check-in's channel), like any reply.
-    const done = await eventually(() => checkInsOf(request, token, c.id), (l) => l.some((x) => x._id === checkIn._id && x.status === 'completed'), 15_000, 'the completed check-in');
+    const done = await eventually(() => checkInsOf(e.request, token, c.id), (l) => l.some((x) => x._id === checkIn._id && x.status === 'completed'), 15_000, 'the completed check-in');
     expect(done.find((x) => x._id === checkIn._id)).toMatchObject({ clientResponse: 'Walk 100 km: now at 12 km\nLegs tired but happy', coachSummary: 'Paige walked 12 km.', value: 12 });
-    const [row] = await db<{ client_response_channel: string }[]>`select client_response_channel from check_ins where id = ${checkIn._id}`;
+    const [row] = await e.db<{ client_response_channel: string }[]>`select client_response_channel from check_ins where id = ${checkIn._id}`;
     expect(row!.client_response_channel).toBe('web');
     expect(done.find((x) => x._id === checkIn._id)!.progressUpdates).toMatchObject([{ goalId: c.goalId, from: 0, to: 12 }]);
     await eventually(async () => mailsTo(email), (m) => m.length === 2, 10_000, 'the follow-up e-mail');
     await eventually(
-      () => db<{ message: string }[]>`select message from notifications where user_id = ${coachId} and type = 'checkin_response'`,
+      () => e.db<{ message: string }[]>`select message from notifications where user_id = ${coachId} and type = 'checkin_response'`,
       (notes) => notes.some((n) => n.message.includes('Legs tired')),
       10_000,
       'the reply notification',
@@ -109,12 +96,12 @@ describe('reply page', () => {
     const again = await post(link, { answers: [], text: 'Also swam 1 km' });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.page.answers.map((a) => a.text)).toEqual(['Walk 100 km: now at 12 km\nLegs tired but happy', 'Also swam 1 km']);
-    expect((await checkInsOf(request, token, c.id)).filter((x) => x.status !== 'upcoming')).toHaveLength(1);
+    expect((await checkInsOf(e.request, token, c.id)).filter((x) => x.status !== 'upcoming')).toHaveLength(1);
     await eventually(async () => live.events, (e) => e.some((x) => x.event === 'clientMessage'), 5000, 'the further reply live');
     live.close();
-    const thread = await request<ThreadPage>('GET', `/clients/${c.id}/thread`, { token });
+    const thread = await e.request<ThreadPage>('GET', `/clients/${c.id}/thread`, { token });
     expect(thread.body.items.at(-1)).toMatchObject({ kind: 'message', body: 'Also swam 1 km', direction: 'in', author: 'client', channel: 'web' });
-    const [message] = await db<{ check_in_id: string }[]>`select check_in_id from client_messages where client_id = ${c.id}`;
+    const [message] = await e.db<{ check_in_id: string }[]>`select check_in_id from client_messages where client_id = ${c.id}`;
     expect(message!.check_in_id).toBe(checkIn._id);
     expect((await getPage(link)).body.answers).toHaveLength(2);
   });
@@ -123,15 +110,15 @@ describe('reply page', () => {
     const { token, client: c, email } = await emailClient('Late');
     const checkIn = await sendCheckIn(token, c.id, c.goalId);
     const link = linkTokenOf(email);
-    await db`update check_ins set sent_at = now() - interval '7 days' + interval '5 minutes' where id = ${checkIn._id}`;
+    await e.db`update check_ins set sent_at = now() - interval '7 days' + interval '5 minutes' where id = ${checkIn._id}`;
     expect((await getPage(link)).status).toBe(200);
-    await db`update check_ins set sent_at = now() - interval '7 days' - interval '1 minute' where id = ${checkIn._id}`;
+    await e.db`update check_ins set sent_at = now() - interval '7 days' - interval '1 minute' where id = ${checkIn._id}`;
     const expired = await getPage(link);
     expect(expired.status).toBe(410);
     expect(expired.body).toMatchObject({ error: 'LINK_EXPIRED', message: 'This link has expired — reply to the message instead.' });
     const late = await post(link, { text: 'Walked 3 km' });
     expect(late.status).toBe(410);
-    const [row] = await db<{ status: string; client_response: string | null }[]>`select status, client_response from check_ins where id = ${checkIn._id}`;
+    const [row] = await e.db<{ status: string; client_response: string | null }[]>`select status, client_response from check_ins where id = ${checkIn._id}`;
     expect(row!.client_response).toBeNull();
   });
 
@@ -147,9 +134,9 @@ describe('reply page', () => {
       expect(got.body.message).toBe('This link does not work. Reply to the message instead.');
       expect((await post(bad, { text: 'Walked 5 km' })).status, bad).toBe(404);
     }
-    expect((await db<{ client_response: string | null }[]>`select client_response from check_ins where id = ${checkIn._id}`)[0]!.client_response).toBeNull();
+    expect((await e.db<{ client_response: string | null }[]>`select client_response from check_ins where id = ${checkIn._id}`)[0]!.client_response).toBeNull();
 
-    expect((await request('POST', `/coach/clients/${c.id}/archive`, { token })).status).toBe(200);
+    expect((await e.request('POST', `/coach/clients/${c.id}/archive`, { token })).status).toBe(200);
     expect((await getPage(link)).status).toBe(404);
     expect((await post(link, { text: 'Walked 5 km' })).status).toBe(404);
   });
