@@ -121,13 +121,15 @@ export function PushDevicesPanel({ timezone }: { timezone: string }) {
                 : 'Get Cadence notifications on this device even when no Cadence tab is open.'}
           </p>
         </div>
+        {/* Shown once the devices are known: a button that starts disabled and turns on fades through low contrast. */}
         {support === 'supported' &&
+          devices.data &&
           (thisDevice ? (
             <Button variant="secondary" loading={busy === thisDevice.id} onClick={() => void remove(thisDevice.id, true)}>
               Disable on this device
             </Button>
           ) : (
-            <Button loading={busy === 'this'} disabled={!devices.data} onClick={() => void enable()}>
+            <Button loading={busy === 'this'} onClick={() => void enable()}>
               Enable on this device
             </Button>
           ))}

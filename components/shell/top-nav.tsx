@@ -46,12 +46,9 @@ export function TopNav() {
         <Link href="/dashboard" className="text-lg font-bold text-brand-700 dark:text-brand-400">
           Cadence
         </Link>
-        <div className="ml-auto md:order-last md:ml-0">
-          <NotificationBell />
-        </div>
         <button
           type="button"
-          className="rounded-md p-2 text-stone-700 hover:bg-stone-100 md:hidden dark:text-stone-200 dark:hover:bg-stone-800"
+          className="order-2 rounded-md p-2 text-stone-700 hover:bg-stone-100 md:hidden dark:text-stone-200 dark:hover:bg-stone-800"
           aria-expanded={open}
           aria-controls="main-menu"
           onClick={() => setMenu({ open: !open, at: path })}
@@ -59,7 +56,7 @@ export function TopNav() {
           {open ? <X className="h-5 w-5" aria-hidden /> : <Menu className="h-5 w-5" aria-hidden />}
           <span className="sr-only">Menu</span>
         </button>
-        <div id="main-menu" className={cn('w-full flex-col gap-3 md:flex md:w-auto md:flex-1 md:flex-row md:flex-wrap md:items-center md:gap-4', open ? 'flex' : 'hidden')}>
+        <div id="main-menu" className={cn('order-3 w-full flex-col md:order-none gap-3 md:flex md:w-auto md:flex-1 md:flex-row md:flex-wrap md:items-center md:gap-4', open ? 'flex' : 'hidden')}>
           <ul className="flex flex-col gap-1 md:flex-row">
             {links.map((l) => (
               <li key={l.href}>
@@ -89,6 +86,10 @@ export function TopNav() {
               Logout
             </Button>
           </div>
+        </div>
+        {/* Last in the DOM, so Tab meets it after the menu as the eye does on a wide screen; on a phone it sits beside the menu button. */}
+        <div className="order-1 ml-auto md:order-none md:ml-0">
+          <NotificationBell />
         </div>
       </nav>
     </header>
