@@ -2,6 +2,7 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import { NOTIFICATION_CHANNELS, TEST_NOTIFICATION_TEXT } from '@/lib/constants';
 import { notificationLink, notificationTitle } from '@/lib/notification-centre';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@/lib/preferences';
+import { inQuietHours, onRestDay } from '@/lib/notification-schedule';
 import { zonedParts } from '@/lib/zoned-time';
 import { getDb } from '../db/client';
 import { notifications, type User } from '../db/schema';
@@ -40,22 +41,6 @@ export interface NotificationInput {
   urgent?: boolean;
   /** The screen a click in the bell or on a push opens; the type's default when absent (lib/notification-centre.ts). */
   link?: string;
-}
-
-const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-/** Quiet hours may wrap midnight (22:00-08:00). */
-export function inQuietHours(prefs: Prefs, at: Date): boolean {
-  const q = prefs.schedule.quietHours;
-  if (!q.enabled) return false;
-  const now = zonedParts(prefs.schedule.timezone, at).minutes;
-  const start = toMinutes(q.startTime);
-  const end = toMinutes(q.endTime);
-  return start <= end ? now >= start && now < end : now >= start || now < end;
-}
-
-function isWeekend(prefs: Prefs, at: Date): boolean {
-  return zonedParts(prefs.schedule.timezone, at).weekday >= 5;
 }
 
 /** Start of the coach's local day, as an instant, for the daily cap. */
@@ -120,7 +105,7 @@ export async function notifyCoach(userId: string, input: NotificationInput, at =
   };
   if (!prefs.globalEnabled) return suppress('disabled');
   if (!input.urgent && inQuietHours(prefs, at)) return suppress('quiet_hours');
-  if (!input.urgent && prefs.schedule.workdaysOnly && isWeekend(prefs, at)) return suppress('workdays_only');
+  if (!input.urgent && onRestDay(prefs, at)) return suppress('workdays_only');
   const [sentToday] = await getDb()
     .select({ n: sql<number>`count(*)::int` })
     .from(notifications)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@/lib/preferences';
 import { FALLBACK_TIMEZONES, SETTINGS_TIMEZONES, isSupportedTimezone, offsetMinutes } from '@/lib/timezones';
 import { segmentCount } from '@/server/providers/sms/types';
-import { inQuietHours } from '@/server/services/notifications';
+import { inQuietHours } from '@/lib/notification-schedule';
 
 function prefs(quietHours: Partial<NotificationPreferences['schedule']['quietHours']>, timezone: string): NotificationPreferences {
   const p = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
