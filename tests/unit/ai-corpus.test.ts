@@ -10,7 +10,7 @@ import { localAiProvider } from '@/server/providers/ai/local';
  * The per-language held-back parts were scored once and not yet worked on: `npm run ai:corpus` measures them.
  */
 const TARGET = 0.9;
-const BELOW_TARGET_TODAY: Partial<Record<CorpusPart, number>> = { 'held-back-7': 0.82 };
+const BELOW_TARGET_TODAY: Partial<Record<CorpusPart, number>> = { 'held-back-7': 0.82, 'held-back-8': 0.83 };
 const MEASURED_ONLY: CorpusPart[] = ['es-held-back', 'pt-held-back', 'de-held-back', 'fr-held-back'];
 const GATED = CORPUS_PARTS.filter((part) => !MEASURED_ONLY.includes(part));
 

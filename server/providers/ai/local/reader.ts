@@ -150,7 +150,8 @@ function notAQuantity(before: string, after: string, raw: string, titleWords: Se
   if (/\bfrom\s*$/.test(before)) return true;
   // "the article was 2000 words": the size of a thing, not progress (a count or total "is at" is read as a total).
   // "that is 7 times" sums up what came before.
-  if (/\b(?:was|were|is|are)\s*$/.test(before) && !/\b(?:count|total|tally|balance|number|that|which)\s+(?:was|is)\s*$/.test(before)) return true;
+  // "the card is 75% paid off" is a share of the goal.
+  if (/\b(?:was|were|is|are)\s*$/.test(before) && !/\b(?:count|total|tally|balance|number|that|which)\s+(?:was|is)\s*$/.test(before) && !/^\s*%/.test(after)) return true;
   // "8k-10k", "5 to 6 km": a range is a guess.
   if (/\d\s*[a-z$]*\s*(?:-|–|to)\s*$/.test(before) || /^\s*[a-z$]*\s*(?:-|–|to)\s*\d/.test(after)) return true;
   if (/\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s*$/.test(before)) return true;
@@ -169,6 +170,9 @@ function notAQuantity(before: string, after: string, raw: string, titleWords: Se
   return false;
 }
 
+/** "actually strava says 4.2", "wait no, 2050": the number that follows replaces the one just said. */
+const CORRECTION = /^(?:actually|wait,? no|no wait|sorry,? (?:i mean|it was|make that)|i mean|correction|scratch that|oops|make that)\b/;
+
 const NEGATION = /\b(untouched|no change|unchanged|didn'?t|did not|don'?t|couldn'?t|could not|haven'?t|have not|hasn'?t|wasn'?t|never|not|no|zero|nothing|none|nada|skipped|missed)\b/;
 /** Plans and intentions, not things done: "gonna", "planned 3", "supposed to do 3", "wanted to run 10k", "booked 3 sessions". */
 const FUTURE = /\b(gonna|going to|will|i'?ll|plan to|planning to|planning|planned|plan was|supposed to|meant to|wanted to|hoped to|(?:goal|aim|target|plan) (?:was|is)|booked|scheduled|signed up for|registered for|entered|training for|want to|wanna|hope to|aim to|aiming|tomorrow|next week|next time|tonight i|should|could|might|would)\b[^.!?]*$/;
@@ -177,9 +181,9 @@ const HEDGE = /\b(maybe|ish|dunno|not sure|i think|i guess|i reckon|probably|rou
 /** "about 90 pages", "around 5 km" are estimates; "about 60%" is how a share is always said and is taken. */
 const APPROX = /\b(about|around|like|nearly|almost|close to|over|under|at least|more than|less than)\s*$/;
 const SPEND = /\b(ate|cost|costs|spent|spend|paid|pay|bill|bills|repair|bought|price|rent|fee|fine|ticket|per month|a month|lost|owe|debt)\b|\/\s?mo(nth)?\b/;
-const TOTAL_BEFORE = /(?:=|\b(?:so|that is|(?:that|which|this) makes|bringing me to|brings? it to))\s*$|\b(total of|total|(?:i|we) (?:have|have got)|i'?ve got|(?:word |step |page )?count(?: is)?|balance(?: is)?|got (?:up )?to|gotten to|made it to|in total|so far|altogether|overall|now at|now on|i'?m on|up to|am at|i'?m at|im at|sitting at|sits at|stands at|standing at|at|reached|hit|brings? me to|brought me to|puts? me at|makes? it|made it|that'?s|currently|now|count is|counter|says|shows|show|reads|tally)[:\s]*$/;
-/** "97 km total for the challenge" is where the goal stands; "9 km total this week" is this week's share. */
-const TOTAL_AFTER = /^\s*(?:[a-z$-]+\s+){0,4}(?:in total|for the (?:month|year|quarter)|total(?!\s+(?:this|last|today|yesterday|across|over|for the (?:week|day)|on|in the))|so far|overall|altogether|now|out of|since (?:we|i) started|since the start)\b/;
+const TOTAL_BEFORE = /(?:=|\b(?:so|that is|(?:that|which|this) makes|bringing me to|brings? it to))\s*$|\b(total of|total|(?:i|we) (?:have|have got)|i'?ve got|(?:word |step |page )?count(?: is)?|balance(?: is)?|got (?:up )?to|gotten to|made it to|in total|so far|altogether|overall|now at|now on|i'?m on|up to|am at|i'?m at|im at|sitting at|sits at|stands at|standing at|at|reached|hit|brings? me to|brought me to|puts? me at|makes? it|made it|that'?s|currently|now|count is|counter|says|shows|show|reads|tally)[:\s]*$|\b(?:can|could) now [a-z]+(?: [a-z]+)?\s*$/;
+/** "97 km total for the challenge" is where the goal stands; "9 km total this week" is this week's share; "6 of the pieces" is how many of the set. */
+const TOTAL_AFTER = /^\s*of the\b|^\s*(?:[a-z$-]+\s+){0,4}(?:in total|for the (?:month|year|quarter)|total(?!\s+(?:this|last|today|yesterday|across|over|for the (?:week|day)|on|in the))|so far|overall|altogether|now|out of|since (?:we|i) started|since the start)\b/;
 /** The strong forms of a total: only these may lower a goal's value or take it far past its target. */
 const STATED_TOTAL_BEFORE = /\b(?:(?:i'?m|im|am|is|now|sitting|sits|stands|standing|currently) (?:at|on)|(?:count|tally|balance|total) is(?: at)?|so far|overall|altogether)[:\s]*$/;
 /** "1 hour total" may be this week's total: only the goal's own span ("so far", "for the year") is strong. */
@@ -294,7 +298,7 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
       // "60% of chapter 2", "20% of my paycheck": a share of something else, unless it names the goal.
       if (/^\s*of\s+(?!the way\b|it\b|my goal\b|the goal\b|my target\b|the target\b)/.test(after) && named(after.slice(0, 40), goals, goals).length === 0) return;
       // "100% effort", "100% sure": a manner, not a share of the goal.
-      if (!/^\s*(?:$|[.!,;:)]|(?:done|there|through|complete|completed|finished|of|to|towards|now|in|way|along|ready|so far)\b)/.test(after)) return;
+      if (!/^\s*(?:$|[.!,;:)]|(?:done|there|through|complete|completed|finished|of|to|towards|now|in|way|along|ready|so far|paid|saved|covered|cleared)\b)/.test(after)) return;
       mode = 'percent';
     }
     else if (rem) {
@@ -374,11 +378,12 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
 /** "book 5", "Day 48", "post #5": the count reached, for a goal counting books, days or posts. */
 function ordinalTotals(clause: string, goals: AiGoal[]): { goal: AiGoal; value: number; at: number }[] {
   const out: { goal: AiGoal; value: number; at: number }[] = [];
-  for (const m of clause.matchAll(/\b([a-z]+)\s*(#\s*)?(\d+)\b(?!\s*(?:%|[a-z]*\s*(?:to go|left)))/g)) {
+  for (const m of clause.matchAll(/\b([a-z]+)\s*(#\s*|\b(?:number|nmbr|numbr|num|no\.?|nr)\s+)?(\d+)\b(?!\s*(?:%|[a-z]*\s*(?:to go|left)))/g)) {
     const noun = m[1]!;
-    if (!isKnownUnit(noun) || /^(k|x|h|l|m|s)$/.test(noun)) continue;
+    if ((!isKnownUnit(noun) && !m[2]) || /^(k|x|h|l|m|s)$/.test(noun)) continue;
     if (!m[2] && !/^(day|book|post|session|chapter|lesson|entry|episode|workout|class|module|week|night)$/.test(noun)) continue;
-    const owners = goals.filter((g) => g.unit && familyOf(g.unit) === familyOf(noun));
+    // "packt #3", "scarf nmbr 2": after a number sign or word, a typo of the goal's unit names it too.
+    const owners = goals.filter((g) => g.unit && (familyOf(g.unit) === familyOf(noun) || (m[2] !== undefined && unitNear(noun, g.unit))));
     // "book 2 books done" is a count of books, not the second book.
     const next = /^\s*([a-z]+)/.exec(clause.slice(m.index + m[0].length))?.[1];
     if (next && isKnownUnit(next) && familyOf(next) === familyOf(noun)) continue;
@@ -436,6 +441,9 @@ interface Claim {
   clause?: number;
 }
 
+/** "1 session last week (told you already)": a number the coach has had, not news. */
+const ALREADY_REPORTED = /\b(?:told you(?: already| before| last time)|already told you|already (?:reported|said|mentioned)|(?:as|like) i said (?:before|last time))\b/;
+
 const OTHERS = /^(?:who|she|he|they|her|his|their|(?:my|our) (?:wife|husband|partner|bf|gf|boyfriend|girlfriend|friend|friends|sister|brother|son|daughter|kid|kids|mom|mum|dad|team|coworker|colleague|boss|trainer))\b(?! and i\b)/;
 const AWAY = /\b(gained|gain|put on|back up|up)\b/;
 /** Units of whole things: half a book or 2.5 sessions is no count the coach would record. */
@@ -485,7 +493,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
     .split(CLAUSE_SPLIT)
     .flatMap((c) => c.split(/\s+(?=who\b)/))
     .map((c) => c.trim())
-    .filter((c) => c && !OTHERS.test(c));
+    .filter((c) => c && !OTHERS.test(c) && !ALREADY_REPORTED.test(c));
   const numeric = goals.filter(trackable);
   const claims: Claim[] = [];
   const unattributed: string[] = [];
@@ -497,13 +505,17 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
   /** Goals an amount of the reply was said of but not taken for (multiplied, shared, amount or total): their other amounts alone are no full count. */
   const doubted = new Set<string>();
 
+  /** The clause that said the next number corrects the last one (it may stand alone: "wait no, 2050"). */
+  let correcting = -1;
   for (const [index, clause] of clauses.entries()) {
+    if (CORRECTION.test(clause)) correcting = index;
+    const corrects = (correcting === index || correcting === index - 1) && last !== undefined && index - last.clause <= 2 ? last : undefined;
     const ordinals = ordinalTotals(clause, numeric);
     for (const o of ordinals) claims.push({ goal: o.goal, mode: 'total', value: o.value });
     const mentions = mentionsIn(clause, numeric).filter((m) => !ordinals.some((o) => o.at === m.before.length));
     if (mentions.length === 0) {
       // "didn't run at all", "no progress on the book"
-      if (NEGATION.test(clause) && ordinals.length === 0) for (const g of named(clause, numeric, goals)) saidNothing.add(g.id);
+      if (NEGATION.test(clause) && ordinals.length === 0 && correcting !== index) for (const g of named(clause, numeric, goals)) saidNothing.add(g.id);
       continue;
     }
     for (const m of mentions) {
@@ -516,7 +528,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         for (const g of numeric.filter(isLoss)) contradicted.add(g.id);
         continue;
       }
-      if (NEGATION.test(m.before) || m.value === 0) {
+      if ((NEGATION.test(m.before) && !(corrects && CORRECTION.test(m.before.trim()))) || m.value === 0) {
         for (const g of nearby) saidNothing.add(g.id);
         continue;
       }
@@ -541,7 +553,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       if (candidates.length === 0) {
         candidates = nearby.length > 0 ? nearby.filter(countsIt) : (!isGlobal || numeric.length === 1) && progressStatement(m, clause) ? numeric : [];
         // "3 hrs revision yesterday and 2 today": a bare number alone in the next clause goes on with the one before.
-        const goingOn = (!m.unit || FOLLOWERS.has(m.unit)) && last?.clause === index - 1 && !progressNoun(clause);
+        const goingOn = (!m.unit || FOLLOWERS.has(m.unit)) && (last?.clause === index - 1 || corrects !== undefined) && !progressNoun(clause);
         if (candidates.length === 0 && goingOn) {
           candidates = [last!.goal];
           inheritedFactor = last!.factor;
@@ -627,7 +639,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       const didIt = wordsOf(clause).some((w) => (/ed$/.test(w) || PAST.has(w)) && named(w, [goal], goals).length > 0);
       // "30 days 🙏" at 29 for "Stay sober for 60 days": past the record, a goal of days in a row counts where the streak stands.
       const streakAt = m.mode === 'increment' && !explicitIncrement && m.value > goal.currentValue && goal.unit !== null && familyOf(goal.unit) === 'days' && /\bfor \d+ (?:straight |consecutive )?days\b|\b\d+ days (?:in a row|straight)\b|\bstreak\b/i.test(goal.title);
-      if (m.mode === 'increment' && !streakAt && !explicitIncrement && !didIt && !DOING.test(clause) && !WHEN_IN.test(clause) && m.value > goal.currentValue && m.value <= goal.target! && !isDaily(goal)) {
+      if (m.mode === 'increment' && corrects?.goal.id !== goal.id && !streakAt && !explicitIncrement && !didIt && !DOING.test(clause) && !WHEN_IN.test(clause) && m.value > goal.currentValue && m.value <= goal.target! && !isDaily(goal)) {
         doubted.add(goal.id);
         unattributed.push(`${formatNumber(m.value)}${isKnownUnit(m.unit) ? ` ${m.unit}` : ''} could be an amount or the total for "${goal.title}"; not recorded.`);
         continue;
@@ -642,6 +654,13 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       // "off 4 days, so slept well all 4 nights", "4 shifts … water on all 4": the same amount said again is said once.
       const backReference = /\b(?:all|those|these|both|each of the|every one of the)\s*$/.test(m.before);
       if (!explicitIncrement && claims.some((c) => c.goal.id === goal.id && c.value === claim.value && c.mode === mode && (backReference || c.clause === index))) continue;
+      const corrected = corrects?.goal.id === goal.id ? claims.findLast((c) => c.goal.id === goal.id) : undefined;
+      if (corrected) {
+        // The correction keeps how the first number was meant (an amount done, or where the goal stands).
+        claims[claims.indexOf(corrected)] = { ...corrected, value: m.value * factor, clause: index };
+        correcting = -1;
+        continue;
+      }
       claims.push(claim);
       last = { goal, factor, clause: index };
     }
