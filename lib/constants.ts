@@ -1,5 +1,7 @@
 /** Constants and texts of product §1.8-§1.9 used by browser and server alike. */
 
+import { PLANS } from './plans';
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const PHONE_MIN_DIGITS = 7;
 export const DEFAULT_PHONE_COUNTRY_CODE = '+1';
@@ -474,14 +476,11 @@ export const ADMIN_LIMITS = {
   activeUserDays: 30,
 } as const;
 
-/** The plans an admin can move a user to, with their badge labels (product §2.9). */
-export const ADMIN_PLANS = [
-  { id: 'free', label: 'Free' },
-  { id: 'basic', label: 'Basic' },
-  { id: 'professional', label: 'Pro' },
-  { id: 'enterprise', label: 'Enterprise' },
-] as const;
-export type AdminPlanId = (typeof ADMIN_PLANS)[number]['id'];
+export const ADMIN_PLAN_IDS = ['free', 'basic', 'professional', 'enterprise'] as const;
+export type AdminPlanId = (typeof ADMIN_PLAN_IDS)[number];
+export const isAdminPlanId = (plan: string): plan is AdminPlanId => (ADMIN_PLAN_IDS as readonly string[]).includes(plan);
+/** The plans an admin can move a user to (product §2.9), labelled with the catalogue's names (decision 0095). */
+export const ADMIN_PLANS: readonly { id: AdminPlanId; label: string }[] = ADMIN_PLAN_IDS.map((id) => ({ id, label: PLANS[id].name }));
 
 /** Admin form validation texts (product §2.5). */
 export const ADMIN_VALIDATION = {

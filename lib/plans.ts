@@ -50,7 +50,8 @@ export const PLANS: Record<PlanId, Plan> = {
   },
   professional: {
     id: 'professional',
-    name: 'Professional',
+    // The admin badge's word (product §2.9), so admin and coach name the plan alike (decision 0095).
+    name: 'Pro',
     priceCents: 9900,
     maxClients: 50,
     maxAIInteractions: 2000,
@@ -99,15 +100,22 @@ export function formatUsd(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
 
-/** The plans on the plans grid, in catalogue order (free, beta, full). */
-export const LISTED_PLANS: Plan[] = PLAN_IDS.map((id) => PLANS[id]).filter((p) => p.listed);
-
 export const isPaidPlan = (id: string) => getPlan(id).priceCents > 0;
 
-/** Product §1.4: Current Plan (disabled) on the plan in use, Upgrade for paid targets, Downgrade for free. */
+/**
+ * Product §1.4: Current Plan (disabled) on the plan in use; otherwise Upgrade or Downgrade by price,
+ * so a coach an admin put on Pro sees the cheaper Beta as a downgrade (decision 0095).
+ */
 export function planAction(currentId: string, targetId: string): 'current' | 'upgrade' | 'downgrade' {
   if (currentId === targetId) return 'current';
-  return isPaidPlan(targetId) ? 'upgrade' : 'downgrade';
+  return getPlan(targetId).priceCents > getPlan(currentId).priceCents ? 'upgrade' : 'downgrade';
+}
+
+/** The plans a coach chooses among: the listed ones and, when an admin chose another, the coach's own — in price order. */
+export function offeredPlans(currentId: string): Plan[] {
+  return PLAN_IDS.map((id) => PLANS[id])
+    .filter((p) => p.listed || p.id === currentId)
+    .sort((a, b) => a.priceCents - b.priceCents);
 }
 
 export interface DiscountTerms {

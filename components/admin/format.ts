@@ -1,4 +1,4 @@
-import { ADMIN_LIMITS, ADMIN_PLANS } from '@/lib/constants';
+import { ADMIN_LIMITS } from '@/lib/constants';
 import { getPlan, isPlanId } from '@/lib/plans';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -64,11 +64,9 @@ const SERVICE_NAMES: Record<string, string> = {
 
 export const serviceName = (service: string) => SERVICE_NAMES[service] ?? service.charAt(0).toUpperCase() + service.slice(1);
 
-/** The badge label of a plan (product §2.9: Free, Basic, Pro, Enterprise), else the catalogue name. */
+/** A plan's name in the one catalogue (product §2.9's badge labels: Free, Basic, Pro, Enterprise). */
 export function planLabel(plan: string | null | undefined): string {
   if (!plan) return 'Unknown';
-  const admin = ADMIN_PLANS.find((p) => p.id === plan);
-  if (admin) return admin.label;
   return isPlanId(plan) ? getPlan(plan).name : plan;
 }
 

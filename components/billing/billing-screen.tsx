@@ -13,7 +13,7 @@ import { Modal } from '@/components/ui/modal';
 import { Loading } from '@/components/ui/spinner';
 import { api, ApiError, errorMessage } from '@/lib/api-client';
 import { BILLING_TOASTS, BILLING_VALIDATION } from '@/lib/constants';
-import { describeDiscount, formatUsd, getPlan } from '@/lib/plans';
+import { describeDiscount, formatUsd, getPlan, planAction } from '@/lib/plans';
 import type { BillingChanged, BillingInfo, Discount, DiscountValidation, PlanChanged, PlanInfo, PortalSession } from '@/lib/schemas/billing';
 import { BillingHistory } from './billing-history';
 import { PaymentMethodForm } from './payment-method-form';
@@ -354,7 +354,7 @@ function DiscountCard({ billing, applied, onApplied }: { billing: BillingInfo; a
   );
 }
 
-/** Confirms an upgrade with what will be charged today. */
+/** Confirms a change to a paid plan (up or down by price) with what will be charged today. */
 function ConfirmChangeModal({
   billing,
   plan,
@@ -370,8 +370,9 @@ function ConfirmChangeModal({
 }) {
   const firstMonth = plan && discount ? discount.prices[plan.id] : undefined;
   const fromPaid = billing.priceCents > 0 && billing.status !== null;
+  const verb = plan && planAction(billing.plan, plan.id) === 'downgrade' ? 'Downgrade' : 'Upgrade';
   return (
-    <Modal open={plan !== null} title={plan ? `Upgrade to ${plan.name}` : ''} onClose={onClose}>
+    <Modal open={plan !== null} title={plan ? `${verb} to ${plan.name}` : ''} onClose={onClose}>
       {plan && (
         <div className="space-y-4 text-sm">
           <dl className="space-y-2 rounded-lg bg-stone-50 p-4 dark:bg-stone-800/60">
@@ -399,7 +400,7 @@ function ConfirmChangeModal({
             <Button variant="ghost" onClick={onClose}>
               Not now
             </Button>
-            <Button onClick={() => onConfirm(plan)}>Confirm upgrade</Button>
+            <Button onClick={() => onConfirm(plan)}>Confirm {verb.toLowerCase()}</Button>
           </div>
         </div>
       )}

@@ -63,14 +63,14 @@ interface PlansGridProps {
   onSelect(plan: PlanInfo): void;
 }
 
-/** Plans grid: Current Plan (disabled), Upgrade for paid targets, Downgrade for free (product §1.4). */
+/** Plans grid: Current Plan (disabled), Upgrade or Downgrade by price (product §1.4, decision 0095). */
 export function PlansGrid({ billing, discounted, discountCode, busyPlan, onSelect }: PlansGridProps) {
   return (
     <section aria-labelledby="plans-heading">
       <h2 id="plans-heading" className="text-lg font-semibold">
         Available plans
       </h2>
-      <ul className="mt-3 grid gap-4 md:grid-cols-3">
+      <ul className={cn('mt-3 grid gap-4', billing.plans.length > 3 ? 'md:grid-cols-2 xl:grid-cols-4' : 'md:grid-cols-3')}>
         {billing.plans.map((plan) => {
           const action = planAction(billing.plan, plan.id);
           const price = discounted[plan.id];

@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
 import { ADMIN_LEVELS, ADMIN_PERMISSIONS, ADMIN_ROLES } from '../admin-permissions';
 import { okWithMessageSchema, paginationSchema, timestampSchema } from '../contract/common';
-import { ADMIN_DATE_RANGES, ADMIN_LIMITS, ADMIN_PLANS, ADMIN_VALIDATION as V, PASSWORD_MIN_LENGTH, type AdminPlanId } from '../constants';
+import { ADMIN_DATE_RANGES, ADMIN_LIMITS, ADMIN_PLAN_IDS, ADMIN_VALIDATION as V, PASSWORD_MIN_LENGTH } from '../constants';
 import { isSupportedTimezone } from '../timezones';
 import { publicUserSchema, securityLogEntrySchema } from './account';
 
@@ -178,7 +178,6 @@ export const adminPasswordFormSchema = adminPasswordSchema
   .refine((v) => v.newPassword === v.confirmPassword, { message: V.passwordsDoNotMatch, path: ['confirmPassword'] });
 export type AdminPasswordForm = z.infer<typeof adminPasswordFormSchema>;
 
-const ADMIN_PLAN_IDS = ADMIN_PLANS.map((p) => p.id) as [AdminPlanId, ...AdminPlanId[]];
 
 export const planChangeSchema = z.object({ plan: z.enum(ADMIN_PLAN_IDS, { error: V.planInvalid }) });
 

@@ -19,6 +19,7 @@ import type { DateRange } from '@/lib/schemas/admin';
 import { z } from 'zod';
 import { TRANSACTION_STATUSES } from '@/lib/schemas/admin';
 import { getDb } from '../db/client';
+import { log } from '../log';
 import { queryRows } from '../db/query-rows';
 import { reportUserRow } from './reporting/rows';
 import { subscriptions, transactions, users } from '../db/schema';
@@ -413,11 +414,13 @@ export async function refundTransaction(actor: AuthUser, id: string, reason: str
 
 /**
  * PUT /admin/users/{userId}/plan: the plan the product enforces for the account. A running paid
- * subscription follows the new plan (its price from the next renewal); moving to free cancels it.
- * Nothing is charged or refunded here; the billing work may route this through its provider.
+ * subscription follows the new plan (its price from the next renewal) and a cancellation the coach
+ * had asked for is withdrawn — the admin's choice is the newer one (decision 0095); moving to free
+ * cancels it. Nothing is charged or refunded here.
  */
 export async function changeUserPlan(actor: AuthUser, userId: string, plan: AdminPlanId, info: RequestInfo) {
   const db = getDb();
+  let withdrawn: string | null = null;
   const result = await db.transaction(async (tx) => {
     const [user] = await tx
       .select({ id: users.id, email: users.email, planId: users.planId })
@@ -437,15 +440,28 @@ export async function changeUserPlan(actor: AuthUser, userId: string, plan: Admi
         .returning({ id: subscriptions.id });
       if (ended.length) subscriptionNote = '; paid subscription cancelled';
     } else {
+      const [pending] = await tx
+        .select({ providerSubscriptionId: subscriptions.providerSubscriptionId })
+        .from(subscriptions)
+        .where(and(running, eq(subscriptions.cancelAtPeriodEnd, true)))
+        .limit(1);
       const moved = await tx
         .update(subscriptions)
-        .set({ planId: plan, priceCents: PLANS[plan].priceCents, updatedAt: sql`now()` })
+        .set({ planId: plan, priceCents: PLANS[plan].priceCents, cancelAtPeriodEnd: false, canceledAt: null, updatedAt: sql`now()` })
         .where(running)
         .returning({ id: subscriptions.id });
-      if (moved.length) subscriptionNote = '; subscription moved to the new plan';
+      if (moved.length) subscriptionNote = pending ? '; subscription moved to the new plan, its cancellation withdrawn' : '; subscription moved to the new plan';
+      withdrawn = pending?.providerSubscriptionId ?? null;
     }
     await recordAdminAction(actor, `Changed the plan of ${user.email} from ${user.planId} to ${plan}${subscriptionNote}`, info, tx);
     return { id: user.id, previousPlan: user.planId };
   });
+  // The provider hears of the withdrawn cancellation after the commit, never inside the transaction.
+  if (withdrawn) {
+    await paymentsProvider()
+      .setCancelAtPeriodEnd(withdrawn, false)
+      .catch((error: unknown) => log.error({ err: error, userId }, 'withdrawing the cancellation at the payment provider failed'));
+  }
+  notifyBillingChanged(userId);
   return { id: result.id, plan, previousPlan: result.previousPlan };
 }

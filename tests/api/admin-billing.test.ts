@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PlanChangeAnswer, RefundAnswer, RevenueAnalyticsAnswer, RevenueStatsAnswer, SubscribersAnswer, TransactionsAnswer } from '@/lib/schemas/admin';
+import type { BillingInfo } from '@/lib/schemas/billing';
 import { client } from '../helpers/http';
-import { openDb, type Db, type ErrorBody } from './helpers-auth';
+import { GOOD_PASSWORD, loginAs, openDb, type Db, type ErrorBody } from './helpers-auth';
 import { insertCoach, signedInAdmin, whenStable, type CoachRow, type TestAdmin } from './admin-helpers';
 
 /**
@@ -224,20 +225,36 @@ describe('POST /admin/billing/refund/{id}', () => {
 });
 
 describe('PUT /admin/users/{userId}/plan', () => {
-  it('moves a user to another plan; the running subscription follows', async () => {
+  it('moves a user to another plan; the running subscription follows and a pending cancellation is withdrawn', async () => {
+    await db`update subscriptions set cancel_at_period_end = true, canceled_at = now() where user_id = ${c2.id}`;
     const res = await request<PlanChangeAnswer>('PUT', `/admin/users/${c2.id}/plan`, {
       token: admin.token,
       body: { plan: 'professional' },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.message).toBe('User plan updated to Professional successfully');
+    expect(res.body.message).toBe('User plan updated to Pro successfully');
     expect(res.body.user).toMatchObject({ id: c2.id, plan: 'professional', previousPlan: 'basic' });
     const [user] = await db<{ plan_id: string }[]>`select plan_id from users where id = ${c2.id}`;
     expect(user!.plan_id).toBe('professional');
-    const [sub] = await db<{ plan_id: string; price_cents: number; status: string }[]>`select plan_id, price_cents, status from subscriptions where user_id = ${c2.id}`;
-    expect(sub).toEqual({ plan_id: 'professional', price_cents: 9900, status: 'active' });
-    const audit = await db`select id from security_log where user_id = ${admin.id} and details like ${`Changed the plan of ${c2.email} from basic to professional%`}`;
+    const [sub] = await db<{ plan_id: string; price_cents: number; status: string; cancel_at_period_end: boolean }[]>`
+      select plan_id, price_cents, status, cancel_at_period_end from subscriptions where user_id = ${c2.id}`;
+    expect(sub).toEqual({ plan_id: 'professional', price_cents: 9900, status: 'active', cancel_at_period_end: false });
+    const audit = await db`select id from security_log where user_id = ${admin.id} and details like ${`Changed the plan of ${c2.email} from basic to professional; subscription moved to the new plan, its cancellation withdrawn`}`;
     expect(audit).toHaveLength(1);
+  });
+
+  it('shows the coach the plan the admin chose, by the same name and price, among the listed plans in price order', async () => {
+    const coach = await loginAs(request, c2.email, GOOD_PASSWORD);
+    const billing = await request<BillingInfo>('GET', '/billing', { token: coach.token });
+    expect(billing.status).toBe(200);
+    expect(billing.body).toMatchObject({ plan: 'professional', planName: 'Pro', priceCents: 9900, cancelAtPeriodEnd: false });
+    expect(billing.body.nextBillingDate).not.toBeNull();
+    expect(billing.body.plans.map((p) => [p.id, p.name, p.priceCents])).toEqual([
+      ['free', 'Free', 0],
+      ['beta', 'Beta', 2999],
+      ['professional', 'Pro', 9900],
+      ['full', 'Full', 24999],
+    ]);
   });
 
   it('moving to free cancels the paid subscription', async () => {

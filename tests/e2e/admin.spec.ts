@@ -243,7 +243,7 @@ test.describe('Admin portal', () => {
     await expect(samRow).toContainText('Free');
     await samRow.getByRole('combobox').selectOption('professional');
     await samRow.getByRole('button', { name: /^Update plan/ }).click();
-    await expect(page.getByText('User plan updated to Professional successfully')).toBeVisible();
+    await expect(page.getByText('User plan updated to Pro successfully')).toBeVisible();
     await expect(samRow.locator('span').filter({ hasText: /^Pro$/ })).toBeVisible({ timeout: 20_000 });
     await expect(samRow.getByRole('button', { name: /^Update plan/ })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Refresh' })).toBeEnabled();

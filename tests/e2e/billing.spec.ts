@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { uniqueIp } from '../helpers/http';
-import { db, expect, shot, signIn, test, type TestUser, toast, verifiedCoach } from './fixtures';
+import { client, uniqueIp } from '../helpers/http';
+import { TEST_ADMIN } from '../helpers/stack';
+import { db, expect, shot, signIn, stack, test, type TestUser, toast, verifiedCoach } from './fixtures';
 
 // One coach for the file: each step builds on the plan the last one left.
 test.describe.configure({ mode: 'serial' });
@@ -144,4 +145,34 @@ test('Manage Payment Methods & Billing opens the portal, which lists the card an
   await page.getByRole('link', { name: 'Return to Cadence' }).click();
   await page.waitForURL('**/settings?tab=billing');
   await expect(page.getByRole('heading', { name: 'Current plan' })).toBeVisible();
+});
+
+test('an admin moves the coach to Pro: the coach sees Pro by the same name and price, the other plans up or down by price, and no stale cancellation', async ({ page, clientIp }) => {
+  const request = client(stack().baseUrl);
+  const admin = await request<{ accessToken: string }>('POST', '/admin/login', { body: TEST_ADMIN, ip: clientIp });
+  expect(admin.status).toBe(200);
+  const sql = db();
+  let coachId: string;
+  try {
+    const [user] = await sql<{ id: string }[]>`select id from users where email = ${account.email}`;
+    coachId = user!.id;
+  } finally {
+    await sql.end();
+  }
+  const moved = await request<{ message: string }>('PUT', `/admin/users/${coachId}/plan`, { token: admin.body.accessToken, body: { plan: 'professional' } });
+  expect(moved.body.message).toBe('User plan updated to Pro successfully');
+
+  await openBilling(page);
+  await expect(currentPlan(page)).toContainText('Pro');
+  await expect(currentPlan(page)).toContainText('$99.00');
+  await expect(page.getByText(/will be canceled at the end of your billing period/)).toHaveCount(0);
+  await expect(planCard(page, 'Pro').getByRole('button', { name: 'Pro: Current Plan' })).toBeDisabled();
+  await expect(planCard(page, 'Beta').getByRole('button', { name: 'Downgrade to Beta' })).toBeVisible();
+  await expect(planCard(page, 'Full').getByRole('button', { name: 'Upgrade to Full' })).toBeVisible();
+  await expect(planCard(page, 'Free').getByRole('button', { name: 'Downgrade to Free' })).toBeVisible();
+  await shot(page, 'billing-5-admin-set-pro');
+  // The history table scrolls inside its card; nothing in it (its screen-reader texts included) widens the page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, 'billing-5-admin-set-pro-390');
 });

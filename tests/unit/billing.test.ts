@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cardBrand, cardExpired, formatCardNumber, luhnValid, TEST_CARDS } from '@/lib/card';
-import { describeDiscount, discountedPriceCents, formatUsd, LISTED_PLANS, planAction, PLANS } from '@/lib/plans';
+import { ADMIN_PLANS } from '@/lib/constants';
+import { describeDiscount, discountedPriceCents, formatUsd, offeredPlans, planAction, PLANS } from '@/lib/plans';
 import { cardFieldsSchema, discountValidateSchema } from '@/lib/schemas/billing';
 import { renderInvoicePdf } from '@/server/services/invoice-pdf';
 
@@ -42,7 +43,7 @@ describe('cards', () => {
 
 describe('plans and discounts', () => {
   it('lists free, beta and full at the spec prices', () => {
-    expect(LISTED_PLANS.map((p) => [p.id, formatUsd(p.priceCents)])).toEqual([
+    expect(offeredPlans('free').map((p) => [p.id, formatUsd(p.priceCents)])).toEqual([
       ['free', '$0.00'],
       ['beta', '$29.99'],
       ['full', '$249.99'],
@@ -60,11 +61,35 @@ describe('plans and discounts', () => {
     expect(describeDiscount({ type: 'fixed_amount', value: 10 })).toBe('$10.00 off');
   });
 
-  it('labels plan buttons: Current Plan, Upgrade for paid targets, Downgrade for free', () => {
+  it('labels plan buttons: Current Plan, then Upgrade or Downgrade by price', () => {
     expect(planAction('free', 'free')).toBe('current');
     expect(planAction('free', 'beta')).toBe('upgrade');
-    expect(planAction('full', 'beta')).toBe('upgrade');
+    expect(planAction('beta', 'full')).toBe('upgrade');
+    expect(planAction('full', 'beta')).toBe('downgrade');
     expect(planAction('beta', 'free')).toBe('downgrade');
+    // A coach an admin put on Pro ($99): the $29.99 Beta is a step down, Full a step up.
+    expect(planAction('professional', 'beta')).toBe('downgrade');
+    expect(planAction('professional', 'full')).toBe('upgrade');
+    expect(planAction('enterprise', 'full')).toBe('downgrade');
+  });
+
+  it("offers the listed plans, plus the coach's own when an admin chose an unlisted one, in price order", () => {
+    const ids = (current: string) => offeredPlans(current).map((p) => p.id);
+    expect(ids('free')).toEqual(['free', 'beta', 'full']);
+    expect(ids('beta')).toEqual(['free', 'beta', 'full']);
+    expect(ids('basic')).toEqual(['free', 'basic', 'beta', 'full']);
+    expect(ids('professional')).toEqual(['free', 'beta', 'professional', 'full']);
+    expect(ids('enterprise')).toEqual(['free', 'beta', 'full', 'enterprise']);
+  });
+
+  it('names every plan an admin can choose as the coach sees it', () => {
+    expect(ADMIN_PLANS.map((p) => [p.id, p.label])).toEqual([
+      ['free', 'Free'],
+      ['basic', 'Basic'],
+      ['professional', 'Pro'],
+      ['enterprise', 'Enterprise'],
+    ]);
+    for (const p of ADMIN_PLANS) expect(p.label).toBe(PLANS[p.id].name);
   });
 
   it('trims and upper-cases discount codes and requires one', () => {

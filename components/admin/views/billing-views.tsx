@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { api, errorMessage } from '@/lib/api-client';
-import { ADMIN_EMPTY_STATES as EMPTY, ADMIN_MESSAGES, ADMIN_PLANS, type AdminPlanId } from '@/lib/constants';
+import { ADMIN_EMPTY_STATES as EMPTY, ADMIN_MESSAGES, ADMIN_PLANS, isAdminPlanId, type AdminPlanId } from '@/lib/constants';
 import {
   refundSchema,
   type AdminTransaction,
@@ -197,7 +197,7 @@ function TransactionsTable({ transactions, canRefund, onChanged }: { transaction
 
 function PlanChanger({ user, onChanged }: { user: Subscriber; onChanged(): void }) {
   // A user on a plan the admin list does not offer (beta, full) starts with no choice made.
-  const current = ADMIN_PLANS.some((p) => p.id === user.plan) ? (user.plan as AdminPlanId) : '';
+  const current = isAdminPlanId(user.plan) ? user.plan : '';
   const [plan, setPlan] = useState<AdminPlanId | ''>(current);
   const [saving, setSaving] = useState(false);
   const save = async () => {
@@ -218,7 +218,7 @@ function PlanChanger({ user, onChanged }: { user: Subscriber; onChanged(): void 
       <label htmlFor={`plan-${user.id}`} className="sr-only">
         New plan for {user.email}
       </label>
-      <select id={`plan-${user.id}`} className={controlClass} value={plan} onChange={(e) => setPlan(e.target.value as AdminPlanId)}>
+      <select id={`plan-${user.id}`} className={controlClass} value={plan} onChange={(e) => setPlan(isAdminPlanId(e.target.value) ? e.target.value : '')}>
         {current === '' && (
           <option value="" disabled>
             Choose…

@@ -1,4 +1,4 @@
-import { getPlan, LISTED_PLANS, type Plan } from '@/lib/plans';
+import { getPlan, offeredPlans, type Plan } from '@/lib/plans';
 import type { BillingInfo, PlanInfo } from '@/lib/schemas/billing';
 import { config } from '../../config';
 import { log } from '../../log';
@@ -41,7 +41,7 @@ export async function getBilling(userId: string): Promise<BillingInfo> {
     billingAddress: pm?.billingAddress ?? null,
     usageMetrics: usage.usageMetrics,
     usageQuota: usage.usageQuota,
-    plans: LISTED_PLANS.map(planDto),
+    plans: offeredPlans(plan.id).map(planDto),
     provider: mode,
     publishableKey: mode === 'stripe' ? (config().STRIPE_PUBLISHABLE_KEY ?? null) : null,
   };
