@@ -57,6 +57,6 @@ async function routePage(req: NextRequest, next: () => NextResponse): Promise<Ne
 }
 
 export const config = {
-  // sw.js: a service worker script may not be redirected, and it is a static file like the images.
-  matcher: ['/((?!api|_next/static|_next/image|favicon.ico|sw\\.js$|.*\\.(?:png|jpg|jpeg|svg|ico|webp|txt)$).*)'],
+  // sw.js and the web app manifest may not be redirected; they are static files like the images.
+  matcher: ['/((?!api|_next/static|_next/image|favicon.ico|manifest\\.webmanifest$|sw\\.js$|.*\\.(?:png|jpg|jpeg|svg|ico|webp|txt)$).*)'],
 };

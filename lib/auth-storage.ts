@@ -41,6 +41,21 @@ export function saveSession(accessToken: string, user: StoredUser): void {
   setStoredUser(user);
 }
 
+/** The address just verified, for the login form that follows in the same tab (kept out of the URL and its history). */
+const VERIFIED_EMAIL_KEY = 'cadence.verifiedEmail';
+
+export function rememberVerifiedEmail(email: string): void {
+  if (typeof window !== 'undefined') sessionStorage.setItem(VERIFIED_EMAIL_KEY, email);
+}
+
+/** Read once: the form fills it in, and the tab forgets it. */
+export function takeVerifiedEmail(): string {
+  if (typeof window === 'undefined') return '';
+  const email = sessionStorage.getItem(VERIFIED_EMAIL_KEY) ?? '';
+  sessionStorage.removeItem(VERIFIED_EMAIL_KEY);
+  return email;
+}
+
 export function clearAuthStorage(): void {
   if (!available()) return;
   for (const key of Object.values(STORAGE_KEYS)) localStorage.removeItem(key);

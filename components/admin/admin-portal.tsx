@@ -1,5 +1,6 @@
 'use client';
 
+import { Wordmark } from '@/components/ui/logo';
 import { useCallback, useEffect, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
@@ -162,11 +163,13 @@ function PortalDashboard({ user }: { user: StoredUser }) {
     <div className="flex min-h-screen flex-col md:flex-row">
       <aside className="flex flex-col border-b border-stone-200 bg-white md:w-60 md:border-r md:border-b-0 dark:border-stone-800 dark:bg-stone-900">
         <div className="px-5 py-4">
-          <p className="text-lg font-bold text-brand-700 dark:text-brand-400">Cadence</p>
+          <p className="text-lg">
+            <Wordmark />
+          </p>
           <p className="text-xs uppercase tracking-wide text-stone-500 dark:text-stone-400">{ADMIN_MESSAGES.portalTitle}</p>
         </div>
         <nav aria-label="Admin portal" className="flex-1 px-3">
-          <ul className="flex gap-1 overflow-x-auto md:flex-col">
+          <ul className="relative flex gap-1 overflow-x-auto md:flex-col">
             {VIEWS.map((v) => (
               <li key={v.id}>
                 <button

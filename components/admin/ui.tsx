@@ -65,7 +65,7 @@ export interface Column<T> {
 export function DataTable<T>({ caption, columns, rows, rowKey, empty }: { caption: string; columns: Column<T>[]; rows: T[]; rowKey: (row: T, index: number) => string; empty?: ReactNode }) {
   if (!rows.length && empty) return <>{empty}</>;
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>

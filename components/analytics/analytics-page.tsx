@@ -60,7 +60,7 @@ export function AnalyticsPage({ section }: { section: SectionId }) {
         {hasRange && <TimeRangeSelector value={timeRange} onChange={(r) => router.replace(`/analytics/${section}${r === DEFAULT_TIME_RANGE ? '' : `?timeRange=${r}`}`, { scroll: false })} />}
       </div>
       <nav aria-label="Analytics sections" className="mt-4 border-b border-stone-200 dark:border-stone-800">
-        <ul className="flex gap-1 overflow-x-auto">
+        <ul className="relative flex gap-1 overflow-x-auto">
           {SECTIONS.map((s) => (
             <li key={s}>
               <Link

@@ -1,5 +1,6 @@
 'use client';
 
+import { countOf } from '@/lib/plural';
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import { ANALYTICS } from '@/lib/constants';
 import type { TimeRange } from '@/lib/analytics';
@@ -53,7 +54,7 @@ export function CommunicationSection({ timeRange }: { timeRange: TimeRange }) {
           <div className="space-y-6">
             <StatGrid label="Communication figures">
               <StatCard label="Average response time" value={formatMinutes(data.avgResponseTime)} emphasis />
-              <StatCard label="Response rate" value={formatPercent(data.responseRate)} hint={`${data.checkInsSent} check-ins sent`} />
+              <StatCard label="Response rate" value={formatPercent(data.responseRate)} hint={`${countOf(data.checkInsSent, 'check-in')} sent`} />
               <StatCard label="Check-in frequency" value={data.checkInFrequency === null ? '—' : `${formatNumber(data.checkInFrequency)} / week`} hint="Per client reached" />
               <StatCard label="Client satisfaction" value={data.clientSatisfaction === null ? '—' : `${formatNumber(data.clientSatisfaction)} / 100`} hint="Motivation in their replies" />
               <StatCard

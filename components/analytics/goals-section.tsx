@@ -1,5 +1,6 @@
 'use client';
 
+import { countOf } from '@/lib/plural';
 import { ANALYTICS } from '@/lib/constants';
 import type { TimeRange } from '@/lib/analytics';
 import type { GoalAnalytics } from '@/lib/schemas/analytics';
@@ -18,7 +19,7 @@ export function GoalsSection({ timeRange }: { timeRange: TimeRange }) {
           <div className="space-y-6">
             <StatGrid label="Goal figures">
               <StatCard label="Active goals" value={formatNumber(data.activeGoals, 0)} hint="Open goals of active clients" emphasis />
-              <StatCard label="Completion rate" value={formatPercent(data.completionRate)} hint={`${data.completedGoals} of ${data.trackedGoals} goals tracked`} />
+              <StatCard label="Completion rate" value={formatPercent(data.completionRate)} hint={`${data.completedGoals} of ${countOf(data.trackedGoals, 'goal')} tracked`} />
               <StatCard label="Abandonment rate" value={formatPercent(data.abandonmentRate)} hint={`${data.abandonedGoals} left unfinished`} />
               <StatCard label="Average time to complete" value={formatDays(data.avgTimeToComplete)} hint="From creating to completing" />
             </StatGrid>

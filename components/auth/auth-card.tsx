@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Wordmark } from '@/components/ui/logo';
 
 /** The centred card every public sign-in screen sits in. */
 export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
@@ -6,7 +7,9 @@ export function AuthCard({ title, subtitle, children, footer }: { title: string;
     <main className="flex min-h-full items-center justify-center px-4 py-12">
       <div className="w-full max-w-md">
         <div className="mb-6 text-center">
-          <p className="text-2xl font-bold tracking-tight text-brand-700 dark:text-brand-400">Cadence</p>
+          <p className="text-2xl">
+            <Wordmark markClassName="h-9 w-9" />
+          </p>
           <h1 className="mt-4 text-xl font-semibold">{title}</h1>
           {subtitle && <p className="mt-1 text-sm text-stone-500 dark:text-stone-400">{subtitle}</p>}
         </div>

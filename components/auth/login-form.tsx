@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { api, ApiError } from '@/lib/api-client';
-import type { StoredUser } from '@/lib/auth-storage';
+import { takeVerifiedEmail, type StoredUser } from '@/lib/auth-storage';
 import { MESSAGES } from '@/lib/constants';
 import { loginSchema, type LoginInput } from '@/lib/schemas/auth';
 import { Banner } from '@/components/ui/banner';
@@ -47,6 +47,14 @@ export function LoginForm() {
   const [twoFactorTicket, setTwoFactorTicket] = useState<string | null>(null);
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
+
+  // After verifying, the address is filled in and the password is what is left to type.
+  useEffect(() => {
+    const email = takeVerifiedEmail();
+    if (!email) return;
+    form.setValue('email', email);
+    form.setFocus('password');
+  }, [form]);
 
   // The banner is read from the query once, then the query string is cleared.
   useEffect(() => {

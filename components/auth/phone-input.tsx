@@ -6,6 +6,7 @@ import { ChevronDown } from 'lucide-react';
 import { formatNationalNumber, searchCountries, type CountryOption } from '@/lib/countries';
 import { controlClass, inputClass } from '@/components/ui/field';
 import { cn } from '@/components/ui/cn';
+import { CountryFlag } from '@/components/ui/country-flag';
 
 interface PhoneInputProps {
   id: string;
@@ -81,7 +82,7 @@ export function PhoneInput({ id, country, onCountryChange, value, onChange, inva
         aria-label={`Country code ${country.name} ${country.dialCode}`}
         onClick={() => setOpen((o) => !o)}
       >
-        <span aria-hidden>{country.flag}</span>
+        <CountryFlag iso={country.iso} flag={country.flag} />
         <span>{country.dialCode}</span>
         <ChevronDown className={cn('h-4 w-4 text-stone-500 transition-transform dark:text-stone-400', open && 'rotate-180')} aria-hidden />
       </button>
@@ -136,7 +137,7 @@ export function PhoneInput({ id, country, onCountryChange, value, onChange, inva
                   choose(c);
                 }}
               >
-                <span aria-hidden>{c.flag}</span>
+                <CountryFlag iso={c.iso} flag={c.flag} />
                 <span className="flex-1">{c.name}</span>
                 <span className="text-stone-500 dark:text-stone-400">{c.dialCode}</span>
               </li>

@@ -12,7 +12,7 @@ import { DEFAULT_COUNTRY, toInternational, type CountryOption } from '@/lib/coun
 import { registerFormSchema, type RegisterInput } from '@/lib/schemas/auth';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/field';
+import { Field, fieldMessages, Input } from '@/components/ui/field';
 import { AuthCard } from './auth-card';
 import { PasswordStrength } from './password-strength';
 import { PhoneInput } from './phone-input';
@@ -32,6 +32,8 @@ export function RegisterForm() {
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<FormValues>({
     resolver: zodResolver(registerFormSchema),
+    // Every rule a field breaks is shown at once, not one per submit.
+    criteriaMode: 'all',
     defaultValues: { firstName: '', lastName: '', email: '', phone: '', password: '', confirmPassword: '', countryCode: DEFAULT_COUNTRY.dialCode },
   });
   const { errors, isSubmitting } = form.formState;
@@ -94,17 +96,17 @@ export function RegisterForm() {
       )}
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <div className="grid grid-cols-2 gap-3">
-          <Field id="firstName" label="First name" error={errors.firstName?.message}>
+          <Field id="firstName" label="First name" error={fieldMessages(errors.firstName)}>
             <Input id="firstName" autoComplete="given-name" aria-invalid={!!errors.firstName} {...form.register('firstName')} />
           </Field>
-          <Field id="lastName" label="Last name" error={errors.lastName?.message}>
+          <Field id="lastName" label="Last name" error={fieldMessages(errors.lastName)}>
             <Input id="lastName" autoComplete="family-name" aria-invalid={!!errors.lastName} {...form.register('lastName')} />
           </Field>
         </div>
-        <Field id="email" label="Email" error={errors.email?.message}>
+        <Field id="email" label="Email" error={fieldMessages(errors.email)}>
           <Input id="email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register('email')} />
         </Field>
-        <Field id="phone" label="Phone" error={errors.phone?.message}>
+        <Field id="phone" label="Phone" error={fieldMessages(errors.phone)}>
           <Controller
             control={form.control}
             name="phone"
@@ -123,11 +125,11 @@ export function RegisterForm() {
             )}
           />
         </Field>
-        <Field id="password" label="Password" error={errors.password?.message} hint={<p className="text-xs text-stone-500 dark:text-stone-400">At least 8 characters, including a special character.</p>}>
+        <Field id="password" label="Password" error={fieldMessages(errors.password)} hint={<p className="text-xs text-stone-500 dark:text-stone-400">At least 8 characters, including a special character.</p>}>
           <Input id="password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} {...form.register('password')} />
         </Field>
         <PasswordStrength password={password} owner={{ email, firstName, lastName }} fieldHasError={!!errors.password} />
-        <Field id="confirmPassword" label="Confirm password" error={errors.confirmPassword?.message}>
+        <Field id="confirmPassword" label="Confirm password" error={fieldMessages(errors.confirmPassword)}>
           <Input id="confirmPassword" type="password" autoComplete="new-password" aria-invalid={!!errors.confirmPassword} {...form.register('confirmPassword')} />
         </Field>
         <Button type="submit" className="w-full" loading={isSubmitting}>

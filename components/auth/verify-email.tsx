@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useRouter } from 'next/navigation';
 import { api, ApiError } from '@/lib/api-client';
 import type { VerifyEmailResponse } from '@/lib/schemas/auth';
-import { getStoredUser, setStoredUser } from '@/lib/auth-storage';
+import { getStoredUser, rememberVerifiedEmail, setStoredUser } from '@/lib/auth-storage';
 import { MESSAGES } from '@/lib/constants';
 import { AuthCard } from './auth-card';
 
@@ -29,6 +29,7 @@ export function VerifyEmail({ token }: { token: string }) {
       .then((res) => {
         const stored = getStoredUser();
         if (stored) setStoredUser({ ...stored, isVerified: true });
+        rememberVerifiedEmail(res.user.email);
         router.replace(loginUrl({ verified: 'true', message: res.message }));
       })
       .catch((error: unknown) => {

@@ -74,7 +74,7 @@ export function BillingHistory() {
         <p className="py-4 text-sm text-stone-500 dark:text-stone-400">No billing history yet. Payments appear here once you subscribe to a paid plan.</p>
       ) : (
         <>
-          <div className="-mx-6 overflow-x-auto">
+          <div className="relative -mx-6 overflow-x-auto">
             <table className={cn('w-full min-w-[640px] text-left text-sm', isFetching && 'opacity-70')}>
               <caption className="sr-only">Billing history, page {page} of {pages}</caption>
               <thead>

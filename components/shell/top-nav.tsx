@@ -1,5 +1,6 @@
 'use client';
 
+import { Wordmark } from '@/components/ui/logo';
 import { useState } from 'react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
@@ -43,8 +44,8 @@ export function TopNav() {
         Skip to main content
       </a>
       <nav className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3" aria-label="Main">
-        <Link href="/dashboard" className="text-lg font-bold text-brand-700 dark:text-brand-400">
-          Cadence
+        <Link href="/dashboard" className="rounded-md text-lg" aria-label="Cadence, dashboard">
+          <Wordmark />
         </Link>
         <button
           type="button"

@@ -1,4 +1,5 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
+import type { FieldError } from 'react-hook-form';
 import { cn } from './cn';
 
 /** The look of a text control without its width, for controls that sit beside others (cn does not merge classes). */
@@ -14,13 +15,22 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
 interface FieldProps {
   id: string;
   label: string;
-  error?: string;
+  /** One message, or every message of the field (a form with `criteriaMode: 'all'`, see fieldMessages). */
+  error?: string | string[];
   hint?: ReactNode;
   children: ReactNode;
 }
 
+/** Every message of a field's error when the form collects them all (`criteriaMode: 'all'`), first one first. */
+export function fieldMessages(error: FieldError | undefined): string[] {
+  if (!error) return [];
+  const all = Object.values(error.types ?? {}).flatMap((m) => (typeof m === 'string' ? [m] : Array.isArray(m) ? m : []));
+  return [...new Set([error.message ?? '', ...all].filter(Boolean))];
+}
+
 /** Label, control and its error, wired together for screen readers. */
 export function Field({ id, label, error, hint, children }: FieldProps) {
+  const messages = error === undefined ? [] : typeof error === 'string' ? (error ? [error] : []) : error;
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-stone-700 dark:text-stone-300">
@@ -28,10 +38,12 @@ export function Field({ id, label, error, hint, children }: FieldProps) {
       </label>
       {children}
       {hint}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
+      {messages.length > 0 && (
+        <div id={`${id}-error`} role="alert" className="space-y-0.5 text-sm text-red-600 dark:text-red-400">
+          {messages.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
       )}
     </div>
   );

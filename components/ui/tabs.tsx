@@ -38,7 +38,7 @@ export function Tabs<T extends string>({ label, tabs, active, onChange, children
 
   return (
     <div className={className}>
-      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex gap-1 overflow-x-auto border-b border-stone-200 dark:border-stone-800">
+      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="relative flex gap-1 overflow-x-auto border-b border-stone-200 dark:border-stone-800">
         {tabs.map((t) => (
           <button
             key={t.id}

@@ -16,7 +16,8 @@ const email = (required: string = VALIDATION.emailRequired) =>
 const registerPassword = z
   .string({ error: VALIDATION.passwordRequired })
   .min(1, { error: VALIDATION.passwordRequired, abort: true })
-  .min(PASSWORD_MIN_LENGTH, { error: VALIDATION.passwordTooShort, abort: true })
+  // Not aborting: a short password without a special character is told both at once.
+  .min(PASSWORD_MIN_LENGTH, VALIDATION.passwordTooShort)
   .max(128, 'Password must be at most 128 characters')
   .refine(hasSpecialCharacter, VALIDATION.passwordNeedsSpecial);
 

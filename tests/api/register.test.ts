@@ -83,6 +83,11 @@ describe('POST /users/register', () => {
     expect(body.details).toContainEqual({ field: 'password', message: VALIDATION.passwordTooShort });
   });
 
+  it('names every rule a password breaks, the length first', async () => {
+    const body = await registerExpecting400({ password: 'short' });
+    expect(body.details?.filter((d) => d.field === 'password').map((d) => d.message)).toEqual([VALIDATION.passwordTooShort, VALIDATION.passwordNeedsSpecial]);
+  });
+
   it('accepts a password of exactly 8 characters with a special character', async () => {
     await registerUser(request, { password: 'Qz7!kLmw' });
   });

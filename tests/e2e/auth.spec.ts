@@ -1,5 +1,6 @@
 import { TEST_ADMIN } from '../helpers/stack';
 import { client } from '../helpers/http';
+import { VALIDATION } from '@/lib/constants';
 import { countEmails, expect, fillLogin, newUser, registerByApi, shot, signIn, stack, test, verifiedCoach, waitForLinkToken } from './fixtures';
 
 /** Product §1.2 (sign-in screens), §1.4 (auth session, login UI, verification, reset) and §1.8, in Chromium. */
@@ -87,6 +88,8 @@ test.describe('Register', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('Please enter a valid phone number', { exact: true })).toBeVisible();
     await expect(page.getByText('Password must be at least 8 characters long', { exact: true })).toBeVisible();
+    // Every rule the password breaks, at once: "short" is also without a special character.
+    await expect(page.locator('#password-error')).toContainText(VALIDATION.passwordNeedsSpecial);
 
     const phone = page.getByLabel('Phone', { exact: true });
     await phone.fill('');
@@ -157,7 +160,11 @@ test.describe('Email verification', () => {
     await expect(banner).toBeVisible();
     await shot(page, 'login-verified-banner');
 
-    await fillLogin(page, user.email, user.password);
+    // The address just verified is filled in; the password is what is left, and has the focus.
+    await expect(page.getByLabel('Email')).toHaveValue(user.email);
+    await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL('/dashboard');
     await expect(page.getByRole('heading', { name: 'Client Dashboard' })).toBeVisible();
   });

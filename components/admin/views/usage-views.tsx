@@ -1,5 +1,6 @@
 'use client';
 
+import { countOf } from '@/lib/plural';
 import { useState } from 'react';
 import { ADMIN_EMPTY_STATES as EMPTY, ADMIN_LIMITS } from '@/lib/constants';
 import { Button } from '@/components/ui/button';
@@ -231,7 +232,7 @@ export function ServicesView({ breakdown }: { breakdown: BreakdownAnswer | null 
                   <li key={o.operation} className="flex justify-between gap-2">
                     <span className="font-mono">{o.operation}</span>
                     <span className="tabular-nums">
-                      {formatCount(o.count)} calls · {formatMs(o.avgResponseTime)}
+                      {countOf(o.count, 'call')} · {formatMs(o.avgResponseTime)}
                     </span>
                   </li>
                 ))}
@@ -286,7 +287,7 @@ export function ErrorsView({ errors }: { errors: ErrorsAnswer | null }) {
         <EmptyState title={EMPTY.errors} />
       ) : (
         failing.map((e) => (
-          <Section key={e.service} title={`${serviceName(e.service)} errors`} description={`${formatCount(e.totalErrors)} of ${formatCount(e.totalCalls)} calls failed (${formatRate(e.errorRate)})`}>
+          <Section key={e.service} title={`${serviceName(e.service)} errors`} description={`${formatCount(e.totalErrors)} of ${countOf(e.totalCalls, 'call')} failed (${formatRate(e.errorRate)})`}>
             <DataTable
               caption={`${serviceName(e.service)} errors by type`}
               rows={e.statuses}

@@ -19,7 +19,7 @@ const PANEL_ID = 'security-log-panel';
 function LogTable({ logs }: { logs: SecurityLogEntry[] }) {
   const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-stone-500 uppercase dark:text-stone-400';
   return (
-    <div className="overflow-x-auto rounded-lg border border-stone-200 dark:border-stone-800">
+    <div className="relative overflow-x-auto rounded-lg border border-stone-200 dark:border-stone-800">
       <table className="min-w-full divide-y divide-stone-200 text-sm dark:divide-stone-800">
         <caption className="sr-only">Security events, newest first</caption>
         <thead className="bg-stone-50 dark:bg-stone-800/50">
