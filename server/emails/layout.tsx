@@ -29,7 +29,8 @@ export const palette = {
 const DARK_CSS = `
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
 @media (prefers-color-scheme: dark) {
-  .c-page { background-color: #121210 !important; }
+  /* Body repeats its style on the cell it wraps the content in. */
+  .c-page, .c-page > table > tbody > tr > td { background-color: #121210 !important; }
   .c-card { background-color: #1e1d1a !important; border-color: #34322c !important; }
   .c-ink { color: #f1efe8 !important; }
   .c-muted { color: #aaa493 !important; }
