@@ -73,6 +73,8 @@ export interface WeeklyDigest {
   links: DigestLinks;
 }
 
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 export function attentionScore(c: DigestClientWeek): number {
   return (
     (c.wentQuiet ? ATTENTION_POINTS.wentQuiet : 0) +
@@ -95,8 +97,8 @@ export function needingAttention(clients: DigestClientWeek[]): DigestClientWeek[
 /** Why a client is in the attention list, in words. */
 export function attentionReasons(c: DigestClientWeek): string[] {
   const out: string[] = [];
-  if (c.wentQuiet) out.push(`went quiet (${c.sent} check-in${c.sent === 1 ? '' : 's'} unanswered)`);
-  if (c.concerns.length > 0) out.push(`${c.concerns.length} concern${c.concerns.length === 1 ? '' : 's'}: ${c.concerns.join('; ')}`);
+  if (c.wentQuiet) out.push(`went quiet (${count(c.sent, 'check-in')} unanswered)`);
+  if (c.concerns.length > 0) out.push(`${count(c.concerns.length, 'concern')}: ${c.concerns.join('; ')}`);
   if (trendOf(c.motivation, c.motivationBefore) === 'down') out.push('motivation fell');
   if (trendOf(c.engagement, c.engagementBefore) === 'down') out.push('engagement fell');
   return out;
@@ -111,7 +113,13 @@ export function trendText(now: number | null, before: number | null): string {
 }
 
 export function weeklyDigestText(d: WeeklyDigest): string {
-  const lines = [`Hello ${d.coachName},`, '', `Your week ${d.weekLabel}: ${d.totals.sent} check-ins sent, ${d.totals.answered} answered, ${d.totals.goalsMoved} goals moved, ${d.totals.goalsReached} reached, ${d.totals.concerns} concerns raised, ${d.totals.quiet} clients went quiet.`, ''];
+  const t = d.totals;
+  const lines = [
+    `Hello ${d.coachName},`,
+    '',
+    `Your week ${d.weekLabel}: ${count(t.sent, 'check-in')} sent, ${t.answered} answered, ${count(t.goalsMoved, 'goal')} moved, ${t.goalsReached} reached, ${count(t.concerns, 'concern')} raised, ${count(t.quiet, 'client')} went quiet.`,
+    '',
+  ];
   lines.push('Needing attention');
   if (d.attention.length === 0) lines.push('  No client needs particular attention this week.');
   d.attention.forEach((c, i) => lines.push(`  ${i + 1}. ${c.name} — ${attentionReasons(c).join(', ')}`));

@@ -28,6 +28,13 @@ export const palette = {
 
 const DARK_CSS = `
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
+/* A phone: tighter frame and table, the trend words left to their arrows. */
+@media (max-width: 480px) {
+  .c-card { padding: 20px 12px !important; border-radius: 0 !important; }
+  .c-cell { padding: 6px 2px !important; font-size: 12px !important; }
+  .c-head { font-size: 10px !important; }
+  .c-trend-word { display: none !important; }
+}
 @media (prefers-color-scheme: dark) {
   /* Body repeats its style on the cell it wraps the content in. */
   .c-page, .c-page > table > tbody > tr > td { background-color: #121210 !important; }

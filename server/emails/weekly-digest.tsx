@@ -21,9 +21,10 @@ function Figure({ now, before }: { now: number | null; before: number | null }) 
     <span>
       {Math.round(now)}
       {t ? (
-        <span className={TREND_MARK[t].className} style={{ color: TREND_MARK[t].color, fontSize: '11px' }} title={TREND_MARK[t].label}>
+        <span className={TREND_MARK[t].className} style={{ color: TREND_MARK[t].color, fontSize: '11px', whiteSpace: 'nowrap' }} title={TREND_MARK[t].label}>
           {' '}
-          {TREND_MARK[t].mark} {TREND_MARK[t].label}
+          {TREND_MARK[t].mark}
+          <span className="c-trend-word"> {TREND_MARK[t].label}</span>
         </span>
       ) : null}
     </span>
@@ -51,18 +52,18 @@ function ClientTable({ clients }: { clients: DigestClientWeek[] }) {
     <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: 'collapse', marginTop: '8px' }}>
       <thead>
         <tr>
-          <th className="c-muted" style={head}>Client</th>
-          <th className="c-muted" style={head}>Sent / answered</th>
-          <th className="c-muted" style={head}>Motivation</th>
-          <th className="c-muted" style={head}>Engagement</th>
-          <th className="c-muted" style={head}>Goals moved / reached</th>
-          <th className="c-muted" style={head}>Concerns</th>
+          <th className="c-muted c-cell c-head" style={head}>Client</th>
+          <th className="c-muted c-cell c-head" style={head}>Sent / answered</th>
+          <th className="c-muted c-cell c-head" style={head}>Motivation</th>
+          <th className="c-muted c-cell c-head" style={head}>Engagement</th>
+          <th className="c-muted c-cell c-head" style={head}>Goals moved / reached</th>
+          <th className="c-muted c-cell c-head" style={head}>Concerns</th>
         </tr>
       </thead>
       <tbody>
         {clients.map((c) => (
           <tr key={c.clientId}>
-            <td className="c-ink c-row" style={{ ...cell, fontWeight: 600 }}>
+            <td className="c-ink c-row c-cell" style={{ ...cell, fontWeight: 600 }}>
               {c.name}
               {c.wentQuiet ? (
                 <span className="c-warn" style={{ color: palette.warn, fontWeight: 400, fontSize: '11px', display: 'block' }}>
@@ -70,19 +71,19 @@ function ClientTable({ clients }: { clients: DigestClientWeek[] }) {
                 </span>
               ) : null}
             </td>
-            <td className="c-ink c-row" style={cell}>
+            <td className="c-ink c-row c-cell" style={cell}>
               {c.sent} / {c.answered}
             </td>
-            <td className="c-ink c-row" style={cell}>
+            <td className="c-ink c-row c-cell" style={cell}>
               <Figure now={c.motivation} before={c.motivationBefore} />
             </td>
-            <td className="c-ink c-row" style={cell}>
+            <td className="c-ink c-row c-cell" style={cell}>
               <Figure now={c.engagement} before={c.engagementBefore} />
             </td>
-            <td className="c-ink c-row" style={cell}>
+            <td className="c-ink c-row c-cell" style={cell}>
               {c.goalsMoved} / {c.goalsReached}
             </td>
-            <td className="c-ink c-row" style={cell}>
+            <td className="c-ink c-row c-cell" style={cell}>
               {c.concerns.length}
             </td>
           </tr>

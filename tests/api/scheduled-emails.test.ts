@@ -147,7 +147,7 @@ describe('the weekly digest', () => {
     const [mail, ...more] = mailsTo(me.email);
     expect(more).toEqual([]);
     expect(mail!.subject).toBe('Your week with your clients · Mon, Mar 9 – Sun, Mar 15, 2026');
-    expect(mail!.text).toContain('6 check-ins sent, 3 answered, 1 goals moved, 1 reached, 1 concerns raised, 1 clients went quiet.');
+    expect(mail!.text).toContain('6 check-ins sent, 3 answered, 1 goal moved, 1 reached, 1 concern raised, 1 client went quiet.');
     // Ben and Ana both have 4 points (Ben: quiet 3 + engagement down 1; Ana: concern 2 + motivation and engagement down); fewer answers first.
     expect(mail!.text).toMatch(/Needing attention\n {2}1\. Ben Test — went quiet \(2 check-ins unanswered\), engagement fell\n {2}2\. Ana Test — 1 concern: Sleeping badly before the race, motivation fell, engagement fell\n\n/);
     expect(mail!.text).toContain('Ana Test: 3 / 2 · 75 (down) · 56 (down) · 1 / 1 · 1');
