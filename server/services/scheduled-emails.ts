@@ -266,15 +266,19 @@ export async function composeDailyReminder(db: Database, coach: Candidate, day: 
     const p = zonedParts(coach.timezone, at);
     return `${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
   };
-  const item = (clientId: string, at: Date) => ({ clientName: names.get(clientId) ?? 'A client', time: timeOf(at), at: at.getTime() });
-  const today = [...todayRows.flatMap((r) => (r.at ? [item(r.clientId, r.at)] : [])), ...projected.map((s) => item(s.clientId, s.at))].sort((a, b) => a.at - b.at);
+  // Archived clients are left out: the coach has put them aside.
+  const item = (clientId: string, at: Date | null) => {
+    const clientName = names.get(clientId);
+    return clientName && at ? [{ clientName, time: timeOf(at), at: at.getTime() }] : [];
+  };
+  const today = [...todayRows.flatMap((r) => item(r.clientId, r.at)), ...projected.flatMap((s) => item(s.clientId, s.at))].sort((a, b) => a.at - b.at);
   const strip = ({ clientName, time }: ReminderItem & { at: number }): ReminderItem => ({ clientName, time });
   return {
     coachName: coach.firstName || coach.username,
     dayLabel: dateLabel(day),
     zone: coach.timezone,
     today: today.map(strip),
-    unanswered: unansweredRows.flatMap((r) => (r.at ? [strip(item(r.clientId, r.at))] : [])),
+    unanswered: unansweredRows.flatMap((r) => item(r.clientId, r.at).map(strip)),
     links: digestLinks(config().appUrl),
   };
 }

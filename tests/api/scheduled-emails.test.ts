@@ -255,6 +255,15 @@ describe('the daily reminder', () => {
     expect(ana).toBeTruthy();
   });
 
+  it('with workdays only, skips the weekend instead of sending Saturday’s on Monday', async () => {
+    const me = await coach('America/New_York', { email: { dailyReminders: true, weeklyDigest: false }, schedule: { workdaysOnly: true } });
+    await client(me.id, 'Ana', Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, [{ id: randomUUID(), time: '17:30', enabled: true }]])));
+    expect(await run('2026-03-21T12:00:00Z')).toMatchObject({ sent: 0, waiting: 1 }); // Saturday 08:00
+    expect(await run('2026-03-23T04:00:00Z')).toMatchObject({ sent: 0, late: 1 }); // Monday 00:00: Sunday's, off its day
+    expect((await run('2026-03-23T12:00:00Z')).sent).toBe(1); // Monday 08:00
+    expect(mailsTo(me.email).map((m) => m.subject)).toEqual(["Today's check-ins · Mon, Mar 23, 2026"]);
+  });
+
   it('is skipped when there is nothing to say, and stays opt-in', async () => {
     const me = await coach('America/New_York', { email: { dailyReminders: true, weeklyDigest: false } });
     await client(me.id, 'Ana');
