@@ -29,8 +29,8 @@ const EMAIL_ITEMS: Item<'email'>[] = [
   { key: 'missedCheckIns', label: 'Missed check-ins', description: 'When a client does not answer a check-in' },
   { key: 'systemUpdates', label: 'System updates', description: 'Maintenance and product changes' },
   { key: 'marketingEmails', label: 'Marketing emails', description: 'Tips, offers and news from Cadence' },
-  { key: 'weeklyDigest', label: 'Weekly digest', description: "A summary of your clients' week" },
-  { key: 'dailyReminders', label: 'Daily reminders', description: "A morning list of the day's check-ins" },
+  { key: 'weeklyDigest', label: 'Weekly digest', description: "Your clients' week and who needs attention, Mondays at 08:00" },
+  { key: 'dailyReminders', label: 'Daily reminders', description: "Today's check-ins and yesterday's unanswered ones, at 08:00" },
 ];
 
 const SMS_ITEMS: Item<'sms'>[] = [

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -193,6 +194,29 @@ export const pushSubscriptions = pgTable(
     lastSuccessAt: ts('last_success_at'),
   },
   (t) => [uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/**
+ * The scheduled e-mails to a coach (weekly digest, daily reminder; decision 0089): one row per
+ * (user, kind, period), inserted before the send, so two instances never both send one period.
+ * `period` is the local date the send belongs to (the digest's Monday, the reminder's day).
+ */
+export const scheduledEmails = pgTable(
+  'scheduled_emails',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['weekly', 'daily'] }).notNull(),
+    period: date('period', { mode: 'string' }).notNull(),
+    /** Set by the instance that took the period; a claim left unfinished this long ago is taken over. */
+    claimedAt: ts('claimed_at').notNull(),
+    /** `sent`, or why nothing was sent (`empty`, `late`); null while the claim is in flight. */
+    outcome: text('outcome', { enum: ['sent', 'empty', 'late'] }),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [uniqueIndex('scheduled_emails_period_unique').on(t.userId, t.kind, t.period)],
 );
 
 export const dataExportStatusEnum = pgEnum('data_export_status', ['pending', 'ready', 'failed']);

@@ -11,11 +11,14 @@ import { bossQueue, ENGINE_QUEUES, type EngineQueue } from '../services/engine/r
 import { sendCheckIns, type SendAttempt } from '../services/engine/send';
 import { DATA_EXPORT_QUEUE, removeExpiredExports, runDataExport } from '../services/data-export';
 import { purgeExpiredRateLimits } from '../services/rate-limit';
+import { runScheduledEmails } from '../services/scheduled-emails';
 import { setQueue } from './queue';
 
 const MAINTENANCE_QUEUE = 'maintenance';
 /** Local-provider subscriptions whose period ended are renewed or ended (Stripe renews by itself). */
 const BILLING_RENEWALS_QUEUE = 'billing-renewals';
+/** Weekly digests and daily reminders whose local 08:00 (or next allowed time) has come (decision 0089). */
+const SCHEDULED_EMAILS_QUEUE = 'scheduled-emails';
 
 /** Removes spent rate-limit windows, used one-time links, long-ended sessions and delivered held texts. */
 async function maintenance(): Promise<void> {
@@ -143,6 +146,13 @@ export async function startWorkers(databaseUrl: string): Promise<Workers> {
   await boss.schedule(BILLING_RENEWALS_QUEUE, '*/10 * * * *');
   await boss.work(BILLING_RENEWALS_QUEUE, async () => {
     await renewDueSubscriptions();
+  });
+  // Every minute: a deferred send goes out at the minute its quiet hours end. Each period is claimed
+  // in scheduled_emails, so an overlapping tick or another instance never sends it twice.
+  await boss.createQueue(SCHEDULED_EMAILS_QUEUE, { expireInSeconds: 600, retryLimit: 0 });
+  await boss.schedule(SCHEDULED_EMAILS_QUEUE, '* * * * *');
+  await boss.work(SCHEDULED_EMAILS_QUEUE, async () => {
+    await runScheduledEmails();
   });
   // The webhook queues into these as soon as the queue is published: they exist before it is.
   await boss.createQueue(ENGINE_QUEUES.coachNotice, { expireInSeconds: 120, retryLimit: 3, retryDelay: 10 });
