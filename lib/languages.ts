@@ -32,13 +32,17 @@ export const languageCode = (language: ClientLanguage) => language.toUpperCase()
 
 /**
  * Whole-message opt-out / opt-in keywords per language (any case, accents optional, trailing "." or
- * "!" ignored). English is what Twilio and the carriers honour on every number; the others are the
- * words carriers' advanced opt-out lists use for those languages. Every list is honoured whatever
- * the client's language: a STOP is never ignored because it came in another language.
+ * "!" ignored). English is what Twilio honours on every number by default (STOP, STOPALL,
+ * UNSUBSCRIBE, CANCEL, END, QUIT, REVOKE, OPTOUT), and ARRET is the French word carriers honour in
+ * North America; the others are the localized words one adds to Twilio's Advanced Opt-Out, kept to
+ * words that say "stop" or "unsubscribe" and nothing else: an answer to a check-in must never opt a
+ * client out (decision 0094). So Spanish has no ALTO ("tall", "high": "alto" answers "how is your
+ * motivation?") and no BAJA ("low": "baja" answers "how is your energy?"). Every list is honoured
+ * whatever the client's language: a STOP is never ignored because it came in another language.
  */
 export const OPT_OUT_WORDS: Record<ClientLanguage, readonly string[]> = {
   en: ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT'],
-  es: ['PARAR', 'CANCELAR', 'ALTO', 'BAJA', 'DETENER'],
+  es: ['PARAR', 'CANCELAR', 'DETENER'],
   pt: ['PARAR', 'SAIR', 'CANCELAR', 'PARE'],
   de: ['STOPP', 'ABMELDEN', 'ABBESTELLEN', 'BEENDEN'],
   fr: ['ARRET', 'DESABONNER', 'DESINSCRIRE'],

@@ -150,9 +150,16 @@ describe('detectLanguage', () => {
 
 describe('opt-out and opt-in words', () => {
   it('honours each language’s words, accents and case aside', () => {
-    for (const word of ['STOP', 'PARAR', 'cancelar', 'Alto', 'SAIR', 'stopp', 'Abmelden', 'ARRET', 'Arrêt!', 'désabonner', 'STOPALL']) expect(SMS_STOP_WORDS.has(keywordOf(word)), word).toBe(true);
+    for (const word of ['STOP', 'PARAR', 'cancelar', 'Detener', 'SAIR', 'stopp', 'Abmelden', 'ARRET', 'Arrêt!', 'désabonner', 'STOPALL']) expect(SMS_STOP_WORDS.has(keywordOf(word)), word).toBe(true);
     for (const word of ['START', 'inicio', 'VOLTAR', 'Début', 'UNSTOP']) expect(SMS_START_WORDS.has(keywordOf(word)), word).toBe(true);
     for (const word of ['stop texting me', 'para', 'hola']) expect(SMS_STOP_WORDS.has(keywordOf(word)), word).toBe(false);
+  });
+
+  it('never takes a one-word answer for an opt-out: "alto" (high) and "baja" (low) are replies', () => {
+    for (const word of ['alto', 'Baja', 'BAJA.', 'Alta', 'bajo', 'energía baja', 'muy alto']) {
+      expect(SMS_STOP_WORDS.has(keywordOf(word)), word).toBe(false);
+      expect(SMS_START_WORDS.has(keywordOf(word)), word).toBe(false);
+    }
   });
 
   it('confirms in the language of the word, the client’s own when the word is shared', () => {
