@@ -12,8 +12,9 @@ import type { Effects, InboundResult } from './inbound';
  * answer on the reply page, a second mail to the check-in's reply address, a text after the
  * check-in was answered. It is never a new check-in: it is kept in the conversation, and the AI
  * answers it like the reply (the reply job analyses it, applies its progress and answers on the
- * check-in's channel), at most AI_FURTHER_ANSWERS_PER_CHECK_IN times per check-in, and only while
- * it is the client's newest check-in. Past that the coach alone is told, and answers.
+ * check-in's channel), at most AI_FURTHER_ANSWERS_PER_CHECK_IN times per check-in, only while it
+ * is the client's newest check-in and the coach has not written to the client since its reply.
+ * Otherwise the coach alone is told, and answers.
  */
 
 export interface FurtherMessage {
@@ -42,6 +43,15 @@ async function whyNotAnswered(tx: Transaction, checkIn: CheckIn, client: Client)
       .limit(1);
     if (newer) return 'a newer check-in went to the client since';
   }
+  if (checkIn.respondedAt) {
+    // The coach took the conversation up themselves: the client is answering them, not the AI.
+    const [coachWrote] = await tx
+      .select({ id: clientMessages.id })
+      .from(clientMessages)
+      .where(and(eq(clientMessages.clientId, client.id), eq(clientMessages.author, 'coach'), gt(clientMessages.createdAt, checkIn.respondedAt)))
+      .limit(1);
+    if (coachWrote) return 'you wrote to the client since, so the AI leaves the conversation to you';
+  }
   const [owed] = await tx
     .select({ n: count() })
     .from(clientMessages)
@@ -57,13 +67,13 @@ async function whyNotAnswered(tx: Transaction, checkIn: CheckIn, client: Client)
  */
 export async function receiveFurther(tx: Transaction, checkIn: CheckIn, client: Client, message: FurtherMessage, effects: Effects, said: string): Promise<InboundResult> {
   const why = await whyNotAnswered(tx, checkIn, client);
+  // A message the AI would answer but for its bound or a newer check-in: the coach learns why, so they answer it.
+  const bounded = why !== null && (ANSWERED as readonly string[]).includes(checkIn.status) && !checkIn.failureReason && !client.archived;
   const [recorded] = await recordInboundMessages(tx, [
-    { clientId: client.id, coachId: checkIn.coachId, checkInId: checkIn.id, aiReply: why ? null : 'pending', channel: message.channel, from: message.from, to: message.to, body: message.body, providerMessageId: message.providerMessageId, at: message.at, clientAnswers: message.answers?.length ? message.answers : null },
+    { clientId: client.id, coachId: checkIn.coachId, checkInId: checkIn.id, aiReply: why ? (bounded ? 'skipped' : null) : 'pending', channel: message.channel, from: message.from, to: message.to, body: message.body, providerMessageId: message.providerMessageId, at: message.at, clientAnswers: message.answers?.length ? message.answers : null },
   ]);
   effects.messages.push(recorded!);
   const what = `${clientName(client)} ${said}: "${excerpt(message.body)}"`;
-  // A message the AI would have answered but may not: the coach learns why, so they answer it.
-  const bounded = why && (ANSWERED as readonly string[]).includes(checkIn.status) && !client.archived;
   effects.notify(checkIn.coachId, { type: 'checkin_response', message: bounded ? `${what} (${why})` : what });
   if (why) return { action: 'unmatched' };
   if (checkIn.status === 'completed') {
