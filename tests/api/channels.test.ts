@@ -16,7 +16,8 @@ import { signedInUser, type ApiRequest, type Db } from './helpers-auth';
  * A channel per client with a fallback order (decision 0084), over HTTP with the real twilio SDK
  * pointed at the fake: WhatsApp outside the 24-hour window (a template, or without one the
  * fallback), the client's WhatsApp reply on the signed webhook and free-form messages inside the
- * window, an SMS refusal falling back to e-mail, and the channel recorded on the check-in.
+ * window, a follow-up approved after the window (the template, or refused with the reason;
+ * decision 0094), an SMS refusal falling back to e-mail, and the channel recorded on the check-in.
  */
 
 const WHATSAPP_FROM = 'whatsapp:+14155238886';

@@ -351,8 +351,9 @@ type FollowUpStep =
  * The follow-up of a reply, for a claimed check-in: the AI writes it and it is stored before it is
  * texted (so a worker that dies after sending never sends it twice). A client whose coach reviews
  * follow-ups gets nothing yet: the draft waits (follow_up_status pending_review) and the coach is
- * told; POST /checkins/{id}/follow-up/approve sends it (follow-ups.ts). Answers the fields that
- * settle the check-in.
+ * told; POST /checkins/{id}/follow-up/approve sends it (follow-ups.ts). It goes on the check-in's
+ * channel (answer-send.ts); where that cannot carry it (WhatsApp's window closed with no template)
+ * nothing is written and the check-in keeps the reason. Answers the fields that settle the check-in.
  */
 async function sendFollowUp(edb: EngineDb, claimed: CheckIn, p: Participants, ctx: FollowUpContext, now: Date): Promise<FollowUpStep> {
   const review = p.client.reviewFollowUps;
