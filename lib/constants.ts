@@ -542,3 +542,10 @@ export const CONVERSATION_TEXTS = {
   confirmBodyOn: (channel: string, address: string) =>
     `This sends your message by ${channel} to ${address}, in your name; if ${channel} cannot deliver it, the client's fallback channel is used. Each message costs one send. You will not be asked again in this session.`,
 } as const;
+
+/**
+ * The AI answers at most this many further messages of a client in one check-in's conversation
+ * (after its follow-up; decision 0094): a chatty client cannot make it write for ever. Later ones
+ * are kept in the conversation and passed to the coach, who answers them.
+ */
+export const AI_FURTHER_ANSWERS_PER_CHECK_IN = 2;

@@ -32,13 +32,17 @@ export const languageCode = (language: ClientLanguage) => language.toUpperCase()
 
 /**
  * Whole-message opt-out / opt-in keywords per language (any case, accents optional, trailing "." or
- * "!" ignored). English is what Twilio and the carriers honour on every number; the others are the
- * words carriers' advanced opt-out lists use for those languages. Every list is honoured whatever
- * the client's language: a STOP is never ignored because it came in another language.
+ * "!" ignored). English is what Twilio honours on every number by default (STOP, STOPALL,
+ * UNSUBSCRIBE, CANCEL, END, QUIT, REVOKE, OPTOUT), and ARRET is the French word carriers honour in
+ * North America; the others are the localized words one adds to Twilio's Advanced Opt-Out, kept to
+ * words that say "stop" or "unsubscribe" and nothing else: an answer to a check-in must never opt a
+ * client out (decision 0094). So Spanish has no ALTO ("tall", "high": "alto" answers "how is your
+ * motivation?") and no BAJA ("low": "baja" answers "how is your energy?"). Every list is honoured
+ * whatever the client's language: a STOP is never ignored because it came in another language.
  */
 export const OPT_OUT_WORDS: Record<ClientLanguage, readonly string[]> = {
   en: ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT'],
-  es: ['PARAR', 'CANCELAR', 'ALTO', 'BAJA', 'DETENER'],
+  es: ['PARAR', 'CANCELAR', 'DETENER'],
   pt: ['PARAR', 'SAIR', 'CANCELAR', 'PARE'],
   de: ['STOPP', 'ABMELDEN', 'ABBESTELLEN', 'BEENDEN'],
   fr: ['ARRET', 'DESABONNER', 'DESINSCRIRE'],
@@ -83,7 +87,27 @@ export interface PlatformTexts {
   consentNotice: (coachName: string) => string;
   optedOut: string;
   optedIn: string;
+  /** The subject of a check-in e-mail; its follow-ups answer it with "Re: " (every mail app's prefix). */
+  checkInSubject: (coachName: string) => string;
+  /** The subject of the coach's own message by e-mail (decision 0084). */
+  messageSubject: (coachName: string) => string;
+  /** The line that ends a check-in e-mail, and (where the coach enables it) a text: the one-tap reply page (decision 0083). */
+  emailLink: (url: string) => string;
+  smsLink: (url: string) => string;
 }
+
+/**
+ * How the client is addressed, one choice per language (decision 0094), kept by the local writer's
+ * phrases, the platform's texts above and the OpenAI prompts alike: French coaching addresses a
+ * client as "vous"; the others use the informal form their messaging apps use.
+ */
+export const ADDRESS_FORMS: Record<ClientLanguage, string> = {
+  en: 'Address the client as "you".',
+  es: 'Address the client informally, as "tú".',
+  pt: 'Address the client as "você".',
+  de: 'Address the client informally, as "du".',
+  fr: 'Address the client formally, as "vous", never "tu".',
+};
 
 export const PLATFORM_TEXTS: Record<ClientLanguage, PlatformTexts> = {
   en: {
@@ -92,6 +116,10 @@ export const PLATFORM_TEXTS: Record<ClientLanguage, PlatformTexts> = {
       `(for every coach who texts you through it), START to resume. Msg & data rates may apply.`,
     optedOut: 'Cadence: you will get no more texts from this number. Reply START to resume.',
     optedIn: 'Cadence: texts from this number have resumed. Reply STOP to stop them.',
+    checkInSubject: (coachName) => `Check-in from ${coachName}`,
+    messageSubject: (coachName) => `A message from ${coachName}`,
+    emailLink: (url) => `Answer in one tap (no account needed): ${url}`,
+    smsLink: (url) => `Answer in one tap: ${url}`,
   },
   es: {
     consentNotice: (coachName) =>
@@ -99,6 +127,10 @@ export const PLATFORM_TEXTS: Record<ClientLanguage, PlatformTexts> = {
       `(de todos los coaches que te escriben desde él) e INICIO para volver a recibirlos. Pueden aplicarse tarifas de mensajes y datos.`,
     optedOut: 'Cadence: no recibirás más mensajes de este número. Responde INICIO para volver a recibirlos.',
     optedIn: 'Cadence: vuelves a recibir mensajes de este número. Responde PARAR para dejar de recibirlos.',
+    checkInSubject: (coachName) => `Check-in de ${coachName}`,
+    messageSubject: (coachName) => `Un mensaje de ${coachName}`,
+    emailLink: (url) => `Responde con un toque (sin crear cuenta): ${url}`,
+    smsLink: (url) => `Responde con un toque: ${url}`,
   },
   pt: {
     consentNotice: (coachName) =>
@@ -106,6 +138,10 @@ export const PLATFORM_TEXTS: Record<ClientLanguage, PlatformTexts> = {
       `(de todos os coaches que falam com você por ele) e VOLTAR para recebê-las de novo. Podem ser cobradas tarifas de mensagens e dados.`,
     optedOut: 'Cadence: você não vai receber mais mensagens deste número. Responda VOLTAR para recebê-las de novo.',
     optedIn: 'Cadence: você voltou a receber mensagens deste número. Responda PARAR para interrompê-las.',
+    checkInSubject: (coachName) => `Check-in de ${coachName}`,
+    messageSubject: (coachName) => `Uma mensagem de ${coachName}`,
+    emailLink: (url) => `Responda com um toque (sem criar conta): ${url}`,
+    smsLink: (url) => `Responda com um toque: ${url}`,
   },
   de: {
     consentNotice: (coachName) =>
@@ -113,6 +149,10 @@ export const PLATFORM_TEXTS: Record<ClientLanguage, PlatformTexts> = {
       `(von allen Coaches, die dir darüber schreiben), und START, um sie wieder zu erhalten. Es können Gebühren für SMS und Daten anfallen.`,
     optedOut: 'Cadence: Du bekommst keine Nachrichten mehr von dieser Nummer. Antworte START, um sie wieder zu erhalten.',
     optedIn: 'Cadence: Du bekommst wieder Nachrichten von dieser Nummer. Antworte STOPP, um sie abzubestellen.',
+    checkInSubject: (coachName) => `Check-in von ${coachName}`,
+    messageSubject: (coachName) => `Eine Nachricht von ${coachName}`,
+    emailLink: (url) => `Mit einem Tipp antworten (ohne Konto): ${url}`,
+    smsLink: (url) => `Mit einem Tipp antworten: ${url}`,
   },
   fr: {
     consentNotice: (coachName) =>
@@ -120,5 +160,9 @@ export const PLATFORM_TEXTS: Record<ClientLanguage, PlatformTexts> = {
       `(de tous les coachs qui vous écrivent par lui) et DEBUT pour les recevoir à nouveau. Des frais de SMS et de données peuvent s'appliquer.`,
     optedOut: 'Cadence : vous ne recevrez plus de messages de ce numéro. Répondez DEBUT pour les recevoir à nouveau.',
     optedIn: 'Cadence : vous recevez à nouveau les messages de ce numéro. Répondez ARRET pour les arrêter.',
+    checkInSubject: (coachName) => `Point d'étape de ${coachName}`,
+    messageSubject: (coachName) => `Un message de ${coachName}`,
+    emailLink: (url) => `Répondez en un geste (sans compte) : ${url}`,
+    smsLink: (url) => `Répondez en un geste : ${url}`,
   },
 };

@@ -35,8 +35,6 @@ export const REPLY_PAGE_TEXTS = {
   addMore: 'Add something',
   addMoreIntro: 'Anything to add? It goes to the same conversation.',
   earlier: 'Your earlier answers',
-  smsLink: (url: string) => `Answer in one tap: ${url}`,
-  emailLink: (url: string) => `Answer in one tap (no account needed): ${url}`,
 } as const;
 
 export interface QuickAnswer {

@@ -831,7 +831,8 @@ export const clientMessages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     direction: text('direction', { enum: ['in', 'out'] }).notNull(),
-    author: text('author', { enum: ['client', 'coach'] }).notNull(),
+    /** 'ai': the AI's answer to a further message in an answered check-in's conversation (decision 0094). */
+    author: text('author', { enum: ['client', 'coach', 'ai'] }).notNull(),
     body: text('body').notNull(),
     /** Every client channel (decision 0084), and 'web' for an answer on the reply page (decision 0083). */
     channel: text('channel', { enum: [...CLIENT_CHANNELS, 'web'] }).notNull().default('sms'),
@@ -845,6 +846,14 @@ export const clientMessages = pgTable(
     failureReason: text('failure_reason'),
     deliveryStatus: text('delivery_status', { enum: DELIVERY_STATUSES }),
     deliveryError: text('delivery_error'),
+    /**
+     * A further message in an answered check-in's conversation (decision 0094): 'pending' while the
+     * reply job owes it an AI answer, 'answered' once one was written, 'skipped' when the AI does not
+     * answer it (bound reached, review on, no quota) and the coach was told. Null for every other message.
+     */
+    aiReply: text('ai_reply', { enum: ['pending', 'answered', 'skipped'] }),
+    /** A further answer through the reply page: its quick answers, applied over the AI's reading like the first answer's. */
+    clientAnswers: jsonb('client_answers').$type<ReplyAnswer[]>(),
     createdAt: createdAt(),
   },
   (t) => [

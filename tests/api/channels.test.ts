@@ -16,7 +16,8 @@ import { signedInUser, type ApiRequest, type Db } from './helpers-auth';
  * A channel per client with a fallback order (decision 0084), over HTTP with the real twilio SDK
  * pointed at the fake: WhatsApp outside the 24-hour window (a template, or without one the
  * fallback), the client's WhatsApp reply on the signed webhook and free-form messages inside the
- * window, an SMS refusal falling back to e-mail, and the channel recorded on the check-in.
+ * window, a follow-up approved after the window (the template, or refused with the reason;
+ * decision 0094), an SMS refusal falling back to e-mail, and the channel recorded on the check-in.
  */
 
 const WHATSAPP_FROM = 'whatsapp:+14155238886';
@@ -47,6 +48,27 @@ async function initiate(env: Env, token: string, c: CreatedClient): Promise<Chec
 
 const whatsappReply = (env: Env, phone: string, body: string) =>
   postClientReply({ appUrl: env.stack.baseUrl, authToken: FAKE_TWILIO_ACCOUNT.authToken, from: `whatsapp:${phone}`, body, to: WHATSAPP_FROM });
+
+/**
+ * A WhatsApp client whose coach reviews follow-ups: the check-in goes, the client answers on
+ * WhatsApp, and the draft waits until the 24-hour window has closed (moved back in the database).
+ */
+async function followUpAfterWindow(env: Env, firstName: string) {
+  const { accessToken: token } = await signedInUser(env.request, env.stack.outboxDir);
+  const c = await createClient(env.request, token, { firstName });
+  await setChannel(env, token, c, 'whatsapp', ['sms']);
+  await env.db`update clients set review_follow_ups = true where id = ${c.id}`;
+  // The client wrote first, so the check-in goes free-form on WhatsApp with or without a template.
+  expect((await whatsappReply(env, c.phone, 'hello')).status).toBe(200);
+  const checkIn = await initiate(env, token, c);
+  expect(checkIn.channel).toBe('whatsapp');
+  expect((await whatsappReply(env, c.phone, 'Walked 5 km')).status).toBe(200);
+  await eventually(() => checkInsOf(env.request, token, c.id), (l) => l.some((x) => x.id === checkIn.id && x.followUpStatus === 'pending_review'), 15_000, 'the draft follow-up');
+  await env.db`update whatsapp_sessions set last_inbound_at = last_inbound_at - interval '25 hours' where client_phone = ${c.phone}`;
+  const before = env.sms.to(`whatsapp:${c.phone}`).length;
+  const approve = () => env.request<CheckInChanged & { message?: string }>('POST', `/checkins/${checkIn.id}/follow-up/approve`, { token, body: {} });
+  return { token, c, checkIn, before, approve };
+}
 
 describe('with a WhatsApp template configured', () => {
   const env = {} as Env;
@@ -96,6 +118,19 @@ describe('with a WhatsApp template configured', () => {
     expect(thread.status).toBe(200);
     const items = thread.body.items.filter((i) => i.checkInId === first.id);
     expect(items.map((i) => i.channel)).toEqual(['whatsapp', 'whatsapp', 'whatsapp']);
+  });
+
+  it('sends a follow-up approved after the 24-hour window as the template', async () => {
+    const { c, checkIn, before, approve } = await followUpAfterWindow(env, 'Lateapproval');
+    const approved = await approve();
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.checkIn).toMatchObject({ followUpStatus: 'sent' });
+    const sent = env.sms.to(`whatsapp:${c.phone}`);
+    expect(sent).toHaveLength(before + 1);
+    expect(sent.at(-1)).toMatchObject({ from: WHATSAPP_FROM, contentSid: TEMPLATE_SID, body: '' });
+    const variables = JSON.parse(sent.at(-1)!.contentVariables!) as Record<string, string>;
+    expect(variables['3']).toBe(approved.body.checkIn.aiResponse);
+    expect(checkIn.id).toBe(approved.body.checkIn.id);
   });
 
   it('falls back from a refused text to e-mail, once, and records the channel and why', async () => {
@@ -154,5 +189,15 @@ describe('without a WhatsApp template', () => {
     const next = await initiate(env, token, c);
     expect(next).toMatchObject({ channel: 'whatsapp', channelNote: null });
     expect(env.sms.to(`whatsapp:${c.phone}`)[0]!.contentSid).toBeUndefined();
+  });
+
+  it('refuses a follow-up approved after the 24-hour window, saying why, and keeps the draft', async () => {
+    const { token, c, checkIn, before, approve } = await followUpAfterWindow(env, 'Closedwindow');
+    const refused = await approve();
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('The answer was not sent on WhatsApp: the WhatsApp 24-hour window is closed and no approved template is configured (TWILIO_WHATSAPP_TEMPLATE_SID)');
+    expect(env.sms.to(`whatsapp:${c.phone}`)).toHaveLength(before);
+    expect(env.sms.to(c.phone)).toHaveLength(0);
+    expect((await checkInsOf(env.request, token, c.id)).find((x) => x.id === checkIn.id)).toMatchObject({ followUpStatus: 'pending_review' });
   });
 });

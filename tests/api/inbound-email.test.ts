@@ -57,7 +57,7 @@ describe('two-way e-mail', () => {
       concerns: [],
       progress: [{ goalId: c.goalId, value: 12, completed: false }],
       unattributed: [],
-    }, { operation: 'analyse' });
+    }, { operation: 'analyse', times: 1 });
     const live = await listen(e.stack.socketPort, token);
     const checkIn = await sendCheckIn(token, c.id, c.goalId);
     expect((await checkInRow(checkIn._id)).channel).toBe('email');
@@ -107,18 +107,48 @@ describe('two-way e-mail', () => {
     );
     live.close();
 
-    // A further mail to the same address is kept in the conversation, as an e-mail, and passed on.
-    const later = await reply(email, 'Also did 20 push-ups');
-    expect(JSON.parse(later.body)).toEqual({ received: true, action: 'unmatched' });
+    // A further mail to the same address: a further reply (decision 0094), analysed, its progress a
+    // second entry, answered by the AI in the same thread.
+    e.ai.script('Mailer', {
+      coachSummary: 'Mailer walked 3 km more.',
+      insights: ['Writes again'],
+      executiveSummary: 'Mailer is at 15 of 100 km.',
+      motivation: 'medium',
+      engagementAssessment: 'great',
+      concerns: ['Sore calves'],
+      progress: [{ goalId: c.goalId, value: 15, completed: false }],
+      unattributed: [],
+    }, { operation: 'analyse', times: 1 });
+    const later = await reply(email, 'Also walked 3 km more, calves a bit sore');
+    expect(JSON.parse(later.body)).toEqual({ received: true, action: 'reply' });
+    const answers = await eventually(async () => mailsTo(email), (m) => m.length === 3, 15_000, 'the AI answer e-mail');
+    expect(answers[2]).toMatchObject({ text: 'Great work, Mailer! Keep going.', replyTo: mail!.replyTo, subject: `Re: ${mail!.subject}` });
+    expect(answers[2]!.headers).toMatchObject({ 'In-Reply-To': later.messageId, References: `${mail!.headers!['Message-ID']} ${later.messageId}` });
+    const after = await eventually(
+      () => checkInsOf(e.request, token, c.id),
+      (l) => l.some((x) => x._id === checkIn._id && x.status === 'completed' && x.progressUpdates.length === 2),
+      15_000,
+      'the further reply analysed',
+    );
+    expect(after.find((x) => x._id === checkIn._id)).toMatchObject({
+      clientResponse: 'Walked 12 km this week!',
+      coachSummary: 'Mailer walked 12 km.\n\nLater: Mailer walked 3 km more.',
+      motivation: 'medium',
+      concerns: ['Sore calves'],
+      value: 15,
+      progressUpdates: [{ from: 0, to: 12 }, { from: 12, to: 15 }],
+    });
     const thread = await e.request<ThreadPage>('GET', `/clients/${c.id}/thread`, { token });
     expect(thread.status).toBe(200);
-    expect(thread.body.items.map((i) => [i.kind, i.body])).toEqual([
-      ['check_in', checkIn.aiMessage],
-      ['reply', 'Walked 12 km this week!'],
-      ['follow_up', 'Great work, Mailer! Keep going.'],
-      ['message', 'Also did 20 push-ups'],
+    expect(thread.body.items.map((i) => [i.kind, i.author, i.body])).toEqual([
+      ['check_in', 'ai', checkIn.aiMessage],
+      ['reply', 'client', 'Walked 12 km this week!'],
+      ['follow_up', 'ai', 'Great work, Mailer! Keep going.'],
+      ['message', 'client', 'Also walked 3 km more, calves a bit sore'],
+      ['message', 'ai', 'Great work, Mailer! Keep going.'],
     ]);
-    expect(thread.body.items[3]).toMatchObject({ direction: 'in', author: 'client', channel: 'email', status: 'received' });
+    expect(thread.body.items[3]).toMatchObject({ direction: 'in', channel: 'email', status: 'received' });
+    expect(thread.body.items[4]).toMatchObject({ direction: 'out', channel: 'email', status: 'sent' });
   });
 
   it('strips the quoted check-in and an Outlook header block from the reply', async () => {

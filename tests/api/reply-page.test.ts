@@ -3,6 +3,7 @@ import { readEmails, uniqueIp, type OutboxEmail } from '../helpers/http';
 import type { CheckInChanged, CheckInDto } from '@/lib/schemas/checkins';
 import type { PostReplyResponse, ReplyPage } from '@/lib/schemas/reply-page';
 import type { ThreadPage } from '@/lib/schemas/thread';
+import { AI_FURTHER_ANSWERS_PER_CHECK_IN } from '@/lib/constants';
 import { REPLY_PAGE_RATE_LIMITS } from '@/lib/reply-page';
 import { checkInsOf, createClient, eventually, listen } from './engine-helpers';
 import { engineSuite } from './engine-stack';
@@ -11,7 +12,7 @@ import { signedInUser, type ErrorBody } from './helpers-auth';
 /**
  * The one-tap reply page (issue 17 §2, decision 0083) over HTTP: the link in the check-in e-mail,
  * what GET shows, an answer through the pipeline of every reply, a second answer as a further
- * reply, and every way a link is refused. Time is moved by moving the check-in's send back.
+ * reply the AI answers (within its bound), and every way a link is refused. Time is moved by moving the check-in's send back.
  */
 
 const e = engineSuite();
@@ -92,18 +93,59 @@ describe('reply page', () => {
     );
     await eventually(async () => live.events, (e) => e.some((x) => x.event === 'clientProfileUpdated'), 5000, 'the reply live');
 
-    // The same link again: a further reply in the same conversation, never a new check-in.
-    const again = await post(link, { answers: [], text: 'Also swam 1 km' });
+    // The same link again: a further reply in the same conversation, never a new check-in, which
+    // the AI answers like any reply (decision 0094): its progress a second entry, its answer by e-mail.
+    const again = await post(link, { answers: [{ goalId: c.goalId, value: 15 }], text: 'Also swam 1 km' });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
-    expect(again.body.page.answers.map((a) => a.text)).toEqual(['Walk 100 km: now at 12 km\nLegs tired but happy', 'Also swam 1 km']);
-    expect((await checkInsOf(e.request, token, c.id)).filter((x) => x.status !== 'upcoming')).toHaveLength(1);
+    expect(again.body.page.answers.map((a) => a.text)).toEqual(['Walk 100 km: now at 12 km\nLegs tired but happy', 'Walk 100 km: now at 15 km\nAlso swam 1 km']);
+    const further = await eventually(
+      () => checkInsOf(e.request, token, c.id),
+      (l) => l.some((x) => x._id === checkIn._id && x.status === 'completed' && x.progressUpdates.length === 2),
+      15_000,
+      'the further reply analysed',
+    );
+    expect(further.filter((x) => x.status !== 'upcoming')).toHaveLength(1);
+    const row2 = further.find((x) => x._id === checkIn._id)!;
+    // The quick answer (15) counts over the AI's reading (30), as for the first answer.
+    expect(row2.progressUpdates).toMatchObject([{ goalId: c.goalId, from: 0, to: 12 }, { goalId: c.goalId, from: 12, to: 15 }]);
+    expect(row2).toMatchObject({ value: 15, clientResponse: 'Walk 100 km: now at 12 km\nLegs tired but happy' });
+    expect(row2.coachSummary).toBe('Paige walked 12 km.\n\nLater: Paige walked 12 km.');
+    const mails = await eventually(async () => mailsTo(email), (m) => m.length === 3, 10_000, 'the AI answer by e-mail');
+    expect(mails[2]).toMatchObject({ text: 'Great work, Paige! Keep going.', subject: `Re: ${mails[0]!.subject}`, replyTo: mails[0]!.replyTo });
+    expect(mails[2]!.headers!['Message-ID']).not.toBe(mails[1]!.headers!['Message-ID']);
     await eventually(async () => live.events, (e) => e.some((x) => x.event === 'clientMessage'), 5000, 'the further reply live');
     live.close();
     const thread = await e.request<ThreadPage>('GET', `/clients/${c.id}/thread`, { token });
-    expect(thread.body.items.at(-1)).toMatchObject({ kind: 'message', body: 'Also swam 1 km', direction: 'in', author: 'client', channel: 'web' });
-    const [message] = await e.db<{ check_in_id: string }[]>`select check_in_id from client_messages where client_id = ${c.id}`;
-    expect(message!.check_in_id).toBe(checkIn._id);
+    expect(thread.body.items.slice(-2)).toMatchObject([
+      { kind: 'message', body: 'Walk 100 km: now at 15 km\nAlso swam 1 km', direction: 'in', author: 'client', channel: 'web' },
+      { kind: 'message', body: 'Great work, Paige! Keep going.', direction: 'out', author: 'ai', channel: 'email', status: 'sent' },
+    ]);
+    const messages = await e.db<{ check_in_id: string; ai_reply: string | null }[]>`select check_in_id, ai_reply from client_messages where client_id = ${c.id} and author = 'client'`;
+    expect(messages).toEqual([{ check_in_id: checkIn._id, ai_reply: 'answered' }]);
     expect((await getPage(link)).body.answers).toHaveLength(2);
+  });
+
+  it(`answers at most ${AI_FURTHER_ANSWERS_PER_CHECK_IN} further messages of a check-in; later ones go to the coach alone`, async () => {
+    const { token, coachId, client: c, email } = await emailClient('Chatty');
+    const checkIn = await sendCheckIn(token, c.id, c.goalId);
+    const link = linkTokenOf(email);
+    expect((await post(link, { text: 'Walked 3 km' })).status).toBe(200);
+    // One more than the AI answers, at once: whatever the reply job is doing, the bound holds.
+    for (let i = 1; i <= AI_FURTHER_ANSWERS_PER_CHECK_IN + 1; i += 1) expect((await post(link, { text: `And one more thing, number ${i}` })).status).toBe(200);
+    const settled = () => e.db<{ body: string; ai_reply: string | null }[]>`select body, ai_reply from client_messages where check_in_id = ${checkIn._id} and author = 'client' order by created_at`;
+    const states = await eventually(settled, (rows) => rows.every((r) => r.ai_reply !== 'pending'), 15_000, 'every further message handled');
+    expect(states.map((r) => r.ai_reply)).toEqual([...Array<string>(AI_FURTHER_ANSWERS_PER_CHECK_IN).fill('answered'), 'skipped']);
+    await eventually(() => checkInsOf(e.request, token, c.id), (l) => l.some((x) => x._id === checkIn._id && x.status === 'completed'), 15_000, 'the check-in completed again');
+    // The check-in, its follow-up and one answer per answered message; nothing for the last.
+    expect(mailsTo(email)).toHaveLength(2 + AI_FURTHER_ANSWERS_PER_CHECK_IN);
+    const last = `number ${AI_FURTHER_ANSWERS_PER_CHECK_IN + 1}`;
+    const notes = await eventually(
+      () => e.db<{ message: string }[]>`select message from notifications where user_id = ${coachId} and message like ${`%${last}%`}`,
+      (rows) => rows.length === 1,
+      10_000,
+      'the coach told of the unanswered message',
+    );
+    expect(notes[0]!.message).toContain(`the AI answers at most ${AI_FURTHER_ANSWERS_PER_CHECK_IN} further messages per check-in`);
   });
 
   it('expires 7 days after the check-in was sent (410), and answers until then', async () => {

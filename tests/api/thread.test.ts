@@ -102,6 +102,41 @@ describe('the conversation of a client', () => {
     expect(stored!.provider_message_id).toMatch(/^SM/);
   });
 
+  it('takes a text after the answered check-in as a further reply: analysed, its progress a second entry, answered by text (decision 0094)', async () => {
+    const { token } = await coach();
+    const c = await createClient(request, token, { firstName: 'Textagain', goal: { title: 'Run 50 km', target: 50, unit: 'km' } });
+    const analysed = (km: number, summary: string) => ({
+      coachSummary: summary,
+      insights: [],
+      executiveSummary: `Textagain is at ${km} of 50 km.`,
+      motivation: 'high',
+      engagementAssessment: 'great',
+      concerns: [],
+      progress: [{ goalId: c.goalId, value: km, completed: false }],
+      unattributed: [],
+    });
+    ai.script('Textagain', analysed(10, 'Ran 10 km.'), { operation: 'analyse', times: 1 });
+    const checkInId = await sendCheckIn(token, c.id);
+    expect((await text(c.phone, 'Ran 10 km')).status).toBe(200);
+    await eventually(() => checkInsOf(request, token, c.id), (l) => l.some((x) => x.status === 'completed' && x.aiResponse !== null), 20_000, 'the follow-up');
+
+    ai.script('Textagain', analysed(14, 'Ran 4 km more on Sunday.'), { operation: 'analyse', times: 1 });
+    expect((await text(c.phone, 'Oh and 4 more on Sunday')).status).toBe(200);
+    const texts = await eventually(async () => sms.to(c.phone), (m) => m.length === 3, 15_000, 'the AI answer by text');
+    expect(texts[2]).toMatchObject({ from: OUR_NUMBER, body: 'Great work, Textagain! Keep going.' });
+    const done = await eventually(
+      () => checkInsOf(request, token, c.id),
+      (l) => l.some((x) => x._id === checkInId && x.status === 'completed' && x.progressUpdates.length === 2),
+      15_000,
+      'the further reply analysed',
+    );
+    expect(done.find((x) => x._id === checkInId)).toMatchObject({ value: 14, progressUpdates: [{ from: 0, to: 10 }, { from: 10, to: 14 }], coachSummary: 'Ran 10 km.\n\nLater: Ran 4 km more on Sunday.' });
+    expect((await thread(token, c.id)).items.slice(-2)).toMatchObject([
+      { kind: 'message', author: 'client', direction: 'in', body: 'Oh and 4 more on Sunday', channel: 'sms' },
+      { kind: 'message', author: 'ai', direction: 'out', body: 'Great work, Textagain! Keep going.', channel: 'sms', status: 'sent' },
+    ]);
+  });
+
   it('records a held text outside a check-in in the chosen coach’s conversation only, with its own MessageSid', async () => {
     const first = await coach();
     const second = await coach();
@@ -116,13 +151,14 @@ describe('the conversation of a client', () => {
 
     const page = await eventually(() => thread(second.token, b.id), (p) => p.items.some((i) => i.kind === 'message'), 10_000, 'the held text');
     // Each held text at the time it arrived (the follow-up, written later, may come after them).
-    expect(page.items.filter((i) => i.kind !== 'follow_up').map((i) => [i.kind, i.kind === 'check_in' ? '' : i.body])).toEqual([
+    // The AI's answers (to the reply, and to the second text as a further reply) come later, if at all yet.
+    expect(page.items.filter((i) => i.kind !== 'follow_up' && !(i.kind === 'message' && i.author === 'ai')).map((i) => [i.kind, i.kind === 'check_in' ? '' : i.body])).toEqual([
       ['check_in', ''],
       ['reply', 'Did 3 sessions'],
       ['message', 'Also, can we move Friday?'],
     ]);
     expect(page.items.find((i) => i.kind === 'reply')!.checkInId).toBe(checkInB);
-    const [row] = await db<{ provider_message_id: string | null }[]>`select provider_message_id from client_messages where client_id = ${b.id}`;
+    const [row] = await db<{ provider_message_id: string | null }[]>`select provider_message_id from client_messages where client_id = ${b.id} and direction = 'in'`;
     expect(row!.provider_message_id).toBe(held.messageSid);
     const other = await thread(first.token, a.id);
     expect(other.items.map((i) => [i.kind, i.checkInId])).toEqual([['check_in', checkInA]]);

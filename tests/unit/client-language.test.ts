@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signatureLine } from '@/lib/coaching-survey';
 import { CARRIER_CONFIRMED_WORDS, CLIENT_LANGUAGES, PLATFORM_TEXTS, keywordLanguage, keywordOf, type ClientLanguage } from '@/lib/languages';
 import { SMS_START_WORDS, SMS_STOP_WORDS, SMS_TEXTS } from '@/lib/sms';
+import { checkInEmailSubject, coachMessageEmailSubject, followUpEmailSubject } from '@/lib/email';
 import { composeCheckInText, composeFollowUpText } from '@/server/providers/ai/local/writer';
 import { analysisPrompt, checkInPrompt, followUpPrompt } from '@/server/providers/ai/prompts';
 import type { AiGoal, CheckInContext, FollowUpContext, ReplyAnalysis } from '@/server/providers/ai/types';
@@ -110,6 +111,8 @@ describe('OpenAI prompts carry the language', () => {
   it('writes to the client in their language and to the coach in English', () => {
     const rule = 'Write the message to the client in Spanish; write the summary, insights and concerns for the coach in English.';
     expect(checkInPrompt(ctx)[0]!.content).toContain(rule);
+    // One address form per language (decision 0094): French coaching says "vous".
+    expect(checkInPrompt({ ...ctx, client: { ...ctx.client, language: 'fr' } })[0]!.content).toContain('Address the client formally, as "vous", never "tu".');
     expect(followUpPrompt({ ...ctx, message: 'x', reply: 'y', analysis: analysis('medium', []) })[0]!.content).toContain(rule);
     expect(analysisPrompt({ ...ctx, message: 'x', reply: 'y' })[0]!.content).toMatch(/write coachSummary, insights, executiveSummary, concerns and unattributed in English/);
     expect(checkInPrompt(ctx)[0]!.content).toContain('"— asistente de Dana"');
@@ -150,9 +153,16 @@ describe('detectLanguage', () => {
 
 describe('opt-out and opt-in words', () => {
   it('honours each language’s words, accents and case aside', () => {
-    for (const word of ['STOP', 'PARAR', 'cancelar', 'Alto', 'SAIR', 'stopp', 'Abmelden', 'ARRET', 'Arrêt!', 'désabonner', 'STOPALL']) expect(SMS_STOP_WORDS.has(keywordOf(word)), word).toBe(true);
+    for (const word of ['STOP', 'PARAR', 'cancelar', 'Detener', 'SAIR', 'stopp', 'Abmelden', 'ARRET', 'Arrêt!', 'désabonner', 'STOPALL']) expect(SMS_STOP_WORDS.has(keywordOf(word)), word).toBe(true);
     for (const word of ['START', 'inicio', 'VOLTAR', 'Début', 'UNSTOP']) expect(SMS_START_WORDS.has(keywordOf(word)), word).toBe(true);
     for (const word of ['stop texting me', 'para', 'hola']) expect(SMS_STOP_WORDS.has(keywordOf(word)), word).toBe(false);
+  });
+
+  it('never takes a one-word answer for an opt-out: "alto" (high) and "baja" (low) are replies', () => {
+    for (const word of ['alto', 'Baja', 'BAJA.', 'Alta', 'bajo', 'energía baja', 'muy alto']) {
+      expect(SMS_STOP_WORDS.has(keywordOf(word)), word).toBe(false);
+      expect(SMS_START_WORDS.has(keywordOf(word)), word).toBe(false);
+    }
   });
 
   it('confirms in the language of the word, the client’s own when the word is shared', () => {
@@ -168,5 +178,30 @@ describe('opt-out and opt-in words', () => {
     expect(SMS_TEXTS.consentNotice('Dana Rivers', 'de')).toContain('Antworte STOPP');
     expect(SMS_TEXTS.consentNotice('Dana Rivers')).toContain('Reply STOP');
     for (const l of CLIENT_LANGUAGES) expect(PLATFORM_TEXTS[l].consentNotice('Dana').length).toBeLessThan(320);
+  });
+});
+
+describe('client e-mails and the French address form (decision 0094)', () => {
+  it('writes e-mail subjects and the reply-page line in the client language', () => {
+    expect(CLIENT_LANGUAGES.map((l) => checkInEmailSubject('Dana Rivers', l))).toEqual([
+      'Check-in from Dana Rivers',
+      'Check-in de Dana Rivers',
+      'Check-in de Dana Rivers',
+      'Check-in von Dana Rivers',
+      "Point d'étape de Dana Rivers",
+    ]);
+    expect(followUpEmailSubject('Dana Rivers', 'de')).toBe('Re: Check-in von Dana Rivers');
+    expect(coachMessageEmailSubject('Dana Rivers', 'es')).toBe('Un mensaje de Dana Rivers');
+    expect(PLATFORM_TEXTS.pt.emailLink('https://x/r/abc')).toBe('Responda com um toque (sem criar conta): https://x/r/abc');
+  });
+
+  it('addresses a French client as "vous" in every text Cadence or the local writer sends', () => {
+    // "tu", "te", "ton", "ta", "tes", "toi" and the "-tu"/"-toi" forms, as words (not "toute", "tête").
+    const tutoiement = /(^|[^\p{L}])((tu|te|toi|ton|ta|tes)(?=[^\p{L}]|$)|t['’])|-(tu|toi)\b/iu;
+    const fr = PLATFORM_TEXTS.fr;
+    const platform = [fr.consentNotice('Dana'), fr.optedOut, fr.optedIn, fr.checkInSubject('Dana'), fr.messageSubject('Dana'), fr.emailLink('u'), fr.smsLink('u')];
+    const written = [...contexts('fr').map(composeCheckInText), ...followUps('fr').map(composeFollowUpText)];
+    for (const text of [...platform, ...written]) expect(text, text).not.toMatch(tutoiement);
+    expect(written.some((t) => /\b(vous|votre|vos)\b/i.test(t))).toBe(true);
   });
 });

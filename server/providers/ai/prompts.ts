@@ -1,5 +1,5 @@
 import { signatureLine } from '@/lib/coaching-survey';
-import { LANGUAGE_NAMES } from '@/lib/languages';
+import { ADDRESS_FORMS, LANGUAGE_NAMES } from '@/lib/languages';
 import type { CoachingSurvey } from '@/lib/preferences';
 import type { AiGoal, CheckInContext, FollowUpContext, MilestoneContext, ReplyContext } from './types';
 
@@ -62,7 +62,7 @@ function signing(ctx: Pick<CheckInContext, 'coach' | 'client'>): string {
 /** The message goes to the client in their language; what the coach reads stays English (the coach's screens are English). */
 function languages(ctx: Pick<CheckInContext, 'client'>): string {
   const name = LANGUAGE_NAMES[ctx.client.language];
-  return `Write the message to the client in ${name}; write the summary, insights and concerns for the coach in English.`;
+  return `Write the message to the client in ${name}; write the summary, insights and concerns for the coach in English. ${ADDRESS_FORMS[ctx.client.language]}`;
 }
 
 export type ChatMessage = { role: 'system' | 'user'; content: string };

@@ -138,13 +138,26 @@ async function handOver(coachId: string, client: Client, route: MessageRoute, te
   if (route.channel === 'sms') return sendSms({ to: client.phone!, from: route.from!, text, tracked: true }, coachId);
   if (route.channel === 'whatsapp') return sendWhatsapp({ to: client.phone!, from: route.from!, text, tracked: true }, coachId);
   const [coach] = await getDb().select().from(users).where(eq(users.id, coachId)).limit(1);
-  return sendEmail({ to: client.email!, subject: coachMessageEmailSubject(coach ? coachName(coach) : 'your coach'), text, replyTo: replyAddressOf(route.replyToCheckIn!) }, coachId);
+  return sendEmail({ to: client.email!, subject: coachMessageEmailSubject(coach ? coachName(coach) : 'your coach', client.language), text, replyTo: replyAddressOf(route.replyToCheckIn!) }, coachId);
 }
 
-/** The messages outside a check-in (texts, or e-mails) of these clients of one coach, recorded as they came in (inbound.ts, inbound-email.ts). */
+/** The messages outside a check-in's reply (texts, e-mails, reply-page answers) of these clients of one coach, recorded as they came in. */
 export async function recordInboundMessages(
   db: Executor,
-  items: { clientId: string; coachId: string; channel: ClientMessage['channel']; from: string; to: string; body: string; providerMessageId?: string; at: Date }[],
+  items: {
+    clientId: string;
+    coachId: string;
+    channel: ClientMessage['channel'];
+    from: string;
+    to: string;
+    body: string;
+    providerMessageId?: string;
+    at: Date;
+    /** A further message in a check-in's conversation (decision 0094). */
+    checkInId?: string;
+    aiReply?: ClientMessage['aiReply'];
+    clientAnswers?: ClientMessage['clientAnswers'];
+  }[],
 ): Promise<ClientMessage[]> {
   if (items.length === 0) return [];
   return db
@@ -160,6 +173,9 @@ export async function recordInboundMessages(
         fromNumber: i.from,
         toNumber: i.to,
         providerMessageId: i.providerMessageId ?? null,
+        checkInId: i.checkInId ?? null,
+        aiReply: i.aiReply ?? null,
+        clientAnswers: i.clientAnswers ?? null,
         status: 'received' as const,
         createdAt: i.at,
       })),

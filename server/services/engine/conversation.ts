@@ -1,20 +1,21 @@
-import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { getDb } from '../../db/client';
-import { checkIns, clients, goals, type CheckIn, type Client, type Goal } from '../../db/schema';
+import { checkIns, clientMessages, clients, goals, type CheckIn, type Client, type ClientMessage, type Goal } from '../../db/schema';
 import { log } from '../../log';
 import type { ProgressUpdate } from '@/lib/schemas/checkins';
 import type { ReplyAnswer } from '@/lib/schemas/reply-page';
 import { analyseReply, composeFollowUp, type FollowUpContext, type GoalProgress } from '../../providers/ai';
-import { sendEmail } from '../../providers/email';
-import { senderNumberFor, sendSms, sendWhatsapp } from '../../providers/sms';
 import { emitToUser } from '../../realtime';
 import { checkInSummary, type CoachRef } from '../clients';
 import { updateProgress } from '../goals';
 import { notifyCoach, type NotificationInput } from '../notifications';
+import { answerRoute, sendAnswer } from './answer-send';
+import { publishMessage } from './coach-message';
 import { checkInContext, coveredGoals, loadParticipants, type Participants } from './context';
-import { followUpEmail } from './email-thread';
-import { recordQuotaStop, withinQuota } from './quota';
-import { claimLeaseMs, noResponseWindowMs, resolve, setInlineHandlers, type EngineDb, type EngineOptions } from './runtime';
+import { followUpEmail, furtherAnswerEmail } from './email-thread';
+import { QUOTA_REASON, recordQuotaStop, withinQuota } from './quota';
+import { replyAddressOf } from './reply-address';
+import { claimLeaseMs, noResponseWindowMs, resolve, setInlineHandlers, type EngineDb, type EngineOptions, type EngineQueue } from './runtime';
 
 /**
  * The conversation of one check-in: the AI message goes out (sent; send.ts), the client's reply comes in
@@ -128,7 +129,7 @@ async function applyProgress(
 
 /** The reply job: analysis stored, goal progress updated (source ai), follow-up sent, completed. */
 export async function processReply(checkInId: string, options: EngineOptions = {}): Promise<StepOutcome> {
-  const { now, edb } = resolve(options);
+  const { now, edb, queue } = resolve(options);
   const { db } = edb;
   const lapsed = new Date(now.getTime() - claimLeaseMs());
   const [claimed] = await db
@@ -137,6 +138,8 @@ export async function processReply(checkInId: string, options: EngineOptions = {
     .where(and(eq(checkIns.id, checkInId), eq(checkIns.status, 'responded'), isNull(checkIns.failureReason), or(isNull(checkIns.claimedAt), lt(checkIns.claimedAt, lapsed))))
     .returning();
   if (!claimed) return { status: 'skipped' };
+  // Answered before: the client wrote again in this conversation (decision 0094).
+  if (claimed.completedAt) return answerFurther(edb, claimed, now, queue);
   const stop = async (reason: string): Promise<StepOutcome> => {
     const updated = await settle(edb, claimed, { status: 'failed', failureReason: reason }, now);
     if (updated) await publishCheckIn(updated);
@@ -191,7 +194,151 @@ export async function processReply(checkInId: string, options: EngineOptions = {
   if (followUp.status === 'failed') return stop(followUp.reason);
   const completed = await settle(edb, claimed, { status: 'completed', completedAt: now, ...followUp.fields }, now);
   if (completed) await publishCheckIn(completed);
+  await reopenForFurther(edb, claimed.id, now, queue);
   return { status: 'completed', checkIn: completed };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Further messages (decision 0094)
+
+/**
+ * A further message that came while the reply job held the row (it found the check-in still
+ * responded, so it only waits): the check-in is reopened and queued again. The inbound handler
+ * holds the row lock while it records a message, so a message is either seen here or finds the
+ * check-in completed and reopens it itself.
+ */
+async function reopenForFurther(edb: EngineDb, checkInId: string, now: Date, queue: EngineQueue): Promise<void> {
+  const [waiting] = await edb.db
+    .select({ id: clientMessages.id })
+    .from(clientMessages)
+    .where(and(eq(clientMessages.checkInId, checkInId), eq(clientMessages.aiReply, 'pending')))
+    .limit(1);
+  if (!waiting) return;
+  const [reopened] = await edb.db
+    .update(checkIns)
+    .set({ status: 'responded', enqueuedAt: now, updatedAt: now })
+    .where(and(eq(checkIns.id, checkInId), eq(checkIns.status, 'completed'), isNull(checkIns.failureReason)))
+    .returning();
+  if (!reopened) return;
+  await publishCheckIn(reopened);
+  await queue.replyJob(reopened.id).catch((error: unknown) => log.warn({ err: error }, 'reply job not queued; the sweep will catch it'));
+}
+
+/** The coach's summary over several messages: the first reply's, then each further one's, within the column's bound. */
+const mergedSummary = (before: string | null, later: string) => excerpt(before ? `${before}\n\nLater: ${later}` : later, 2000);
+/** Earlier items first, no repeats, at most the analysis's own bound. */
+const merged = (before: string[] | null, later: string[]) => [...new Set([...(before ?? []), ...later])].slice(0, 10);
+
+/**
+ * The client's further messages in an answered check-in's conversation, in the order they came:
+ * each is analysed like the reply (its progress applied as further entries of the goals the
+ * check-in covers), the check-in's analysis takes it in (the summary grows, motivation and
+ * engagement are the newest), and the AI answers it on the check-in's channel. The inbound side
+ * (further-reply.ts) left pending only what the bound AI_FURTHER_ANSWERS_PER_CHECK_IN allows.
+ */
+async function answerFurther(edb: EngineDb, claimed: CheckIn, now: Date, queue: EngineQueue): Promise<StepOutcome> {
+  const { db } = edb;
+  const pending = await db
+    .select()
+    .from(clientMessages)
+    .where(and(eq(clientMessages.checkInId, claimed.id), eq(clientMessages.aiReply, 'pending')))
+    .orderBy(asc(clientMessages.createdAt));
+  let row = claimed;
+  for (const message of pending) {
+    // Progress from the previous message changed the goals: each message reads them afresh.
+    const p = await loadParticipants(db, row.clientId);
+    const skip = async (why: string) => {
+      await db.update(clientMessages).set({ aiReply: 'skipped' }).where(and(eq(clientMessages.id, message.id), eq(clientMessages.aiReply, 'pending')));
+      if (p) await notify(p.coach.id, { type: 'checkin_response', message: `${clientName(p.client)} wrote again after the check-in; ${why}: "${excerpt(message.body)}"` }, now);
+    };
+    if (!p) break;
+    if (!(await withinQuota(p.coach, now))) {
+      await skip(`the AI did not answer (${QUOTA_REASON.toLowerCase()})`);
+      continue;
+    }
+    const next = await answerOne(edb, row, p, message, now);
+    if (typeof next === 'string') await skip(next);
+    else row = next;
+  }
+  const completed = await settle(edb, claimed, { status: 'completed' }, now);
+  if (completed) await publishCheckIn(completed);
+  await reopenForFurther(edb, claimed.id, now, queue);
+  return { status: 'completed', checkIn: completed };
+}
+
+/** One further message: analysed, applied, answered. Answers the updated row, or why the AI did not answer. */
+async function answerOne(edb: EngineDb, row: CheckIn, p: Participants, message: ClientMessage, now: Date): Promise<CheckIn | string> {
+  const { db } = edb;
+  const [lastAnswer] = await db
+    .select({ body: clientMessages.body })
+    .from(clientMessages)
+    .where(and(eq(clientMessages.checkInId, row.id), eq(clientMessages.author, 'ai')))
+    .orderBy(desc(clientMessages.createdAt))
+    .limit(1);
+  const base = await checkInContext(db, row, p, message.createdAt);
+  // The exchange so far in this check-in comes first among the recent ones the AI reads.
+  const opening = { at: (row.respondedAt ?? now).toISOString(), aiMessage: row.aiMessage, clientResponse: row.clientResponse, motivation: row.motivation };
+  const ctx = { ...base, recent: [opening, ...base.recent], message: lastAnswer?.body ?? row.aiResponse ?? row.aiMessage ?? '', reply: message.body };
+  let analysis;
+  try {
+    analysis = await analyseReply(p.coach.id, ctx);
+  } catch (error) {
+    log.warn({ err: error, checkInId: row.id }, 'further message analysis failed');
+    return `the AI could not read it (${errorText(error)})`;
+  }
+  const progress = withQuickAnswers(analysis.progress, message.clientAnswers ?? []);
+  const { value, progressUpdates } = await applyProgress(p, row, coveredGoals(row, p.activeGoals), progress, message.body, now);
+  const [updated] = await db
+    .update(checkIns)
+    .set({
+      coachSummary: mergedSummary(row.coachSummary, analysis.coachSummary),
+      insights: merged(row.insights, analysis.insights),
+      executiveSummary: analysis.executiveSummary,
+      motivation: analysis.motivation,
+      engagementAssessment: analysis.engagementAssessment,
+      concerns: merged(row.concerns, analysis.concerns),
+      value: value ?? row.value,
+      progressUpdates: [...row.progressUpdates, ...progressUpdates],
+      updatedAt: now,
+    })
+    .where(eq(checkIns.id, row.id))
+    .returning();
+  await db.update(clients).set({ executiveSummary: analysis.executiveSummary, updatedAt: now }).where(eq(clients.id, row.clientId));
+  const current = updated ?? row;
+  await publishCheckIn(current);
+
+  // A coach who reviews follow-ups reviews these too: the AI does not write to the client on its own.
+  if (p.client.reviewFollowUps) return 'you review AI follow-ups to this client, so the AI did not answer: answer from the Conversation tab';
+  const route = await answerRoute(db, current, p.client, now);
+  if (route.channel === null) return route.reason ?? 'there is no address to answer on';
+  let answer: string;
+  try {
+    answer = await composeFollowUp(p.coach.id, { ...ctx, analysis: { ...analysis, progress: applied(progress, progressUpdates) } });
+  } catch (error) {
+    return `the AI could not write an answer (${errorText(error)})`;
+  }
+  // Taken before it is sent: a worker that dies after sending never answers the message twice.
+  const [taken] = await db
+    .update(clientMessages)
+    .set({ aiReply: 'answered' })
+    .where(and(eq(clientMessages.id, message.id), eq(clientMessages.aiReply, 'pending')))
+    .returning();
+  if (!taken) return current;
+  const answered = await db.$count(clientMessages, and(eq(clientMessages.checkInId, row.id), eq(clientMessages.author, 'ai')));
+  const out = { clientId: row.clientId, coachId: row.coachId, checkInId: row.id, direction: 'out', author: 'ai', body: answer, channel: route.channel, createdAt: now } as const;
+  const addresses = route.channel === 'email' ? { fromNumber: replyAddressOf(row.id), toNumber: route.to } : { fromNumber: route.from, toNumber: route.to };
+  let recorded: ClientMessage | undefined;
+  try {
+    const sent = await sendAnswer(route, answer, p.client, p.coach, () =>
+      furtherAnswerEmail(row, p.coach, route.channel === 'email' ? route.to : '', answer, { n: answered + 1, inReplyTo: message.channel === 'email' ? message.providerMessageId : null }, p.client.language),
+    );
+    [recorded] = await db.insert(clientMessages).values({ ...out, ...addresses, status: 'sent', providerMessageId: sent.id }).returning();
+  } catch (error) {
+    log.warn({ err: error, checkInId: row.id }, 'answer to a further message not delivered');
+    [recorded] = await db.insert(clientMessages).values({ ...out, ...addresses, status: 'failed', failureReason: errorText(error) }).returning();
+  }
+  if (recorded) publishMessage(recorded);
+  return current;
 }
 
 type FollowUpStep =
@@ -204,38 +351,35 @@ type FollowUpStep =
  * The follow-up of a reply, for a claimed check-in: the AI writes it and it is stored before it is
  * texted (so a worker that dies after sending never sends it twice). A client whose coach reviews
  * follow-ups gets nothing yet: the draft waits (follow_up_status pending_review) and the coach is
- * told; POST /checkins/{id}/follow-up/approve sends it (follow-ups.ts). Answers the fields that
- * settle the check-in.
+ * told; POST /checkins/{id}/follow-up/approve sends it (follow-ups.ts). It goes on the check-in's
+ * channel (answer-send.ts); where that cannot carry it (WhatsApp's window closed with no template)
+ * nothing is written and the check-in keeps the reason. Answers the fields that settle the check-in.
  */
 async function sendFollowUp(edb: EngineDb, claimed: CheckIn, p: Participants, ctx: FollowUpContext, now: Date): Promise<FollowUpStep> {
-  // On the check-in's channel: an e-mailed check-in is answered by e-mail, in its thread.
-  const byEmail = claimed.channel === 'email' && Boolean(p.client.email);
-  // A WhatsApp follow-up answers the client's message, so WhatsApp's 24-hour window is open.
-  const canText = (claimed.channel === 'sms' || claimed.channel === 'whatsapp') && Boolean(p.client.phone) && !p.client.smsOptedOut;
-  if (!byEmail && !canText) return { status: 'done', fields: {} };
+  const review = p.client.reviewFollowUps;
+  const route = await answerRoute(edb.db, claimed, p.client, now);
+  if (route.channel === null && route.reason === null) return { status: 'done', fields: {} };
+  // A draft for review is written anyway: the route is decided again when the coach sends it.
+  if (route.channel === null && !review) return { status: 'done', fields: { failureReason: route.reason } };
   let followUp: string;
   try {
     followUp = await composeFollowUp(p.coach.id, ctx);
   } catch (error) {
     return { status: 'failed', reason: `The AI could not write the follow-up: ${errorText(error)}` };
   }
-  const review = p.client.reviewFollowUps;
   const [written] = await edb.db
     .update(checkIns)
     .set({ aiResponse: followUp, ...(review ? { followUpStatus: 'pending_review' as const } : {}), updatedAt: now })
     .where(and(eq(checkIns.id, claimed.id), eq(checkIns.claimedAt, claimed.claimedAt!)))
     .returning();
   if (!written) return { status: 'skipped' };
-  if (review) {
+  if (review || route.channel === null) {
     await notify(p.coach.id, { type: 'checkin_response', message: `A follow-up to ${clientName(p.client)} is waiting for your review.` }, now);
     return { status: 'done', fields: {} };
   }
   let sent: { id: string };
   try {
-    if (byEmail) sent = await sendEmail(followUpEmail(claimed, p.coach, p.client.email!, followUp), p.coach.id);
-    // From the number the check-in went from: the client's reply came to it, and STOP covers it.
-    else if (claimed.channel === 'whatsapp' && claimed.fromNumber) sent = await sendWhatsapp({ to: p.client.phone!, from: claimed.fromNumber, text: followUp, tracked: true }, p.coach.id);
-    else sent = await sendSms({ to: p.client.phone!, from: claimed.fromNumber ?? senderNumberFor(p.client.phone!), text: followUp, tracked: true }, p.coach.id);
+    sent = await sendAnswer(route, followUp, p.client, p.coach, () => followUpEmail(claimed, p.coach, route.channel === 'email' ? route.to : '', followUp, p.client.language));
   } catch (error) {
     return { status: 'failed', reason: `The follow-up could not be delivered: ${errorText(error)}` };
   }

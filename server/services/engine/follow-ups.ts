@@ -2,9 +2,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { CheckInDto, FollowUpForReview } from '@/lib/schemas/checkins';
 import { checkIns, clients, goals, users, type CheckIn } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
-import { sendEmail } from '../../providers/email';
-import { senderNumberFor, sendSms, sendWhatsapp } from '../../providers/sms';
 import { checkInSummary, checkInSummaryColumns, type CoachRef } from '../clients';
+import { answerRoute, sendAnswer } from './answer-send';
 import { errorText, publishCheckIn } from './conversation';
 import { followUpEmail } from './email-thread';
 import { resolve, type EngineDb, type EngineOptions } from './runtime';
@@ -69,12 +68,11 @@ export async function approveFollowUp(coach: CoachRef, checkInId: string, input:
   if (row.followUpStatus !== 'pending_review') throw new AppError(409, 'CONFLICT', NO_LONGER_PENDING);
   const [client] = await edb.db.select().from(clients).where(eq(clients.id, row.clientId)).limit(1);
   if (!client) throw notFound('Client');
-  // On the check-in's channel: an e-mailed check-in is answered by e-mail, in its thread.
-  const byEmail = row.channel === 'email';
-  if (byEmail && !client.email) throw new AppError(409, 'CONFLICT', 'The client has no e-mail address');
-  if (!byEmail && !client.phone) throw new AppError(409, 'CONFLICT', 'The client has no phone number to text');
-  if (!byEmail && client.smsOptedOut) throw new AppError(409, 'CONFLICT', 'The client opted out of text messages (replied STOP)');
   if (client.archived) throw new AppError(409, 'CONFLICT', 'The client is archived');
+  if (row.channel !== 'email' && client.smsOptedOut) throw new AppError(409, 'CONFLICT', 'The client opted out of text messages (replied STOP)');
+  // On the check-in's channel; WhatsApp's 24-hour window has likely closed while it waited: the approved template then.
+  const route = await answerRoute(edb.db, row, client, now);
+  if (route.channel === null) throw new AppError(409, 'CONFLICT', route.reason ?? (row.channel === 'email' ? 'The client has no e-mail address' : 'The client has no phone number to text'));
   const text = input.message ?? row.aiResponse ?? '';
   if (!text) throw new AppError(400, 'VALIDATION_ERROR', 'The message is empty', { details: [{ field: 'message', message: 'The message is empty' }] });
   const [claimed] = await edb.db
@@ -85,14 +83,9 @@ export async function approveFollowUp(coach: CoachRef, checkInId: string, input:
   if (!claimed) throw new AppError(409, 'CONFLICT', NO_LONGER_PENDING);
   let sent: { id: string };
   try {
-    if (byEmail) {
-      const [coachRow] = await edb.db.select().from(users).where(eq(users.id, coach.id)).limit(1);
-      if (!coachRow) throw new Error('The coach no longer exists');
-      sent = await sendEmail(followUpEmail(claimed, coachRow, client.email!, text), coach.id);
-    } else if (row.channel === 'whatsapp' && row.fromNumber) {
-      // Outside WhatsApp's 24-hour window a free-form message is refused by WhatsApp: the coach sees the error.
-      sent = await sendWhatsapp({ to: client.phone!, from: row.fromNumber, text, tracked: true }, coach.id);
-    } else sent = await sendSms({ to: client.phone!, from: row.fromNumber ?? senderNumberFor(client.phone!), text, tracked: true }, coach.id);
+    const [coachRow] = await edb.db.select().from(users).where(eq(users.id, coach.id)).limit(1);
+    if (!coachRow) throw new Error('The coach no longer exists');
+    sent = await sendAnswer(route, text, client, coachRow, () => followUpEmail(claimed, coachRow, client.email!, text, client.language));
   } catch (error) {
     const [back] = await edb.db
       .update(checkIns)

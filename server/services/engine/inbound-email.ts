@@ -6,9 +6,9 @@ import { AppError } from '../../http/errors';
 import { log } from '../../log';
 import { getReceivedEmail } from '../../providers/email';
 import { RESEND_DELIVERY_EVENTS, type DeliveryStatus } from '@/lib/delivery';
-import { recordInboundMessages } from './coach-message';
 import { recordDelivery, type DeliveryAction } from './delivery';
-import { clientName, errorText, excerpt } from './conversation';
+import { errorText } from './conversation';
+import { receiveFurther } from './further-reply';
 import { normalizedMessageId } from './email-thread';
 import { replyText } from './email-reply';
 import { OPEN, receiveInbound, respond, type Effects, type InboundResult } from './inbound';
@@ -91,7 +91,12 @@ export async function receiveEmail(event: InboundEmailEvent, options: EngineOpti
 }
 
 async function handle(tx: Transaction, checkInId: string, mail: { from: string; body: string; messageId?: string; at: Date }, effects: Effects): Promise<InboundResult> {
-  const [found] = await tx.select({ checkIn: checkIns, client: clients }).from(checkIns).innerJoin(clients, eq(clients.id, checkIns.clientId)).where(eq(checkIns.id, checkInId));
+  const [found] = await tx
+    .select({ checkIn: checkIns, client: clients })
+    .from(checkIns)
+    .innerJoin(clients, eq(clients.id, checkIns.clientId))
+    .where(eq(checkIns.id, checkInId))
+    .for('update', { of: checkIns });
   if (!found) {
     log.warn('inbound e-mail for a check-in that no longer exists: ignored');
     return { action: 'unmatched' };
@@ -100,11 +105,7 @@ async function handle(tx: Transaction, checkInId: string, mail: { from: string; 
   // The signed address is the proof; a reply from another of the client's addresses is still theirs.
   if (client.email && bareAddress(client.email) !== mail.from) log.info({ checkInId }, 'inbound e-mail from an address other than the client’s');
   if ((OPEN as readonly string[]).includes(checkIn.status)) return respond(tx, checkIn, mail.body, mail.at, effects, mail.messageId);
-  // The check-in was answered already: a further mail is kept in the conversation and passed on.
-  const [recorded] = await recordInboundMessages(tx, [
-    { clientId: client.id, coachId: checkIn.coachId, channel: 'email', from: mail.from, to: replyAddressOf(checkInId), body: mail.body, providerMessageId: mail.messageId, at: mail.at },
-  ]);
-  effects.messages.push(recorded!);
-  effects.notify(checkIn.coachId, { type: 'checkin_response', message: `${clientName(client)} e-mailed after the check-in: "${excerpt(mail.body)}"` });
-  return { action: 'unmatched' };
+  // The check-in was answered already: a further reply in its conversation (decision 0094).
+  const further = { channel: 'email' as const, from: mail.from, to: replyAddressOf(checkInId), body: mail.body, providerMessageId: mail.messageId, at: mail.at };
+  return receiveFurther(tx, checkIn, client, further, effects, 'e-mailed again after the check-in');
 }

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { CARRIER_CONFIRMED_WORDS, DEFAULT_CLIENT_LANGUAGE, PLATFORM_TEXTS, keywordLanguage, keywordOf, type ClientLanguage } from '@/lib/languages';
 import { INBOUND_SMS_MAX_CHARS, SMS_START_WORDS, SMS_STOP_WORDS, SMS_TEXTS, WHICH_COACH_ANSWER_WINDOW_MS, WHICH_COACH_REPEAT_AFTER_MS } from '@/lib/sms';
 import type { Transaction } from '../../db/client';
-import { checkIns, clients, smsOptOuts, smsPendingInbound, smsRoutes, users, webhookEvents, whatsappSessions, type CheckIn, type ClientMessage } from '../../db/schema';
+import { checkIns, clients, smsOptOuts, smsPendingInbound, smsRoutes, users, webhookEvents, whatsappSessions, type CheckIn, type Client, type ClientMessage } from '../../db/schema';
 import { getQueue } from '../../jobs/queue';
 import { log } from '../../log';
 import { senderNumberFor, sendSms, sendWhatsapp } from '../../providers/sms';
@@ -14,7 +14,8 @@ import { publishMessage, recordInboundMessages } from './coach-message';
 import { coachName } from './context';
 import { clientName, excerpt, publishCheckIn } from './conversation';
 import { languageAfterReply } from './language';
-import { ENGINE_QUEUES, onDrizzleTransaction, resolve, type EngineOptions } from './runtime';
+import { receiveFurther } from './further-reply';
+import { ENGINE_QUEUES, noResponseWindowMs, onDrizzleTransaction, resolve, type EngineOptions } from './runtime';
 import { coachesTextingFrom } from './sms-numbers';
 
 /**
@@ -272,13 +273,16 @@ export async function respond(tx: Transaction, open: CheckIn, body: string, at: 
 
 /**
  * A text outside a check-in, passed to one coach about their client(s) with this number and kept
- * in each one's conversation (a number two clients of the coach share reaches both threads).
+ * in each one's conversation (a number two clients of the coach share reaches both threads); for
+ * one client who answered a check-in lately, a further reply in its conversation (decision 0094).
  */
 async function passOn(tx: Transaction, coachId: string, text: Text, effects: Effects): Promise<InboundResult> {
   const known = await tx
     .select()
     .from(clients)
     .where(and(eq(clients.coachId, coachId), eq(clients.phone, text.from)));
+  const answered = known.length === 1 ? await answeredCheckIn(tx, known[0]!, text) : undefined;
+  if (answered) return receiveFurther(tx, answered, known[0]!, { channel: text.channel, from: text.from, to: text.ours, body: text.body, providerMessageId: text.messageSid, at: text.at }, effects, 'wrote again after the check-in');
   for (const c of known) effects.notify(coachId, { type: 'checkin_response', message: `${clientName(c)} sent a text outside a check-in: "${excerpt(text.body)}"` });
   const recorded = await recordInboundMessages(
     tx,
@@ -286,6 +290,23 @@ async function passOn(tx: Transaction, coachId: string, text: Text, effects: Eff
   );
   effects.messages.push(...recorded);
   return { action: 'unmatched' };
+}
+
+/**
+ * The client's newest check-in on this pair, when it was answered within the reply window before
+ * this text: the text goes on that conversation (decision 0094). Its row is locked like the reply
+ * page's and the e-mail's, so the reply job's end sees the text.
+ */
+async function answeredCheckIn(tx: Transaction, client: Client, text: Text): Promise<CheckIn | undefined> {
+  const [newest] = await tx
+    .select()
+    .from(checkIns)
+    .where(and(eq(checkIns.clientId, client.id), eq(checkIns.fromNumber, text.ours), eq(checkIns.channel, text.channel), isNotNull(checkIns.sentAt)))
+    .orderBy(desc(checkIns.sentAt))
+    .limit(1)
+    .for('update');
+  if (!newest?.respondedAt || text.at.getTime() - newest.respondedAt.getTime() > noResponseWindowMs()) return undefined;
+  return newest.status === 'responded' || newest.status === 'completed' ? newest : undefined;
 }
 
 /** To this coach: the reply to their newest open check-in, or a text outside a check-in. */

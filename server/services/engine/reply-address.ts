@@ -95,6 +95,8 @@ export const replyAddressOf = (checkInId: string) => `${replyToken(checkInId, si
  */
 export const checkInMessageId = (checkInId: string) => `<checkin.${replyToken(checkInId, signingKey())}@${inboundDomain()}>`;
 export const followUpMessageId = (checkInId: string) => `<followup.${replyToken(checkInId, signingKey())}@${inboundDomain()}>`;
+/** The AI's answer to the n-th further message of the conversation (decision 0094). */
+export const furtherAnswerMessageId = (checkInId: string, n: number) => `<answer${n}.${replyToken(checkInId, signingKey())}@${inboundDomain()}>`;
 
 /** The check-in named by the first of these addresses that is a valid reply address on our receiving domain. */
 export function checkInIdOfAddresses(addresses: string[]): string | null {

@@ -8,7 +8,7 @@ import { checkIns, clientMessages, clients, goals, type CheckIn, type Client } f
 import { AppError, badRequest } from '../../http/errors';
 import { hitRateLimit } from '../rate-limit';
 import { coveredGoals } from './context';
-import { clientName, excerpt } from './conversation';
+import { receiveFurther } from './further-reply';
 import { OPEN, receiveInbound, respond, type Effects } from './inbound';
 import { checkInIdOfToken } from './reply-address';
 import { resolve, type EngineOptions } from './runtime';
@@ -19,8 +19,8 @@ import { resolve, type EngineOptions } from './runtime';
  * it names one check-in, shows no id, and a made-up or altered one is refused without a database
  * read. It answers for REPLY_LINK_VALID_MS after the check-in was sent. An answer enters
  * receiveInbound() like an SMS or e-mail reply: the first one is the check-in's reply (analysis,
- * progress, follow-up on the check-in's channel); later ones are further messages in the same
- * conversation, passed on to the coach.
+ * progress, follow-up on the check-in's channel); later ones are further replies in the same
+ * conversation, which the AI answers too, within its bound (further-reply.ts, decision 0094).
  */
 
 /** Nothing about why: a stranger probing links learns nothing. */
@@ -110,7 +110,12 @@ export async function postReply(token: string, input: PostReply, ip: string, opt
 }
 
 async function handle(tx: Transaction, checkInId: string, body: string, answers: ReplyAnswer[], at: Date, effects: Effects) {
-  const [found] = await tx.select({ checkIn: checkIns, client: clients }).from(checkIns).innerJoin(clients, eq(clients.id, checkIns.clientId)).where(eq(checkIns.id, checkInId));
+  const [found] = await tx
+    .select({ checkIn: checkIns, client: clients })
+    .from(checkIns)
+    .innerJoin(clients, eq(clients.id, checkIns.clientId))
+    .where(eq(checkIns.id, checkInId))
+    .for('update', { of: checkIns });
   if (!found) throw noSuchLink();
   const { checkIn, client } = found;
   if ((OPEN as readonly string[]).includes(checkIn.status)) {
@@ -118,12 +123,6 @@ async function handle(tx: Transaction, checkInId: string, body: string, answers:
     if (result.action === 'reply') await tx.update(checkIns).set({ clientResponseChannel: 'web', clientAnswers: answers }).where(eq(checkIns.id, checkInId));
     return result;
   }
-  // Answered already (by any channel): a further message in the conversation, never a new check-in.
-  const [recorded] = await tx
-    .insert(clientMessages)
-    .values({ clientId: client.id, coachId: checkIn.coachId, checkInId, direction: 'in', author: 'client', body, channel: 'web', fromNumber: 'reply page', toNumber: 'reply page', status: 'received', createdAt: at })
-    .returning();
-  effects.messages.push(recorded!);
-  effects.notify(checkIn.coachId, { type: 'checkin_response', message: `${clientName(client)} added on the reply page: "${excerpt(body)}"` });
-  return { action: 'unmatched' as const };
+  // Answered already (by any channel): a further reply in the conversation, never a new check-in.
+  return receiveFurther(tx, checkIn, client, { channel: 'web', from: 'reply page', to: 'reply page', body, at, answers }, effects, 'added on the reply page');
 }

@@ -8,12 +8,12 @@ import { UsageBatch } from '../../providers/metering';
 import { unreachableFailure } from '@/lib/delivery';
 import { SMS_TEXTS } from '@/lib/sms';
 import { findSentSms, senderNumberFor, sendSms, sendWhatsapp } from '../../providers/sms';
+import { PLATFORM_TEXTS } from '@/lib/languages';
 import { CHANNEL_NOUNS as CHANNEL_NOUN, fallbackNote, whatsappTemplateVariables, type ClientChannel } from '@/lib/channels';
 import { planRoutes, type Route, type RoutePlan } from './channels';
 import { checkInContexts, coachName, coveredGoals, loadParticipantsOf, type Participants } from './context';
 import { errorText, publishCheckIn, type StepOutcome } from './conversation';
 import { checkInEmail } from './email-thread';
-import { REPLY_PAGE_TEXTS } from '@/lib/reply-page';
 import { replyPageUrl } from './reply-address';
 import { aiAllowances, recordQuotaStop } from './quota';
 import { ENGINE_TIMING as T, claimLeaseMs, resolve, type EngineDb, type EngineOptions } from './runtime';
@@ -68,7 +68,7 @@ const iso = (d: Date) => d.toISOString();
  * coach's history and the reply page show the question alone.
  */
 const textMessage = (row: Pick<CheckIn, 'id'>, p: Participants, text: string) =>
-  p.client.replyLinkInTexts ? `${text}\n\n${REPLY_PAGE_TEXTS.smsLink(replyPageUrl(row.id))}` : text;
+  p.client.replyLinkInTexts ? `${text}\n\n${PLATFORM_TEXTS[p.client.language].smsLink(replyPageUrl(row.id))}` : text;
 
 /** A check-in whose message the AI writes, with the channels it will go by. */
 interface Composing {
@@ -429,7 +429,7 @@ class Batch {
   private async handOver(item: Sending): Promise<{ id: string }> {
     const { row, p, channel, from, text, templateSid } = item;
     if (channel === 'sms') return sendSms({ to: p.client.phone!, from: from!, text: textMessage(row, p, text), tracked: true }, p.coach.id, this.usage);
-    if (channel === 'email') return sendEmail(checkInEmail(row, p.coach, p.client.email!, text), p.coach.id, this.usage);
+    if (channel === 'email') return sendEmail(checkInEmail(row, p.coach, p.client.email!, text, p.client.language), p.coach.id, this.usage);
     const template = templateSid ? { contentSid: templateSid, variables: whatsappTemplateVariables(p.client.firstName, coachName(p.coach), item.plain) } : undefined;
     return sendWhatsapp({ to: p.client.phone!, from: from!, text: template ? text : textMessage(row, p, text), template, tracked: true }, p.coach.id, this.usage);
   }
