@@ -170,6 +170,8 @@ export const clientStatsSchema = z
   .object({
     /** Active clients (not archived), on hold or not. */
     clients: z.number().int().nonnegative(),
+    /** How many active clients each filter of the list keeps. */
+    filters: z.record(z.enum(CLIENT_FILTERS), z.number().int().nonnegative()),
     scheduled: z.object({
       /** Enabled weekly slots of clients not on hold. */
       total: z.number().int().nonnegative(),

@@ -1,10 +1,13 @@
-import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { RESPONDED_WEEK_STATUSES } from '@/lib/client-list';
+import { RESPONDED_WEEK_STATUSES, type ClientFilter } from '@/lib/client-list';
 import { NEXT_CHECK_INS_ITEMS, RECENT_ACTIVITY_ITEMS } from '@/lib/constants';
 import type { ClientStats } from '@/lib/schemas/clients';
 import { zonedParts } from '@/lib/zoned-time';
 import { queryRows } from '../db/query-rows';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { getDb } from '../db/client';
+import { clients } from '../db/schema';
+import { filterCondition } from './client-list';
 import { currentWeek, type CoachRef } from './clients';
 
 /** Names shown on the Responding card's "no reply yet" chips. */
@@ -50,7 +53,8 @@ export async function clientStats(coach: CoachRef, now = new Date()): Promise<Cl
     order by ci.client_id, day, ci.created_at desc`;
   const responded = sql`select distinct client_id from week_rows where status in (${textList(RESPONDED_WEEK_STATUSES)})`;
 
-  const [[counts], next, [weekCounts], awaiting, recent] = await Promise.all([
+  const filterCount = (filter: ClientFilter) => sql<number>`(count(*) filter (where ${filterCondition(filter, coach.id, now)}))::int`.mapWith(Number);
+  const [[counts], next, [weekCounts], awaiting, recent, [filterCounts]] = await Promise.all([
     queryRows(
       countsRow,
       sql`
@@ -120,11 +124,16 @@ export async function clientStats(coach: CoachRef, now = new Date()): Promise<Cl
       order by l.at desc, c.id
       limit ${RECENT_ACTIVITY_ITEMS}`,
     ),
+    getDb()
+      .select({ active: filterCount('active'), on_hold: filterCount('on_hold'), needs_attention: filterCount('needs_attention'), quiet: filterCount('quiet') })
+      .from(clients)
+      .where(and(eq(clients.coachId, coach.id), eq(clients.archived, false))),
   ]);
 
   const perDay = counts?.per_day ?? [0, 0, 0, 0, 0, 0, 0];
   return {
     clients: counts?.clients ?? 0,
+    filters: filterCounts ?? { active: 0, on_hold: 0, needs_attention: 0, quiet: 0 },
     scheduled: {
       total: perDay.reduce((sum, n) => sum + n, 0),
       perDay,
