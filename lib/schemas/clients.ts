@@ -194,6 +194,7 @@ export const clientStatsSchema = z
   .meta({ id: 'ClientStats' });
 export type ClientStats = z.infer<typeof clientStatsSchema>;
 export const clientResponseSchema = z.object({ client: clientDtoSchema });
+export type ClientResponse = z.infer<typeof clientResponseSchema>;
 /** The answer of a change to a client: the client as it is now. */
 export const clientChangedSchema = okSchema.extend({ client: clientDtoSchema });
 export type ClientChanged = z.infer<typeof clientChangedSchema>;
