@@ -30,8 +30,8 @@ export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 export const CLIENT_SORT_OPTIONS: Record<ClientSort, { label: string; defaultDir: SortDirection; asc: string; desc: string }> = {
   name: { label: 'Name', defaultDir: 'asc', asc: 'A to Z', desc: 'Z to A' },
-  lastCheckIn: { label: 'Last check-in', defaultDir: 'desc', asc: 'Oldest first', desc: 'Newest first' },
-  engagement: { label: 'Engagement', defaultDir: 'desc', asc: 'Least engaged first', desc: 'Most engaged first' },
+  lastCheckIn: { label: 'Last check-in', defaultDir: 'desc', asc: 'oldest first', desc: 'newest first' },
+  engagement: { label: 'Engagement', defaultDir: 'desc', asc: 'least engaged first', desc: 'most engaged first' },
 };
 
 export const CLIENT_FILTERS = ['active', 'on_hold', 'needs_attention', 'quiet'] as const;

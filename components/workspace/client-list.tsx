@@ -190,7 +190,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch(q: string): vo
   );
 }
 
-/** Sort and direction in one select: each pair reads as a sentence ("Last check-in, newest first"). */
+/** Sort and direction in one select: each pair reads as one choice ("Last check-in: newest first"). */
 function SortSelect({ sort, dir, onChange }: { sort: ClientSort; dir: SortDirection; onChange(sort: ClientSort, dir: SortDirection): void }) {
   return (
     <div className="w-full sm:w-56">
@@ -210,7 +210,7 @@ function SortSelect({ sort, dir, onChange }: { sort: ClientSort; dir: SortDirect
         {CLIENT_SORTS.flatMap((s) =>
           SORT_DIRECTIONS.map((d) => (
             <option key={`${s}:${d}`} value={`${s}:${d}`}>
-              {CLIENT_SORT_OPTIONS[s].label}, {CLIENT_SORT_OPTIONS[s][d].toLowerCase()}
+              {CLIENT_SORT_OPTIONS[s].label}: {CLIENT_SORT_OPTIONS[s][d]}
             </option>
           )),
         )}
@@ -229,7 +229,7 @@ function FilterChips({ filter, counts, total, onChange }: { filter: ClientFilter
         : 'border-stone-300 text-stone-700 hover:bg-stone-50 dark:border-stone-700 dark:text-stone-300 dark:hover:bg-stone-800',
     );
   const count = (n: number | undefined, active: boolean) =>
-    n === undefined ? null : <span className={cn('tabular-nums', active ? 'text-white/80' : 'text-stone-500 dark:text-stone-400')}>{n}</span>;
+    n === undefined ? null : <span className={cn('tabular-nums', active ? 'text-white' : 'text-stone-500 dark:text-stone-400')}>{n}</span>;
   return (
     <div role="group" aria-label="Filter clients" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none]">
       <button type="button" aria-pressed={filter === null} className={chip(filter === null)} onClick={() => onChange(null)}>
