@@ -93,9 +93,9 @@ function sortKey(sort: ClientSort, now: Date): OrderPart[] {
     case 'lastCheckIn':
       return [{ expr: sql`coalesce(${clients.lastCheckInAt}, 'epoch'::timestamptz)`, dir: 'asc', cast: asTimestamp }];
     case 'engagement': {
-      const since = new Date(now.getTime() - ENGAGEMENT_WINDOW_DAYS * DAY_MS);
+      const since = new Date(now.getTime() - ENGAGEMENT_WINDOW_DAYS * DAY_MS).toISOString();
       // check_ins_client_replied_idx (client, responded_at where a reply exists) answers it per client.
-      const expr = sql`(select count(*)::int from ${checkIns} where ${checkIns.clientId} = ${clients.id} and ${checkIns.clientResponse} is not null and ${checkIns.respondedAt} >= ${since})`;
+      const expr = sql`(select count(*)::int from ${checkIns} where ${checkIns.clientId} = ${clients.id} and ${checkIns.clientResponse} is not null and ${checkIns.respondedAt} >= ${since}::timestamptz)`;
       return [{ expr, dir: 'asc', cast: asInt }];
     }
   }

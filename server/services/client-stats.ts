@@ -91,7 +91,7 @@ export async function clientStats(coach: CoachRef, now = new Date()): Promise<Cl
         (select count(*)::int from week_rows where status = 'missed') as missed_rows,
         -- A past day with an enabled slot and no check-in at all, for a client who existed by then.
         (select count(*)::int from clients c
-          cross join generate_series(0, ${todayIndex - 1}) d(i)
+          cross join generate_series(0, ${todayIndex - 1}::int) d(i)
           where ${sendingClients(coach.id)}
             and c.created_at < (${dayStarts})[d.i + 2]
             and exists (select 1 from ${slotsOf(sql`d.i`)} where ${ENABLED})
