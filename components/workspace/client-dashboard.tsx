@@ -125,6 +125,7 @@ export function ClientDashboard() {
           refreshing={list.isFetching && !list.isFetchingNextPage}
           hasMore={list.hasNextPage}
           loadingMore={list.isFetchingNextPage}
+          loadMoreFailed={list.isFetchNextPageError}
           onLoadMore={loadMore}
           zone={zone}
           selectedId={selected?.id ?? null}

@@ -53,6 +53,8 @@ interface ClientListProps {
   refreshing: boolean;
   hasMore: boolean;
   loadingMore: boolean;
+  /** The last try at the next page failed: it waits for Retry instead of trying again on each scroll. */
+  loadMoreFailed: boolean;
   onLoadMore(): void;
   zone: string;
   selectedId: string | null;
@@ -255,7 +257,17 @@ const ESTIMATED_ROW_PX = 124;
  * number of clients; reaching the end asks for the next page. Arrow keys, Home and End move between
  * rows, scrolling the one asked for into view first.
  */
-function VirtualRows({ clients, total, hasMore, loadingMore, onLoadMore, zone, selectedId, onSelect }: Pick<ClientListProps, 'total' | 'hasMore' | 'loadingMore' | 'onLoadMore' | 'zone' | 'selectedId' | 'onSelect'> & { clients: ClientDto[] }) {
+function VirtualRows({
+  clients,
+  total,
+  hasMore,
+  loadingMore,
+  loadMoreFailed,
+  onLoadMore,
+  zone,
+  selectedId,
+  onSelect,
+}: Pick<ClientListProps, 'total' | 'hasMore' | 'loadingMore' | 'loadMoreFailed' | 'onLoadMore' | 'zone' | 'selectedId' | 'onSelect'> & { clients: ClientDto[] }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // The virtualizer's measurements change without new props, so React Compiler rightly leaves this component unmemoised.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -269,8 +281,8 @@ function VirtualRows({ clients, total, hasMore, loadingMore, onLoadMore, zone, s
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? 0;
   useEffect(() => {
-    if (hasMore && !loadingMore && lastIndex >= clients.length - PREFETCH_ROWS) onLoadMore();
-  }, [hasMore, loadingMore, lastIndex, clients.length, onLoadMore]);
+    if (hasMore && !loadingMore && !loadMoreFailed && lastIndex >= clients.length - PREFETCH_ROWS) onLoadMore();
+  }, [hasMore, loadingMore, loadMoreFailed, lastIndex, clients.length, onLoadMore]);
 
   const focusRow = (index: number) => {
     const target = Math.max(0, Math.min(clients.length - 1, index));
@@ -313,10 +325,19 @@ function VirtualRows({ clients, total, hasMore, loadingMore, onLoadMore, zone, s
           );
         })}
       </ul>
-      {(hasMore || loadingMore) && (
-        <div className="px-4 py-3" role="status">
-          <Loading label="Loading more clients…" />
+      {loadMoreFailed ? (
+        <div className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm text-red-700 dark:text-red-300" role="alert">
+          {WORKSPACE_TOASTS.loadClientsFailed}
+          <Button variant="secondary" onClick={onLoadMore}>
+            <RefreshCw className="h-4 w-4" aria-hidden /> Retry
+          </Button>
         </div>
+      ) : (
+        hasMore && (
+          <div className="px-4">
+            <Loading label="Loading more clients…" />
+          </div>
+        )
       )}
     </div>
   );
