@@ -195,7 +195,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch(q: string): vo
 /** Sort and direction in one select: each pair reads as one choice ("Last check-in: newest first"). */
 function SortSelect({ sort, dir, onChange }: { sort: ClientSort; dir: SortDirection; onChange(sort: ClientSort, dir: SortDirection): void }) {
   return (
-    <div className="w-full sm:w-56">
+    <div className="w-full sm:w-60 sm:shrink-0 lg:w-full 2xl:w-60">
       <label htmlFor="client-sort" className="sr-only">
         Sort clients
       </label>
@@ -233,7 +233,7 @@ function FilterChips({ filter, counts, total, onChange }: { filter: ClientFilter
   const count = (n: number | undefined, active: boolean) =>
     n === undefined ? null : <span className={cn('tabular-nums', active ? 'text-white' : 'text-stone-500 dark:text-stone-400')}>{n}</span>;
   return (
-    <div role="group" aria-label="Filter clients" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none]">
+    <div role="group" aria-label="Filter clients" className="flex flex-wrap gap-2">
       <button type="button" aria-pressed={filter === null} className={chip(filter === null)} onClick={() => onChange(null)}>
         All {count(total, filter === null)}
       </button>
@@ -418,7 +418,8 @@ export function ClientList(props: ClientListProps) {
         </div>
         {!noClientsAtAll && (
           <>
-            <div className="flex flex-col gap-2 sm:flex-row">
+            {/* Side by side only where the list is wide: stacked beside the detail (lg) it is a phone's width. */}
+            <div className="flex flex-col gap-2 sm:flex-row lg:flex-col 2xl:flex-row">
               <SearchBox value={view.q} onSearch={(q) => onViewChange({ q })} />
               <SortSelect sort={view.sort} dir={view.dir} onChange={(sort, dir) => onViewChange({ sort, dir })} />
             </div>
