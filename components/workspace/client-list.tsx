@@ -227,7 +227,7 @@ function FilterChips({ filter, counts, total, onChange }: { filter: ClientFilter
     cn(
       'inline-flex shrink-0 items-center gap-1.5 rounded-full border px-3 py-1 text-xs font-medium transition-colors focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none',
       active
-        ? 'border-brand-600 bg-brand-600 text-white dark:border-brand-500 dark:bg-brand-500'
+        ? 'border-brand-700 bg-brand-700 text-white'
         : 'border-stone-300 text-stone-700 hover:bg-stone-50 dark:border-stone-700 dark:text-stone-300 dark:hover:bg-stone-800',
     );
   const count = (n: number | undefined, active: boolean) =>
