@@ -22,10 +22,13 @@ import { clientDtos, type CoachRef } from './clients';
 
 const DAY_MS = 86_400_000;
 
-/** The latest check-in the list shows (not one still to come, nor a cancelled one), as a one-row subquery. */
-function latestCheckInOf(coachId: string, column: SQL, extra?: SQL): SQL {
+/** The list's latest check-in: not one still to come, nor a cancelled one. */
+const LISTED_CHECK_IN = sql`${checkIns.status} not in ('scheduled', 'cancelled')`;
+
+/** `column` of the client's newest check-in among `which`, as a one-row subquery (check_ins_client_idx, newest first). */
+function latestCheckInOf(coachId: string, column: SQL, which: SQL = LISTED_CHECK_IN): SQL {
   return sql`(select ${column} from ${checkIns}
-    where ${checkIns.clientId} = ${clients.id} and ${checkIns.coachId} = ${coachId} and ${extra ?? sql`${checkIns.status} not in ('scheduled', 'cancelled')`}
+    where ${checkIns.clientId} = ${clients.id} and ${checkIns.coachId} = ${coachId} and ${which}
     order by ${checkIns.createdAt} desc limit 1)`;
 }
 
