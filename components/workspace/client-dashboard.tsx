@@ -1,35 +1,78 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useRef, useState } from 'react';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { ArchiveRestore, MousePointerClick, UserPlus } from 'lucide-react';
 import { useAuth } from '@/components/auth/auth-provider';
 import { Button } from '@/components/ui/button';
+import { CLIENT_FILTERS, CLIENT_SORT_OPTIONS, CLIENT_SORTS, SORT_DIRECTIONS } from '@/lib/client-list';
 import { DEFAULT_CLOCK_TIMEZONE } from '@/lib/timezones';
 import { AddClientModal } from './add-client-modal';
 import { FollowUpReview } from './follow-up-review';
 import { ArchivedClientsModal } from './archived-clients-modal';
-import { ClientList } from './client-list';
+import { ClientList, type ListView } from './client-list';
 import { StatCards } from './stat-cards';
-import { useClientList, useWorkspaceRealtime } from './use-clients';
+import { useClient, useClientList, useWorkspaceRealtime } from './use-clients';
 
 // Opens only once a client is picked: its code (history, goals, editors) stays out of the first load.
 const ClientDetail = dynamic(() => import('./client-detail').then((m) => m.ClientDetail), {
   loading: () => <div className="h-64 animate-pulse rounded-xl bg-stone-100 dark:bg-stone-800" aria-hidden />,
 });
 
+const pick = <T extends string>(values: readonly T[], value: string | null): T | null => values.find((v) => v === value) ?? null;
+
+/**
+ * The list's search, sort and filter live in the URL (`?q=&sort=&dir=&filter=`): a link shows the
+ * same list, and Back returns to the previous one. Defaults stay out of the URL.
+ */
+function useListView(): [ListView, (change: Partial<ListView>) => void] {
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const view = useMemo<ListView>(() => {
+    const sort = pick(CLIENT_SORTS, params.get('sort')) ?? 'name';
+    return {
+      q: (params.get('q') ?? '').trim(),
+      sort,
+      dir: pick(SORT_DIRECTIONS, params.get('dir')) ?? CLIENT_SORT_OPTIONS[sort].defaultDir,
+      filter: pick(CLIENT_FILTERS, params.get('filter')),
+    };
+  }, [params]);
+  const change = useCallback(
+    (next: Partial<ListView>) => {
+      const merged = { ...view, ...next };
+      const search = new URLSearchParams(params);
+      const set = (key: string, value: string | null) => (value ? search.set(key, value) : search.delete(key));
+      set('q', merged.q || null);
+      set('sort', merged.sort === 'name' ? null : merged.sort);
+      set('dir', merged.dir === CLIENT_SORT_OPTIONS[merged.sort].defaultDir ? null : merged.dir);
+      set('filter', merged.filter);
+      const query = search.toString();
+      if (query === params.toString()) return;
+      router.push(query ? `${pathname}?${query}` : pathname, { scroll: false });
+    },
+    [view, params, router, pathname],
+  );
+  return [view, change];
+}
+
 /** The coach's main screen, titled Client Dashboard (product §2.2). */
 export function ClientDashboard() {
   const { user } = useAuth();
   const zone = user?.timezone || DEFAULT_CLOCK_TIMEZONE;
-  const list = useClientList();
+  const [view, changeView] = useListView();
+  const list = useClientList(view);
   useWorkspaceRealtime(list.refresh);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [showArchived, setShowArchived] = useState(false);
   const detailRef = useRef<HTMLDivElement>(null);
-  const clients = list.data;
-  const selected = clients?.find((c) => c.id === selectedId) ?? null;
+  const clients = list.clients;
+  const loaded = clients?.find((c) => c.id === selectedId) ?? null;
+  // A client named on a stat card may be beyond the loaded pages or outside the filter.
+  const opened = useClient(selectedId, loaded);
+  const selected = loaded ?? (opened.data?.id === selectedId ? opened.data : null);
 
   const select = (id: string) => {
     setSelectedId(id);
@@ -38,6 +81,9 @@ export function ClientDashboard() {
       requestAnimationFrame(() => detailRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
     }
   };
+
+  const { fetchNextPage } = list;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
   return (
     <main>
@@ -60,7 +106,7 @@ export function ClientDashboard() {
       </div>
 
       <div className="mt-6">
-        <StatCards clients={clients ?? []} zone={zone} loading={list.isPending} onOpen={select} />
+        <StatCards stats={list.stats.data} zone={zone} loading={list.stats.isPending} onOpen={select} />
       </div>
 
       <div className="mt-6 empty:hidden">
@@ -69,10 +115,18 @@ export function ClientDashboard() {
 
       <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,8fr)]">
         <ClientList
+          view={view}
+          onViewChange={changeView}
           clients={clients}
+          total={list.total}
+          counts={list.stats.data}
           loading={list.isPending}
           error={list.error}
-          refreshing={list.isFetching}
+          refreshing={list.isFetching && !list.isFetchingNextPage}
+          hasMore={list.hasNextPage}
+          loadingMore={list.isFetchingNextPage}
+          loadMoreFailed={list.isFetchNextPageError}
+          onLoadMore={loadMore}
           zone={zone}
           selectedId={selected?.id ?? null}
           onSelect={select}
@@ -80,7 +134,9 @@ export function ClientDashboard() {
           onAdd={() => setAdding(true)}
         />
         <div ref={detailRef} className="scroll-mt-4">
-          {selected ? (
+          {selectedId && !selected && opened.isPending ? (
+            <div className="h-64 animate-pulse rounded-xl bg-stone-100 dark:bg-stone-800" aria-hidden />
+          ) : selected ? (
             <ClientDetail key={selected.id} client={selected} onArchived={() => setSelectedId(null)} />
           ) : (
             <div className="flex flex-col items-center justify-center rounded-xl border border-dashed border-stone-300 px-6 py-16 text-center dark:border-stone-700">

@@ -1,13 +1,13 @@
 'use client';
 
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Activity, CalendarClock, MessageCircleReply } from 'lucide-react';
 import { HoverCard } from '@/components/ui/hover-card';
 import { NEXT_CHECK_INS_ITEMS, WEEKDAY_SHORT } from '@/lib/constants';
 import { excerpt, formatDateTime, formatWeekdayTime, relativeTime } from './format';
-import { weekStatusCounts, awaitingReply, nextCheckIns, recentActivity, respondingSummary, scheduledSlotCount, slotsPerDay } from './metrics';
+import type { ClientStats } from '@/lib/schemas/clients';
+import { respondingText } from './metrics';
 import { WEEK_STATUS } from './status';
-import type { ClientDto } from './types';
 
 function CardShell({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -23,9 +23,8 @@ function CardShell({ icon, title, children }: { icon: ReactNode; title: string; 
   );
 }
 
-function ScheduledCard({ clients, zone, loading }: { clients: ClientDto[]; zone: string; loading: boolean }) {
-  const count = scheduledSlotCount(clients);
-  const upcoming = useMemo(() => nextCheckIns(clients), [clients]);
+function ScheduledCard({ scheduled, zone, loading }: { scheduled: ClientStats['scheduled'] | undefined; zone: string; loading: boolean }) {
+  const upcoming = scheduled?.next ?? [];
   return (
     <HoverCard
       className="h-full"
@@ -38,10 +37,10 @@ function ScheduledCard({ clients, zone, loading }: { clients: ClientDto[]; zone:
           ) : (
             <ol className="mt-2 divide-y divide-stone-100 dark:divide-stone-800">
               {upcoming.map((u) => (
-                <li key={`${u.clientId}-${u.at.getTime()}`} className="flex items-center justify-between gap-3 py-1.5">
+                <li key={`${u.clientId}-${u.at}`} className="flex items-center justify-between gap-3 py-1.5">
                   <span className="truncate font-medium">{u.clientName}</span>
-                  <time dateTime={u.at.toISOString()} className="shrink-0 text-stone-500 tabular-nums dark:text-stone-400">
-                    {formatWeekdayTime(u.at, zone)}
+                  <time dateTime={u.at} className="shrink-0 text-stone-500 tabular-nums dark:text-stone-400">
+                    {formatWeekdayTime(new Date(u.at), zone)}
                   </time>
                 </li>
               ))}
@@ -53,12 +52,12 @@ function ScheduledCard({ clients, zone, loading }: { clients: ClientDto[]; zone:
     >
       {(trigger) => (
         <CardShell icon={<CalendarClock className="h-5 w-5" />} title="Scheduled Check-ins this week">
-          <p className="text-3xl font-semibold tabular-nums">{loading ? '–' : count}</p>
+          <p className="text-3xl font-semibold tabular-nums">{loading || !scheduled ? '–' : scheduled.total}</p>
           <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-stone-500 dark:text-stone-400">
             <span>Across clients not on hold</span>
             {trigger}
           </p>
-          {!loading && <DayBars counts={slotsPerDay(clients)} />}
+          {scheduled && <DayBars counts={scheduled.perDay} />}
         </CardShell>
       )}
     </HoverCard>
@@ -82,20 +81,21 @@ function DayBars({ counts }: { counts: number[] }) {
   );
 }
 
-function RespondingCard({ clients, loading, onOpen }: { clients: ClientDto[]; loading: boolean; onOpen: OpenClient }) {
-  const { responded, total, text } = respondingSummary(clients);
-  const waiting = awaitingReply(clients);
+function RespondingCard({ stats, loading, onOpen }: { stats: ClientStats | undefined; loading: boolean; onOpen: OpenClient }) {
+  const total = stats?.clients ?? 0;
+  const responding = stats?.responding;
+  const responded = responding?.responded ?? 0;
   const share = total === 0 ? 0 : Math.round((responded / total) * 100);
   return (
     <CardShell icon={<MessageCircleReply className="h-5 w-5" />} title="Responding this week">
-      <p className="text-2xl font-semibold">{loading ? '–' : text}</p>
+      <p className="text-2xl font-semibold">{loading || !stats ? '–' : respondingText(responded, total)}</p>
       <div className="mt-3 h-2 overflow-hidden rounded-full bg-stone-100 dark:bg-stone-800" aria-hidden>
         <div className="h-full rounded-full bg-green-500" style={{ width: `${share}%` }} />
       </div>
       <p className="mt-1.5 text-xs text-stone-500 dark:text-stone-400">Clients who replied to a check-in since Monday</p>
-      {!loading && total > 0 && (
+      {responding && total > 0 && (
         <ul aria-label="This week's check-ins so far" className="mt-4 grid grid-cols-2 gap-x-4 gap-y-1.5 text-xs text-stone-600 dark:text-stone-300">
-          {(Object.entries(weekStatusCounts(clients)) as [keyof ReturnType<typeof weekStatusCounts>, number][]).map(([status, n]) => (
+          {WEEK_COUNTED.map((status) => [status, responding.week[status]] as const).map(([status, n]) => (
             <li key={status} className="flex items-center gap-2">
               <span aria-hidden className={`inline-block h-2.5 w-2.5 rounded-full ${WEEK_STATUS[status].className}`} />
               <span className="font-semibold tabular-nums">{n}</span> {WEEK_STATUS[status].label}
@@ -103,22 +103,24 @@ function RespondingCard({ clients, loading, onOpen }: { clients: ClientDto[]; lo
           ))}
         </ul>
       )}
-      {!loading && waiting.length > 0 && (
+      {responding && responding.awaiting.length > 0 && (
         <div className="mt-4">
           <h3 className="text-xs font-medium text-stone-500 dark:text-stone-400">No reply yet this week</h3>
           <ul aria-label="No reply yet this week" className="mt-1.5 flex flex-wrap gap-1.5">
-            {waiting.slice(0, 4).map((c) => (
-              <li key={c.id}>
+            {responding.awaiting.map((c) => (
+              <li key={c.clientId}>
                 <button
                   type="button"
-                  onClick={() => onOpen(c.id)}
+                  onClick={() => onOpen(c.clientId)}
                   className="rounded-full bg-stone-100 px-2.5 py-0.5 text-xs text-stone-700 hover:bg-stone-200 dark:bg-stone-800 dark:text-stone-300 dark:hover:bg-stone-700"
                 >
-                  {c.username}
+                  {c.clientName}
                 </button>
               </li>
             ))}
-            {waiting.length > 4 && <li className="px-1 py-0.5 text-xs text-stone-500 dark:text-stone-400">and {waiting.length - 4} more</li>}
+            {responding.awaitingTotal > responding.awaiting.length && (
+              <li className="px-1 py-0.5 text-xs text-stone-500 dark:text-stone-400">and {responding.awaitingTotal - responding.awaiting.length} more</li>
+            )}
           </ul>
         </div>
       )}
@@ -126,8 +128,7 @@ function RespondingCard({ clients, loading, onOpen }: { clients: ClientDto[]; lo
   );
 }
 
-function RecentActivityCard({ clients, zone, loading, onOpen }: { clients: ClientDto[]; zone: string; loading: boolean; onOpen: OpenClient }) {
-  const items = recentActivity(clients);
+function RecentActivityCard({ items, zone, loading, onOpen }: { items: ClientStats['recent']; zone: string; loading: boolean; onOpen: OpenClient }) {
   return (
     <CardShell icon={<Activity className="h-5 w-5" />} title="Recent Activity">
       {loading ? (
@@ -137,7 +138,7 @@ function RecentActivityCard({ clients, zone, loading, onOpen }: { clients: Clien
       ) : (
         <ul aria-label="Latest check-ins" className="-my-1 divide-y divide-stone-100 dark:divide-stone-800">
           {items.map((a) => (
-            <li key={a.checkIn.id} className="py-0.5">
+            <li key={a.checkInId} className="py-0.5">
               <button type="button" onClick={() => onOpen(a.clientId)} className="-mx-1.5 block w-[calc(100%+0.75rem)] rounded-md px-1.5 py-1 text-left hover:bg-stone-50 dark:hover:bg-stone-800/60">
                 <span className="flex items-baseline justify-between gap-2">
                   <span className="truncate text-sm font-medium">{a.clientName}</span>
@@ -158,13 +159,19 @@ function RecentActivityCard({ clients, zone, loading, onOpen }: { clients: Clien
 /** Opens a client's detail, as picking it in the list does. */
 type OpenClient = (clientId: string) => void;
 
-/** The three stat cards of the Client Dashboard (product §2.2); the clients they name open on click. */
-export function StatCards({ clients, zone, loading, onOpen }: { clients: ClientDto[]; zone: string; loading: boolean; onOpen: OpenClient }) {
+/** The bubble statuses the Responding card counts. */
+const WEEK_COUNTED = ['completed', 'responded', 'no_response', 'missed'] as const;
+
+/**
+ * The three stat cards of the Client Dashboard (product §2.2), from the server's aggregate over
+ * every active client (GET /coach/client-stats); the clients they name open on click.
+ */
+export function StatCards({ stats, zone, loading, onOpen }: { stats: ClientStats | undefined; zone: string; loading: boolean; onOpen: OpenClient }) {
   return (
     <section aria-label="This week at a glance" className="grid grid-cols-1 gap-4 md:grid-cols-3">
-      <ScheduledCard clients={clients} zone={zone} loading={loading} />
-      <RespondingCard clients={clients} loading={loading} onOpen={onOpen} />
-      <RecentActivityCard clients={clients} zone={zone} loading={loading} onOpen={onOpen} />
+      <ScheduledCard scheduled={stats?.scheduled} zone={zone} loading={loading} />
+      <RespondingCard stats={stats} loading={loading} onOpen={onOpen} />
+      <RecentActivityCard items={stats?.recent ?? []} zone={zone} loading={loading} onOpen={onOpen} />
     </section>
   );
 }

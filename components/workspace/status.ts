@@ -1,3 +1,4 @@
+import { RESPONDED_WEEK_STATUSES } from '@/lib/client-list';
 import type { BadgeTone } from '@/components/ui/badge';
 import type { CheckInDto, ClientDto, WeekStatus } from './types';
 
@@ -62,7 +63,7 @@ export function moodOf(checkIn: Pick<CheckInDto, 'motivation' | 'engagementAsses
 }
 
 /** A week entry counts as a response when the client answered. */
-export const RESPONDED_STATUSES: readonly WeekStatus[] = ['completed', 'responded'];
+export const RESPONDED_STATUSES: readonly WeekStatus[] = RESPONDED_WEEK_STATUSES;
 
 export const MOTIVATION_LABEL: Record<string, string> = { low: 'Low', medium: 'Medium', high: 'High' };
 export const ENGAGEMENT_LABEL: Record<string, string> = { great: 'Great', okay: 'Okay', bad: 'Poor' };

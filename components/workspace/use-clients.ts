@@ -1,16 +1,30 @@
 'use client';
 
-import { useCallback, useEffect, useRef } from 'react';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { useAuth } from '@/components/auth/auth-provider';
 import { useRealtime } from '@/components/realtime/realtime-provider';
 import { ApiError, api } from '@/lib/api-client';
 import { CLIENT_LIST_MIN_GAP_MS, CLIENT_LIST_POLL_MS, CLIENT_LIST_REFOCUS_MS, CLIENT_LIST_STALE_MS, WORKSPACE_TOASTS } from '@/lib/constants';
-import type { ClientDto, ClientList } from '@/lib/schemas/clients';
+import { CLIENT_PAGE_SIZE, type ClientFilter, type ClientSort, type SortDirection } from '@/lib/client-list';
+import type { ClientDto, ClientPage, ClientResponse, ClientStats } from '@/lib/schemas/clients';
+
+/** What the list is asked for: the dashboard keeps it in the URL. */
+export interface ClientListParams {
+  q: string;
+  sort: ClientSort;
+  dir: SortDirection;
+  filter: ClientFilter | null;
+}
 
 export const workspaceKeys = {
+  /** Every list page, the stat cards and a client opened outside the loaded pages: one prefix refreshes them all. */
   clients: ['workspace', 'clients'] as const,
+  clientPages: ['workspace', 'clients', 'pages'] as const,
+  clientPage: (params: ClientListParams) => ['workspace', 'clients', 'pages', params] as const,
+  clientStats: ['workspace', 'clients', 'stats'] as const,
+  client: (clientId: string) => ['workspace', 'clients', 'one', clientId] as const,
   archived: ['workspace', 'archived-clients'] as const,
   goals: (clientId: string) => ['workspace', 'client-goals', clientId] as const,
   checkIns: (clientId: string) => ['workspace', 'client-checkins', clientId] as const,
@@ -19,13 +33,30 @@ export const workspaceKeys = {
 
 const byName = (a: ClientDto, b: ClientDto) => a.firstName.localeCompare(b.firstName) || a.lastName.localeCompare(b.lastName);
 
-/** Puts a client answered by the server into the active list (or takes it out once archived). */
+/**
+ * Puts a client answered by the server into the loaded pages in place. One that moves in or out
+ * of the list (added, archived, restored) or may change place is refetched: where it goes depends
+ * on the sort and filter, which the server alone applies to the whole list.
+ */
 export function storeClient(queryClient: QueryClient, client: ClientDto): void {
-  queryClient.setQueryData<ClientDto[]>(workspaceKeys.clients, (list) => {
-    if (!list) return list;
-    const others = list.filter((c) => c.id !== client.id);
-    return client.archived ? others : [...others, client].sort(byName);
+  let present = false;
+  queryClient.setQueriesData<InfiniteData<ClientPage>>({ queryKey: workspaceKeys.clientPages }, (data) => {
+    if (!data) return data;
+    return {
+      ...data,
+      pages: data.pages.map((page) => ({
+        ...page,
+        clients: page.clients.flatMap((c) => {
+          if (c.id !== client.id) return [c];
+          present = true;
+          return client.archived ? [] : [client];
+        }),
+      })),
+    };
   });
+  queryClient.setQueryData(workspaceKeys.client(client.id), client);
+  if (!present || client.archived) void queryClient.invalidateQueries({ queryKey: workspaceKeys.clients });
+  else void queryClient.invalidateQueries({ queryKey: workspaceKeys.clientStats });
   queryClient.setQueryData<ClientDto[]>(workspaceKeys.archived, (list) => {
     if (!list) return list;
     const others = list.filter((c) => c.id !== client.id);
@@ -33,27 +64,55 @@ export function storeClient(queryClient: QueryClient, client: ClientDto): void {
   });
 }
 
-/** Replaces one client's weekly schedule in the cached list after a schedule call. */
+/** Replaces one client's weekly schedule in the loaded pages after a schedule call. */
 export function storeSchedule(queryClient: QueryClient, clientId: string, schedule: ClientDto['checkInSchedule']): void {
-  queryClient.setQueryData<ClientDto[]>(workspaceKeys.clients, (list) => list?.map((c) => (c.id === clientId ? { ...c, checkInSchedule: schedule } : c)));
+  const withSchedule = (c: ClientDto) => (c.id === clientId ? { ...c, checkInSchedule: schedule } : c);
+  queryClient.setQueriesData<InfiniteData<ClientPage>>({ queryKey: workspaceKeys.clientPages }, (data) =>
+    data ? { ...data, pages: data.pages.map((page) => ({ ...page, clients: page.clients.map(withSchedule) })) } : data,
+  );
+  queryClient.setQueryData<ClientDto>(workspaceKeys.client(clientId), (c) => (c ? withSchedule(c) : c));
 }
 
 function lastFetchAt(queryClient: QueryClient): number {
-  const state = queryClient.getQueryState(workspaceKeys.clients);
-  return Math.max(state?.dataUpdatedAt ?? 0, state?.errorUpdatedAt ?? 0);
+  return Math.max(
+    0,
+    ...queryClient
+      .getQueryCache()
+      .findAll({ queryKey: workspaceKeys.clients })
+      .map((q) => Math.max(q.state.dataUpdatedAt, q.state.errorUpdatedAt)),
+  );
+}
+
+function pageQuery(params: ClientListParams, cursor: string | null): string {
+  const search = new URLSearchParams({ limit: String(CLIENT_PAGE_SIZE), sort: params.sort, dir: params.dir });
+  if (params.q) search.set('q', params.q);
+  if (params.filter) search.set('filter', params.filter);
+  if (cursor) search.set('cursor', cursor);
+  return search.toString();
 }
 
 /**
- * The client list and its refresh rules (product §2.4): polled every 5 minutes, refetched on mount
- * once 2 minutes old, on return to the tab once 5 minutes old, and on live events. A fetch asked
- * for within 5 s of the last is skipped; a live event then waits for the end of that gap instead,
- * so no change is lost.
+ * The client list a page at a time (decision 0093) and its refresh rules (product §2.4): polled
+ * every 5 minutes, refetched on mount once 2 minutes old, on return to the tab once 5 minutes old,
+ * and on live events. A fetch asked for within 5 s of the last is skipped; a live event then waits
+ * for the end of that gap instead, so no change is lost. The stat cards refresh with it.
  */
-export function useClientList() {
+export function useClientList(params: ClientListParams) {
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: workspaceKeys.clients,
-    queryFn: ({ signal }) => api.get<ClientList>('/coach/clients', { signal }).then((r) => r.clients),
+  const query = useInfiniteQuery({
+    queryKey: workspaceKeys.clientPage(params),
+    queryFn: ({ signal, pageParam }) => api.get<ClientPage>(`/coach/clients?${pageQuery(params, pageParam)}`, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: CLIENT_LIST_STALE_MS,
+    refetchInterval: CLIENT_LIST_POLL_MS,
+    // A new search or filter keeps the rows shown until its first page comes, instead of a spinner per key.
+    placeholderData: keepPreviousData,
+    retry: 1,
+  });
+  const stats = useQuery({
+    queryKey: workspaceKeys.clientStats,
+    queryFn: ({ signal }) => api.get<ClientStats>('/coach/client-stats', { signal }),
     staleTime: CLIENT_LIST_STALE_MS,
     refetchInterval: CLIENT_LIST_POLL_MS,
     retry: 1,
@@ -76,12 +135,12 @@ export function useClientList() {
         if (options.trailing && !trailing.current) {
           trailing.current = setTimeout(() => {
             trailing.current = null;
-            void queryClient.refetchQueries({ queryKey: workspaceKeys.clients, exact: true });
+            void queryClient.refetchQueries({ queryKey: workspaceKeys.clients, type: 'active' });
           }, wait);
         }
         return;
       }
-      void queryClient.refetchQueries({ queryKey: workspaceKeys.clients, exact: true });
+      void queryClient.refetchQueries({ queryKey: workspaceKeys.clients, type: 'active' });
     },
     [queryClient],
   );
@@ -97,7 +156,18 @@ export function useClientList() {
     };
   }, [queryClient, refresh]);
 
-  return { ...query, refresh };
+  const clients = useMemo(() => query.data?.pages.flatMap((p) => p.clients), [query.data]);
+  return { ...query, clients, total: query.data?.pages[0]?.total ?? null, stats, refresh };
+}
+
+/** A client opened from a stat card that the loaded pages do not hold (further down, or filtered out). */
+export function useClient(clientId: string | null, loaded: ClientDto | null) {
+  return useQuery({
+    queryKey: workspaceKeys.client(clientId ?? ''),
+    queryFn: ({ signal }) => api.get<ClientResponse>(`/clients/${clientId}`, { signal }).then((r) => r.client),
+    enabled: clientId !== null && loaded === null,
+    staleTime: CLIENT_LIST_STALE_MS,
+  });
 }
 
 /** Live events refresh the list and the open client's goals and check-ins. */

@@ -1,8 +1,11 @@
 import { idParamSchema } from '../schemas/account';
 import {
   clientChangedSchema,
+  clientListAnswerSchema,
+  clientListQuerySchema,
   clientListSchema,
   clientResponseSchema,
+  clientStatsSchema,
   dayToggledSchema,
   languageSuggestionAnswerSchema,
   slotAddedSchema,
@@ -18,9 +21,23 @@ export const listClients = endpoint({
   method: 'GET',
   path: '/api/coach/clients',
   tag: 'Clients',
-  summary: "The coach's active clients, each with active goals, latest check-in and this week's check-ins",
+  summary:
+    "The coach's active clients, each with active goals, latest check-in and this week's check-ins: all of them without parameters, else one page (`limit`, `cursor`) searched, sorted and filtered",
   auth: 'user',
-  response: clientListSchema,
+  query: clientListQuerySchema,
+  response: clientListAnswerSchema,
+  errors: {
+    400: 'A parameter is invalid (`details` names it): limit outside 1-100, an unknown sort, dir or filter, or a cursor not from a page of the same sort',
+  },
+});
+
+export const clientStats = endpoint({
+  method: 'GET',
+  path: '/api/coach/client-stats',
+  tag: 'Clients',
+  summary: "The Client Dashboard's stat cards over all active clients: weekly slots, the next check-ins, this week's replies and the latest check-ins",
+  auth: 'user',
+  response: clientStatsSchema,
 });
 
 export const createClient = endpoint({

@@ -5,6 +5,15 @@ import { CLIENT_CHANNELS } from '../channels';
 import { checkInDtoSchema } from './checkins';
 import { checkInScheduleSchema, goalSchema, scheduleSlotSchema } from './goals';
 import { clientLanguageSchema } from './languages';
+import {
+  CLIENT_FILTERS,
+  CLIENT_PAGE_MAX,
+  CLIENT_SEARCH_MAX_CHARS,
+  CLIENT_SORT_OPTIONS,
+  CLIENT_SORTS,
+  SORT_DIRECTIONS,
+  decodeCursor,
+} from '../client-list';
 
 /** A day of the client list's Mon-Sun bubble row: a check-in's status, else a slot's (pending or missed). */
 export const weekDayStatusSchema = z.enum(['completed', 'responded', 'sent', 'no_response', 'missed', 'scheduled', 'pending', 'none']);
@@ -105,7 +114,87 @@ export type LanguageSuggestionAnswer = z.infer<typeof languageSuggestionAnswerSc
 
 export const clientListSchema = z.object({ clients: z.array(clientDtoSchema) });
 export type ClientList = z.infer<typeof clientListSchema>;
+
+/**
+ * The client list's paging, search, sort and filter (decision 0093). Without any of them the list
+ * answers every active client at once, as the spec's list does.
+ */
+export const clientListQuerySchema = z
+  .object({
+    limit: z.coerce
+      .number({ error: 'limit must be a number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be 1 or more')
+      .max(CLIENT_PAGE_MAX, `limit must be at most ${CLIENT_PAGE_MAX}`)
+      .optional(),
+    /** The `nextCursor` of the page shown last. */
+    cursor: z.string().max(2000, 'cursor is not valid').optional(),
+    /** Part of a name or e-mail, or digits of a phone number. */
+    q: z.string().trim().max(CLIENT_SEARCH_MAX_CHARS, `q can be at most ${CLIENT_SEARCH_MAX_CHARS} characters`).optional(),
+    sort: z.enum(CLIENT_SORTS, { error: `sort must be one of ${CLIENT_SORTS.join(', ')}` }).optional(),
+    /** The sort's own direction when not given: names A to Z, the rest highest first. */
+    dir: z.enum(SORT_DIRECTIONS, { error: 'dir must be asc or desc' }).optional(),
+    filter: z.enum(CLIENT_FILTERS, { error: `filter must be one of ${CLIENT_FILTERS.join(', ')}` }).optional(),
+  })
+  .superRefine((query, ctx) => {
+    if (query.cursor === undefined) return;
+    const cursor = decodeCursor(query.cursor);
+    const sort = query.sort ?? 'name';
+    const dir = query.dir ?? CLIENT_SORT_OPTIONS[sort].defaultDir;
+    if (!cursor) ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'cursor is not valid: use the nextCursor of a page' });
+    else if (cursor.sort !== sort || cursor.dir !== dir) ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'cursor belongs to another sort: start again without it' });
+  });
+export type ClientListQuery = z.infer<typeof clientListQuerySchema>;
+
+/** True when the list is asked for a page rather than the whole list. */
+export const isPageQuery = (query: ClientListQuery) => Object.values(query).some((v) => v !== undefined);
+
+export const clientPageSchema = z
+  .object({
+    clients: z.array(clientDtoSchema),
+    /** The `cursor` of the next page; null on the last one. */
+    nextCursor: z.string().nullable(),
+    /** How many clients match the search and filter, over all pages. */
+    total: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'ClientPage' });
+export type ClientPage = z.infer<typeof clientPageSchema>;
+
+/** The whole list (no paging parameter) or one page of it. */
+export const clientListAnswerSchema = z.union([clientPageSchema, clientListSchema]);
+
+const namedClientSchema = z.object({ clientId: z.string(), clientName: z.string() });
+
+/** The three stat cards of the Client Dashboard (product §2.2), over every active client however many. */
+export const clientStatsSchema = z
+  .object({
+    /** Active clients (not archived), on hold or not. */
+    clients: z.number().int().nonnegative(),
+    /** How many active clients each filter of the list keeps. */
+    filters: z.record(z.enum(CLIENT_FILTERS), z.number().int().nonnegative()),
+    scheduled: z.object({
+      /** Enabled weekly slots of clients not on hold. */
+      total: z.number().int().nonnegative(),
+      /** The same per weekday, Monday first. */
+      perDay: z.array(z.number().int().nonnegative()).length(7),
+      next: z.array(namedClientSchema.extend({ at: timestampSchema })),
+    }),
+    responding: z.object({
+      /** Clients with a reply to a check-in this week. */
+      responded: z.number().int().nonnegative(),
+      /** This week's bubbles so far, counted over every client. */
+      week: z.object({ completed: z.number().int(), responded: z.number().int(), no_response: z.number().int(), missed: z.number().int() }),
+      /** Clients not on hold without a reply this week: how many and the first few by name. */
+      awaitingTotal: z.number().int().nonnegative(),
+      awaiting: z.array(namedClientSchema),
+    }),
+    /** Each client's latest check-in, newest first. */
+    recent: z.array(namedClientSchema.extend({ checkInId: z.string(), at: timestampSchema, text: z.string() })),
+  })
+  .meta({ id: 'ClientStats' });
+export type ClientStats = z.infer<typeof clientStatsSchema>;
 export const clientResponseSchema = z.object({ client: clientDtoSchema });
+export type ClientResponse = z.infer<typeof clientResponseSchema>;
 /** The answer of a change to a client: the client as it is now. */
 export const clientChangedSchema = okSchema.extend({ client: clientDtoSchema });
 export type ClientChanged = z.infer<typeof clientChangedSchema>;

@@ -150,6 +150,7 @@ export const ROWS: Row[] = [
 
   // The owner coach's workspace: another account's view of it is always "not found".
   { method: 'GET', route: 'coach/clients', url: () => '/coach/clients', expect: self(200) },
+  { method: 'GET', route: 'coach/client-stats', url: () => '/coach/client-stats', expect: self(200) },
   { method: 'POST', route: 'coach/clients', url: () => '/coach/clients', body: () => ({ firstName: 'Mat', lastName: 'Rix', email: uniqueEmail('client'), phone: '+15551234567' }), expect: self(201) },
   { method: 'GET', route: 'coach/archived-clients', url: () => '/coach/archived-clients', expect: self(200) },
   { method: 'GET', route: 'clients/[id]', url: (w) => `/clients/${w.clientId}`, expect: owned(200) },

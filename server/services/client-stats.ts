@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { RESPONDED_WEEK_STATUSES, type ClientFilter } from '@/lib/client-list';
+import { NEXT_CHECK_INS_ITEMS, RECENT_ACTIVITY_ITEMS } from '@/lib/constants';
+import type { ClientStats } from '@/lib/schemas/clients';
+import { zonedParts } from '@/lib/zoned-time';
+import { queryRows } from '../db/query-rows';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { getDb } from '../db/client';
+import { clients } from '../db/schema';
+import { filterCondition } from './client-list';
+import { currentWeek, type CoachRef } from './clients';
+
+/** Names shown on the Responding card's "no reply yet" chips. */
+const AWAITING_SHOWN = 4;
+
+const at = (instant: number | Date) => sql`${new Date(instant).toISOString()}::timestamptz`;
+const name = (first: string, last: string) => `${first} ${last}`.trim();
+const textList = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+
+/** Clients whose check-ins go out (not archived, not on hold), as the list's own rules say. */
+const sendingClients = (coachId: string) => sql`c.coach_id = ${coachId} and not c.archived and not c.check_ins_held`;
+
+/** A day's slots of a client's weekly schedule, as rows `s`; ENABLED keeps the switched-on ones. */
+const slotsOf = (day: SQL) => sql`jsonb_array_elements(coalesce(c.check_in_schedule -> (${day})::text, '[]'::jsonb)) s`;
+const ENABLED = sql`(s ->> 'enabled')::boolean`;
+
+const countsRow = z.object({ clients: z.number(), per_day: z.array(z.number()) });
+const nextRow = z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), at: z.string() });
+const weekRow = z.object({ responded: z.number(), completed: z.number(), replied: z.number(), no_response: z.number(), missed_rows: z.number(), missed_slots: z.number() });
+const awaitingRow = z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), total: z.number() });
+const recentRow = z.object({ client_id: z.string(), first_name: z.string(), last_name: z.string(), check_in_id: z.string(), at: z.string(), text: z.string() });
+
+/**
+ * The three stat cards (product §2.2) over every active client, in aggregate SQL: a coach with a
+ * thousand clients gets a few numbers and a handful of names, never the clients themselves.
+ * The figures are the ones the cards used to derive from the whole list (weekly slots, the next
+ * check-ins, this week's bubbles, each client's latest check-in).
+ */
+export async function clientStats(coach: CoachRef, now = new Date()): Promise<ClientStats> {
+  const week = currentWeek(coach.timezone, now);
+  const today = zonedParts(coach.timezone, now).date;
+  const todayIndex = week.dates.findIndex((d) => d === today);
+  const dayStarts = sql`array[${sql.join(week.dayStarts.map((t) => at(t)), sql`, `)}]`;
+  const when = sql`coalesce(ci.sent_at, ci.scheduled_for, ci.created_at)`;
+
+  // This week's check-in rows, the latest per client and day as the bubble shows it.
+  const weekRows = sql`
+    select distinct on (ci.client_id, day) ci.client_id, day, ci.status::text as status
+    from check_ins ci
+    join clients c on c.id = ci.client_id and c.coach_id = ${coach.id} and not c.archived
+    cross join lateral (select width_bucket(${when}, ${dayStarts}) - 1 as day) d
+    where ci.coach_id = ${coach.id} and ${when} >= ${at(week.dayStarts[0]!)} and ${when} < ${at(week.dayStarts[7]!)}
+    order by ci.client_id, day, ci.created_at desc`;
+  const responded = sql`select distinct client_id from week_rows where status in (${textList(RESPONDED_WEEK_STATUSES)})`;
+
+  const filterCount = (filter: ClientFilter) => sql<number>`(count(*) filter (where ${filterCondition(filter, coach.id, now)}))::int`.mapWith(Number);
+  const [[counts], next, [weekCounts], awaiting, recent, [filterCounts]] = await Promise.all([
+    queryRows(
+      countsRow,
+      sql`
+      select
+        (select count(*)::int from clients c where c.coach_id = ${coach.id} and not c.archived) as clients,
+        array(
+          select (select count(*)::int from clients c cross join lateral ${slotsOf(sql`d.i`)} where ${ENABLED} and ${sendingClients(coach.id)})
+          from generate_series(0, 6) d(i) order by d.i
+        ) as per_day`,
+    ),
+    // Each enabled slot over the next eight local days of its client (so one earlier today shows a week on).
+    queryRows(
+      nextRow,
+      sql`
+      select c.id, c.first_name, c.last_name, to_json(slot.at) #>> '{}' as at
+      from clients c
+      cross join generate_series(0, 7) o(n)
+      cross join lateral (select ((${at(now)} at time zone c.timezone)::date + o.n) as local_date) ld
+      cross join lateral ${slotsOf(sql`extract(isodow from ld.local_date)::int - 1`)}
+      cross join lateral (select ((ld.local_date + (s ->> 'time')::time) at time zone c.timezone) as at) slot
+      where ${sendingClients(coach.id)} and ${ENABLED} and slot.at > ${at(now)}
+      order by slot.at, c.first_name, c.last_name, c.id
+      limit ${NEXT_CHECK_INS_ITEMS}`,
+    ),
+    queryRows(
+      weekRow,
+      sql`
+      with week_rows as (${weekRows})
+      select
+        (select count(*)::int from (${responded}) r) as responded,
+        (select count(*)::int from week_rows where status = 'completed') as completed,
+        (select count(*)::int from week_rows where status = 'responded') as replied,
+        (select count(*)::int from week_rows where status = 'no_response') as no_response,
+        (select count(*)::int from week_rows where status = 'missed') as missed_rows,
+        -- A past day with an enabled slot and no check-in at all, for a client who existed by then.
+        (select count(*)::int from clients c
+          cross join generate_series(0, ${todayIndex - 1}::int) d(i)
+          where ${sendingClients(coach.id)}
+            and c.created_at < (${dayStarts})[d.i + 2]
+            and exists (select 1 from ${slotsOf(sql`d.i`)} where ${ENABLED})
+            and not exists (select 1 from week_rows w where w.client_id = c.id and w.day = d.i)
+        ) as missed_slots`,
+    ),
+    queryRows(
+      awaitingRow,
+      sql`
+      with week_rows as (${weekRows}), awaiting as (
+        select c.id, c.first_name, c.last_name from clients c
+        where ${sendingClients(coach.id)} and c.id not in (${responded})
+      )
+      select id, first_name, last_name, (select count(*)::int from awaiting) as total
+      from awaiting order by first_name, last_name, id limit ${AWAITING_SHOWN}`,
+    ),
+    // One index probe per client (check_ins_client_idx, newest first), as the list's latest check-in.
+    queryRows(
+      recentRow,
+      sql`
+      select c.id as client_id, c.first_name, c.last_name, l.id as check_in_id, to_json(l.at) #>> '{}' as at, l.text
+      from clients c
+      cross join lateral (
+        select ci.id, coalesce(ci.responded_at, ci.sent_at, ci.created_at) as at, coalesce(nullif(ci.client_response, ''), ci.ai_message, '') as text
+        from check_ins ci
+        where ci.client_id = c.id and ci.coach_id = ${coach.id} and ci.status not in ('scheduled', 'cancelled')
+        order by ci.created_at desc limit 1
+      ) l
+      where c.coach_id = ${coach.id} and not c.archived
+      order by l.at desc, c.id
+      limit ${RECENT_ACTIVITY_ITEMS}`,
+    ),
+    getDb()
+      .select({ active: filterCount('active'), on_hold: filterCount('on_hold'), needs_attention: filterCount('needs_attention'), quiet: filterCount('quiet') })
+      .from(clients)
+      .where(and(eq(clients.coachId, coach.id), eq(clients.archived, false))),
+  ]);
+
+  const perDay = counts?.per_day ?? [0, 0, 0, 0, 0, 0, 0];
+  return {
+    clients: counts?.clients ?? 0,
+    filters: filterCounts ?? { active: 0, on_hold: 0, needs_attention: 0, quiet: 0 },
+    scheduled: {
+      total: perDay.reduce((sum, n) => sum + n, 0),
+      perDay,
+      next: next.map((r) => ({ clientId: r.id, clientName: name(r.first_name, r.last_name), at: new Date(r.at).toISOString() })),
+    },
+    responding: {
+      responded: weekCounts?.responded ?? 0,
+      week: {
+        completed: weekCounts?.completed ?? 0,
+        responded: weekCounts?.replied ?? 0,
+        no_response: weekCounts?.no_response ?? 0,
+        missed: (weekCounts?.missed_rows ?? 0) + (weekCounts?.missed_slots ?? 0),
+      },
+      awaitingTotal: awaiting[0]?.total ?? 0,
+      awaiting: awaiting.map((r) => ({ clientId: r.id, clientName: name(r.first_name, r.last_name) })),
+    },
+    recent: recent.map((r) => ({ clientId: r.client_id, clientName: name(r.first_name, r.last_name), checkInId: r.check_in_id, at: new Date(r.at).toISOString(), text: r.text })),
+  };
+}
