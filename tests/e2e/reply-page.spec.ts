@@ -1,17 +1,18 @@
 import { randomInt } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { client } from '../helpers/http';
-import { db, expect, signIn, stack, test, verifiedCoach, waitForEmail } from './fixtures';
+import { dialogTitled, expect, signIn, stack, test, verifiedCoach, waitForEmail } from './fixtures';
 
 /**
- * The one-tap reply page (issue 17 §2, decision 0083) in Chromium: a check-in goes out by e-mail,
+ * The one-tap reply page (issue 17 §2, decision 0083) in Chromium: the coach sets a client's channel
+ * to e-mail, a check-in goes out by e-mail,
  * the client opens the outbox e-mail's link on a 390 px phone, answers with quick answers and a few
  * words, sees the thank-you, and the coach's client page shows the reply and its analysis live.
  */
 
 const SHOTS = '/work/shots/replypage';
 
-async function emailClientWithGoals(ip: string, email: string, password: string) {
+async function clientWithGoals(ip: string, email: string, password: string) {
   const request = client(stack().baseUrl);
   const login = await request<{ accessToken: string }>('POST', '/users/login', { ip, body: { email, password } });
   expect(login.status).toBe(200);
@@ -26,13 +27,6 @@ async function emailClientWithGoals(ip: string, email: string, password: string)
   const clientId = created.body.client._id;
   const task = await request('POST', '/goals/create', { ip, token, body: { clientId, title: 'Book physio', type: 'task' } });
   expect(task.status, JSON.stringify(task.body)).toBe(201);
-  // No phone: the check-in goes by e-mail.
-  const sql = db();
-  try {
-    await sql`update clients set phone = null where id = ${clientId}`;
-  } finally {
-    await sql.end();
-  }
   return { clientId, clientEmail, token, request };
 }
 
@@ -43,12 +37,20 @@ async function phonePage(browser: Browser, colorScheme: 'light' | 'dark', width:
 
 test('the client answers an e-mailed check-in on the reply page at 390 px, and the coach sees it live', async ({ page, browser, clientIp }) => {
   const coach = await verifiedCoach(clientIp);
-  const { clientId, clientEmail, token, request } = await emailClientWithGoals(clientIp, coach.email, coach.password);
+  const { clientId, clientEmail, token, request } = await clientWithGoals(clientIp, coach.email, coach.password);
 
   await signIn(page, coach);
   await page.goto('/dashboard');
   await page.getByRole('button').getByText('Paige Walker', { exact: true }).first().click();
   await expect(page.getByTitle('Live updates: connected')).toBeVisible();
+
+  // The coach chooses e-mail as Paige's channel (she has a phone too).
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const edit = dialogTitled(page, 'Edit Client');
+  await edit.getByLabel('Channel').selectOption('email');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Paige Walker' }).locator('[data-testid="channel-label"][data-channel="email"]').first()).toBeVisible();
 
   const sent = await request<{ checkIn: { status: string; aiMessage: string } }>('POST', '/checkins/ai/initiate', { ip: clientIp, token, body: { clientId, goalId: null } });
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
