@@ -11,11 +11,15 @@ import { bossQueue, ENGINE_QUEUES, type EngineQueue } from '../services/engine/r
 import { sendCheckIns, type SendAttempt } from '../services/engine/send';
 import { DATA_EXPORT_QUEUE, removeExpiredExports, runDataExport } from '../services/data-export';
 import { purgeExpiredRateLimits } from '../services/rate-limit';
+import { deliverDueNotifications } from '../services/notifications';
+import { NOTIFICATION_DELIVERY_CRON } from '@/lib/notification-content';
 import { setQueue } from './queue';
 
 const MAINTENANCE_QUEUE = 'maintenance';
 /** Local-provider subscriptions whose period ended are renewed or ended (Stripe renews by itself). */
 const BILLING_RENEWALS_QUEUE = 'billing-renewals';
+/** Held coach notifications (quiet hours, bundles, the daily cap) whose instant came (decision 0090). */
+const NOTIFICATION_DELIVERY_QUEUE = 'notification-delivery';
 
 /** Removes spent rate-limit windows, used one-time links, long-ended sessions and delivered held texts. */
 async function maintenance(): Promise<void> {
@@ -143,6 +147,11 @@ export async function startWorkers(databaseUrl: string): Promise<Workers> {
   await boss.schedule(BILLING_RENEWALS_QUEUE, '*/10 * * * *');
   await boss.work(BILLING_RENEWALS_QUEUE, async () => {
     await renewDueSubscriptions();
+  });
+  await boss.createQueue(NOTIFICATION_DELIVERY_QUEUE, { expireInSeconds: 120, retryLimit: 0 });
+  await boss.schedule(NOTIFICATION_DELIVERY_QUEUE, NOTIFICATION_DELIVERY_CRON);
+  await boss.work(NOTIFICATION_DELIVERY_QUEUE, async () => {
+    await deliverDueNotifications();
   });
   // The webhook queues into these as soon as the queue is published: they exist before it is.
   await boss.createQueue(ENGINE_QUEUES.coachNotice, { expireInSeconds: 120, retryLimit: 3, retryDelay: 10 });
