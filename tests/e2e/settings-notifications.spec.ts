@@ -1,7 +1,8 @@
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { TEST_NOTIFICATION_TEXT } from '../../lib/constants';
 import { uniqueIp } from '../helpers/http';
-import { expect, shot, signIn, test, type TestUser, toast, verifiedCoach, waitForEmail } from './fixtures';
+import { CoachApi, expect, saveTheme, shot, signIn, test, type TestUser, toast, verifiedCoach, waitForEmail } from './fixtures';
 
 // One account for the file: the tests build on each other's saved preferences.
 test.describe.configure({ mode: 'serial' });
@@ -192,3 +193,26 @@ test('sends the fixed test notification, on the channel chosen', async ({ page }
   await send.click();
   await expect(page.getByRole('status').filter({ hasText: 'Last test: Delivered via:' })).not.toContainText('Email');
 });
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const width of [1280, 390]) {
+    test(`schedule and content say what they do: held, gathered, counted (${theme}, ${width} px)`, async ({ page }) => {
+      await saveTheme(await CoachApi.login(account, uniqueIp()), theme);
+      await page.setViewportSize({ width, height: 900 });
+      await open(page);
+      await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+      await expect(page.getByRole('switch', { name: 'Quiet hours' })).toHaveAccessibleDescription(/wait until these hours end/);
+      await expect(page.getByRole('switch', { name: 'Workdays only' })).toHaveAccessibleDescription(/wait until Monday/);
+      await expect(page.getByLabel('Maximum notifications per day')).toHaveAccessibleDescription(/wait for the next day/);
+      await expect(page.getByLabel('Frequency')).toHaveAccessibleDescription(/one message per channel/);
+      await expect(page.getByRole('switch', { name: 'Include a summary' })).toHaveAccessibleDescription(/3 replies, 1 goal reached/);
+      await expect(page.getByLabel('Frequency').locator('option', { hasText: 'Weekly — one message on Monday at 08:00' })).toHaveCount(1);
+      for (const [region, name] of [
+        ['Schedule & timing', 'schedule'],
+        ['Content preferences', 'content'],
+      ] as const) {
+        await group(page, region).screenshot({ path: path.resolve('test-results/screenshots', `settings-notifications-${name}-${theme}-${width}.png`), animations: 'disabled' });
+      }
+    });
+  }
+}
