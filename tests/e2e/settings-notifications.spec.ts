@@ -201,11 +201,12 @@ for (const theme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width, height: 900 });
       await open(page);
       await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
-      await expect(page.getByRole('switch', { name: 'Quiet hours' })).toHaveAccessibleDescription(/wait until these hours end/);
-      await expect(page.getByRole('switch', { name: 'Workdays only' })).toHaveAccessibleDescription(/wait until Monday/);
+      const schedule = group(page, 'Schedule & timing');
+      await expect(schedule).toContainText('Non-urgent notifications wait until these hours end, then arrive as one message.');
+      await expect(schedule).toContainText('Non-urgent notifications on Saturdays and Sundays wait until Monday.');
       await expect(page.getByLabel('Maximum notifications per day')).toHaveAccessibleDescription(/wait for the next day/);
       await expect(page.getByLabel('Frequency')).toHaveAccessibleDescription(/one message per channel/);
-      await expect(page.getByRole('switch', { name: 'Include a summary' })).toHaveAccessibleDescription(/3 replies, 1 goal reached/);
+      await expect(group(page, 'Content preferences')).toContainText('3 replies, 1 goal reached');
       await expect(page.getByLabel('Frequency').locator('option', { hasText: 'Weekly — one message on Monday at 08:00' })).toHaveCount(1);
       for (const [region, name] of [
         ['Schedule & timing', 'schedule'],
