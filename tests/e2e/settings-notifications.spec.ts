@@ -212,6 +212,8 @@ for (const theme of ['light', 'dark'] as const) {
         ['Schedule & timing', 'schedule'],
         ['Content preferences', 'content'],
       ] as const) {
+        // Centred, so the sticky save bar at the bottom of a phone screen does not cover it.
+        await group(page, region).evaluate((el) => el.scrollIntoView({ block: 'center' }));
         await group(page, region).screenshot({ path: path.resolve('test-results/screenshots', `settings-notifications-${name}-${theme}-${width}.png`), animations: 'disabled' });
       }
     });
