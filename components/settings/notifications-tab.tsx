@@ -58,15 +58,15 @@ const IN_APP_ITEMS: Item<'inApp'>[] = [
 
 const FREQUENCIES: { value: Prefs['content']['frequency']; label: string }[] = [
   { value: 'immediate', label: 'Immediate — as things happen' },
-  { value: 'hourly', label: 'Hourly — one message at the top of the hour' },
-  { value: 'daily', label: 'Daily — one message at 08:00' },
-  { value: 'weekly', label: 'Weekly — one message on Monday at 08:00' },
+  { value: 'hourly', label: 'Hourly — top of each hour' },
+  { value: 'daily', label: 'Daily — at 08:00' },
+  { value: 'weekly', label: 'Weekly — Mondays at 08:00' },
 ];
 
 const DETAIL_LEVELS: { value: Prefs['content']['detailLevel']; label: string }[] = [
-  { value: 'minimal', label: 'Minimal — who and what ("Ana replied")' },
-  { value: 'standard', label: 'Standard — the message, with the client’s words' },
-  { value: 'detailed', label: 'Detailed — adds the AI summary and goal changes' },
+  { value: 'minimal', label: 'Minimal — “Ana replied”' },
+  { value: 'standard', label: 'Standard — the full message' },
+  { value: 'detailed', label: 'Detailed — with the AI summary' },
 ];
 
 const CHANNEL_NAMES: Record<ChannelGroup, string> = { email: 'Email', sms: 'SMS', push: 'Push', inApp: 'In-app' };
@@ -337,8 +337,8 @@ function NotificationPreferencesForm({ profile }: { profile: Profile }) {
                 ))}
               </Select>
             </Field>
-            <Field id="notif-detailLevel" label="Detail level">
-              <Select id="notif-detailLevel" value={prefs.content.detailLevel} disabled={!on} onChange={(e) => setContent({ detailLevel: e.target.value as Prefs['content']['detailLevel'] })}>
+            <Field id="notif-detailLevel" label="Detail level" hint={<Hint id="notif-detailLevel-hint">Detailed adds the AI summary of a reply, goal changes and the question of a missed check-in.</Hint>}>
+              <Select id="notif-detailLevel" aria-describedby="notif-detailLevel-hint" value={prefs.content.detailLevel} disabled={!on} onChange={(e) => setContent({ detailLevel: e.target.value as Prefs['content']['detailLevel'] })}>
                 {DETAIL_LEVELS.map((d) => (
                   <option key={d.value} value={d.value}>
                     {d.label}
