@@ -58,15 +58,15 @@ const IN_APP_ITEMS: Item<'inApp'>[] = [
 
 const FREQUENCIES: { value: Prefs['content']['frequency']; label: string }[] = [
   { value: 'immediate', label: 'Immediate — as things happen' },
-  { value: 'hourly', label: 'Hourly digest' },
-  { value: 'daily', label: 'Daily digest' },
-  { value: 'weekly', label: 'Weekly digest' },
+  { value: 'hourly', label: 'Hourly — top of each hour' },
+  { value: 'daily', label: 'Daily — at 08:00' },
+  { value: 'weekly', label: 'Weekly — Mondays at 08:00' },
 ];
 
 const DETAIL_LEVELS: { value: Prefs['content']['detailLevel']; label: string }[] = [
-  { value: 'minimal', label: 'Minimal — just the headline' },
-  { value: 'standard', label: 'Standard — headline and key details' },
-  { value: 'detailed', label: 'Detailed — everything, including AI notes' },
+  { value: 'minimal', label: 'Minimal — “Ana replied”' },
+  { value: 'standard', label: 'Standard — the full message' },
+  { value: 'detailed', label: 'Detailed — with the AI summary' },
 ];
 
 const CHANNEL_NAMES: Record<ChannelGroup, string> = { email: 'Email', sms: 'SMS', push: 'Push', inApp: 'In-app' };
@@ -272,7 +272,7 @@ function NotificationPreferencesForm({ profile }: { profile: Profile }) {
           <Switch
             id="notif-quietHours"
             label="Quiet hours"
-            description="Hold non-urgent notifications during these hours."
+            description="Non-urgent notifications wait until these hours end, then arrive as one message."
             checked={prefs.schedule.quietHours.enabled}
             disabled={!on}
             onChange={(v) => setQuiet({ enabled: v })}
@@ -308,7 +308,7 @@ function NotificationPreferencesForm({ profile }: { profile: Profile }) {
           <Switch
             id="notif-workdaysOnly"
             label="Workdays only"
-            description="Hold non-urgent notifications on Saturdays and Sundays."
+            description="Non-urgent notifications on Saturdays and Sundays wait until Monday."
             checked={prefs.schedule.workdaysOnly}
             disabled={!on}
             onChange={(v) => setSchedule({ workdaysOnly: v })}
@@ -328,8 +328,8 @@ function NotificationPreferencesForm({ profile }: { profile: Profile }) {
         </Group>
         <Group id="notif-content" icon={SlidersHorizontal} title="Content preferences" description="How often notifications arrive and how much they say." disabled={!on}>
           <div className="space-y-4 pb-2">
-            <Field id="notif-frequency" label="Frequency">
-              <Select id="notif-frequency" value={prefs.content.frequency} disabled={!on} onChange={(e) => setContent({ frequency: e.target.value as Prefs['content']['frequency'] })}>
+            <Field id="notif-frequency" label="Frequency" hint={<Hint id="notif-frequency-hint">Gathers notifications into one message per channel, in your timezone above. Urgent ones still come at once; the bell shows each when its message goes.</Hint>}>
+              <Select id="notif-frequency" aria-describedby="notif-frequency-hint" value={prefs.content.frequency} disabled={!on} onChange={(e) => setContent({ frequency: e.target.value as Prefs['content']['frequency'] })}>
                 {FREQUENCIES.map((f) => (
                   <option key={f.value} value={f.value}>
                     {f.label}
@@ -337,8 +337,8 @@ function NotificationPreferencesForm({ profile }: { profile: Profile }) {
                 ))}
               </Select>
             </Field>
-            <Field id="notif-detailLevel" label="Detail level">
-              <Select id="notif-detailLevel" value={prefs.content.detailLevel} disabled={!on} onChange={(e) => setContent({ detailLevel: e.target.value as Prefs['content']['detailLevel'] })}>
+            <Field id="notif-detailLevel" label="Detail level" hint={<Hint id="notif-detailLevel-hint">Detailed adds the AI summary of a reply, goal changes and the question of a missed check-in.</Hint>}>
+              <Select id="notif-detailLevel" aria-describedby="notif-detailLevel-hint" value={prefs.content.detailLevel} disabled={!on} onChange={(e) => setContent({ detailLevel: e.target.value as Prefs['content']['detailLevel'] })}>
                 {DETAIL_LEVELS.map((d) => (
                   <option key={d.value} value={d.value}>
                     {d.label}
@@ -350,7 +350,7 @@ function NotificationPreferencesForm({ profile }: { profile: Profile }) {
           <Switch
             id="notif-summary"
             label="Include a summary"
-            description="Start each notification with a one-line summary."
+            description="Start each gathered message with a one-line count, e.g. “3 replies, 1 goal reached”."
             checked={prefs.content.summary}
             disabled={!on}
             onChange={(v) => setContent({ summary: v })}
@@ -440,6 +440,14 @@ function Group({
   );
 }
 
+function Hint({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="text-xs text-stone-500 dark:text-stone-400">
+      {children}
+    </p>
+  );
+}
+
 /** The per-channel switches, set in under the channel's own switch. */
 function SubItems({ children }: { children: ReactNode }) {
   return <div className="mt-1 ml-1 border-l-2 border-stone-100 pl-4 dark:border-stone-800">{children}</div>;
@@ -466,6 +474,7 @@ function DailyLimit({ value, disabled, error, onChange }: { value: number; disab
         value={value}
         disabled={disabled}
         aria-valuetext={`${value} notifications a day`}
+        aria-describedby="notif-maxDaily-hint"
         onChange={(e) => onChange(Number(e.target.value))}
         className="w-full cursor-pointer accent-brand-600 disabled:cursor-not-allowed"
       />
@@ -473,6 +482,7 @@ function DailyLimit({ value, disabled, error, onChange }: { value: number; disab
         <span>{min}</span>
         <span>{max}</span>
       </div>
+      <Hint id="notif-maxDaily-hint">More wait for the next day, not dropped; a gathered message counts as one.</Hint>
       {error && (
         <p role="alert" className="text-sm text-red-600">
           {error}

@@ -22,6 +22,7 @@ import type {
 } from '@/lib/preferences';
 import { DELIVERY_STATUSES } from '@/lib/delivery';
 import type { ClientLanguage } from '@/lib/languages';
+import type { NotificationDetails } from '@/lib/notification-content';
 import type { BillingAddress, InvoiceDetails } from '@/lib/schemas/billing';
 import { CLIENT_CHANNELS } from '@/lib/channels';
 import type { ReplyAnswer } from '@/lib/schemas/reply-page';
@@ -173,8 +174,23 @@ export const notifications = pgTable(
     link: text('link'),
     readAt: ts('read_at'),
     createdAt: createdAt(),
+    /** The e-mail subject the sender chose; a bundle has its own. */
+    subject: text('subject'),
+    /** Facts for the detail levels (lib/notification-content.ts); null when the sender has none. */
+    details: jsonb('details').$type<NotificationDetails>(),
+    /** When it may go (quiet hours, rest day, period end, daily cap: decision 0090); null for rows that never waited. */
+    deliverAt: ts('deliver_at'),
+    /** Why it waited: quiet_hours, workdays_only, bundle or daily_cap. */
+    heldReason: text('held_reason'),
+    /** Set when it reached the coach (claimed by one delivery pass); the bell lists only these. */
+    deliveredAt: ts('delivered_at'),
+    /** Rows sent together in one message share it; the daily cap counts messages, not rows. */
+    bundleId: uuid('bundle_id'),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    index('notifications_due_idx').on(t.deliverAt).where(sql`delivered_at is null and suppressed_reason is null`),
+  ],
 );
 
 /** A browser that accepted Web Push for a user (Settings → Notifications → Push on this device). */

@@ -12,6 +12,8 @@ import { sendCheckIns, type SendAttempt } from '../services/engine/send';
 import { DATA_EXPORT_QUEUE, removeExpiredExports, runDataExport } from '../services/data-export';
 import { purgeExpiredRateLimits } from '../services/rate-limit';
 import { runScheduledEmails } from '../services/scheduled-emails';
+import { deliverDueNotifications } from '../services/notifications';
+import { NOTIFICATION_DELIVERY_CRON } from '@/lib/notification-content';
 import { setQueue } from './queue';
 
 const MAINTENANCE_QUEUE = 'maintenance';
@@ -19,6 +21,8 @@ const MAINTENANCE_QUEUE = 'maintenance';
 const BILLING_RENEWALS_QUEUE = 'billing-renewals';
 /** Weekly digests and daily reminders whose local 08:00 (or next allowed time) has come (decision 0089). */
 const SCHEDULED_EMAILS_QUEUE = 'scheduled-emails';
+/** Held coach notifications (quiet hours, bundles, the daily cap) whose instant came (decision 0090). */
+const NOTIFICATION_DELIVERY_QUEUE = 'notification-delivery';
 
 /** Removes spent rate-limit windows, used one-time links, long-ended sessions and delivered held texts. */
 async function maintenance(): Promise<void> {
@@ -153,6 +157,11 @@ export async function startWorkers(databaseUrl: string): Promise<Workers> {
   await boss.schedule(SCHEDULED_EMAILS_QUEUE, '* * * * *');
   await boss.work(SCHEDULED_EMAILS_QUEUE, async () => {
     await runScheduledEmails();
+  });
+  await boss.createQueue(NOTIFICATION_DELIVERY_QUEUE, { expireInSeconds: 120, retryLimit: 0 });
+  await boss.schedule(NOTIFICATION_DELIVERY_QUEUE, NOTIFICATION_DELIVERY_CRON);
+  await boss.work(NOTIFICATION_DELIVERY_QUEUE, async () => {
+    await deliverDueNotifications();
   });
   // The webhook queues into these as soon as the queue is published: they exist before it is.
   await boss.createQueue(ENGINE_QUEUES.coachNotice, { expireInSeconds: 120, retryLimit: 3, retryDelay: 10 });

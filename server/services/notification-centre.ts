@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { NOTIFICATION_READ_ALL, notificationLink, notificationTitle } from '@/lib/notification-centre';
 import type { NotificationItem, NotificationList } from '@/lib/schemas/notifications';
 import { getDb } from '../db/client';
@@ -8,8 +8,11 @@ import { emitToUser, userRoom } from '../realtime';
 
 type Row = typeof notifications.$inferSelect;
 
-/** What the coach was actually told: a notification held back (quiet hours, cap…) is not in the bell. */
-const shown = (userId: string) => and(eq(notifications.userId, userId), isNull(notifications.suppressedReason));
+/**
+ * What the coach was actually told: a dropped notification is never in the bell, a held one (quiet
+ * hours, a bundle's period, the cap: decision 0090) appears when it is delivered.
+ */
+const shown = (userId: string) => and(eq(notifications.userId, userId), isNull(notifications.suppressedReason), isNotNull(notifications.deliveredAt));
 
 export const toItem = (r: Pick<Row, 'id' | 'type' | 'message' | 'link' | 'createdAt' | 'readAt'>): NotificationItem => ({
   id: r.id,

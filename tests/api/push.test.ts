@@ -169,11 +169,14 @@ describe('push for what the product notifies', () => {
 describe('the bell', () => {
   it('lists what was sent newest first with titles and links, pages with a cursor, and leaves out what was held back', async () => {
     const me = await coach();
-    await e.db`insert into notifications (user_id, type, message, created_at) values
-      (${me.id}, 'checkin_response', 'Ada replied', now() - interval '3 minutes'),
-      (${me.id}, 'goal_completed', 'Ada reached the goal', now() - interval '2 minutes'),
-      (${me.id}, 'system', 'Held back in quiet hours', now() - interval '1 minute')`;
-    await e.db`update notifications set suppressed_reason = 'quiet_hours' where user_id = ${me.id} and type = 'system'`;
+    await e.db`insert into notifications (user_id, type, message, created_at, delivered_at) values
+      (${me.id}, 'checkin_response', 'Ada replied', now() - interval '3 minutes', now() - interval '3 minutes'),
+      (${me.id}, 'goal_completed', 'Ada reached the goal', now() - interval '2 minutes', now() - interval '2 minutes')`;
+    // Held until quiet hours end (not delivered yet), and dropped with notifications switched off.
+    await e.db`insert into notifications (user_id, type, message, created_at, deliver_at, held_reason) values
+      (${me.id}, 'system', 'Held in quiet hours', now() - interval '1 minute', now() + interval '8 hours', 'quiet_hours')`;
+    await e.db`insert into notifications (user_id, type, message, created_at, suppressed_reason) values
+      (${me.id}, 'system', 'Dropped: notifications off', now() - interval '1 minute', 'disabled')`;
     const first = await list(me.token, '?limit=1');
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.unreadCount).toBe(2);

@@ -107,16 +107,20 @@ async function applyProgress(
       try {
         const updated = await updateProgress(coachRef(p), goal.id, { currentValue: entry.value, source: 'ai', note: `From the check-in reply: "${excerpt(reply, 200)}"` });
         const reached = before < 100 && updated.progress >= 100;
-        progressUpdates.push({ goalId: goal.id, title: goal.title, from: goal.currentValue, to: entry.value, unit: goal.unit, completed: updated.progress >= 100 });
+        const change = { goalId: goal.id, title: goal.title, from: goal.currentValue, to: entry.value, unit: goal.unit, completed: updated.progress >= 100 };
+        progressUpdates.push(change);
         if (reached) {
-          await notify(p.coach.id, { type: 'goal_completed', message: `${who} reached the target of "${goal.title}" (${entry.value}${goal.unit ? ` ${goal.unit}` : ''}).` }, now);
+          const details = { clientName: who, checkInId: row.id, goalChanges: [change] };
+          await notify(p.coach.id, { type: 'goal_completed', message: `${who} reached the target of "${goal.title}" (${entry.value}${goal.unit ? ` ${goal.unit}` : ''}).`, details }, now);
         }
       } catch (error) {
         log.warn({ err: error, goalId: goal.id }, 'progress from the reply not recorded');
       }
     } else if (entry.completed) {
-      progressUpdates.push({ goalId: goal.id, title: goal.title, from: null, to: null, unit: goal.unit, completed: true });
-      await notify(p.coach.id, { type: 'goal_completed', message: `${who} says "${goal.title}" is done. Mark the goal complete when you agree.` }, now);
+      const change = { goalId: goal.id, title: goal.title, from: null, to: null, unit: goal.unit, completed: true };
+      progressUpdates.push(change);
+      const details = { clientName: who, checkInId: row.id, goalChanges: [change] };
+      await notify(p.coach.id, { type: 'goal_completed', message: `${who} says "${goal.title}" is done. Mark the goal complete when you agree.`, details }, now);
     }
   }
   const numericMoves = progressUpdates.filter((u) => u.to !== null);
@@ -408,7 +412,9 @@ export async function markNoResponse(filter: { checkInId?: string }, options: En
   );
   const hours = Math.round((noResponseWindowMs() / 3_600_000) * 10) / 10;
   for (const row of rows) {
-    await notify(row.coachId, { type: 'missed_checkin', message: `${names.get(row.clientId) ?? 'A client'} did not reply to the check-in within ${hours} h.` }, now);
+    const name = names.get(row.clientId);
+    const details = { checkInId: row.id, ...(name ? { clientName: name } : {}), ...(row.aiMessage ? { question: row.aiMessage } : {}) };
+    await notify(row.coachId, { type: 'missed_checkin', message: `${name ?? 'A client'} did not reply to the check-in within ${hours} h.`, details }, now);
     await publishCheckIn(row);
   }
   return rows.length;

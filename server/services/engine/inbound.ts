@@ -266,7 +266,11 @@ export async function respond(tx: Transaction, open: CheckIn, body: string, at: 
   const [client] = await tx.update(clients).set({ lastResponseAt: at, ...language }).where(eq(clients.id, responded.clientId)).returning();
   // A newly proposed language shows on the client's page at once.
   if (client && language.suggestedLanguage) effects.profiles.push({ coachId: client.coachId, clientId: client.id });
-  effects.notify(responded.coachId, { type: 'checkin_response', message: `${client ? clientName(client) : 'A client'} replied to the check-in: "${excerpt(body)}"` });
+  effects.notify(responded.coachId, {
+    type: 'checkin_response',
+    message: `${client ? clientName(client) : 'A client'} replied to the check-in: "${excerpt(body)}"`,
+    details: { checkInId: responded.id, ...(client ? { clientName: clientName(client) } : {}) },
+  });
   effects.responded.push(responded);
   return { action: 'reply', checkInId: responded.id };
 }
@@ -283,7 +287,7 @@ async function passOn(tx: Transaction, coachId: string, text: Text, effects: Eff
     .where(and(eq(clients.coachId, coachId), eq(clients.phone, text.from)));
   const answered = known.length === 1 ? await answeredCheckIn(tx, known[0]!, text) : undefined;
   if (answered) return receiveFurther(tx, answered, known[0]!, { channel: text.channel, from: text.from, to: text.ours, body: text.body, providerMessageId: text.messageSid, at: text.at }, effects, 'wrote again after the check-in');
-  for (const c of known) effects.notify(coachId, { type: 'checkin_response', message: `${clientName(c)} sent a text outside a check-in: "${excerpt(text.body)}"` });
+  for (const c of known) effects.notify(coachId, { type: 'checkin_response', message: `${clientName(c)} sent a text outside a check-in: "${excerpt(text.body)}"`, details: { clientName: clientName(c) } });
   const recorded = await recordInboundMessages(
     tx,
     known.map((c) => ({ clientId: c.id, coachId, channel: text.channel, from: text.from, to: text.ours, body: text.body, providerMessageId: text.messageSid, at: text.at })),
