@@ -1,6 +1,7 @@
 'use client';
 
 import { ANALYTICS } from '@/lib/constants';
+import { useProfileTime } from '@/components/time/use-profile-time';
 import type { TimeRange } from '@/lib/analytics';
 import type { GoalAnalytics } from '@/lib/schemas/analytics';
 import { CHART_COLORS, DonutChart, GoalTypesChart } from './charts';
@@ -8,6 +9,7 @@ import { formatDate, formatDays, formatNumber, formatPercent, goalTypeLabel } fr
 import { EmptyState, Panel, SectionBody, StatCard, StatGrid, useAnalytics } from './parts';
 
 export function GoalsSection({ timeRange }: { timeRange: TimeRange }) {
+  const time = useProfileTime();
   const query = useAnalytics<GoalAnalytics>('goals', timeRange);
   return (
     <SectionBody section="goals" query={query}>
@@ -80,7 +82,7 @@ export function GoalsSection({ timeRange }: { timeRange: TimeRange }) {
                           </p>
                         </div>
                         <div className="text-right whitespace-nowrap">
-                          <p>{formatDate(r.completed)}</p>
+                          <p>{formatDate(r.completed, time.zone)}</p>
                           <p className="text-stone-500 dark:text-stone-400">in {formatDays(r.duration)}</p>
                         </div>
                       </li>
