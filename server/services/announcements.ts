@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { ANNOUNCEMENT_KIND_LABELS, ANNOUNCEMENT_LIMITS, ANNOUNCEMENT_RATE_LIMIT, ANNOUNCEMENT_TEXTS, type AnnouncementKind } from '@/lib/announcements';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@/lib/preferences';
 import type { Announcement, NewAnnouncement } from '@/lib/schemas/announcements';
@@ -20,8 +20,9 @@ import { unsubscribeLink } from './unsubscribe';
  * recipients and sends; a job then works through the coaches in batches. Each coach is claimed
  * with a row in announcement_deliveries (`on conflict do nothing returning`) before anything is
  * sent, in its own statement, so two workers or a retried job never send twice to one coach, and
- * no transaction is open while the provider is called. Who receives it is decided at each batch:
- * a coach who switches it off while the job runs is not sent it.
+ * no transaction is open while the provider is called. Who receives it is decided at each batch,
+ * among the accounts that existed when the admin confirmed: a coach who switches it off while the
+ * job runs is not sent it.
  */
 
 export const ANNOUNCEMENTS_QUEUE = 'announcements';
@@ -144,6 +145,8 @@ export async function sendAnnouncementBatch(
     .where(
       and(
         recipientsWhere(a.kind),
+        // Only accounts that existed when the admin confirmed: the count they saw, not whoever signs up while it sends.
+        lte(users.createdAt, a.createdAt),
         sql`not exists (select 1 from ${announcementDeliveries} d where d.announcement_id = ${a.id} and d.user_id = ${users.id})`,
       ),
     )

@@ -63,9 +63,18 @@ test('an admin reviews the recipient count, sends a marketing e-mail, and its un
   prefs.email.marketingEmails = true;
   expect((await coach.api.call('PUT', '/users/notifications', { notificationPreferences: prefs })).status).toBe(200);
   const request = client(stack().baseUrl);
-  const login = await request<{ accessToken: string }>('POST', '/admin/login', { ip: clientIp, body: TEST_ADMIN });
-  expect(login.status).toBe(200);
-  const recipients = await request<{ recipients: number }>('GET', '/admin/announcements/recipients?kind=marketing', { ip: clientIp, token: login.body.accessToken });
+  // The stack's access tokens live seconds: a fresh admin session for each call made beside the browser.
+  const adminToken = async () => {
+    const login = await request<{ accessToken: string }>('POST', '/admin/login', { ip: clientIp, body: TEST_ADMIN });
+    expect(login.status).toBe(200);
+    return login.body.accessToken;
+  };
+  const adminTheme = async (theme: 'light' | 'dark') => {
+    const body = { appearancePreferences: { theme, colorScheme: 'gold', fontSize: 'medium', compactView: false } };
+    expect((await request('PUT', '/users/appearance', { ip: clientIp, token: await adminToken(), body })).status).toBe(200);
+  };
+  await adminTheme('light');
+  const recipients = await request<{ recipients: number }>('GET', '/admin/announcements/recipients?kind=marketing', { ip: clientIp, token: await adminToken() });
 
   await page.goto('/admin-portal');
   await page.getByLabel('Email').fill(TEST_ADMIN.email);
@@ -88,7 +97,7 @@ test('an admin reviews the recipient count, sends a marketing e-mail, and its un
   await expect(dialog).toContainText(`goes to ${recipients.body.recipients} coach`);
   for (const dark of [false, true]) {
     if (dark) {
-      expect((await request('PUT', '/users/appearance', { ip: clientIp, token: login.body.accessToken, body: { appearancePreferences: { theme: 'dark', colorScheme: 'gold', fontSize: 'medium', compactView: false } } })).status).toBe(200);
+      await adminTheme('dark');
       await page.reload();
       await page.getByRole('tab', { name: 'Announcements', exact: true }).click();
       await page.getByLabel('Subject').fill(subject);
@@ -102,7 +111,7 @@ test('an admin reviews the recipient count, sends a marketing e-mail, and its un
   await dialog.getByRole('button', { name: 'Send e-mail' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('row').filter({ hasText: subject })).toBeVisible();
-  expect((await request('PUT', '/users/appearance', { ip: clientIp, token: login.body.accessToken, body: { appearancePreferences: { theme: 'light', colorScheme: 'gold', fontSize: 'medium', compactView: false } } })).status).toBe(200);
+  await adminTheme('light');
 
   // The coach's e-mail: the footer link opens the page; the List-Unsubscribe address leads there too.
   const mail = await waitForEmail(coach.email, (m) => m.subject === subject);
