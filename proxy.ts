@@ -4,7 +4,8 @@ import { verifyAccessToken, type Role } from '@/server/auth/tokens';
 import { newNonce, NONCE_HEADER, pageCsp, pageCspInput } from '@/server/http/security-headers';
 
 // /r: a check-in's one-tap reply page (decision 0083), for clients, who have no account.
-const PUBLIC = ['/login', '/register', '/forgot-password', '/reset-password', '/verify-email', '/admin-portal', '/logout', '/r'];
+// /unsubscribe: an e-mail's unsubscribe page (decision 0092); its token is the only key.
+const PUBLIC = ['/login', '/register', '/forgot-password', '/reset-password', '/verify-email', '/admin-portal', '/logout', '/r', '/unsubscribe'];
 const SIGNED_IN = ['/dashboard', '/profile', '/settings', '/analytics', '/billing'];
 const ADMIN = ['/admin', '/admin-dashboard'];
 

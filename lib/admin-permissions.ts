@@ -100,4 +100,6 @@ export const ADMIN_ENDPOINT_PERMISSIONS = {
   manageAdmins: 'admin:full_access',
   viewBilling: 'admin:view_billing',
   manageBilling: 'admin:manage_billing',
+  /** Announcements reach every coach who opted in: a system-wide action (decision 0092). */
+  sendAnnouncements: 'admin:system_settings',
 } as const satisfies Record<string, AdminPermission>;

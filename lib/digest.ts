@@ -59,6 +59,8 @@ export interface DigestLinks {
   dashboard: string;
   analytics: string;
   settings: string;
+  /** The one-click unsubscribe page of this e-mail's list (RFC 8058; decision 0092). */
+  unsubscribe: string;
 }
 
 export interface WeeklyDigest {
@@ -127,7 +129,7 @@ export function weeklyDigestText(d: WeeklyDigest): string {
   for (const c of d.clients) {
     lines.push(`  ${c.name}: ${c.sent} / ${c.answered} · ${trendText(c.motivation, c.motivationBefore)} · ${trendText(c.engagement, c.engagementBefore)} · ${c.goalsMoved} / ${c.goalsReached} · ${c.concerns.length}${c.wentQuiet ? ' · went quiet' : ''}`);
   }
-  lines.push('', `Open your dashboard: ${d.links.dashboard}`, `Analytics: ${d.links.analytics}`, '', ATTENTION_RULE_TEXT, `Motivation and engagement are out of 100; "up" or "down" is against the week before (a change of ${TREND_MIN_CHANGE} or more).`, `Turn the weekly digest off: ${d.links.settings}`);
+  lines.push('', `Open your dashboard: ${d.links.dashboard}`, `Analytics: ${d.links.analytics}`, '', ATTENTION_RULE_TEXT, `Motivation and engagement are out of 100; "up" or "down" is against the week before (a change of ${TREND_MIN_CHANGE} or more).`, `Unsubscribe from the weekly digest: ${d.links.unsubscribe}`, `Notification settings: ${d.links.settings}`);
   return lines.join('\n');
 }
 
@@ -159,11 +161,11 @@ export function dailyReminderText(r: DailyReminder): string {
     for (const i of r.unanswered) lines.push(`  ${i.time}  ${i.clientName}`);
     lines.push('');
   }
-  lines.push(`Open your dashboard: ${r.links.dashboard}`, `Turn daily reminders off: ${r.links.settings}`);
+  lines.push(`Open your dashboard: ${r.links.dashboard}`, `Unsubscribe from daily reminders: ${r.links.unsubscribe}`, `Notification settings: ${r.links.settings}`);
   return lines.join('\n');
 }
 
-export function digestLinks(appUrl: string): DigestLinks {
+export function digestLinks(appUrl: string, unsubscribe: string): DigestLinks {
   const base = appUrl.replace(/\/+$/, '');
-  return { dashboard: `${base}/dashboard`, analytics: `${base}/analytics`, settings: `${base}/settings?tab=notifications` };
+  return { dashboard: `${base}/dashboard`, analytics: `${base}/analytics`, settings: `${base}/settings?tab=notifications`, unsubscribe };
 }

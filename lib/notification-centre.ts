@@ -11,6 +11,7 @@ export const NOTIFICATION_TITLES: Record<string, string> = {
   ai_insight: 'AI insight',
   system: 'Cadence',
   session_reminder: 'Check-in reminder',
+  breaking_news: 'Cadence news',
   test: 'Test notification',
 };
 
@@ -24,6 +25,7 @@ export const NOTIFICATION_DEFAULT_LINKS: Record<string, string> = {
   ai_insight: '/dashboard',
   session_reminder: '/dashboard',
   system: '/settings?tab=notifications',
+  breaking_news: '/dashboard',
   test: '/settings?tab=notifications',
 };
 

@@ -1,4 +1,5 @@
 import { api } from '@/lib/api-client';
+import { getStoredUser } from '@/lib/auth-storage';
 import { ADMIN_LIMITS } from '@/lib/constants';
 import type {
   AdminList,
@@ -16,6 +17,8 @@ import type {
   UsageStatsAnswer,
   UsageTrendsAnswer,
 } from '@/lib/schemas/admin';
+import type { AnnouncementKind } from '@/lib/announcements';
+import type { AnnouncementCreatedAnswer, AnnouncementRecipientsAnswer, AnnouncementsAnswer, NewAnnouncement } from '@/lib/schemas/announcements';
 
 /** A date range as the screens hold it: local calendar days, both inclusive. */
 export interface RangeParams {
@@ -23,7 +26,13 @@ export interface RangeParams {
   endDate: string;
 }
 
-export function browserTimezone(): string {
+/**
+ * The zone the reports' days and buckets are cut in: the signed-in admin's profile timezone
+ * (decision 0092), the browser's only before a profile is known.
+ */
+export function reportTimezone(): string {
+  const profile = getStoredUser()?.timezone;
+  if (profile) return profile;
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   } catch {
@@ -31,7 +40,7 @@ export function browserTimezone(): string {
   }
 }
 
-const rangeQuery = (r: RangeParams) => new URLSearchParams({ startDate: r.startDate, endDate: r.endDate, timezone: browserTimezone() }).toString();
+const rangeQuery = (r: RangeParams) => new URLSearchParams({ startDate: r.startDate, endDate: r.endDate, timezone: reportTimezone() }).toString();
 
 /** Every admin call of product §2.7 (and the ones Cadence adds, docs/api.md). */
 export const adminApi = {
@@ -40,7 +49,7 @@ export const adminApi = {
   usageBreakdown: (r: RangeParams) => api.get<BreakdownAnswer>(`/admin/usage/breakdown?${rangeQuery(r)}`),
   usageErrors: (r: RangeParams) => api.get<ErrorsAnswer>(`/admin/usage/errors?${rangeQuery(r)}`),
   topUsers: (r: RangeParams) => api.get<TopUsersAnswer>(`/admin/users/top?${rangeQuery(r)}`),
-  platformStats: () => api.get<PlatformAnswer>(`/admin/platform/stats?timezone=${encodeURIComponent(browserTimezone())}`),
+  platformStats: () => api.get<PlatformAnswer>(`/admin/platform/stats?timezone=${encodeURIComponent(reportTimezone())}`),
   admins: () => api.get<AdminList>('/users/admins'),
   management: () => api.get<ManagementAnswer>('/admin/management'),
   auditLog: () => api.get<AuditLogAnswer>(`/admin/audit-log?limit=${ADMIN_LIMITS.auditLog}`),
@@ -49,6 +58,9 @@ export const adminApi = {
   transactions: () => api.get<TransactionsAnswer>(`/admin/billing/transactions?limit=${ADMIN_LIMITS.transactions}`),
   subscribers: () => api.get<SubscribersAnswer>(`/admin/billing/subscribers?limit=${ADMIN_LIMITS.subscribers}`),
   profile: () => api.get<AdminProfileAnswer>('/admin/profile'),
+  announcements: () => api.get<AnnouncementsAnswer>('/admin/announcements'),
+  announcementRecipients: (kind: AnnouncementKind) => api.get<AnnouncementRecipientsAnswer>(`/admin/announcements/recipients?kind=${kind}`),
+  sendAnnouncement: (body: NewAnnouncement) => api.post<AnnouncementCreatedAnswer>('/admin/announcements', body),
 };
 
 export type Loaded<T extends Record<string, () => Promise<unknown>>> = { [K in keyof T]: Awaited<ReturnType<T[K]>> | null };

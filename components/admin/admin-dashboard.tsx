@@ -14,6 +14,7 @@ import { DateRangeControls, useDateRange } from './date-range';
 import { initials } from './format';
 import { useThrottledLoad } from './use-throttled-load';
 import { AdminManagementView, AdminsView } from './views/admin-views';
+import { AnnouncementsView } from './views/announcements-view';
 import { BillingView, RevenueAnalyticsView } from './views/billing-views';
 import { ProfileView } from './views/profile-view';
 import { ApiUsageView, ErrorsView, OverviewView, PlatformView, ServicesView, TopUsersView, UsageTrendsView } from './views/usage-views';
@@ -154,6 +155,14 @@ const TABS: TabDef[] = [
     usesRange: true,
     loaders: (r) => ({ analytics: () => adminApi.revenueAnalytics(r) }),
     render: (d) => <RevenueAnalyticsView data={d.analytics} />,
+  }),
+  tab({
+    id: 'announcements',
+    label: 'Announcements',
+    needs: [NEEDS.sendAnnouncements],
+    usesRange: false,
+    loaders: () => ({ announcements: () => adminApi.announcements() }),
+    render: (d, ctx) => <AnnouncementsView data={d.announcements} onSent={ctx.reload} />,
   }),
 ];
 

@@ -5,18 +5,18 @@ import { ADMIN_DATE_RANGES, ADMIN_MESSAGES, ADMIN_VALIDATION } from '@/lib/const
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { controlClass } from '@/components/ui/field';
-import type { RangeParams } from './admin-api';
-import { localDay } from './format';
+import { addDays, zonedParts } from '@/lib/zoned-time';
+import { reportTimezone, type RangeParams } from './admin-api';
 
 export type PresetId = (typeof ADMIN_DATE_RANGES.presets)[number]['id'];
 
 /** The days of a quick range, ending today (both ends included). */
 export function presetRange(id: PresetId, today = new Date()): RangeParams {
   const preset = ADMIN_DATE_RANGES.presets.find((p) => p.id === id)!;
-  const end = localDay(today);
+  // Today as the admin's profile timezone has it, the zone the reports are cut in.
+  const end = zonedParts(reportTimezone(), today).date;
   if (preset.days === null) return { startDate: ADMIN_DATE_RANGES.allTimeStart, endDate: end };
-  const start = new Date(today.getFullYear(), today.getMonth(), today.getDate() - (preset.days - 1));
-  return { startDate: localDay(start), endDate: end };
+  return { startDate: addDays(end, -(preset.days - 1)), endDate: end };
 }
 
 export interface DateRangeState {

@@ -14,18 +14,6 @@ export const formatCount = (value: number) => count.format(value);
 /** Amounts in USD with two decimals. */
 export const formatAmount = (dollars: number) => usd.format(dollars);
 
-export function formatDate(iso: string | null | undefined, fallback = 'N/A'): string {
-  if (!iso) return fallback;
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? fallback : d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-}
-
-export function formatDateTime(iso: string | null | undefined, fallback = 'N/A'): string {
-  if (!iso) return fallback;
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? fallback : d.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-}
-
 /** A trend bucket label (YYYY-MM-DD, YYYY-MM-DDTHH:00 or YYYY-MM) for axes and tables. */
 export function formatBucket(label: string): string {
   if (/^\d{4}-\d{2}$/.test(label)) {
@@ -75,6 +63,3 @@ export function initials(first?: string | null, last?: string | null, fallback =
   return text || fallback.slice(0, 2).toUpperCase();
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A local calendar day as YYYY-MM-DD. */
-export const localDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { useProfileTime } from '@/components/time/use-profile-time';
 import { ANALYTICS } from '@/lib/constants';
 import type { EngagementStatus, TimeRange } from '@/lib/analytics';
 import type { ClientAnalytics } from '@/lib/schemas/analytics';
@@ -26,6 +27,7 @@ const STATUS_BADGES: Record<EngagementStatus, string> = {
 const PAGE = 25;
 
 export function ClientsSection({ timeRange }: { timeRange: TimeRange }) {
+  const time = useProfileTime();
   const query = useAnalytics<ClientAnalytics>('clients', timeRange);
   const [showAll, setShowAll] = useState(false);
   return (
@@ -118,7 +120,7 @@ export function ClientsSection({ timeRange }: { timeRange: TimeRange }) {
                               )}
                             </td>
                             <td className="py-2.5 pr-4 tabular-nums">{c.goals}</td>
-                            <td className="py-2.5 whitespace-nowrap">{formatDate(c.lastCheckIn)}</td>
+                            <td className="py-2.5 whitespace-nowrap">{formatDate(c.lastCheckIn, time.zone)}</td>
                           </tr>
                         ))}
                       </tbody>

@@ -1,4 +1,5 @@
 import type { Granularity } from '@/lib/analytics';
+import { formatDate as formatZonedDate } from '@/lib/format-time';
 
 const DASH = '—';
 
@@ -36,9 +37,10 @@ export function formatSigned(n: number | null | undefined, unit = ''): string {
   return `${sign}${formatNumber(Math.abs(n))}${unit}`;
 }
 
-export function formatDate(iso: string | null | undefined): string {
+/** A day as the coach's profile timezone has it (decision 0092). */
+export function formatDate(iso: string | null | undefined, zone: string): string {
   if (!iso) return 'Never';
-  return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  return formatZonedDate(iso, zone);
 }
 
 /** The label of a trend row: "Mar 4" for a day, "Week of Mar 2" for a week, "Mar 2026" for a month. */

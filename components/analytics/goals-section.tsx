@@ -2,6 +2,7 @@
 
 import { countOf } from '@/lib/plural';
 import { ANALYTICS } from '@/lib/constants';
+import { useProfileTime } from '@/components/time/use-profile-time';
 import type { TimeRange } from '@/lib/analytics';
 import type { GoalAnalytics } from '@/lib/schemas/analytics';
 import { CHART_COLORS, DonutChart, GoalTypesChart } from './charts';
@@ -9,6 +10,7 @@ import { formatDate, formatDays, formatNumber, formatPercent, goalTypeLabel } fr
 import { EmptyState, Panel, SectionBody, StatCard, StatGrid, useAnalytics } from './parts';
 
 export function GoalsSection({ timeRange }: { timeRange: TimeRange }) {
+  const time = useProfileTime();
   const query = useAnalytics<GoalAnalytics>('goals', timeRange);
   return (
     <SectionBody section="goals" query={query}>
@@ -81,7 +83,7 @@ export function GoalsSection({ timeRange }: { timeRange: TimeRange }) {
                           </p>
                         </div>
                         <div className="text-right whitespace-nowrap">
-                          <p>{formatDate(r.completed)}</p>
+                          <p>{formatDate(r.completed, time.zone)}</p>
                           <p className="text-stone-500 dark:text-stone-400">in {formatDays(r.duration)}</p>
                         </div>
                       </li>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
+import { useProfileTime } from '@/components/time/use-profile-time';
 import { Download } from 'lucide-react';
 import { toast } from 'sonner';
 import { Banner } from '@/components/ui/banner';
@@ -35,6 +36,7 @@ function saveBlob(blob: Blob, fileName: string): void {
 
 /** Billing history: 10 a page, newest first, Download invoice for paid transactions with an invoice. */
 export function BillingHistory() {
+  const time = useProfileTime();
   const [page, setPage] = useState(1);
   const { data, isLoading, isError, refetch, isFetching } = useBillingHistory(page, BILLING_HISTORY_PAGE_SIZE);
   const [downloading, setDownloading] = useState<string | null>(null);
@@ -99,7 +101,7 @@ export function BillingHistory() {
               <tbody>
                 {data.transactions.map((t) => (
                   <tr key={t.id} className="border-b border-stone-100 last:border-0 dark:border-stone-800/60">
-                    <td className="px-6 py-3 whitespace-nowrap text-stone-700 dark:text-stone-300">{formatBillingDate(t.date)}</td>
+                    <td className="px-6 py-3 whitespace-nowrap text-stone-700 dark:text-stone-300">{formatBillingDate(t.date, time.zone)}</td>
                     <td className="px-3 py-3 text-stone-900 dark:text-stone-100">{t.description}</td>
                     <td className="px-3 py-3 text-right font-medium whitespace-nowrap tabular-nums">{formatUsd(t.amount)}</td>
                     <td className="px-3 py-3">
@@ -112,7 +114,7 @@ export function BillingHistory() {
                           className="px-2 py-1 text-brand-700! dark:text-brand-300!"
                           onClick={() => void download(t)}
                           loading={downloading === t.id}
-                          aria-label={`Download invoice for ${t.description} on ${formatBillingDate(t.date)}`}
+                          aria-label={`Download invoice for ${t.description} on ${formatBillingDate(t.date, time.zone)}`}
                         >
                           {downloading !== t.id && <Download className="h-4 w-4" aria-hidden />}
                           Download invoice

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useProfileTime } from '@/components/time/use-profile-time';
 import { useQueryClient } from '@tanstack/react-query';
 import { CreditCard, ExternalLink, Tag, X } from 'lucide-react';
 import { toast } from 'sonner';
@@ -32,6 +33,7 @@ interface AppliedDiscount {
  * (decision 0020). Product §1.2 Billing tab, §1.4 Billing, §1.8 Billing toasts.
  */
 export function BillingScreen() {
+  const time = useProfileTime();
   const queryClient = useQueryClient();
   const { data: billing, isLoading, isError, refetch } = useBilling();
   useBillingUpdates();
@@ -97,7 +99,7 @@ export function BillingScreen() {
 
   const onSelectPlan = (plan: PlanInfo) => {
     if (plan.priceCents === 0) {
-      const ends = billing.currentPeriodEnd ? ` on ${formatBillingDate(billing.currentPeriodEnd)}` : '';
+      const ends = billing.currentPeriodEnd ? ` on ${formatBillingDate(billing.currentPeriodEnd, time.zone)}` : '';
       if (!window.confirm(`Downgrade to ${plan.name}? You keep ${billing.planName} until the end of your billing period${ends}.`)) return;
       void changePlan(plan.id);
       return;
@@ -227,6 +229,7 @@ function StatusBadge({ billing }: { billing: BillingInfo }) {
 }
 
 function CurrentPlanCard({ billing, onCancel, onResume, onPortal }: { billing: BillingInfo; onCancel(): void; onResume(): void; onPortal(): void }) {
+  const time = useProfileTime();
   const paid = billing.priceCents > 0;
   return (
     <div className="lg:col-span-2">
@@ -239,7 +242,7 @@ function CurrentPlanCard({ billing, onCancel, onResume, onPortal }: { billing: B
           {billing.nextBillingDate && (
             <div className="text-right">
               <p className="text-xs tracking-wide text-stone-500 uppercase dark:text-stone-400">Next billing date</p>
-              <p className="text-sm font-medium text-stone-900 dark:text-stone-100">{formatBillingDate(billing.nextBillingDate)}</p>
+              <p className="text-sm font-medium text-stone-900 dark:text-stone-100">{formatBillingDate(billing.nextBillingDate, time.zone)}</p>
             </div>
           )}
         </div>
@@ -247,7 +250,7 @@ function CurrentPlanCard({ billing, onCancel, onResume, onPortal }: { billing: B
           <Banner tone="info" className="mt-4 flex flex-wrap items-center justify-between gap-3">
             <span>
               Your {billing.planName} subscription will be canceled at the end of your billing period, on{' '}
-              <strong>{formatBillingDate(billing.currentPeriodEnd)}</strong>. You will move to the Free plan then.
+              <strong>{formatBillingDate(billing.currentPeriodEnd, time.zone)}</strong>. You will move to the Free plan then.
             </span>
             <Button variant="secondary" className="py-1" onClick={onResume}>
               Keep subscription

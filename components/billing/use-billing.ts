@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
+import { formatLongDate } from '@/lib/format-time';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRealtime } from '@/components/realtime/realtime-provider';
 import { api } from '@/lib/api-client';
@@ -34,7 +35,8 @@ export function useBillingUpdates(): void {
   );
 }
 
-export function formatBillingDate(iso: string | null): string {
+/** A billing date as the profile's timezone has it (decision 0092). */
+export function formatBillingDate(iso: string | null, zone: string): string {
   if (!iso) return '—';
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  return formatLongDate(iso, zone);
 }

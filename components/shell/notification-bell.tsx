@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useId, useRef, useState } from 'react';
+import { DEFAULT_CLOCK_TIMEZONE } from '@/lib/timezones';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { Bell, CheckCheck, X } from 'lucide-react';
@@ -29,7 +30,7 @@ const BADGE_MAX = 99;
  */
 export function NotificationBell() {
   const { user } = useAuth();
-  const zone = user?.timezone ?? 'UTC';
+  const zone = user?.timezone || DEFAULT_CLOCK_TIMEZONE;
   const { subscribe, status } = useRealtime();
   const queryClient = useQueryClient();
   const router = useRouter();

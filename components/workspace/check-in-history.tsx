@@ -1,6 +1,7 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
+import { useProfileTime } from '@/components/time/use-profile-time';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, RefreshCw, Trash2, Undo2 } from 'lucide-react';
 import { useAuth } from '@/components/auth/auth-provider';
@@ -91,6 +92,7 @@ function ProgressLine({ checkIn, update, clientId }: { checkIn: CheckInDto; upda
 }
 
 function CheckInItem({ checkIn, zone, clientId, onDelete }: { checkIn: CheckInDto; zone: string; clientId: string; onDelete(): void }) {
+  const time = useProfileTime();
   const [open, setOpen] = useState(false);
   const badge = checkInBadge(checkIn.status);
   const note = checkInNote(checkIn);
@@ -113,7 +115,7 @@ function CheckInItem({ checkIn, zone, clientId, onDelete }: { checkIn: CheckInDt
           <span className="min-w-0 flex-1">
             <span className="block text-sm font-medium">
               {upcoming && <span className="sr-only font-normal text-stone-500 sm:not-sr-only dark:text-stone-400">Scheduled for </span>}
-              <time dateTime={when}>{formatDateTime(when, zone)}</time>
+              <time dateTime={when}>{time.dateTime(when)}</time>
             </span>
             <span className="flex min-w-0 items-center gap-2 text-xs text-stone-500 dark:text-stone-400">
               <span className="truncate">{about}</span>
@@ -172,6 +174,7 @@ function CheckInItem({ checkIn, zone, clientId, onDelete }: { checkIn: CheckInDt
 export function CheckInHistory({ clientId, upcoming = [] }: { clientId: string; upcoming?: ProjectedCheckIn[] }) {
   const { user } = useAuth();
   const zone = user?.timezone ?? DEFAULT_CLOCK_TIMEZONE;
+  const time = useProfileTime();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [deleting, setDeleting] = useState<CheckInDto | null>(null);
@@ -200,7 +203,7 @@ export function CheckInHistory({ clientId, upcoming = [] }: { clientId: string; 
     <>
       <Disclosure
         title="Check-in History"
-        description={query.data ? `${query.data.pagination.total} check-in${query.data.pagination.total === 1 ? '' : 's'}, newest first. Times in your timezone.` : 'Newest first. Times in your timezone.'}
+        description={query.data ? `${query.data.pagination.total} check-in${query.data.pagination.total === 1 ? '' : 's'}, newest first. Times in ${time.zoneName}.` : `Newest first. Times in ${time.zoneName}.`}
         actions={
           <Button variant="secondary" className="px-3 py-1.5" onClick={() => void query.refetch()} disabled={query.isFetching} aria-label="Refresh check-in history">
             <RefreshCw className={cn('h-4 w-4', query.isFetching && 'animate-spin')} aria-hidden /> Refresh

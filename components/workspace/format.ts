@@ -1,54 +1,11 @@
 import { RECENT_ACTIVITY_EXCERPT } from '@/lib/constants';
-import { zonedParts } from '@/lib/zoned-time';
+import { formatClock, formatDay } from '@/lib/format-time';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function fmt(zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${zone}|${JSON.stringify(options)}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, ...options });
-    formatters.set(key, f);
-  }
-  return f;
-}
-
-/** "Nov 21" this year, "Nov 21, 2025" otherwise, in the coach's zone. */
-export function formatDay(iso: string, zone: string, now = new Date()): string {
-  const at = new Date(iso);
-  const sameYear = fmt(zone, { year: 'numeric' }).format(at) === fmt(zone, { year: 'numeric' }).format(now);
-  return fmt(zone, sameYear ? { month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric', year: 'numeric' }).format(at);
-}
-
-/**
- * The one way the workspace writes a time of day: 12-hour clock, "9:00 AM" (record 0078). Every
- * time below is built on it, so a schedule slot, a sent check-in and a projected one read alike
- * (Intl's own "9:00 AM" differs by engine in the space before AM).
- */
-export function formatClock(hour: number, minute: number): string {
-  return `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
-}
-
-/** "7:01 PM": an instant's time of day in a zone. */
-export function formatTime(at: Date | string, zone: string): string {
-  const p = zonedParts(zone, new Date(at));
-  return formatClock(p.hour, p.minute);
-}
-
-/** "Sat, Nov 21, 7:01 PM" in the coach's zone. */
-export function formatDateTime(iso: string, zone: string): string {
-  const at = new Date(iso);
-  return `${fmt(zone, { weekday: 'short', month: 'short', day: 'numeric' }).format(at)}, ${formatTime(at, zone)}`;
-}
-
-/** "Mon 9:00 AM" in the coach's zone. */
-export function formatWeekdayTime(at: Date | string, zone: string): string {
-  const instant = new Date(at);
-  return `${fmt(zone, { weekday: 'short' }).format(instant)} ${formatTime(instant, zone)}`;
-}
+// The time formatters live in lib/format-time.ts (the one formatter taking a zone, decision 0092).
+export { formatClock, formatDateTime, formatDay, formatTime, formatWeekdayTime } from '@/lib/format-time';
 
 /** Recent Activity times (product §2.2): Just now, Nh ago, Nd ago, else a short date. */
 export function relativeTime(iso: string, zone: string, now = new Date()): string {

@@ -34,6 +34,13 @@ import {
   usageTrendsResponseSchema,
 } from '../schemas/admin';
 import { loginSchema } from '../schemas/auth';
+import {
+  announcementCreatedResponseSchema,
+  announcementRecipientsQuerySchema,
+  announcementRecipientsResponseSchema,
+  announcementsResponseSchema,
+  newAnnouncementSchema,
+} from '../schemas/announcements';
 import { okWithMessageSchema } from './common';
 import { endpoint } from './endpoint';
 
@@ -309,4 +316,46 @@ export const changeAdminPassword = endpoint({
   body: adminPasswordSchema,
   response: adminPasswordResponseSchema,
   errors: { 404: 'The account was deleted meanwhile', 429: 'Too many wrong current passwords' },
+});
+
+// ---- announcements (issue 18 item 7, decision 0092) --------------------------------------------
+
+const ANNOUNCEMENTS = 'Admin: announcements';
+
+export const announcementRecipients = endpoint({
+  method: 'GET',
+  path: '/api/admin/announcements/recipients',
+  tag: ANNOUNCEMENTS,
+  summary: 'How many coaches an announcement of this kind would reach now (the confirmation shows it)',
+  auth: 'admin',
+  permission: P.sendAnnouncements,
+  query: announcementRecipientsQuerySchema,
+  response: announcementRecipientsResponseSchema,
+});
+
+export const listAnnouncements = endpoint({
+  method: 'GET',
+  path: '/api/admin/announcements',
+  tag: ANNOUNCEMENTS,
+  summary: 'The latest announcements, newest first, with how many recipients each has reached so far',
+  auth: 'admin',
+  permission: P.sendAnnouncements,
+  response: announcementsResponseSchema,
+});
+
+export const createAnnouncement = endpoint({
+  method: 'POST',
+  path: '/api/admin/announcements',
+  tag: ANNOUNCEMENTS,
+  summary:
+    'Send an announcement: marketing is e-mailed to coaches with Marketing e-mails on, breaking news pushed to coaches with Breaking news on. A job sends it in batches, once per coach; recorded in the audit log',
+  auth: 'admin',
+  permission: P.sendAnnouncements,
+  body: newAnnouncementSchema,
+  status: 202,
+  response: announcementCreatedResponseSchema,
+  errors: {
+    409: 'The number of recipients is no longer the one confirmed (review again), or nobody would receive it',
+    429: 'Too many announcements in the last day',
+  },
 });

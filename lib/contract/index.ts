@@ -11,9 +11,10 @@ import * as notifications from './notifications';
 import * as reply from './reply';
 import * as schedules from './schedules';
 import * as system from './system';
+import * as unsubscribe from './unsubscribe';
 
 /** Every endpoint of the API, one module per area; the OpenAPI document and the coverage test read this. */
-export const ENDPOINT_MODULES = { account, admin, analytics, auth, billing, checkins, clients, goals, notifications, reply, schedules, system } as const;
+export const ENDPOINT_MODULES = { account, admin, analytics, auth, billing, checkins, clients, goals, notifications, reply, schedules, system, unsubscribe } as const;
 
 function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;

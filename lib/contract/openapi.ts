@@ -19,6 +19,8 @@ export const API_TAGS = [
   { name: 'Admin: usage', description: 'Platform usage, cost and errors (admins).' },
   { name: 'Admin: revenue', description: 'Revenue, transactions, refunds and plan changes (admins).' },
   { name: 'Admin: accounts', description: 'Admin sign-in, profile and admin accounts (admins).' },
+  { name: 'Admin: announcements', description: 'Marketing e-mails and breaking news to the coaches who opted in (admins).' },
+  { name: 'Unsubscribe', description: 'One-click unsubscribe from optional e-mails (RFC 8058), without signing in.' },
   { name: 'Webhooks', description: 'Calls from the SMS and payment providers.' },
   { name: 'System', description: 'Health, realtime and this reference.' },
 ] as const;

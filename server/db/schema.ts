@@ -901,6 +901,46 @@ export const webhookEvents = pgTable('webhook_events', {
   processedAt: ts('processed_at').notNull().defaultNow(),
 });
 
+/**
+ * A product announcement an administrator sent (issue 18 item 7, decision 0092): `marketing` is
+ * e-mailed to coaches with `email.marketingEmails` on, `breaking_news` is pushed (and listed in the
+ * bell) to coaches with `push.breakingNews` on. A job sends it in batches; `completedAt` is set
+ * when no recipient is left.
+ */
+export const announcements = pgTable('announcements', {
+  id: id(),
+  kind: text('kind').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  /** The admin who sent it; kept (null) when that account is deleted, the audit log names them. */
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  /** The recipients counted when the admin confirmed: what the confirmation showed. */
+  confirmedRecipients: integer('confirmed_recipients').notNull(),
+  createdAt: createdAt(),
+  completedAt: ts('completed_at'),
+});
+
+/**
+ * One row per (announcement, coach): inserted before the send with `on conflict do nothing`, so
+ * two workers (or a retried job) never send one announcement twice to the same coach.
+ */
+export const announcementDeliveries = pgTable(
+  'announcement_deliveries',
+  {
+    announcementId: uuid('announcement_id')
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    claimedAt: ts('claimed_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+    /** Why the send failed, when it did (the provider's error); it is not retried. */
+    failure: text('failure'),
+  },
+  (t) => [primaryKey({ columns: [t.announcementId, t.userId] })],
+);
+
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type Client = typeof clients.$inferSelect;

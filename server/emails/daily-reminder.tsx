@@ -32,7 +32,7 @@ export function DailyReminderEmail({ reminder }: { reminder: DailyReminder }) {
       preview={`${reminder.today.length} check-ins today, ${reminder.unanswered.length} unanswered from yesterday.`}
       footer={
         <Text className="c-muted" style={mutedStyle}>
-          You get this e-mail because daily reminders are on. <FooterLink href={reminder.links.settings}>Notification settings</FooterLink>
+          You get this e-mail because daily reminders are on. <FooterLink href={reminder.links.unsubscribe}>Unsubscribe</FooterLink> · <FooterLink href={reminder.links.settings}>Notification settings</FooterLink>
         </Text>
       }
     >

@@ -105,7 +105,7 @@ export function WeeklyDigestEmail({ digest }: { digest: WeeklyDigest }) {
             {ATTENTION_RULE_TEXT} Motivation and engagement are out of 100; up or down is against the week before (a change of {TREND_MIN_CHANGE} or more).
           </Text>
           <Text className="c-muted" style={{ ...mutedStyle, marginTop: '8px' }}>
-            You get this e-mail every Monday because the weekly digest is on. <FooterLink href={digest.links.settings}>Notification settings</FooterLink>
+            You get this e-mail every Monday because the weekly digest is on. <FooterLink href={digest.links.unsubscribe}>Unsubscribe</FooterLink> · <FooterLink href={digest.links.settings}>Notification settings</FooterLink>
           </Text>
         </>
       }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { config } from '../config';
 import { getDb } from '../db/client';
 import { log } from '../log';
+import { ANNOUNCEMENTS_QUEUE, runAnnouncementJob } from '../services/announcements';
 import { renewDueSubscriptions } from '../services/billing/renewals';
 import { processReply } from '../services/engine/conversation';
 import { dispatch } from '../services/engine/dispatcher';
@@ -163,6 +164,9 @@ export async function startWorkers(databaseUrl: string): Promise<Workers> {
   await boss.work(NOTIFICATION_DELIVERY_QUEUE, async () => {
     await deliverDueNotifications();
   });
+  // Announcements (decision 0092): each job sends one batch and queues the next.
+  await boss.createQueue(ANNOUNCEMENTS_QUEUE, { retryLimit: 2, retryDelay: 30 });
+  await boss.work<{ announcementId: string }>(ANNOUNCEMENTS_QUEUE, perJob(runAnnouncementJob));
   // The webhook queues into these as soon as the queue is published: they exist before it is.
   await boss.createQueue(ENGINE_QUEUES.coachNotice, { expireInSeconds: 120, retryLimit: 3, retryDelay: 10 });
   // One attempt: a text whose hand-over failed may still have gone out; an unanswered question is

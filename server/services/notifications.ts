@@ -16,7 +16,7 @@ import { pushToUser } from './push-subscriptions';
 import { hitRateLimit, RATE_LIMITS } from './rate-limit';
 import { findActiveUserById, isPhoneVerified } from './users';
 
-export type NotificationType = 'checkin_response' | 'goal_completed' | 'missed_checkin' | 'goal_deadline' | 'ai_insight' | 'system' | 'session_reminder' | 'client_unreachable';
+export type NotificationType = 'checkin_response' | 'goal_completed' | 'missed_checkin' | 'goal_deadline' | 'ai_insight' | 'system' | 'session_reminder' | 'client_unreachable' | 'breaking_news';
 export type Channel = (typeof NOTIFICATION_CHANNELS)[number];
 export type DeliveryResults = Record<Channel, boolean>;
 
@@ -33,6 +33,8 @@ const RULES: Record<NotificationType, { email?: keyof Prefs['email']; sms?: keyo
   session_reminder: { push: 'sessionReminders', inApp: 'systemAlerts' },
   // A bounced e-mail or a number texts fail on (decision 0085): news about a client, like a reply.
   client_unreachable: { email: 'clientUpdates', push: 'clientMessages', inApp: 'clientMessages' },
+  // An administrator's announcement (decision 0092); only coaches with Breaking news on are sent it.
+  breaking_news: { push: 'breakingNews', inApp: 'systemAlerts' },
 };
 
 export interface NotificationInput {

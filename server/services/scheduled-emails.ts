@@ -26,6 +26,7 @@ import { renderWeeklyDigest } from '../emails/weekly-digest';
 import { log } from '../log';
 import { sendEmail } from '../providers/email';
 import { projectSlots } from './engine/projection';
+import { unsubscribeLink } from './unsubscribe';
 import { loadSources } from './engine/sources';
 
 /**
@@ -38,6 +39,7 @@ import { loadSources } from './engine/sources';
 
 export type ScheduledEmailKind = 'weekly' | 'daily';
 
+/** `pref` is the switch and the unsubscribe list of each kind. */
 const KINDS: Record<ScheduledEmailKind, { weekday: number | null; pref: 'weeklyDigest' | 'dailyReminders' }> = {
   weekly: { weekday: WEEKLY_DIGEST_WEEKDAY, pref: 'weeklyDigest' },
   daily: { weekday: null, pref: 'dailyReminders' },
@@ -222,7 +224,7 @@ export async function composeWeeklyDigest(db: Database, coach: Candidate, monday
       concerns: sum((c) => c.concerns.length),
       quiet: sum((c) => (c.wentQuiet ? 1 : 0)),
     },
-    links: digestLinks(config().appUrl),
+    links: digestLinks(config().appUrl, unsubscribeLink(coach, 'weeklyDigest').footerUrl),
   };
 }
 
@@ -279,7 +281,7 @@ export async function composeDailyReminder(db: Database, coach: Candidate, day: 
     zone: coach.timezone,
     today: today.map(strip),
     unanswered: unansweredRows.flatMap((r) => item(r.clientId, r.at).map(strip)),
-    links: digestLinks(config().appUrl),
+    links: digestLinks(config().appUrl, unsubscribeLink(coach, 'dailyReminders').footerUrl),
   };
 }
 
@@ -318,7 +320,8 @@ async function sendOne(db: Database, kind: ScheduledEmailKind, plan: Plan, now: 
       return 'empty';
     }
     // The claim is committed before the provider is called, and no transaction is open across it.
-    await sendEmail({ to: plan.coach.email, ...message }, plan.coach.id);
+    // Not transactional: the mail client's own Unsubscribe button works (RFC 8058, decision 0092).
+    await sendEmail({ to: plan.coach.email, ...message, headers: unsubscribeLink(plan.coach, KINDS[kind].pref).headers }, plan.coach.id);
     await finish(db, id, 'sent', now);
     return 'sent';
   } catch (error) {
@@ -371,7 +374,7 @@ export async function sendDigestNow(email: string, now = new Date()): Promise<{ 
   // The week that ended last Sunday, as Monday's digest would hold it.
   const digest = await composeWeeklyDigest(db, coach, monday);
   const subject = weeklyDigestSubject(digest.weekLabel);
-  await sendEmail({ to: coach.email, subject, ...(await renderWeeklyDigest(digest)) }, coach.id);
+  await sendEmail({ to: coach.email, subject, ...(await renderWeeklyDigest(digest)), headers: unsubscribeLink(coach, 'weeklyDigest').headers }, coach.id);
   return { to: coach.email, subject };
 }
 

@@ -92,6 +92,11 @@ export const ROWS: Row[] = [
   // The reply page: the signed token is the only key, the same for everyone; a made-up one is 404.
   { method: 'GET', route: 'reply/[token]', url: () => '/reply/matrixnotatoken', expect: same(404) },
   { method: 'POST', route: 'reply/[token]', url: () => '/reply/matrixnotatoken', body: () => ({ text: 'hello' }), expect: same(404) },
+  // One-click unsubscribe: the signed token is the only key; the GET changes nothing and leads to the page.
+  { method: 'GET', route: 'unsubscribe/[token]', url: () => '/unsubscribe/matrixnotatoken', expect: same(303) },
+  { method: 'POST', route: 'unsubscribe/[token]', url: () => '/unsubscribe/matrixnotatoken', expect: same(404) },
+  { method: 'GET', route: 'unsubscribe/[token]/subscription', url: () => '/unsubscribe/matrixnotatoken/subscription', expect: same(404) },
+  { method: 'PUT', route: 'unsubscribe/[token]/subscription', url: () => '/unsubscribe/matrixnotatoken/subscription', body: () => ({ subscribed: false }), expect: same(404) },
 
   // The signed-in account itself.
   { method: 'GET', route: 'users/profile', url: () => '/users/profile', expect: self(200) },
@@ -224,6 +229,10 @@ export const ROWS: Row[] = [
   { method: 'PUT', route: 'admin/users/[id]', url: (w) => `/admin/users/${w.adminToEdit}`, body: () => ({ firstName: 'Edited' }), expect: admin(200, 403) },
   { method: 'DELETE', route: 'admin/users/[id]', url: (w) => `/admin/users/${w.adminToDelete}`, expect: admin(200, 403) },
   { method: 'PUT', route: 'admin/users/[id]/plan', url: (w) => `/admin/users/${w.other.id}/plan`, body: () => ({ plan: 'basic' }), expect: admin(200, 403) },
+  { method: 'GET', route: 'admin/announcements/recipients', url: () => '/admin/announcements/recipients?kind=marketing', expect: admin(200, 403) },
+  { method: 'GET', route: 'admin/announcements', url: () => '/admin/announcements', expect: admin(200, 403) },
+  // A count nobody confirmed: refused before anything is recorded or sent.
+  { method: 'POST', route: 'admin/announcements', url: () => '/admin/announcements', body: () => ({ kind: 'marketing', subject: 'Matrix', body: 'x', confirmedRecipients: 999_999 }), expect: admin(409, 403) },
   { method: 'POST', route: 'admin/billing/refund/[id]', url: (w) => `/admin/billing/refund/${w.invoiceId}`, body: () => ({ reason: 'Matrix refund' }), expect: admin(200, 403) },
 
   // Last, as they end sessions: deleting the account (the owner column is a throwaway with its own

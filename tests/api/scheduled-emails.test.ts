@@ -158,6 +158,14 @@ describe('the weekly digest', () => {
     expect(mail!.html).toContain('Needing attention');
     expect(mail!.html).toContain('href="https://app.cadence.test/dashboard"');
     expect(mail!.html).toContain('prefers-color-scheme: dark');
+    // One-click unsubscribe (RFC 8058) of this list only, in the headers and the footer.
+    const unsubscribe = /^<https:\/\/app\.cadence\.test\/api\/unsubscribe\/([A-Za-z0-9_-]+)>$/.exec(mail!.headers?.['List-Unsubscribe'] ?? '');
+    expect(unsubscribe, JSON.stringify(mail!.headers)).not.toBeNull();
+    expect(mail!.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const { readUnsubscribeToken } = await import('../../server/services/unsubscribe');
+    expect(readUnsubscribeToken(unsubscribe![1]!)).toEqual({ userId: me.id, list: 'weeklyDigest' });
+    expect(mail!.text).toContain(`Unsubscribe from the weekly digest: https://app.cadence.test/unsubscribe/${unsubscribe![1]}`);
+    expect(mail!.html).toContain(`href="https://app.cadence.test/unsubscribe/${unsubscribe![1]}"`);
     // Recorded as its own kind, not as a capped notification.
     expect(await raw`select kind, period::text, outcome from scheduled_emails where user_id = ${me.id}`).toEqual([{ kind: 'weekly', period: '2026-03-16', outcome: 'sent' }]);
     expect(await raw`select 1 from notifications where user_id = ${me.id}`).toHaveLength(0);
@@ -252,6 +260,8 @@ describe('the daily reminder', () => {
     expect(mail!.text).toContain('Check-ins going out today (America/New_York):\n  17:30  Ana Test\n');
     expect(mail!.text).toContain('Sent yesterday and not answered yet (America/New_York):\n  10:15  Ben Test\n');
     expect(mail!.html).toContain('Ana Test');
+    expect(mail!.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(mail!.text).toMatch(/Unsubscribe from daily reminders: https:\/\/app\.cadence\.test\/unsubscribe\/[A-Za-z0-9_-]+/);
     expect(ana).toBeTruthy();
   });
 

@@ -21,7 +21,8 @@ import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
-import { formatCount, formatDate, formatDateTime } from '../format';
+import { formatCount } from '../format';
+import { useProfileTime } from '@/components/time/use-profile-time';
 import { Badge, DataTable, EmptyState, Section, StatCard, StatGrid } from '../ui';
 
 const roleLabel = (role: string) => (role === 'super_admin' ? 'Super admin' : role === 'admin' ? 'Admin' : role);
@@ -46,6 +47,7 @@ function serverText(error: unknown): string {
 }
 
 export function AdminsView({ admins }: { admins: AdminList | null }) {
+  const time = useProfileTime();
   return (
     <Section title="Administrators">
       <DataTable
@@ -57,7 +59,7 @@ export function AdminsView({ admins }: { admins: AdminList | null }) {
           { header: 'Name', cell: (a) => <span className="font-medium">{a.name ?? '—'}</span> },
           { header: 'Username', cell: (a) => a.username },
           { header: 'E-mail', cell: (a) => a.email },
-          { header: 'Last login', cell: (a) => formatDateTime(a.lastLogin, 'Never') },
+          { header: 'Last login', cell: (a) => time.dateTime(a.lastLogin, 'Never') },
         ]}
       />
     </Section>
@@ -184,6 +186,7 @@ export function AdminManagementView({
   canManage: boolean;
   onChanged(): void;
 }) {
+  const time = useProfileTime();
   const [editing, setEditing] = useState<AdminView | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const s = data?.systemStats;
@@ -231,7 +234,7 @@ export function AdminManagementView({
             },
             { header: 'Role', cell: (a) => <Badge tone={a.role === 'super_admin' ? 'brand' : 'stone'}>{roleLabel(a.role)}</Badge> },
             { header: 'Level', cell: (a) => levelLabel(a.adminLevel) },
-            { header: 'Last login', cell: (a) => formatDateTime(a.lastLogin, 'Never') },
+            { header: 'Last login', cell: (a) => time.dateTime(a.lastLogin, 'Never') },
             {
               header: 'Actions',
               cell: (a) => (
@@ -278,7 +281,7 @@ export function AdminManagementView({
                   </div>
                 ),
               },
-              { header: 'Created', cell: (u) => formatDate(u.createdAt) },
+              { header: 'Created', cell: (u) => time.date(u.createdAt, 'N/A') },
             ]}
           />
         </Section>
@@ -291,7 +294,7 @@ export function AdminManagementView({
             columns={[
               { header: 'Name', cell: (c) => <span className="font-medium">{c.name}</span> },
               { header: 'Coach', cell: (c) => c.coach?.username ?? 'No coach' },
-              { header: 'Created', cell: (c) => formatDate(c.createdAt) },
+              { header: 'Created', cell: (c) => time.date(c.createdAt, 'N/A') },
             ]}
           />
         </Section>
@@ -303,7 +306,7 @@ export function AdminManagementView({
           rowKey={(e) => e.id}
           empty={<EmptyState title={EMPTY.auditLog} />}
           columns={[
-            { header: 'When', cell: (e) => <span className="whitespace-nowrap">{formatDateTime(e.timestamp)}</span> },
+            { header: 'When', cell: (e) => <span className="whitespace-nowrap">{time.dateTime(e.timestamp, 'N/A')}</span> },
             { header: 'Admin', cell: (e) => e.admin?.email ?? '—' },
             {
               header: 'Action',

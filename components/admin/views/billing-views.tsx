@@ -21,7 +21,8 @@ import { Button } from '@/components/ui/button';
 import { Field, controlClass, inputClass } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { BarSeriesChart, ShareChart } from '../charts';
-import { formatAmount, formatBucket, formatChange, formatCount, formatDate, formatRate, planLabel, type ChangeUnit } from '../format';
+import { formatAmount, formatBucket, formatChange, formatCount, formatRate, planLabel, type ChangeUnit } from '../format';
+import { useProfileTime } from '@/components/time/use-profile-time';
 import { Badge, DataTable, EmptyState, Section, StatCard, StatGrid, TRANSACTION_STATUS, type Tone } from '../ui';
 
 /** Up is good for revenue, subscriptions and ARPU; for churn, down is. */
@@ -100,6 +101,7 @@ function RefundDialog({ transaction, onClose, onRefunded }: { transaction: Admin
 }
 
 function TransactionsTable({ transactions, canRefund, onChanged }: { transactions: AdminTransaction[]; canRefund: boolean; onChanged(): void }) {
+  const time = useProfileTime();
   const [search, setSearch] = useState('');
   const [refunding, setRefunding] = useState<AdminTransaction | null>(null);
   const shown = useMemo(() => {
@@ -130,7 +132,7 @@ function TransactionsTable({ transactions, canRefund, onChanged }: { transaction
         rowKey={(t) => t.id}
         empty={<EmptyState title={EMPTY.transactions} />}
         columns={[
-          { header: 'Date', cell: (t) => <span className="whitespace-nowrap">{formatDate(t.date)}</span> },
+          { header: 'Date', cell: (t) => <span className="whitespace-nowrap">{time.date(t.date, 'N/A')}</span> },
           {
             header: 'User',
             cell: (t) => (
@@ -172,7 +174,7 @@ function TransactionsTable({ transactions, canRefund, onChanged }: { transaction
                     </a>
                   )}
                   {canRefund && (
-                    <Button variant="secondary" className="px-3 py-1" onClick={() => setRefunding(t)} aria-label={`Refund ${formatAmount(t.amount)} to ${t.email ?? 'user'} on ${formatDate(t.date)}`}>
+                    <Button variant="secondary" className="px-3 py-1" onClick={() => setRefunding(t)} aria-label={`Refund ${formatAmount(t.amount)} to ${t.email ?? 'user'} on ${time.date(t.date, 'N/A')}`}>
                       Refund
                     </Button>
                   )}
@@ -252,6 +254,7 @@ export function BillingView({
   pending: boolean;
   onRefresh(): void;
 }) {
+  const time = useProfileTime();
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -282,7 +285,7 @@ export function BillingView({
             },
             { header: 'Plan', cell: (u) => <Badge tone={u.plan === 'free' ? 'stone' : 'brand'}>{planLabel(u.plan)}</Badge> },
             { header: 'Subscription', cell: (u) => u.subscriptionStatus ?? 'none' },
-            { header: 'Joined', cell: (u) => formatDate(u.createdAt) },
+            { header: 'Joined', cell: (u) => time.date(u.createdAt, 'N/A') },
             ...(canManage ? [{ header: 'Change plan', cell: (u: Subscriber) => <PlanChanger key={`${u.id}-${u.plan}`} user={u} onChanged={onRefresh} /> }] : []),
           ]}
         />
@@ -299,6 +302,7 @@ const METRICS = [
 type MetricId = (typeof METRICS)[number]['id'];
 
 export function RevenueAnalyticsView({ data }: { data: RevenueAnalyticsAnswer | null }) {
+  const time = useProfileTime();
   const [metric, setMetric] = useState<MetricId>('revenue');
   const chosen = METRICS.find((m) => m.id === metric)!;
   const overTime = data?.revenueOverTime ?? [];
@@ -378,7 +382,7 @@ export function RevenueAnalyticsView({ data }: { data: RevenueAnalyticsAnswer | 
             { header: 'Plan', cell: (u) => <Badge tone="brand">{planLabel(u.plan)}</Badge> },
             { header: 'Revenue / month', cell: (u) => formatAmount(u.monthlyRevenue), align: 'right' },
             { header: 'Paid in period', cell: (u) => formatAmount(u.revenue), align: 'right' },
-            { header: 'Joined', cell: (u) => formatDate(u.joinDate) },
+            { header: 'Joined', cell: (u) => time.date(u.joinDate, 'N/A') },
           ]}
         />
       </Section>

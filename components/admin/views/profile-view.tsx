@@ -1,5 +1,6 @@
 'use client';
 
+import { useProfileTime } from '@/components/time/use-profile-time';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -12,7 +13,6 @@ import { ADMIN_MESSAGES } from '@/lib/constants';
 import { adminPasswordFormSchema, adminProfileSchema, type AdminPasswordForm, type AdminProfileAnswer, type AdminProfileUpdateAnswer } from '@/lib/schemas/admin';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
-import { formatDateTime } from '../format';
 import { Badge, DataTable, Section } from '../ui';
 
 type ProfileValues = z.input<typeof adminProfileSchema>;
@@ -20,6 +20,7 @@ type ProfileValues = z.input<typeof adminProfileSchema>;
 const notSet = (value: string | null | undefined) => (value && value.trim() ? value : 'Not set');
 
 function ReadOnlyDetails({ user }: { user: StoredUser }) {
+  const time = useProfileTime();
   const rows: [string, string][] = [
     ['Username', notSet(user.username)],
     ['E-mail', notSet(user.email)],
@@ -28,8 +29,8 @@ function ReadOnlyDetails({ user }: { user: StoredUser }) {
     ['Phone', notSet(user.phone)],
     ['Role', notSet(user.role)],
     ['User ID', notSet(user.id)],
-    ['Account created', formatDateTime(user.createdAt)],
-    ['Last login', formatDateTime(user.lastLogin)],
+    ['Account created', time.dateTime(user.createdAt, 'N/A')],
+    ['Last login', time.dateTime(user.lastLogin, 'N/A')],
   ];
   return (
     <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">

@@ -14,7 +14,8 @@ import type { ResponseOf } from '@/lib/contract/endpoint';
 import type { ActiveSession } from '@/lib/schemas/account';
 import { failureToast, SECURITY_KEYS, useErrorToast } from './api';
 import { Badge } from './badge';
-import { absoluteTime, relativeTime } from './format';
+import { useProfileTime } from '@/components/time/use-profile-time';
+import { relativeTime } from './format';
 import { SignOutOthersDialog } from './sign-out-others-dialog';
 
 function DeviceIcon({ session }: { session: ActiveSession }) {
@@ -24,6 +25,7 @@ function DeviceIcon({ session }: { session: ActiveSession }) {
 }
 
 function SessionRow({ session, onSignOut, signingOut }: { session: ActiveSession; onSignOut(): void; signingOut: boolean }) {
+  const time = useProfileTime();
   const name = `${session.device} on ${session.os}`;
   const details = [session.browser && session.browser !== session.device ? session.browser : null, session.ip, session.location].filter(Boolean);
   return (
@@ -43,7 +45,7 @@ function SessionRow({ session, onSignOut, signingOut }: { session: ActiveSession
               'Active now'
             ) : (
               <>
-                Last active <time dateTime={session.lastActive} title={absoluteTime(session.lastActive)}>{relativeTime(session.lastActive)}</time>
+                Last active <time dateTime={session.lastActive} title={time.full(session.lastActive)}>{relativeTime(session.lastActive)}</time>
               </>
             )}
           </p>

@@ -12,7 +12,8 @@ import type { ResponseOf } from '@/lib/contract/endpoint';
 import type { DataExport as DataExportRow, DataExportRequestResponse } from '@/lib/schemas/account';
 import { failureToast, SECURITY_KEYS } from './api';
 import { Badge, type BadgeTone } from './badge';
-import { absoluteTime, formatBytes, relativeTime } from './format';
+import { useProfileTime } from '@/components/time/use-profile-time';
+import { formatBytes, relativeTime } from './format';
 
 const EXPORT_POLL_MS = 2000;
 
@@ -43,6 +44,7 @@ async function downloadWithFreshCookie(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 function ExportRow({ item }: { item: DataExportRow }) {
+  const time = useProfileTime();
   const status = STATUS[item.status];
   const size = formatBytes(item.sizeBytes);
   return (
@@ -51,7 +53,7 @@ function ExportRow({ item }: { item: DataExportRow }) {
         <p className="flex flex-wrap items-center gap-2 font-medium">
           <span>
             Requested{' '}
-            <time dateTime={item.createdAt} title={absoluteTime(item.createdAt)}>
+            <time dateTime={item.createdAt} title={time.full(item.createdAt)}>
               {relativeTime(item.createdAt)}
             </time>
           </span>
@@ -59,7 +61,7 @@ function ExportRow({ item }: { item: DataExportRow }) {
         </p>
         <p className="text-xs text-stone-500 dark:text-stone-400">
           {item.status === 'ready' && size ? `${size} · ` : ''}
-          {item.status === 'failed' ? 'Something went wrong. Please request a new export.' : `Available until ${absoluteTime(item.expiresAt)}`}
+          {item.status === 'failed' ? 'Something went wrong. Please request a new export.' : `Available until ${time.full(item.expiresAt)}`}
         </p>
       </div>
       {item.status === 'ready' && item.downloadUrl && (

@@ -1,15 +1,10 @@
-import { format, formatDistanceToNowStrict } from 'date-fns';
+import { formatDistanceToNowStrict } from 'date-fns';
 
 /** "5 minutes ago", or "just now" inside the last minute. */
 export function relativeTime(iso: string, now = Date.now()): string {
   const date = new Date(iso);
   if (Math.abs(now - date.getTime()) < 60_000) return 'just now';
   return formatDistanceToNowStrict(date, { addSuffix: true });
-}
-
-/** "Mar 4, 2026, 2:05:09 PM" in the browser's own zone. */
-export function absoluteTime(iso: string): string {
-  return format(new Date(iso), 'PPpp');
 }
 
 export function formatBytes(bytes: number | null | undefined): string | null {

@@ -12,11 +12,13 @@ import { DEFAULT_PAGE, SECURITY_LOG_PAGE_SIZE, SETTINGS_TOASTS } from '@/lib/con
 import type { SecurityLogEntry, SecurityLogResponse } from '@/lib/schemas/account';
 import { SECURITY_KEYS, useErrorToast } from './api';
 import { Badge } from './badge';
-import { absoluteTime, eventLabel, relativeTime } from './format';
+import { useProfileTime } from '@/components/time/use-profile-time';
+import { eventLabel, relativeTime } from './format';
 
 const PANEL_ID = 'security-log-panel';
 
 function LogTable({ logs }: { logs: SecurityLogEntry[] }) {
+  const time = useProfileTime();
   const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-stone-500 uppercase dark:text-stone-400';
   return (
     <div className="relative overflow-x-auto rounded-lg border border-stone-200 dark:border-stone-800">
@@ -45,9 +47,7 @@ function LogTable({ logs }: { logs: SecurityLogEntry[] }) {
           {logs.map((log) => (
             <tr key={log.id} className="align-top">
               <td className="px-3 py-2 whitespace-nowrap text-stone-600 dark:text-stone-300">
-                <time dateTime={log.timestamp} title={absoluteTime(log.timestamp)}>
-                  {absoluteTime(log.timestamp)}
-                </time>
+                <time dateTime={log.timestamp}>{time.full(log.timestamp)}</time>
                 <span className="block text-xs text-stone-500 dark:text-stone-400">{relativeTime(log.timestamp)}</span>
               </td>
               <td className="px-3 py-2 font-medium whitespace-nowrap">{eventLabel(log.type)}</td>
