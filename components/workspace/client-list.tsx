@@ -28,6 +28,7 @@ import { CLIENT_LIST_GOALS, WORKSPACE_TOASTS } from '@/lib/constants';
 import { isNumericGoalType } from '@/lib/schemas/workspace';
 import { ClientAvatar } from './client-avatar';
 import { formatDay } from './format';
+import { DEFAULT_CLIENT_LANGUAGE } from '@/lib/languages';
 import { LanguageCode } from './language';
 import { MoodFace } from './mood-face';
 import { clientStatus } from './status';
@@ -122,7 +123,7 @@ function ClientRow({ client, zone, selected, onSelect }: { client: ClientDto; zo
       <span className="min-w-0 flex-1">
         <span className="flex items-center gap-2">
           <span className="truncate font-medium text-stone-900 dark:text-stone-100">{client.username}</span>
-          <LanguageCode language={client.language} />
+          {client.language !== DEFAULT_CLIENT_LANGUAGE && <LanguageCode language={client.language} />}
           <span className="ml-auto flex shrink-0 items-center gap-2">
             <Badge tone={status.tone}>{status.label}</Badge>
             <MoodFace reply={client.latestReply} />
