@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { CLIENT_LANGUAGES } from '@/lib/languages';
 import type { AiGoal, AiProvider, ReplyAnalysis, ReplyContext } from '@/server/providers/ai/types';
 
 /**
@@ -16,7 +17,7 @@ const expectedGoalSchema = z.union([z.literal('unchanged'), z.object({ value: z.
 const caseSchema = z.object({
   id: z.string(),
   /** The reply's language in the per-language parts (es-tuning …); absent in the English ones. */
-  language: z.string().optional(),
+  language: z.enum(CLIENT_LANGUAGES).optional(),
   kind: z.string(),
   scope: z.enum(['goal', 'global']),
   goals: z.array(
@@ -52,7 +53,8 @@ export function contextFor(c: CorpusCase): ReplyContext {
   }));
   return {
     coach: { name: 'Dana Rivers', firstName: 'Dana', survey: null },
-    client: { firstName: 'Sam', lastName: 'Lee', timezone: 'UTC', language: 'en' },
+    // The language a coach sets for a client who writes in it (issue 17 item 5).
+    client: { firstName: 'Sam', lastName: 'Lee', timezone: 'UTC', language: c.language ?? 'en' },
     goals,
     isGlobal: c.scope === 'global',
     recent: [],

@@ -21,10 +21,12 @@ export function analyseReplyText(ctx: ReplyContext): ReplyAnalysis {
   // A reply in Spanish, Portuguese, German or French, and the goals' titles and units (which the
   // coach writes in the client's language), are read in the reader's English words: see local/lexicon.
   // A reply too short to show its language ("Hecho ✅", "+2") is read in the titles' language unless
-  // it has English words: a client may answer in English to titles in Spanish.
+  // it has English words: a client may answer in English to titles in Spanish. The client's language,
+  // as the coach set it, is the next sign: "Lu un quart d'heure chaque soir" shows too few French words.
   const titles = ctx.goals.map((g) => g.title).join('\n');
   const own = languagesOf(ctx.reply);
-  const languages = own.length > 0 || ENGLISH.test(ctx.reply) ? own : languagesOf(`${ctx.reply}\n${titles}`);
+  const set = ctx.client.language === 'en' ? [] : [ctx.client.language];
+  const languages = own.length > 0 || ENGLISH.test(ctx.reply) ? own : set.length > 0 ? set : languagesOf(`${ctx.reply}\n${titles}`);
   const titleLanguages = languages.length > 0 ? languages : languagesOf(titles);
   const replyText = readerText(ctx.reply, languages).text;
   // "10.000 pasos al día: 30 días" counts the days: read as "on 30 days", as English titles say it.

@@ -151,7 +151,12 @@ const ES: Rule[] = [
   w('q|ke', 'que'), w('xq|porq', 'porque'), w('echo', 'hecho'), w('cori', 'corri'), w('aora|ahorita', 'ahora'), w('xa', 'para'), w('d', 'de'), w('bn', 'bien'), w('tb|tmbn', 'tambien'), w('tmb|tb', 'tambien'), w('boy', 'voy'), w('ise', 'hice'), w('oras', 'horas'), w('hoi', 'hoy'), w('aller', 'ayer'),
   // Halves, dozens, pairs.
   [/\b(?:una )?hora y media\b/gi, 'an hour and a half'],
+  [/\b(\d+(?:\.\d+)?|[a-z]+) (?:h|hs|hrs?) y media\b/gi, '$1 and a half hours'],
   [/\b(\d+(?:\.\d+)?|[a-z]+) (horas|hours|km|kilometros) y media\b/gi, '$1 and a half $2'],
+  // "cada noche, siete noches": the amount each night, on that many nights.
+  [/\bcada noche,? (?=\S+ noches\b)/gi, 'each night on '], [/\bcada dia,? (?=\S+ dias\b)/gi, 'each day on '],
+  // "ya tengo grabados 3 episodios": the count reached; the participle only repeats the goal's verb.
+  [/\b(?:ya tengo|tengo ya|ya llevo|llevo) [a-z]+(?:ados|idos|adas|idas) (?=\d)/gi, "i'm at "],
   w('media hora', 'half an hour'), w('un cuarto de hora', 'a quarter of an hour'), w('media docena', 'half a dozen'), w('una docena', 'a dozen'), w('docena', 'dozen'), w('un par de', 'a couple of'),
   w('otro mas|otra mas|uno mas|una mas', '1 more'), w('otra vez|de nuevo', 'again'), [/\ba las (?=\d)/gi, 'at '], [/\ba la (?=1\b)/gi, 'at '], w('una vez', '1 times'), w('unos cuantos|unas cuantas|algunos|algunas', 'a few'),
   // Totals, increments.
@@ -202,7 +207,11 @@ const PT: Rule[] = [
   w('semana corrida|semana puxada', 'hard week'), w('andar de bicicleta|andar de bike|andei de bicicleta|andei de bike', 'cycle'),
   w('hj', 'hoje'), w('vc', 'voce'), w('n', 'nao'), w('mto|mt', 'muito'), w('oq', 'o que'), w('td', 'tudo'), w('blz', 'beleza'), w('tb|tbm', 'tambem'), w('q', 'que'), w('pq', 'porque'), w('fis', 'fiz'), w('ora', 'hora'), w('ta', 'esta'), w('msm', 'mesmo'),
   [/\b(?:uma )?hora e meia\b/gi, 'an hour and a half'],
+  [/\b(\d+(?:\.\d+)?|[a-z]+) (?:h|hs|hrs?) e meia\b/gi, '$1 and a half hours'],
   [/\b(\d+(?:\.\d+)?|[a-z]+) (horas|hours|km) e meia\b/gi, '$1 and a half $2'],
+  [/\bcada noite,? (?=\S+ noites\b)/gi, 'each night on '], [/\bcada dia,? (?=\S+ dias\b)/gi, 'each day on '],
+  // "já fiz 7 lições": already done, so far (the reader reads "already did 7" as where the goal stands).
+  [/\bja (?=(?:fiz|fis|completei|terminei|acabei|li|corri|fui|gravei|mandei|enviei|paguei|juntei|guardei)\b)/gi, 'already '],
   w('meia hora', 'half an hour'), w('um quarto de hora', 'a quarter of an hour'), w('meia duzia', 'half a dozen'), w('uma duzia', 'a dozen'), w('duzia', 'dozen'), w('um par de', 'a couple of'),
   w('mais um|mais uma|outro mais|outra mais', '1 more'), w('outra vez|de novo', 'again'), [/\bas (?=\d+\s*h)/gi, 'at '], w('uma vez', '1 times'), w('alguns|algumas', 'a few'),
   w('ja to c|ja to com|to c|ja estou nas|ja estou nos|ja estou em|ja estou com|estou nas|estou nos|estou em|estou com|to com|to em|ja to com|ja to em|ja tenho|ja sao|ja vou em|ja vou nas', "i'm at"), w('no total|em total|acumulado|acumulados', 'in total'), w('ate agora', 'so far'),
@@ -245,6 +254,8 @@ const DE: Rule[] = [
   [/\bhab(?:e)? (\d+) ([a-z]+) durch\b/gi, "i'm at $1 $2"], [/,\s*also\b/gi, ' so'], [/\bso (?=\d)/gi, ''], [/\bjeden tag (\d+(?:[.,]\d+)?) ([a-z]+)/gi, '$1 $2 every day'],
   [/\bist (?:(endlich|jetzt) )?(?:online|live)\b/gi, 'is $1 live'], w('uber zusammen', 'worth'),
   w('jetzt bin ich bei|bin ich jetzt bei|bin ich bei|bin jetzt bei|bin bei|ich bin bei|jetzt bei|stehe bei|stand heute|stand', "i'm at"), w('insgesamt|gesamt', 'in total'), w('hab schon|habe schon|ich habe schon|bin schon bei|schon bei', "i'm at"), w('zusammen', 'together'), w('bisher|bis jetzt|soweit', 'so far'),
+  // "Kontostand Notgroschen 2.950 €": the balance, named by the goal's word.
+  [/\b(?:aktueller |mein )?kontostand(?: [a-z]+)?:? (?=\d)/gi, 'balance is '], [/\b(?:in total|so far) bei (?=\d)/gi, 'in total at '],
   w('immer noch bei|noch immer bei|weiterhin bei', 'still at'), w('oder so', 'or so'), w('knapp', 'almost'), [/\bgut (?=\d)/gi, 'over '],
   w('laufe|lese|schwimme|meditiere|mache|trainiere|gehe', 'will do'),
   w('mehr als|uber', 'more than'), w('weniger als|unter', 'less than'), w('nicht sicher|bin mir nicht sicher|keine ahnung|weiss nicht', 'not sure'), w('nicht mitgezahlt|nicht gezahlt', "didn't track"),
@@ -283,6 +294,8 @@ const FR: Rule[] = [
   w('auj|ojourdui|aujourdhui|ajd|ojd', "aujourd'hui"), w('jai', "j'ai"), w('dem1', 'demain'), w('fe|fai', 'fait'), w('tro', 'trop'), w('ct', "c'etait"), w('g', "j'ai"), w('pa', 'pas'), w('tjrs|tjs', 'toujours'), w('bcp', 'beaucoup'), w('koi', 'quoi'),
   [/\b(?:une )?heure et demie\b/gi, 'an hour and a half'],
   [/\b(\d+(?:\.\d+)?|[a-z]+) (heures|hours|km) et demie?\b/gi, '$1 and a half $2'],
+  [/\b(\d+(?:\.\d+)?|[a-z]+) (?:h) et demie?\b/gi, '$1 and a half hours'],
+  [/\bchaque (?:soir|nuit),? (?=\S+ (?:soirs|nuits)\b)/gi, 'each night on '], [/\bchaque jour,? (?=\S+ jours\b)/gi, 'each day on '],
   w('une demi-heure|une demi heure|demi-heure|demi heure', 'half an hour'), w("un quart d'heure|un quart de heure", 'a quarter of an hour'), w('une demi-douzaine|demi-douzaine', 'half a dozen'), w('une douzaine|douzaine', 'a dozen'),
   w('encore un|encore une|un de plus|une de plus', '1 more'), w('encore une fois|de nouveau', 'again'), w('une fois', '1 times'), w('quelques', 'a few'), w('bornes', 'km'), w('piasses|piastres|balles', 'dollars'),
   [/\b(?:les|des|mes) pas\b/gi, 'steps'], w('au marche|le marche|du marche', 'at the market'), w('de marche', 'of walk'),
