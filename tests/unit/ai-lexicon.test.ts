@@ -12,9 +12,11 @@ function goal(id: string, title: string, target: number | null, unit: string | n
 }
 
 function analyse(reply: string, goals: AiGoal[]) {
+  // The coach writes a client's goals in the client's language, and sets that language on the client.
+  const language = languagesOf(goals.map((g) => g.title).join('\n'))[0] ?? 'en';
   const ctx: ReplyContext = {
     coach: { name: 'Dana Rivers', firstName: 'Dana', survey: null },
-    client: { firstName: 'Ana', lastName: 'Ruiz', timezone: 'UTC', language: 'es' },
+    client: { firstName: 'Ana', lastName: 'Ruiz', timezone: 'UTC', language },
     goals,
     isGlobal: goals.length > 1,
     recent: [],
