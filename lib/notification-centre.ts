@@ -11,6 +11,7 @@ export const NOTIFICATION_TITLES: Record<string, string> = {
   ai_insight: 'AI insight',
   system: 'Cadence',
   session_reminder: 'Check-in reminder',
+  client_quiet: 'Client gone quiet',
   test: 'Test notification',
 };
 
@@ -23,6 +24,7 @@ export const NOTIFICATION_DEFAULT_LINKS: Record<string, string> = {
   goal_deadline: '/dashboard',
   ai_insight: '/dashboard',
   session_reminder: '/dashboard',
+  client_quiet: '/dashboard',
   system: '/settings?tab=notifications',
   test: '/settings?tab=notifications',
 };

@@ -14,7 +14,7 @@ import { pushToUser } from './push-subscriptions';
 import { hitRateLimit, RATE_LIMITS } from './rate-limit';
 import { findActiveUserById, isPhoneVerified } from './users';
 
-export type NotificationType = 'checkin_response' | 'goal_completed' | 'missed_checkin' | 'goal_deadline' | 'ai_insight' | 'system' | 'session_reminder' | 'client_unreachable';
+export type NotificationType = 'checkin_response' | 'goal_completed' | 'missed_checkin' | 'goal_deadline' | 'ai_insight' | 'system' | 'session_reminder' | 'client_unreachable' | 'client_quiet';
 export type Channel = (typeof NOTIFICATION_CHANNELS)[number];
 export type DeliveryResults = Record<Channel, boolean>;
 
@@ -31,6 +31,8 @@ const RULES: Record<NotificationType, { email?: keyof Prefs['email']; sms?: keyo
   session_reminder: { push: 'sessionReminders', inApp: 'systemAlerts' },
   // A bounced e-mail or a number texts fail on (decision 0085): news about a client, like a reply.
   client_unreachable: { email: 'clientUpdates', push: 'clientMessages', inApp: 'clientMessages' },
+  // N unanswered check-ins in a row (decision 0091): the louder form of missed_checkin, on its switches.
+  client_quiet: { email: 'missedCheckIns', sms: 'checkInReminders', push: 'clientMessages', inApp: 'clientMessages' },
 };
 
 export interface NotificationInput {

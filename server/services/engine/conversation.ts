@@ -11,6 +11,7 @@ import { emitToUser } from '../../realtime';
 import { checkInSummary, type CoachRef } from '../clients';
 import { updateProgress } from '../goals';
 import { notifyCoach, type NotificationInput } from '../notifications';
+import { noticeConcerns, noticeQuietClients } from '../nudges';
 import { checkInContext, coveredGoals, loadParticipants, type Participants } from './context';
 import { followUpEmail } from './email-thread';
 import { recordQuotaStop, withinQuota } from './quota';
@@ -185,6 +186,7 @@ export async function processReply(checkInId: string, options: EngineOptions = {
     })
     .where(eq(checkIns.id, claimed.id));
   await db.update(clients).set({ executiveSummary: analysis.executiveSummary, updatedAt: now }).where(eq(clients.id, claimed.clientId));
+  await noticeConcerns(db, claimed, p.client, analysis.concerns, now);
 
   const followUp = await sendFollowUp(edb, claimed, p, { ...ctx, analysis: { ...analysis, progress: applied(progress, progressUpdates) } }, now);
   if (followUp.status === 'skipped') return { status: 'skipped' };
@@ -247,7 +249,7 @@ setInlineHandlers({ processReply: (id) => processReply(id) });
 // ---------------------------------------------------------------------------------------------
 // No reply
 
-/** Marks sent check-ins with no reply within the window as no_response and tells their coaches. */
+/** Marks sent check-ins with no reply within the window as no_response and tells their coaches (and, after N in a row, that the client went quiet). */
 export async function markNoResponse(filter: { checkInId?: string }, options: EngineOptions = {}): Promise<number> {
   const { now, edb } = resolve(options);
   const cutoff = new Date(now.getTime() - noResponseWindowMs());
@@ -267,5 +269,6 @@ export async function markNoResponse(filter: { checkInId?: string }, options: En
     await notify(row.coachId, { type: 'missed_checkin', message: `${names.get(row.clientId) ?? 'A client'} did not reply to the check-in within ${hours} h.` }, now);
     await publishCheckIn(row);
   }
+  await noticeQuietClients(edb.db, rows, now).catch((error: unknown) => log.error({ err: error }, 'quiet-client nudges failed'));
   return rows.length;
 }
