@@ -2,12 +2,15 @@
 
 import dynamic from 'next/dynamic';
 import { useRef, useState } from 'react';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { ArchiveRestore, MousePointerClick, UserPlus } from 'lucide-react';
 import { useAuth } from '@/components/auth/auth-provider';
 import { Button } from '@/components/ui/button';
+import { HOLD_PARAM } from '@/lib/nudges';
 import { DEFAULT_CLOCK_TIMEZONE } from '@/lib/timezones';
 import { AddClientModal } from './add-client-modal';
 import { FollowUpReview } from './follow-up-review';
+import { HoldCheckInDialog } from './hold-check-in-dialog';
 import { ArchivedClientsModal } from './archived-clients-modal';
 import { ClientList } from './client-list';
 import { StatCards } from './stat-cards';
@@ -25,6 +28,18 @@ export function ClientDashboard() {
   const list = useClientList();
   useWorkspaceRealtime(list.refresh);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  // A notification opens a client (?client=) and, from a session reminder, the hold of one check-in (?hold=).
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const linkedClient = params.get('client');
+  const holdKey = params.get(HOLD_PARAM);
+  const [followedLink, setFollowedLink] = useState<string | null>(null);
+  if (linkedClient && linkedClient !== followedLink) {
+    setFollowedLink(linkedClient);
+    setSelectedId(linkedClient);
+  }
+  const closeHold = () => router.replace(linkedClient ? `${pathname}?client=${encodeURIComponent(linkedClient)}` : pathname, { scroll: false });
   const [adding, setAdding] = useState(false);
   const [showArchived, setShowArchived] = useState(false);
   const detailRef = useRef<HTMLDivElement>(null);
@@ -94,6 +109,7 @@ export function ClientDashboard() {
 
       <AddClientModal open={adding} coachTimezone={zone} onClose={() => setAdding(false)} onCreated={(c) => setSelectedId(c.id)} />
       <ArchivedClientsModal open={showArchived} onClose={() => setShowArchived(false)} />
+      {holdKey && clients && <HoldCheckInDialog slotKey={holdKey} client={clients.find((c) => holdKey.startsWith(`${c.id}:`))} zone={zone} onClose={closeHold} />}
     </main>
   );
 }
