@@ -199,8 +199,8 @@ describe('AI insight', () => {
     expect(insight).toHaveLength(1);
     expect(insight[0]!.message).toMatch(/^Ana Lima\d+'s reply raises a concern: \S/);
     expect(insight[0]!.link).toBe(`/dashboard?client=${cl.id}`);
-    const [{ concerns }] = await raw<{ concerns: string[] }[]>`select concerns from check_ins where id = ${worrying}`;
-    expect(insight[0]!.message).toContain(concerns[0]);
+    const [stored] = await raw<{ concerns: string[] }[]>`select concerns from check_ins where id = ${worrying}`;
+    expect(insight[0]!.message).toContain(stored!.concerns[0]);
   });
 });
 
