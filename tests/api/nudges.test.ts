@@ -42,7 +42,7 @@ beforeAll(async () => {
   base = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-nudges-'));
   fs.chmodSync(base, 0o755);
   outbox = path.join(base, 'outbox');
-  Object.assign(process.env, { OUTBOX_DIR: outbox, DATA_DIR: path.join(base, 'data'), LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+  Object.assign(process.env, { OUTBOX_DIR: outbox, DATA_DIR: path.join(base, 'data'), LOG_LEVEL: 'silent', NODE_ENV: 'test', JWT_SECRET: 'nudges-test-secret-of-at-least-32-characters' });
   for (const key of ['OPENAI_API_KEY', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER', 'RESEND_API_KEY']) delete process.env[key];
   const { startEmbeddedPostgres } = await import('../../server/db/embedded');
   pg = await startEmbeddedPostgres(path.join(base, 'pg'), await freePort());
@@ -190,7 +190,8 @@ describe('AI insight', () => {
     const c = await coach();
     const cl = await client(c.id);
     const now = new Date('2026-03-02T10:00:05Z');
-    expect((await engine.processReply(await replied(c.id, cl.id, 'Great week, ran three times and felt strong!'), { now, db: a, queue })).status).toBe('completed');
+    const calm = await engine.processReply(await replied(c.id, cl.id, 'Great week, ran three times and felt strong!'), { now, db: a, queue });
+    expect(calm.status, calm.reason).toBe('completed');
     expect(await notes(c.id, 'ai_insight')).toHaveLength(0);
 
     const worrying = await replied(c.id, cl.id, 'I missed two sessions, my knee hurts and I feel low.');
