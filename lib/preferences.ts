@@ -50,7 +50,7 @@ export interface NotificationPreferences {
 }
 
 /** After how many unanswered check-ins in a row the coach hears that a client has gone quiet. */
-export const quietAfter = (prefs: Pick<NotificationPreferences, 'nudges'>) => prefs.nudges?.clientQuietAfter ?? DEFAULT_QUIET_AFTER;
+export const quietAfter = (prefs: Partial<NotificationPreferences>) => prefs.nudges?.clientQuietAfter ?? DEFAULT_QUIET_AFTER;
 
 export interface AppearancePreferences {
   theme: 'light' | 'dark' | 'system';
