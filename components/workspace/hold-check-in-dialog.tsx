@@ -7,7 +7,7 @@ import { WORKSPACE_TOASTS } from '@/lib/constants';
 import type { CheckInHeld } from '@/lib/schemas/checkins';
 import { parseDedupeKey, slotInstant } from '@/lib/schedule-slots';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { formatDateTime } from './format';
+import { formatDateTime, formatSlotTime } from './format';
 import { notifyError, notifySuccess } from './notify';
 import { workspaceKeys } from './use-clients';
 
@@ -21,6 +21,8 @@ export function HoldCheckInDialog({ slotKey, client, zone, onClose }: { slotKey:
   const slot = parseDedupeKey(slotKey);
   const when = slot && client ? formatDateTime(slotInstant(client.timezone, slot.date, slot.time).toISOString(), zone) : null;
   const name = client ? `${client.firstName} ${client.lastName}`.trim() : 'this client';
+  // In the coach's timezone, like every time on the dashboard; the client's own clock beside it when it differs.
+  const clientTime = slot && client && client.timezone !== zone ? ` (${formatSlotTime(slot.time)} client time)` : '';
 
   const hold = async () => {
     setBusy(true);
@@ -48,6 +50,7 @@ export function HoldCheckInDialog({ slotKey, client, zone, onClose }: { slotKey:
             <>
               {' '}
               on <time dateTime={slot.date}>{when}</time>
+              {clientTime}
             </>
           )}{' '}
           will not be sent. Only this one: the schedule and the next check-ins stay as they are. The history shows it as held by you.

@@ -80,7 +80,8 @@ test('a target date set on a goal shows on the card; the reminder link holds one
     await page.goto(holdUrl);
     const dialog = dialogTitled(page, 'Hold this check-in?');
     await expect(dialog).toContainText(`The check-in to ${target.name}`);
-    await expect(dialog).toContainText('12:00');
+    // The coach's clock (New York: 7 or 8 AM by the season), and the client's (UTC) beside it.
+    await expect(dialog).toContainText(/[78]:00 AM \(12:00 PM client time\)/);
     await dialog.getByRole('button', { name: 'Hold check-in' }).click();
     await expect(toast(page, 'Check-in held: it will not be sent')).toBeVisible();
     await expect(dialog).toBeHidden();
