@@ -87,7 +87,7 @@ test('a target date set on a goal shows on the card; the reminder link holds one
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(new RegExp(`/dashboard\\?client=${target.id}$`));
     await page.getByRole('tab', { name: 'Insights' }).click();
-    await expect(page.getByRole('list', { name: 'Check-ins' })).toContainText(`Not sent: ${HELD_BY_COACH_REASON}`);
+    await expect(page.getByRole('list', { name: 'Check-ins', exact: true })).toContainText(`Not sent: ${HELD_BY_COACH_REASON}`);
 
     // The same link again (a second click on the notification) holds nothing more.
     await page.goto(holdUrl);
