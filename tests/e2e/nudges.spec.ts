@@ -32,7 +32,7 @@ test('a target date set on a goal shows on the card; the reminder link holds one
   await test.step('set a target date in the edit form; the card says when it is due', async () => {
     await card.getByRole('button', { name: 'Half marathon' }).click();
     await card.getByRole('button', { name: 'Edit' }).click();
-    await card.getByLabel('Target date (optional)').fill('2031-03-12');
+    await card.getByLabel('Due date (optional)').fill('2031-03-12');
     await card.getByRole('button', { name: 'Save changes' }).click();
     await expect(toast(page, 'Goal updated')).toBeVisible();
     await expect(card.getByText('Due 12 Mar 2031')).toBeVisible();
@@ -41,11 +41,11 @@ test('a target date set on a goal shows on the card; the reminder link holds one
 
   await test.step('a date already past reads Overdue', async () => {
     await card.getByRole('button', { name: 'Edit' }).click();
-    await card.getByLabel('Target date (optional)').fill('2021-01-05');
+    await card.getByLabel('Due date (optional)').fill('2021-01-05');
     await card.getByRole('button', { name: 'Save changes' }).click();
     await expect(card.getByText('Overdue (due 5 Jan 2021)')).toBeVisible();
     await card.getByRole('button', { name: 'Edit' }).click();
-    await card.getByLabel('Target date (optional)').fill('2031-03-12');
+    await card.getByLabel('Due date (optional)').fill('2031-03-12');
     await card.getByRole('button', { name: 'Save changes' }).click();
     await expect(card.getByText('Due 12 Mar 2031')).toBeVisible();
   });

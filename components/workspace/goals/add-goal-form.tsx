@@ -110,7 +110,7 @@ export function AddGoalForm({ clientId, onDone }: { clientId: string; onDone(): 
         )}
         <Field
           id={id('targetDate')}
-          label="Target date (optional)"
+          label="Due date (optional)"
           error={errors.targetDate?.message}
           hint={<p className="text-xs text-stone-500 dark:text-stone-400">{`You are reminded ${GOAL_DEADLINE_LEAD_DAYS} days before.`}</p>}
         >

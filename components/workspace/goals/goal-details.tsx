@@ -35,7 +35,7 @@ export function GoalDetails({ goal, clientId, editing, onEditingChange }: { goal
           <dd className="text-stone-800 dark:text-stone-200">{goal.target === null ? 'None' : formatAmount(goal.target, goal.unit)}</dd>
         </div>
         <div>
-          <dt className="text-xs text-stone-500 dark:text-stone-400">Target date</dt>
+          <dt className="text-xs text-stone-500 dark:text-stone-400">Due date</dt>
           <dd className="text-stone-800 dark:text-stone-200">{goal.targetDate ? formatCalendarDate(goal.targetDate) : 'None'}</dd>
         </div>
         <div>
@@ -165,7 +165,7 @@ function GoalEditForm({ goal, clientId, onDone }: { goal: GoalDto; clientId: str
         )}
         <Field
           id={`${id}-targetDate`}
-          label="Target date (optional)"
+          label="Due date (optional)"
           error={errors.targetDate}
           hint={<p className="text-xs text-stone-500 dark:text-stone-400">{`You are reminded ${GOAL_DEADLINE_LEAD_DAYS} days before. Clear it to remove.`}</p>}
         >
