@@ -76,6 +76,19 @@ test('a target date set on a goal shows on the card; the reminder link holds one
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
+  await test.step('the upcoming check-in has its own Hold, with the same confirmation', async () => {
+    await page.goto(`/dashboard?client=${target.id}`);
+    await page.getByRole('tab', { name: 'Insights' }).click();
+    const upcoming = page.getByRole('list', { name: 'Upcoming check-ins' });
+    await upcoming.getByRole('button', { name: /^Hold the check-in of / }).click();
+    const dialog = dialogTitled(page, 'Hold this check-in?');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await upcoming.scrollIntoViewIfNeeded();
+    await review(page, 'upcoming-hold-1280-light');
+  });
+
   await test.step('the hold asks first, then only that check-in is held and the history says so', async () => {
     await page.goto(holdUrl);
     const dialog = dialogTitled(page, 'Hold this check-in?');
