@@ -182,6 +182,8 @@ export interface HoldResult {
   alreadyHeld: boolean;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const isHeld = (row: Pick<CheckIn, 'status' | 'failureReason'>) => row.status === 'cancelled' && row.failureReason === HELD_BY_COACH_REASON;
 
 /**
@@ -192,7 +194,8 @@ const isHeld = (row: Pick<CheckIn, 'status' | 'failureReason'>) => row.status ==
  */
 export async function holdCheckIn(coach: CoachRef, key: string, now = new Date()): Promise<HoldResult> {
   const slot = parseDedupeKey(key);
-  if (!slot) throw badRequest('Not a check-in of a schedule', [{ field: 'key', message: 'Not a check-in of a schedule' }]);
+  // The key's pattern lets through 36 hex digits and dashes in any order; the uuid column would not.
+  if (!slot || !UUID.test(slot.clientId) || (slot.goalId !== null && !UUID.test(slot.goalId))) throw badRequest('Not a check-in of a schedule', [{ field: 'key', message: 'Not a check-in of a schedule' }]);
   const client = await getOwnedClient(coach.id, slot.clientId);
   const db = getDb();
   const done = async (row: CheckIn, alreadyHeld: boolean, created = false): Promise<HoldResult> => {

@@ -266,6 +266,7 @@ describe('session reminder and its hold', () => {
     await expect(nudges.holdCheckIn(stranger, row!.dedupe_key)).rejects.toMatchObject({ status: 404 });
     await expect(nudges.holdCheckIn(c, `${cl.id}:2026-07-06:03:17`, new Date('2026-07-06T01:00:00Z'))).rejects.toMatchObject({ status: 404 });
     await expect(nudges.holdCheckIn(c, 'not-a-key')).rejects.toMatchObject({ status: 400 });
+    await expect(nudges.holdCheckIn(c, `${'-'.repeat(36)}:2026-07-06:09:00`)).rejects.toMatchObject({ status: 400 });
     const sentRow = await sentCheckIn(c.id, cl.id, '2026-07-13T09:00:00Z');
     await raw`update check_ins set dedupe_key = ${`${cl.id}:2026-07-13:09:00`} where id = ${sentRow}`;
     await expect(nudges.holdCheckIn(c, `${cl.id}:2026-07-13:09:00`, new Date('2026-07-13T08:50:00Z'))).rejects.toMatchObject({ status: 409 });
