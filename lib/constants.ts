@@ -310,6 +310,9 @@ export const WORKSPACE_TOASTS = {
   checkInScheduled: 'Check-in scheduled',
   checkInRemoved: 'Check-in removed',
   checkInDeleted: 'Check-in deleted',
+  checkInHeld: 'Check-in held: it will not be sent',
+  checkInAlreadyHeld: 'This check-in was already held',
+  holdCheckInFailed: 'Could not hold the check-in',
   upgradeLink: 'Upgrade your plan',
 } as const;
 

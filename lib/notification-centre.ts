@@ -12,6 +12,7 @@ export const NOTIFICATION_TITLES: Record<string, string> = {
   system: 'Cadence',
   session_reminder: 'Check-in reminder',
   breaking_news: 'Cadence news',
+  client_quiet: 'Client gone quiet',
   test: 'Test notification',
 };
 
@@ -24,6 +25,7 @@ export const NOTIFICATION_DEFAULT_LINKS: Record<string, string> = {
   goal_deadline: '/dashboard',
   ai_insight: '/dashboard',
   session_reminder: '/dashboard',
+  client_quiet: '/dashboard',
   system: '/settings?tab=notifications',
   breaking_news: '/dashboard',
   test: '/settings?tab=notifications',

@@ -1,3 +1,5 @@
+import { DEFAULT_QUIET_AFTER } from './nudges';
+
 /** How AI messages to clients are signed: as the coach, as the coach's assistant, or not at all. */
 export type MessageSignature = 'coach' | 'assistant' | 'none';
 export const MESSAGE_SIGNATURES: readonly MessageSignature[] = ['coach', 'assistant', 'none'];
@@ -43,7 +45,12 @@ export interface NotificationPreferences {
     maxDailyNotifications: number;
   };
   content: { frequency: 'immediate' | 'hourly' | 'daily' | 'weekly'; summary: boolean; detailLevel: 'minimal' | 'standard' | 'detailed' };
+  /** Absent on settings saved before it (decision 0091): read through `quietAfter`. */
+  nudges?: { clientQuietAfter: number };
 }
+
+/** After how many unanswered check-ins in a row the coach hears that a client has gone quiet. */
+export const quietAfter = (prefs: Partial<NotificationPreferences>) => prefs.nudges?.clientQuietAfter ?? DEFAULT_QUIET_AFTER;
 
 export interface AppearancePreferences {
   theme: 'light' | 'dark' | 'system';
@@ -103,6 +110,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
     maxDailyNotifications: 10,
   },
   content: { frequency: 'immediate', summary: true, detailLevel: 'standard' },
+  nudges: { clientQuietAfter: DEFAULT_QUIET_AFTER },
 };
 
 /** Product §1.9 appearance defaults. */

@@ -6,7 +6,8 @@ import Link from 'next/link';
 import { toast } from 'sonner';
 import { api, ApiError } from '@/lib/api-client';
 import { NOTIFICATION_DAILY_CAP_RANGE, PHONE_VERIFICATION_MESSAGES, SETTINGS_TOASTS, SETTINGS_VALIDATION, TEST_NOTIFICATION_TEXT } from '@/lib/constants';
-import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@/lib/preferences';
+import { QUIET_AFTER_RANGE } from '@/lib/nudges';
+import { DEFAULT_NOTIFICATION_PREFERENCES, quietAfter, type NotificationPreferences } from '@/lib/preferences';
 import { notificationPreferencesSchema, type NotificationPreferencesResponse, type TestNotificationInput, type TestNotificationResponse } from '@/lib/schemas/account';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -83,8 +84,11 @@ function withDefaults(stored: Partial<Prefs> | null | undefined): Prefs {
     inApp: { ...d.inApp, ...s.inApp },
     schedule: { ...d.schedule, ...s.schedule, quietHours: { ...d.schedule.quietHours, ...s.schedule?.quietHours } },
     content: { ...d.content, ...s.content },
+    nudges: { clientQuietAfter: quietAfter(s) },
   };
 }
+
+const QUIET_AFTER_OPTIONS = Array.from({ length: QUIET_AFTER_RANGE.max - QUIET_AFTER_RANGE.min + 1 }, (_, i) => QUIET_AFTER_RANGE.min + i);
 
 const same = (a: Prefs, b: Prefs) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -324,6 +328,25 @@ function NotificationPreferencesForm({ profile }: { profile: Profile }) {
               </Select>
             </Field>
             <DailyLimit value={prefs.schedule.maxDailyNotifications} disabled={!on} error={errors['schedule.maxDailyNotifications']} onChange={(n) => setSchedule({ maxDailyNotifications: n })} />
+            <Field
+              id="notif-quietAfter"
+              label="Tell me a client has gone quiet after"
+              error={errors['nudges.clientQuietAfter']}
+              hint={<p className="text-xs text-stone-500 dark:text-stone-400">Once per silence; again only after the client has answered.</p>}
+            >
+              <Select
+                id="notif-quietAfter"
+                value={quietAfter(prefs)}
+                disabled={!on}
+                onChange={(e) => setPrefs((p) => ({ ...p, nudges: { clientQuietAfter: Number(e.target.value) } }))}
+              >
+                {QUIET_AFTER_OPTIONS.map((n) => (
+                  <option key={n} value={n}>
+                    {n === 1 ? '1 unanswered check-in' : `${n} unanswered check-ins in a row`}
+                  </option>
+                ))}
+              </Select>
+            </Field>
           </div>
         </Group>
         <Group id="notif-content" icon={SlidersHorizontal} title="Content preferences" description="How often notifications arrive and how much they say." disabled={!on}>

@@ -26,6 +26,8 @@ import { DeliveryNote } from './delivery-note';
 import { ENGAGEMENT_LABEL, MOTIVATION_LABEL, checkInBadge, checkInNote } from './status';
 import type { CheckInDto } from './types';
 import type { ProjectedCheckIn } from '@/lib/schemas/clients';
+import { HoldCheckInDialog } from './hold-check-in-dialog';
+import type { ClientDto } from './types';
 import { UpcomingCheckIns } from './upcoming-check-ins';
 import { workspaceKeys } from './use-clients';
 
@@ -171,13 +173,14 @@ function CheckInItem({ checkIn, zone, clientId, onDelete }: { checkIn: CheckInDt
 }
 
 /** Check-in History (product §2.2): newest first, 5 a page, expandable, upcoming ones deletable. */
-export function CheckInHistory({ clientId, upcoming = [] }: { clientId: string; upcoming?: ProjectedCheckIn[] }) {
+export function CheckInHistory({ clientId, upcoming = [], client }: { clientId: string; upcoming?: ProjectedCheckIn[]; client?: Pick<ClientDto, 'firstName' | 'lastName' | 'timezone'> }) {
   const { user } = useAuth();
   const zone = user?.timezone ?? DEFAULT_CLOCK_TIMEZONE;
   const time = useProfileTime();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [deleting, setDeleting] = useState<CheckInDto | null>(null);
+  const [holding, setHolding] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const query = useCheckInPage(clientId, page);
   const pages = query.data?.pagination.pages ?? 1;
@@ -210,7 +213,7 @@ export function CheckInHistory({ clientId, upcoming = [] }: { clientId: string; 
           </Button>
         }
       >
-        <UpcomingCheckIns upcoming={upcoming} zone={zone} />
+        <UpcomingCheckIns upcoming={upcoming} zone={zone} onHold={client ? setHolding : undefined} />
         {query.isPending ? (
           <Loading label="Loading check-ins…" />
         ) : query.isError && !query.data ? (
@@ -240,6 +243,7 @@ export function CheckInHistory({ clientId, upcoming = [] }: { clientId: string; 
           </p>
         )}
       </ConfirmDialog>
+      {holding && <HoldCheckInDialog slotKey={holding} client={client} zone={zone} onClose={() => setHolding(null)} />}
     </>
   );
 }

@@ -7,9 +7,11 @@ import { ArchiveRestore, MousePointerClick, UserPlus } from 'lucide-react';
 import { useAuth } from '@/components/auth/auth-provider';
 import { Button } from '@/components/ui/button';
 import { CLIENT_FILTERS, CLIENT_SORT_OPTIONS, CLIENT_SORTS, SORT_DIRECTIONS } from '@/lib/client-list';
+import { HOLD_PARAM } from '@/lib/nudges';
 import { DEFAULT_CLOCK_TIMEZONE } from '@/lib/timezones';
 import { AddClientModal } from './add-client-modal';
 import { FollowUpReview } from './follow-up-review';
+import { HoldCheckInDialog } from './hold-check-in-dialog';
 import { ArchivedClientsModal } from './archived-clients-modal';
 import { ClientList, type ListView } from './client-list';
 import { StatCards } from './stat-cards';
@@ -65,6 +67,18 @@ export function ClientDashboard() {
   const list = useClientList(view);
   useWorkspaceRealtime(list.refresh);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  // A notification opens a client (?client=) and, from a session reminder, the hold of one check-in (?hold=).
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const linkedClient = params.get('client');
+  const holdKey = params.get(HOLD_PARAM);
+  const [followedLink, setFollowedLink] = useState<string | null>(null);
+  if (linkedClient && linkedClient !== followedLink) {
+    setFollowedLink(linkedClient);
+    setSelectedId(linkedClient);
+  }
+  const closeHold = () => router.replace(linkedClient ? `${pathname}?client=${encodeURIComponent(linkedClient)}` : pathname, { scroll: false });
   const [adding, setAdding] = useState(false);
   const [showArchived, setShowArchived] = useState(false);
   const detailRef = useRef<HTMLDivElement>(null);
@@ -150,6 +164,7 @@ export function ClientDashboard() {
 
       <AddClientModal open={adding} coachTimezone={zone} onClose={() => setAdding(false)} onCreated={(c) => setSelectedId(c.id)} />
       <ArchivedClientsModal open={showArchived} onClose={() => setShowArchived(false)} />
+      {holdKey && clients && <HoldCheckInDialog slotKey={holdKey} client={clients.find((c) => holdKey.startsWith(`${c.id}:`))} zone={zone} onClose={closeHold} />}
     </main>
   );
 }

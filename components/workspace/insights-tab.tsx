@@ -12,7 +12,7 @@ export function InsightsTab({ client }: { client: ClientDto }) {
     <div className="space-y-5">
       <ScheduleEditor client={client} />
       <ClientOverview client={client} />
-      <CheckInHistory clientId={client.id} upcoming={client.upcomingCheckIns} />
+      <CheckInHistory clientId={client.id} upcoming={client.upcomingCheckIns} client={client} />
       <ExecutiveSummaries clientId={client.id} />
     </div>
   );

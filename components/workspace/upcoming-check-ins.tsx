@@ -1,4 +1,6 @@
+import { PauseCircle } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import type { ProjectedCheckIn } from '@/lib/schemas/clients';
 import { formatDateTime, formatSlotTime } from './format';
 
@@ -6,9 +8,10 @@ const SOURCE_NOTE: Record<ProjectedCheckIn['source'], string> = { client: '', go
 
 /**
  * The next check-ins the schedules will send, before the scheduler plans them as rows (10 minutes
- * ahead); once a row exists it shows in the history instead. Changed through the schedule.
+ * ahead); once a row exists it shows in the history instead. Changed through the schedule; one of
+ * them can be held (not sent, the schedule unchanged) with `onHold`.
  */
-export function UpcomingCheckIns({ upcoming, zone }: { upcoming: ProjectedCheckIn[]; zone: string }) {
+export function UpcomingCheckIns({ upcoming, zone, onHold }: { upcoming: ProjectedCheckIn[]; zone: string; onHold?(key: string): void }) {
   if (upcoming.length === 0) return null;
   return (
     <section aria-labelledby="upcoming-check-ins-heading" className="mb-4">
@@ -29,6 +32,11 @@ export function UpcomingCheckIns({ upcoming, zone }: { upcoming: ProjectedCheckI
               </span>
             </span>
             <Badge tone="grey">Upcoming</Badge>
+            {onHold && (
+              <Button variant="ghost" className="px-2! py-1! text-xs" onClick={() => onHold(u.key)} aria-label={`Hold the check-in of ${formatDateTime(u.scheduledFor, zone)}`}>
+                <PauseCircle className="h-4 w-4" aria-hidden /> Hold
+              </Button>
+            )}
           </li>
         ))}
       </ol>

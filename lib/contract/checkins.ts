@@ -1,7 +1,7 @@
 import { AI_PREVIEWS_PER_HOUR } from '../constants';
 import { idParamSchema } from '../schemas/account';
 import { aiScheduleSchema, immediateContactSchema, savedAiScheduleSchema } from '../schemas/ai-schedule';
-import { approveFollowUpSchema, checkInChangedSchema, checkInGoalParamSchema, checkInPageSchema, checkInPreviewSchema, followUpQueueSchema, initiateCheckInSchema, previewCheckInSchema, progressUndoneSchema } from '../schemas/checkins';
+import { approveFollowUpSchema, checkInChangedSchema, checkInHeldSchema, holdCheckInSchema, checkInGoalParamSchema, checkInPageSchema, checkInPreviewSchema, followUpQueueSchema, initiateCheckInSchema, previewCheckInSchema, progressUndoneSchema } from '../schemas/checkins';
 import { cancelForGoalSchema, checkInHistoryQuerySchema, clientIdParamSchema } from '../schemas/workspace';
 import { deliveryStatusReceivedSchema, resendWebhookReceivedSchema } from '../schemas/webhooks';
 import { okWithMessageSchema } from './common';
@@ -51,6 +51,21 @@ export const cancelCheckInForGoal = endpoint({
   errors: {
     404: 'No such check-in of that client, or no such goal of that client',
     409: 'The check-in is no longer upcoming, or is about another goal',
+  },
+});
+
+export const holdCheckIn = endpoint({
+  method: 'POST',
+  path: '/api/checkins/hold',
+  tag: 'Check-ins',
+  summary: 'Holds one upcoming check-in of a schedule (the session reminder’s one-click hold): that send only, kept in the history as held; holding it again answers the same',
+  auth: 'user',
+  body: holdCheckInSchema,
+  response: checkInHeldSchema,
+  errors: {
+    400: 'The key does not name a check-in of a schedule',
+    404: 'No such client of yours, or the schedule has no such upcoming check-in',
+    409: 'The check-in was already sent, is being sent, or was cancelled otherwise',
   },
 });
 

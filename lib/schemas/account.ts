@@ -3,6 +3,7 @@ import { ADMIN_LEVELS, ADMIN_ROLES } from '../admin-permissions';
 import { okSchema, okWithMessageSchema, paginationSchema, timestampSchema } from '../contract/common';
 import { DELETE_CONFIRM_WORD, NOTIFICATION_CHANNELS, NOTIFICATION_DAILY_CAP_RANGE, PHONE_VERIFICATION, PHONE_VERIFICATION_MESSAGES, SETTINGS_VALIDATION as V } from '../constants';
 import { DEFAULT_MESSAGE_SIGNATURE, MESSAGE_SIGNATURES } from '../preferences';
+import { QUIET_AFTER_RANGE } from '../nudges';
 import { isSupportedTimezone } from '../timezones';
 
 /** Absent stays absent (a partial update leaves the field alone); empty or null clears it. */
@@ -153,6 +154,16 @@ export const notificationPreferencesSchema = z.object({
     summary: z.boolean(),
     detailLevel: z.enum(['minimal', 'standard', 'detailed']),
   }),
+  // Optional: a client saved before the setting existed sends none, and the default applies.
+  nudges: z
+    .object({
+      clientQuietAfter: z
+        .number({ error: 'Choose after how many unanswered check-ins' })
+        .int('Use a whole number of check-ins')
+        .min(QUIET_AFTER_RANGE.min, `At least ${QUIET_AFTER_RANGE.min} check-in`)
+        .max(QUIET_AFTER_RANGE.max, `At most ${QUIET_AFTER_RANGE.max} check-ins`),
+    })
+    .optional(),
 });
 
 export const notificationPreferencesBodySchema = z.object({ notificationPreferences: notificationPreferencesSchema });

@@ -76,6 +76,13 @@ export type CheckInPage = z.infer<typeof checkInPageSchema>;
 export const checkInChangedSchema = okWithMessageSchema.extend({ checkIn: checkInDtoSchema });
 export type CheckInChanged = z.infer<typeof checkInChangedSchema>;
 
+/** POST /checkins/hold: one check-in of a schedule, named by its slot key (client:date:time[:goal]), as the reminder links it. */
+export const holdCheckInSchema = z.object({ key: z.string({ error: 'key is required' }).trim().min(1, 'key is required').max(120, 'Not a check-in of a schedule') });
+export type HoldCheckInInput = z.infer<typeof holdCheckInSchema>;
+/** The held check-in as the history shows it (cancelled, "Held by you…"); `alreadyHeld` when it was before this call. */
+export const checkInHeldSchema = checkInChangedSchema.extend({ alreadyHeld: z.boolean() });
+export type CheckInHeld = z.infer<typeof checkInHeldSchema>;
+
 /** The check-in and the goal whose change from that check-in's reply the coach undoes. */
 export const checkInGoalParamSchema = z.object({ id: z.string().uuid('Not a valid id'), goalId: z.string().uuid('Not a valid goal id') });
 

@@ -29,6 +29,8 @@ export const goalSchema = z.object({
   checkInFrequency: z.array(z.string()),
   checkInTime: z.string().nullable(),
   checkInSchedule: checkInScheduleSchema,
+  /** The day the coach aims the goal to be reached by (YYYY-MM-DD, no zone), or null. */
+  targetDate: z.string().nullable(),
   completedAt: timestampSchema.nullable(),
   createdAt: timestampSchema,
 }).meta({ id: 'Goal' });

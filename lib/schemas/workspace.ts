@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { DEFAULT_CHECK_IN_TIME, WEEKDAYS, WORKSPACE_VALIDATION as V } from '../constants';
+import { isCalendarDate, TARGET_DATE_RANGE } from '../nudges';
 import { timezoneSchema } from './account';
 import { channelFieldIssues, clientChannelFieldsSchema } from './client-channel';
 import { clientLanguageSchema } from './languages';
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the HH:MM format (e.g. 09:00, 14:30)');
+const TARGET_DATE_MESSAGE = 'Enter the target date as YYYY-MM-DD, a real calendar date';
 const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message, abort: true });
 
 /** US numbers only on client creation (product §2.5). */
@@ -89,6 +91,16 @@ export type UpdateClientInput = z.infer<typeof updateClientSchema>;
 
 const optionalNumber = z.union([z.number(), z.null()]).optional();
 
+/**
+ * A goal's target date: a real calendar date. A past one is accepted (decision 0091): the coach may
+ * record a deadline already missed, and the goal card then says Overdue.
+ */
+export const targetDateSchema = z
+  .string({ error: TARGET_DATE_MESSAGE })
+  .refine(isCalendarDate, TARGET_DATE_MESSAGE)
+  .refine((d) => d >= TARGET_DATE_RANGE.min && d <= TARGET_DATE_RANGE.max, `Choose a date between ${TARGET_DATE_RANGE.min.slice(0, 4)} and ${TARGET_DATE_RANGE.max.slice(0, 4)}`);
+
+
 export const createGoalSchema = z
   .object({
     clientId: z.string({ error: V.clientIdMissing }).uuid(V.clientIdMissing),
@@ -97,6 +109,7 @@ export const createGoalSchema = z
     description: z.string().trim().max(2000).optional(),
     target: optionalNumber,
     unit: z.string().trim().max(40).optional(),
+    targetDate: targetDateSchema.optional().nullable(),
   })
   .superRefine((v, ctx) => {
     if (isNumericGoalType(v.type) && (v.target === undefined || v.target === null || v.target <= 0)) {
@@ -119,6 +132,8 @@ export const updateGoalSchema = z
     description: z.string().trim().max(2000).optional().nullable(),
     target: optionalNumber,
     unit: z.string().trim().max(40).optional().nullable(),
+    /** null removes the target date. */
+    targetDate: targetDateSchema.optional().nullable(),
     changeNote: z.string().trim().max(500).optional(),
     milestones: z.array(milestoneInputSchema).max(50).optional(),
   })

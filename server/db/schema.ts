@@ -193,6 +193,26 @@ export const notifications = pgTable(
   ],
 );
 
+/**
+ * Nudges already sent (decision 0091): one row per coach, kind and subject, so a periodic pass on
+ * several instances, or an event seen twice, notifies once. `subject` names what the nudge is about:
+ * a quiet streak (its first unanswered check-in), a goal and its target date, a check-in slot, an
+ * analysed reply.
+ */
+export const coachNudges = pgTable(
+  'coach_nudges',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['client_quiet', 'goal_deadline', 'session_reminder', 'ai_insight'] }).notNull(),
+    subject: text('subject').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('coach_nudges_once_idx').on(t.userId, t.kind, t.subject), index('coach_nudges_created_idx').on(t.createdAt)],
+);
+
 /** A browser that accepted Web Push for a user (Settings → Notifications → Push on this device). */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
@@ -355,6 +375,8 @@ export const goals = pgTable(
     checkInFrequency: text('check_in_frequency').array().notNull().default(sql`'{}'::text[]`),
     checkInTime: text('check_in_time'),
     checkInSchedule: jsonb('check_in_schedule').$type<CheckInSchedule>().notNull().default({}),
+    /** The day the coach aims the goal to be reached by (a calendar date, no zone); null when none. */
+    targetDate: date('target_date', { mode: 'string' }),
     completedAt: ts('completed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -11,6 +11,7 @@ import { deliverClientText, deliverCoachNotice, type ClientTextJob, type CoachNo
 import { bossQueue, ENGINE_QUEUES, type EngineQueue } from '../services/engine/runtime';
 import { sendCheckIns, type SendAttempt } from '../services/engine/send';
 import { DATA_EXPORT_QUEUE, removeExpiredExports, runDataExport } from '../services/data-export';
+import { sendGoalDeadlineNudges, sendSessionReminders } from '../services/nudges';
 import { purgeExpiredRateLimits } from '../services/rate-limit';
 import { runScheduledEmails } from '../services/scheduled-emails';
 import { deliverDueNotifications } from '../services/notifications';
@@ -24,8 +25,10 @@ const BILLING_RENEWALS_QUEUE = 'billing-renewals';
 const SCHEDULED_EMAILS_QUEUE = 'scheduled-emails';
 /** Held coach notifications (quiet hours, bundles, the daily cap) whose instant came (decision 0090). */
 const NOTIFICATION_DELIVERY_QUEUE = 'notification-delivery';
+/** Session reminders 15 minutes ahead and "goal due in 3 days" (decision 0091); each send is once-only in coach_nudges. */
+const COACH_NUDGES_QUEUE = 'coach-nudges';
 
-/** Removes spent rate-limit windows, used one-time links, long-ended sessions and delivered held texts. */
+/** Removes spent rate-limit windows, used one-time links, long-ended sessions, delivered held texts and old nudge keys. */
 async function maintenance(): Promise<void> {
   await purgeExpiredRateLimits();
   const db = getDb();
@@ -34,6 +37,8 @@ async function maintenance(): Promise<void> {
   // Held texts are kept a month after they reached the chosen coach (the check-in keeps the reply).
   await db.execute(sql`delete from sms_pending_inbound where delivered_at < now() - interval '30 days'`);
   await removeExpiredExports();
+  // A nudge's key only matters until its check-in, target date or streak is past.
+  await db.execute(sql`delete from coach_nudges where created_at < now() - interval '90 days'`);
 }
 
 export interface Workers {
@@ -167,6 +172,12 @@ export async function startWorkers(databaseUrl: string): Promise<Workers> {
   // Announcements (decision 0092): each job sends one batch and queues the next.
   await boss.createQueue(ANNOUNCEMENTS_QUEUE, { retryLimit: 2, retryDelay: 30 });
   await boss.work<{ announcementId: string }>(ANNOUNCEMENTS_QUEUE, perJob(runAnnouncementJob));
+  await boss.createQueue(COACH_NUDGES_QUEUE, { expireInSeconds: 50, retryLimit: 0 });
+  await boss.schedule(COACH_NUDGES_QUEUE, '* * * * *');
+  await boss.work(COACH_NUDGES_QUEUE, async () => {
+    await sendSessionReminders();
+    await sendGoalDeadlineNudges();
+  });
   // The webhook queues into these as soon as the queue is published: they exist before it is.
   await boss.createQueue(ENGINE_QUEUES.coachNotice, { expireInSeconds: 120, retryLimit: 3, retryDelay: 10 });
   // One attempt: a text whose hand-over failed may still have gone out; an unanswered question is

@@ -192,6 +192,7 @@ export function goalSummary(goal: Goal): GoalDto {
     checkInFrequency: goal.checkInFrequency,
     checkInTime: goal.checkInTime,
     checkInSchedule: goal.checkInSchedule,
+    targetDate: goal.targetDate,
     completedAt: goal.completedAt?.toISOString() ?? null,
     createdAt: goal.createdAt.toISOString(),
   };

@@ -88,10 +88,13 @@ export async function listClientGoals(coach: CoachRef, clientId: string, archive
   }));
 }
 
-export async function createGoal(coach: CoachRef, input: { clientId: string; title: string; type: Goal['type']; description?: string; target?: number | null; unit?: string }) {
+export async function createGoal(
+  coach: CoachRef,
+  input: { clientId: string; title: string; type: Goal['type']; description?: string; target?: number | null; unit?: string; targetDate?: string | null },
+) {
   await getOwnedClient(coach.id, input.clientId);
   const goal = await getDb().transaction((tx) =>
-    insertGoal(tx, { coachId: coach.id, clientId: input.clientId, title: input.title, type: input.type, description: input.description ?? null, target: input.target ?? null, unit: input.unit ?? null }),
+    insertGoal(tx, { coachId: coach.id, clientId: input.clientId, title: input.title, type: input.type, description: input.description ?? null, target: input.target ?? null, unit: input.unit ?? null, targetDate: input.targetDate ?? null }),
   );
   return { ...goalSummary(goal), milestones: [], thisWeekCheckIns: [] };
 }
@@ -118,7 +121,7 @@ export async function updateProgress(coach: CoachRef, goalId: string, input: { c
 }
 
 /**
- * Edits title, description, target, unit and milestones. A change to title, target or unit writes
+ * Edits title, description, target, unit, target date and milestones. A change to title, target or unit writes
  * a version-history entry with the change note.
  */
 export async function updateGoal(coach: CoachRef, goalId: string, input: UpdateGoalInput) {
@@ -133,6 +136,7 @@ export async function updateGoal(coach: CoachRef, goalId: string, input: UpdateG
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.target !== undefined ? { target: input.target, progress: progressPercent(goal.currentValue, input.target) } : {}),
       ...(input.unit !== undefined ? { unit: input.unit } : {}),
+      ...(input.targetDate !== undefined ? { targetDate: input.targetDate } : {}),
     };
     if (Object.keys(fields).length > 0) {
       const [updated] = await tx.update(goals).set({ ...fields, updatedAt: sql`now()` }).where(eq(goals.id, goalId)).returning();

@@ -16,7 +16,7 @@ import { pushToUser } from './push-subscriptions';
 import { hitRateLimit, RATE_LIMITS } from './rate-limit';
 import { findActiveUserById, isPhoneVerified } from './users';
 
-export type NotificationType = 'checkin_response' | 'goal_completed' | 'missed_checkin' | 'goal_deadline' | 'ai_insight' | 'system' | 'session_reminder' | 'client_unreachable' | 'breaking_news';
+export type NotificationType = 'checkin_response' | 'goal_completed' | 'missed_checkin' | 'goal_deadline' | 'ai_insight' | 'system' | 'session_reminder' | 'client_unreachable' | 'breaking_news' | 'client_quiet';
 export type Channel = (typeof NOTIFICATION_CHANNELS)[number];
 export type DeliveryResults = Record<Channel, boolean>;
 
@@ -35,6 +35,8 @@ const RULES: Record<NotificationType, { email?: keyof Prefs['email']; sms?: keyo
   client_unreachable: { email: 'clientUpdates', push: 'clientMessages', inApp: 'clientMessages' },
   // An administrator's announcement (decision 0092); only coaches with Breaking news on are sent it.
   breaking_news: { push: 'breakingNews', inApp: 'systemAlerts' },
+  // N unanswered check-ins in a row (decision 0091): the louder form of missed_checkin, on its switches.
+  client_quiet: { email: 'missedCheckIns', sms: 'checkInReminders', push: 'clientMessages', inApp: 'clientMessages' },
 };
 
 export interface NotificationInput {

@@ -188,6 +188,8 @@ export const ROWS: Row[] = [
   { method: 'DELETE', route: 'checkins/[id]', url: (w) => `/checkins/${w.checkInToDelete}`, expect: owned(200) },
   { method: 'POST', route: 'checkins/ai/initiate', url: () => '/checkins/ai/initiate', body: (w) => ({ clientId: w.clientId }), expect: owned(200) },
   { method: 'POST', route: 'checkins/ai/preview', url: () => '/checkins/ai/preview', body: (w) => ({ clientId: w.clientId, goalIds: [w.goalId] }), expect: owned(200) },
+  // No schedule has a 03:17 slot: the owner hears there is no such upcoming check-in, anyone else no such client.
+  { method: 'POST', route: 'checkins/hold', url: () => '/checkins/hold', body: (w) => ({ key: `${w.clientId}:2030-01-07:03:17` }), expect: owned(404) },
   { method: 'GET', route: 'checkins/follow-ups', url: () => '/checkins/follow-ups', expect: self(200) },
   // The matrix's check-in has no follow-up waiting: its owner is told so (409), anyone else 404.
   { method: 'POST', route: 'checkins/[id]/follow-up/approve', url: (w) => `/checkins/${w.checkInId}/follow-up/approve`, body: () => ({}), expect: owned(409) },

@@ -5,6 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { api, ApiError } from '@/lib/api-client';
+import { GOAL_DEADLINE_LEAD_DAYS } from '@/lib/nudges';
 import { WORKSPACE_GOAL_TOASTS as T } from '@/lib/constants';
 import { createGoalSchema, isNumericGoalType } from '@/lib/schemas/workspace';
 import { Button } from '@/components/ui/button';
@@ -16,18 +17,19 @@ import { useGoalCall } from './use-goals';
 
 type FormInput = z.input<typeof createGoalSchema>;
 type FormOutput = z.output<typeof createGoalSchema>;
-const FIELDS = ['title', 'type', 'description', 'target', 'unit'] as const;
+const FIELDS = ['title', 'type', 'description', 'target', 'unit', 'targetDate'] as const;
 type FieldName = (typeof FIELDS)[number];
 
+const emptyText = (value: unknown) => (value === '' ? undefined : value);
 const emptyNumber = (value: unknown) => (value === '' || value === null || value === undefined ? undefined : Number(value));
 
-/** Goal add (product §2.5): title and type required; numeric, habit and incremental goals need a target. */
+/** Goal add (product §2.5): title and type required; numeric, habit and incremental goals need a target; a target date is optional (decision 0091). */
 export function AddGoalForm({ clientId, onDone }: { clientId: string; onDone(): void }) {
   const prefix = useId();
   const run = useGoalCall(clientId);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(createGoalSchema),
-    defaultValues: { clientId, title: '', type: undefined, description: '', target: undefined, unit: '' },
+    defaultValues: { clientId, title: '', type: undefined, description: '', target: undefined, unit: '', targetDate: undefined },
   });
   const { errors, isSubmitting } = form.formState;
   const type = useWatch({ control: form.control, name: 'type' });
@@ -43,6 +45,7 @@ export function AddGoalForm({ clientId, onDone }: { clientId: string; onDone(): 
       title: values.title,
       type: values.type,
       ...(values.description ? { description: values.description } : {}),
+      ...(values.targetDate ? { targetDate: values.targetDate } : {}),
       ...(isNumericGoalType(values.type) ? { target: values.target, ...(values.unit ? { unit: values.unit } : {}) } : {}),
     };
     const created = await run(
@@ -105,6 +108,14 @@ export function AddGoalForm({ clientId, onDone }: { clientId: string; onDone(): 
             </Field>
           </>
         )}
+        <Field
+          id={id('targetDate')}
+          label="Due date (optional)"
+          error={errors.targetDate?.message}
+          hint={<p className="text-xs text-stone-500 dark:text-stone-400">{`You are reminded ${GOAL_DEADLINE_LEAD_DAYS} days before.`}</p>}
+        >
+          <Input type="date" className="dark:[color-scheme:dark]" {...control('targetDate')} {...form.register('targetDate', { setValueAs: emptyText })} />
+        </Field>
         <div className="md:col-span-2">
           <Field id={id('description')} label="Description (optional)" error={errors.description?.message}>
             <Textarea rows={3} maxLength={2000} placeholder="What does success look like?" {...control('description')} {...form.register('description')} />

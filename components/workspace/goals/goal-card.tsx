@@ -2,9 +2,13 @@
 
 import { useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArchiveRestore, CalendarClock, CheckCircle2, ChevronDown, History, Pencil, SlidersHorizontal, Trash2 } from 'lucide-react';
+import { ArchiveRestore, CalendarClock, CalendarDays, CheckCircle2, ChevronDown, History, Pencil, SlidersHorizontal, Trash2 } from 'lucide-react';
+import { useAuth } from '@/components/auth/auth-provider';
 import { api } from '@/lib/api-client';
 import { WORKSPACE_GOAL_TOASTS as T } from '@/lib/constants';
+import { targetDateLabel } from '@/lib/nudges';
+import { DEFAULT_CLOCK_TIMEZONE } from '@/lib/timezones';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { AiScheduleButton } from '@/components/workspace/ai-schedule/ai-schedule-button';
@@ -35,6 +39,19 @@ function GoalStatus({ goal }: { goal: GoalDto }) {
     >
       {label}
     </span>
+  );
+}
+
+/** "Due 12 Dec", "Due tomorrow" or "Overdue (due 2 Dec)", from today in the coach's timezone; nothing once the goal is completed. */
+function TargetDateBadge({ goal }: { goal: GoalDto }) {
+  const { user } = useAuth();
+  if (!goal.targetDate || goal.status === 'completed') return null;
+  const { text, overdue } = targetDateLabel(goal.targetDate, user?.timezone || DEFAULT_CLOCK_TIMEZONE, new Date());
+  return (
+    <Badge tone={overdue ? 'red' : 'grey'}>
+      <CalendarDays className="mr-1 h-3.5 w-3.5" aria-hidden />
+      <time dateTime={goal.targetDate}>{text}</time>
+    </Badge>
   );
 }
 
@@ -109,7 +126,8 @@ export function GoalCard({ goal, clientId, clientTimezone, clientFirstName }: { 
               </span>
             </button>
           </h3>
-          <div className="flex shrink-0 items-center gap-2">
+          <div className="flex shrink-0 flex-wrap items-center gap-2">
+            <TargetDateBadge goal={goal} />
             <span className="inline-flex items-center rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-brand-600/20 ring-inset dark:bg-brand-900/40 dark:text-brand-200 dark:ring-brand-400/30">
               {goalTypeLabel(goal.type)}
             </span>

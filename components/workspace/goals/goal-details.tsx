@@ -3,14 +3,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
+import { GOAL_DEADLINE_LEAD_DAYS } from '@/lib/nudges';
 import { WORKSPACE_GOAL_TOASTS as T, WORKSPACE_VALIDATION as V } from '@/lib/constants';
 import type { GoalWithMilestones } from '@/lib/schemas/goals';
-import { isNumericGoalType } from '@/lib/schemas/workspace';
+import { isNumericGoalType, targetDateSchema } from '@/lib/schemas/workspace';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { useCoachDateFormat } from './format';
-import { formatAmount, goalTypeLabel, plainNumber, type GoalDto } from './goal-types';
+import { formatAmount, formatCalendarDate, goalTypeLabel, plainNumber, type GoalDto } from './goal-types';
 import { scheduleSummary } from './schedule-dialog';
 import { patchCachedGoal, useGoalCall } from './use-goals';
 
@@ -24,7 +25,7 @@ export function GoalDetails({ goal, clientId, editing, onEditingChange }: { goal
       <p className={goal.description ? 'text-sm whitespace-pre-line text-stone-700 dark:text-stone-300' : 'text-sm text-stone-500 italic dark:text-stone-400'}>
         {goal.description || 'No description'}
       </p>
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-5">
         <div>
           <dt className="text-xs text-stone-500 dark:text-stone-400">Type</dt>
           <dd className="text-stone-800 dark:text-stone-200">{goalTypeLabel(goal.type)}</dd>
@@ -32,6 +33,10 @@ export function GoalDetails({ goal, clientId, editing, onEditingChange }: { goal
         <div>
           <dt className="text-xs text-stone-500 dark:text-stone-400">Target</dt>
           <dd className="text-stone-800 dark:text-stone-200">{goal.target === null ? 'None' : formatAmount(goal.target, goal.unit)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-stone-500 dark:text-stone-400">Due date</dt>
+          <dd className="text-stone-800 dark:text-stone-200">{goal.targetDate ? formatCalendarDate(goal.targetDate) : 'None'}</dd>
         </div>
         <div>
           <dt className="text-xs text-stone-500 dark:text-stone-400">{goal.completedAt ? 'Completed' : 'Created'}</dt>
@@ -51,10 +56,11 @@ interface Draft {
   description: string;
   target: string;
   unit: string;
+  targetDate: string;
   changeNote: string;
 }
 
-type DraftErrors = Partial<Record<'title' | 'target' | 'unit' | 'changeNote', string>>;
+type DraftErrors = Partial<Record<'title' | 'target' | 'unit' | 'targetDate' | 'changeNote', string>>;
 
 function GoalEditForm({ goal, clientId, onDone }: { goal: GoalDto; clientId: string; onDone(): void }) {
   const id = useId();
@@ -66,6 +72,7 @@ function GoalEditForm({ goal, clientId, onDone }: { goal: GoalDto; clientId: str
     description: goal.description ?? '',
     target: goal.target === null ? '' : plainNumber(goal.target),
     unit: goal.unit ?? '',
+    targetDate: goal.targetDate ?? '',
     changeNote: '',
   });
   const [errors, setErrors] = useState<DraftErrors>({});
@@ -82,6 +89,11 @@ function GoalEditForm({ goal, clientId, onDone }: { goal: GoalDto; clientId: str
     const targetText = draft.target.trim();
     const target = targetText === '' ? null : Number(targetText);
     if (!title) next.title = V.goalTitleRequired;
+    const targetDate = draft.targetDate || null;
+    if (targetDate) {
+      const checked = targetDateSchema.safeParse(targetDate);
+      if (!checked.success) next.targetDate = checked.error.issues[0]?.message;
+    }
     // Incremental goals, and any goal measured against a number, need a positive target (product §2.5).
     if (measurable && (target === null ? isNumericGoalType(goal.type) : !(target > 0))) next.target = V.targetGreaterThanZero;
     setErrors(next);
@@ -92,6 +104,7 @@ function GoalEditForm({ goal, clientId, onDone }: { goal: GoalDto; clientId: str
       ...(description !== (goal.description ?? '') ? { description: description || null } : {}),
       ...(measurable && target !== goal.target ? { target } : {}),
       ...(measurable && unit !== (goal.unit ?? '') ? { unit: unit || null } : {}),
+      ...(targetDate !== goal.targetDate ? { targetDate } : {}),
     };
     if (Object.keys(changes).length === 0) {
       onDone();
@@ -105,7 +118,7 @@ function GoalEditForm({ goal, clientId, onDone }: { goal: GoalDto; clientId: str
         api.patch<{ goal: GoalWithMilestones }>(`/goals/${goal.id}`, body).catch((error: unknown) => {
           if (error instanceof ApiError) {
             const fieldErrors: DraftErrors = {};
-            for (const field of ['title', 'target', 'unit', 'changeNote'] as const) {
+            for (const field of ['title', 'target', 'unit', 'targetDate', 'changeNote'] as const) {
               const message = error.fieldError(field);
               if (message) fieldErrors[field] = message;
             }
@@ -150,6 +163,14 @@ function GoalEditForm({ goal, clientId, onDone }: { goal: GoalDto; clientId: str
             </Field>
           </>
         )}
+        <Field
+          id={`${id}-targetDate`}
+          label="Due date (optional)"
+          error={errors.targetDate}
+          hint={<p className="text-xs text-stone-500 dark:text-stone-400">{`You are reminded ${GOAL_DEADLINE_LEAD_DAYS} days before. Clear it to remove.`}</p>}
+        >
+          <Input type="date" value={draft.targetDate} onChange={set('targetDate')} className="dark:[color-scheme:dark]" {...control('targetDate')} />
+        </Field>
         <div className="md:col-span-2">
           <Field id={`${id}-description`} label="Description">
             <Textarea id={`${id}-description`} rows={3} maxLength={2000} value={draft.description} onChange={set('description')} />

@@ -54,3 +54,7 @@ export const CHECK_IN_STATUS: Record<string, { label: string; className: string 
 export const UNKNOWN_STATUS = { label: 'Unknown', className: 'bg-stone-100 text-stone-500 ring-stone-500/20 dark:bg-stone-800 dark:text-stone-400 dark:ring-stone-400/30' };
 
 export const checkInStatus = (status: string) => CHECK_IN_STATUS[status] ?? UNKNOWN_STATUS;
+
+/** A calendar date (YYYY-MM-DD, no zone) as "12 Dec 2026": the same day wherever the coach is. */
+export const formatCalendarDate = (date: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(`${date}T00:00:00Z`));

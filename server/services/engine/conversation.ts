@@ -9,6 +9,7 @@ import { emitToUser } from '../../realtime';
 import { checkInSummary, type CoachRef } from '../clients';
 import { updateProgress } from '../goals';
 import { notifyCoach, type NotificationInput } from '../notifications';
+import { noticeConcerns, noticeQuietClients } from '../nudges';
 import { answerRoute, sendAnswer } from './answer-send';
 import { publishMessage } from './coach-message';
 import { checkInContext, coveredGoals, loadParticipants, type Participants } from './context';
@@ -192,6 +193,7 @@ export async function processReply(checkInId: string, options: EngineOptions = {
     })
     .where(eq(checkIns.id, claimed.id));
   await db.update(clients).set({ executiveSummary: analysis.executiveSummary, updatedAt: now }).where(eq(clients.id, claimed.clientId));
+  await noticeConcerns(db, claimed, p.client, analysis.concerns, now);
 
   const followUp = await sendFollowUp(edb, claimed, p, { ...ctx, analysis: { ...analysis, progress: applied(progress, progressUpdates) } }, now);
   if (followUp.status === 'skipped') return { status: 'skipped' };
@@ -395,7 +397,7 @@ setInlineHandlers({ processReply: (id) => processReply(id) });
 // ---------------------------------------------------------------------------------------------
 // No reply
 
-/** Marks sent check-ins with no reply within the window as no_response and tells their coaches. */
+/** Marks sent check-ins with no reply within the window as no_response and tells their coaches (and, after N in a row, that the client went quiet). */
 export async function markNoResponse(filter: { checkInId?: string }, options: EngineOptions = {}): Promise<number> {
   const { now, edb } = resolve(options);
   const cutoff = new Date(now.getTime() - noResponseWindowMs());
@@ -417,5 +419,6 @@ export async function markNoResponse(filter: { checkInId?: string }, options: En
     await notify(row.coachId, { type: 'missed_checkin', message: `${name ?? 'A client'} did not reply to the check-in within ${hours} h.`, details }, now);
     await publishCheckIn(row);
   }
+  await noticeQuietClients(edb.db, rows, now).catch((error: unknown) => log.error({ err: error }, 'quiet-client nudges failed'));
   return rows.length;
 }
