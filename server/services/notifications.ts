@@ -23,7 +23,7 @@ export type DeliveryResults = Record<Channel, boolean>;
 type Prefs = NotificationPreferences;
 
 /** Which preference switch lets each kind of notification through on each channel. */
-const RULES: Record<NotificationType, { email?: keyof Prefs['email']; sms?: keyof Prefs['sms']; push?: keyof Prefs['push']; inApp?: keyof Prefs['inApp'] }> = {
+export const RULES: Record<NotificationType, { email?: keyof Prefs['email']; sms?: keyof Prefs['sms']; push?: keyof Prefs['push']; inApp?: keyof Prefs['inApp'] }> = {
   checkin_response: { email: 'clientUpdates', push: 'clientMessages', inApp: 'clientMessages' },
   goal_completed: { email: 'goalCompletions', push: 'goalProgress', inApp: 'goalProgress' },
   missed_checkin: { email: 'missedCheckIns', sms: 'checkInReminders', push: 'clientMessages', inApp: 'clientMessages' },
@@ -66,7 +66,7 @@ type Row = typeof notifications.$inferSelect;
 const NONE: DeliveryResults = { email: false, sms: false, push: false, inApp: false };
 
 /** Which channels a notification of this type may use under the coach's switches. */
-function channelsFor(prefs: Prefs, type: NotificationType, urgent: boolean): Record<Channel, boolean> {
+export function channelsFor(prefs: Prefs, type: NotificationType, urgent: boolean): Record<Channel, boolean> {
   const rule = RULES[type];
   return {
     email: prefs.email.enabled && rule.email !== undefined && prefs.email[rule.email],
