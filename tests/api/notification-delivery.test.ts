@@ -1,14 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
-import { drizzle } from 'drizzle-orm/postgres-js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@/lib/preferences';
-import * as schema from '../../server/db/schema';
 import type { Database } from '../../server/db/client';
-import { freePort } from '../helpers/stack';
+import { ownPostgresSuite } from './own-postgres';
 
 /**
  * Held coach notifications (decision 0090) against a real PostgreSQL of their own, with an injected
@@ -18,50 +15,17 @@ import { freePort } from '../helpers/stack';
 
 type Service = typeof import('../../server/services/notifications') & typeof import('../../server/services/notification-centre');
 
-let base: string;
-let outbox: string;
-let pg: { url: string; stop(): Promise<void> };
+const own = ownPostgresSuite('notify', { truncate: ['users', 'clients', 'check_ins', 'notifications'] });
 let svc: Service;
 let a: Database;
 let b: Database;
 let raw: postgres.Sql;
-const pools: postgres.Sql[] = [];
-
-function database(url: string): Database {
-  const sql = postgres(url, { max: 4, onnotice: () => {} });
-  pools.push(sql);
-  return drizzle(sql, { schema });
-}
 
 beforeAll(async () => {
-  base = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-notify-'));
-  fs.chmodSync(base, 0o755);
-  outbox = path.join(base, 'outbox');
-  Object.assign(process.env, { OUTBOX_DIR: outbox, DATA_DIR: path.join(base, 'data'), LOG_LEVEL: 'silent', NODE_ENV: 'test' });
-  for (const key of ['OPENAI_API_KEY', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER', 'RESEND_API_KEY']) delete process.env[key];
-  const { startEmbeddedPostgres } = await import('../../server/db/embedded');
-  pg = await startEmbeddedPostgres(path.join(base, 'pg'), await freePort());
-  process.env.DATABASE_URL = pg.url;
-  const { runMigrations } = await import('../../server/db/migrate');
-  await runMigrations(pg.url);
   svc = { ...(await import('../../server/services/notifications')), ...(await import('../../server/services/notification-centre')) };
-  a = database(pg.url);
-  b = database(pg.url);
-  raw = postgres(pg.url, { max: 4, onnotice: () => {} });
-  pools.push(raw);
-}, 120_000);
-
-afterAll(async () => {
-  for (const pool of pools) await pool.end({ timeout: 5 });
-  const { closeDb } = await import('../../server/db/client');
-  await closeDb();
-  await pg?.stop();
-  fs.rmSync(base, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  await raw`truncate users, clients, check_ins, notifications cascade`;
-  fs.rmSync(outbox, { recursive: true, force: true });
+  a = own.connect().db;
+  b = own.connect().db;
+  raw = own.raw;
 });
 
 async function coach(change: (p: NotificationPreferences) => void): Promise<{ id: string; email: string }> {
@@ -77,7 +41,7 @@ async function coach(change: (p: NotificationPreferences) => void): Promise<{ id
 }
 
 function mailTo(email: string): { subject: string; text: string }[] {
-  const file = path.join(outbox, 'email.jsonl');
+  const file = path.join(own.outbox, 'email.jsonl');
   if (!fs.existsSync(file)) return [];
   return fs
     .readFileSync(file, 'utf8')

@@ -1,15 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
-import { drizzle } from 'drizzle-orm/postgres-js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HELD_BY_COACH_REASON, HOLD_PARAM } from '@/lib/nudges';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type CheckInSchedule, type NotificationPreferences } from '@/lib/preferences';
-import * as schema from '../../server/db/schema';
 import type { EngineDb, EngineQueue } from '../../server/services/engine/runtime';
-import { freePort } from '../helpers/stack';
+import { ownPostgresSuite } from './own-postgres';
 
 /**
  * Nudges (issue 18 item 6, decision 0091) against a real PostgreSQL with an injected clock: the
@@ -20,58 +17,28 @@ import { freePort } from '../helpers/stack';
 type Engine = typeof import('../../server/services/engine/dispatcher') & typeof import('../../server/services/engine/conversation') & typeof import('../../server/services/engine/send');
 type Nudges = typeof import('../../server/services/nudges');
 
-let base: string;
-let outbox: string;
-let pg: { url: string; stop(): Promise<void> };
+const own = ownPostgresSuite('nudges', {
+  truncate: ['users', 'clients', 'goals', 'check_ins', 'schedules', 'scheduler_state', 'api_usage', 'notifications', 'coach_nudges'],
+  env: { JWT_SECRET: 'nudges-test-secret-of-at-least-32-characters' },
+});
 let engine: Engine;
 let nudges: Nudges;
 let a: EngineDb;
 let b: EngineDb;
 let raw: postgres.Sql;
-const pools: postgres.Sql[] = [];
-
-function engineDb(url: string): EngineDb {
-  const sql = postgres(url, { max: 4, onnotice: () => {} });
-  pools.push(sql);
-  return { sql, db: drizzle(sql, { schema }) };
-}
 
 const queue: EngineQueue = { sendJobs: async () => {}, replyJob: async () => {} };
 
 beforeAll(async () => {
-  base = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-nudges-'));
-  fs.chmodSync(base, 0o755);
-  outbox = path.join(base, 'outbox');
-  Object.assign(process.env, { OUTBOX_DIR: outbox, DATA_DIR: path.join(base, 'data'), LOG_LEVEL: 'silent', NODE_ENV: 'test', JWT_SECRET: 'nudges-test-secret-of-at-least-32-characters' });
-  for (const key of ['OPENAI_API_KEY', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER', 'RESEND_API_KEY']) delete process.env[key];
-  const { startEmbeddedPostgres } = await import('../../server/db/embedded');
-  pg = await startEmbeddedPostgres(path.join(base, 'pg'), await freePort());
-  process.env.DATABASE_URL = pg.url;
-  const { runMigrations } = await import('../../server/db/migrate');
-  await runMigrations(pg.url);
   engine = {
     ...(await import('../../server/services/engine/dispatcher')),
     ...(await import('../../server/services/engine/conversation')),
     ...(await import('../../server/services/engine/send')),
   };
   nudges = await import('../../server/services/nudges');
-  a = engineDb(pg.url);
-  b = engineDb(pg.url);
-  raw = postgres(pg.url, { max: 4, onnotice: () => {} });
-  pools.push(raw);
-}, 120_000);
-
-afterAll(async () => {
-  for (const pool of pools) await pool.end({ timeout: 5 });
-  const { closeDb } = await import('../../server/db/client');
-  await closeDb();
-  await pg?.stop();
-  fs.rmSync(base, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  await raw`truncate users, clients, goals, check_ins, schedules, scheduler_state, api_usage, notifications, coach_nudges cascade`;
-  fs.rmSync(outbox, { recursive: true, force: true });
+  a = own.connect();
+  b = own.connect();
+  raw = own.raw;
 });
 
 let counter = 0;
@@ -208,7 +175,7 @@ describe('AI insight', () => {
 describe('session reminder and its hold', () => {
   const monday9 = (): CheckInSchedule => ({ '0': [{ id: randomUUID(), time: '09:00', enabled: true }] });
   const smsTo = (phone: string) => {
-    const file = path.join(outbox, 'sms.jsonl');
+    const file = path.join(own.outbox, 'sms.jsonl');
     return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).filter((l) => (JSON.parse(l) as { to: string }).to === phone) : [];
   };
 

@@ -1,14 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
-import { drizzle } from 'drizzle-orm/postgres-js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CheckInSchedule } from '@/lib/preferences';
-import * as schema from '../../server/db/schema';
 import type { EngineDb, EngineQueue, SendJob } from '../../server/services/engine/runtime';
-import { freePort } from '../helpers/stack';
+import { ownPostgresSuite } from './own-postgres';
 
 /**
  * The scheduler against a real PostgreSQL of its own, with an injected clock: the dispatch pass and
@@ -18,20 +15,16 @@ import { freePort } from '../helpers/stack';
 
 type Engine = typeof import('../../server/services/engine/dispatcher') & typeof import('../../server/services/engine/conversation') & typeof import('../../server/services/engine/send');
 
-let base: string;
-let outbox: string;
-let pg: { url: string; stop(): Promise<void> };
+const own = ownPostgresSuite('scheduler', {
+  // Each scenario starts with no clients and a scheduler that has never run.
+  truncate: ['users', 'clients', 'goals', 'check_ins', 'schedules', 'scheduler_state', 'api_usage', 'notifications'],
+});
 let engine: Engine;
 let a: EngineDb;
 let b: EngineDb;
 let raw: postgres.Sql;
-const pools: postgres.Sql[] = [];
-
-function engineDb(url: string): EngineDb {
-  const sql = postgres(url, { max: 8, onnotice: () => {} });
-  pools.push(sql);
-  return { sql, db: drizzle(sql, { schema }) };
-}
+/** An instance's pool: as many connections as a scheduler pass uses at once. */
+const engineDb = () => own.connect(8);
 
 interface Recorder extends EngineQueue {
   sends: SendJob[];
@@ -49,39 +42,14 @@ function recorder(): Recorder {
 }
 
 beforeAll(async () => {
-  base = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-scheduler-'));
-  fs.chmodSync(base, 0o755);
-  outbox = path.join(base, 'outbox');
-  Object.assign(process.env, { OUTBOX_DIR: outbox, DATA_DIR: path.join(base, 'data'), LOG_LEVEL: 'silent', NODE_ENV: 'test' });
-  for (const key of ['OPENAI_API_KEY', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER', 'RESEND_API_KEY']) delete process.env[key];
-  const { startEmbeddedPostgres } = await import('../../server/db/embedded');
-  pg = await startEmbeddedPostgres(path.join(base, 'pg'), await freePort());
-  process.env.DATABASE_URL = pg.url;
-  const { runMigrations } = await import('../../server/db/migrate');
-  await runMigrations(pg.url);
   engine = {
     ...(await import('../../server/services/engine/dispatcher')),
     ...(await import('../../server/services/engine/conversation')),
     ...(await import('../../server/services/engine/send')),
   };
-  a = engineDb(pg.url);
-  b = engineDb(pg.url);
-  raw = postgres(pg.url, { max: 4, onnotice: () => {} });
-  pools.push(raw);
-}, 120_000);
-
-afterAll(async () => {
-  for (const pool of pools) await pool.end({ timeout: 5 });
-  const { closeDb } = await import('../../server/db/client');
-  await closeDb();
-  await pg?.stop();
-  fs.rmSync(base, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  // Each scenario starts with no clients and a scheduler that has never run.
-  await raw`truncate users, clients, goals, check_ins, schedules, scheduler_state, api_usage, notifications cascade`;
-  fs.rmSync(outbox, { recursive: true, force: true });
+  a = engineDb();
+  b = engineDb();
+  raw = own.raw;
 });
 
 let phoneCounter = 0;
@@ -106,7 +74,7 @@ const slot = (time: string) => [{ id: randomUUID(), time, enabled: true }];
 const onMonday = (time: string): CheckInSchedule => ({ '0': slot(time) });
 
 function smsTo(phone: string): { to: string; text: string }[] {
-  const file = path.join(outbox, 'sms.jsonl');
+  const file = path.join(own.outbox, 'sms.jsonl');
   if (!fs.existsSync(file)) return [];
   return fs
     .readFileSync(file, 'utf8')
@@ -203,7 +171,7 @@ describe('a restart', () => {
     const [planned] = await rowsOf(cl.id);
     expect(planned!.status).toBe('scheduled');
 
-    const restarted = engineDb(pg.url);
+    const restarted = engineDb();
     const queue = recorder();
     await engine.dispatch({ now: new Date('2026-07-06T08:55:30Z'), db: restarted, queue });
     expect(queue.sends.map((j) => j.checkInId)).toEqual([planned!.id]);
@@ -257,8 +225,8 @@ describe('a restart', () => {
       update check_ins set claimed_at = '2026-07-06T09:00:00Z', delivery_started_at = '2026-07-06T09:00:01Z', channel = 'sms', ai_message = 'How did the week go?'
       where id in ${raw([reachedRow!.id, lostRow!.id])}`;
     // The worker died as the provider took the first text; the second never left.
-    fs.mkdirSync(outbox, { recursive: true });
-    fs.appendFileSync(path.join(outbox, 'sms.jsonl'), `${JSON.stringify({ to: reached.phone, text: 'How did the week go?', createdAt: '2026-07-06T09:00:02Z', id: 'reached-1' })}\n`);
+    fs.mkdirSync(own.outbox, { recursive: true });
+    fs.appendFileSync(path.join(own.outbox, 'sms.jsonl'), `${JSON.stringify({ to: reached.phone, text: 'How did the week go?', createdAt: '2026-07-06T09:00:02Z', id: 'reached-1' })}\n`);
     const beforeLapse = recorder();
     await engine.dispatch({ now: new Date('2026-07-06T09:03:00Z'), db: b, queue: beforeLapse });
     expect(beforeLapse.sends).toEqual([]);
