@@ -44,7 +44,7 @@ beforeAll(async () => {
   url.pathname = `/${dbName}`;
   base = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-digest-'));
   outbox = path.join(base, 'outbox');
-  Object.assign(process.env, { DATABASE_URL: url.toString(), OUTBOX_DIR: outbox, DATA_DIR: path.join(base, 'data'), LOG_LEVEL: 'silent', APP_URL: 'https://app.cadence.test' });
+  Object.assign(process.env, { DATABASE_URL: url.toString(), OUTBOX_DIR: outbox, DATA_DIR: path.join(base, 'data'), LOG_LEVEL: 'silent', APP_URL: 'https://app.cadence.test', JWT_SECRET: 'scheduled-emails-test-secret-of-32-characters' });
   for (const key of ['RESEND_API_KEY']) delete process.env[key];
   const { runMigrations } = await import('../../server/db/migrate');
   await runMigrations(url.toString());
