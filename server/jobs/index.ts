@@ -7,7 +7,8 @@ import { ANNOUNCEMENTS_QUEUE, runAnnouncementJob } from '../services/announcemen
 import { renewDueSubscriptions } from '../services/billing/renewals';
 import { processReply } from '../services/engine/conversation';
 import { dispatch } from '../services/engine/dispatcher';
-import { deliverClientText, deliverCoachNotice, type ClientTextJob, type CoachNoticeJob } from '../services/engine/inbound';
+import { deliverClientText, deliverCoachNotice } from '../services/engine/inbound';
+import type { ClientTextJob, CoachNoticeJob } from '../services/engine/inbound-effects';
 import { bossQueue, ENGINE_QUEUES, type EngineQueue } from '../services/engine/runtime';
 import { sendCheckIns, type SendAttempt } from '../services/engine/send';
 import { DATA_EXPORT_QUEUE, removeExpiredExports, runDataExport } from '../services/data-export';

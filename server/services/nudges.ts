@@ -10,6 +10,7 @@ import { checkIns, clients, coachNudges, goals, users, type CheckIn } from '../d
 import { AppError, badRequest, notFound } from '../http/errors';
 import { log } from '../log';
 import { checkInSummary, getOwnedClient, type CoachRef } from './clients';
+import { publishCheckIn } from './engine/check-in-events';
 import { loadSources } from './engine/sources';
 import { notifyCoach, type NotificationInput } from './notifications';
 
@@ -204,11 +205,7 @@ export async function holdCheckIn(coach: CoachRef, key: string, now = new Date()
       const [goal] = await db.select({ title: goals.title }).from(goals).where(eq(goals.id, row.goalId));
       if (goal) titles.set(row.goalId, goal.title);
     }
-    if (!alreadyHeld) {
-      // Imported late: the engine's conversation module imports this one.
-      const { publishCheckIn } = await import('./engine/conversation');
-      await publishCheckIn(row, created, [...titles].map(([id, title]) => ({ id, title })));
-    }
+    if (!alreadyHeld) await publishCheckIn(row, created, [...titles].map(([id, title]) => ({ id, title })));
     return { checkIn: checkInSummary(row, titles), alreadyHeld };
   };
   const held = { status: 'cancelled' as const, failureReason: HELD_BY_COACH_REASON, updatedAt: now };

@@ -8,7 +8,7 @@ import { composeCheckIn, generateMilestones } from '../../providers/ai';
 import { senderNumberFor } from '../../providers/sms';
 import { checkInSummary, getOwnedClient, type CoachRef } from '../clients';
 import { getOwnedGoal, milestoneDto, updateGoal } from '../goals';
-import { errorText } from './conversation';
+import { errorText } from './check-in-events';
 import { aiGoals, checkInContext, coachName, coveredGoals, loadParticipants, type ContextRow } from './context';
 import { consentedTriples, consentKey } from './sms-numbers';
 import { quotaMessage, withinQuota } from './quota';

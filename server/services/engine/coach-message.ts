@@ -16,7 +16,7 @@ import { replyAddressOf } from './reply-address';
 import { emitToUser } from '../../realtime';
 import { getOwnedClient, type CoachRef } from '../clients';
 import { hitRateLimit, RATE_LIMITS } from '../rate-limit';
-import { errorText } from './conversation';
+import { errorText } from './check-in-events';
 import { consentedTriples, consentKey, numberOptedOut } from './sms-numbers';
 
 /**

@@ -1,16 +1,15 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
-import { getDb } from '../../db/client';
-import { checkIns, clientMessages, clients, goals, type CheckIn, type Client, type ClientMessage, type Goal } from '../../db/schema';
+import { checkIns, clientMessages, clients, type CheckIn, type ClientMessage, type Goal } from '../../db/schema';
 import { log } from '../../log';
 import type { ProgressUpdate } from '@/lib/schemas/checkins';
 import type { ReplyAnswer } from '@/lib/schemas/reply-page';
 import { analyseReply, composeFollowUp, type FollowUpContext, type GoalProgress } from '../../providers/ai';
-import { emitToUser } from '../../realtime';
-import { checkInSummary, type CoachRef } from '../clients';
+import type { CoachRef } from '../clients';
 import { updateProgress } from '../goals';
 import { notifyCoach, type NotificationInput } from '../notifications';
 import { noticeConcerns, noticeQuietClients } from '../nudges';
 import { answerRoute, sendAnswer } from './answer-send';
+import { clientName, errorText, excerpt, publishCheckIn } from './check-in-events';
 import { publishMessage } from './coach-message';
 import { checkInContext, coveredGoals, loadParticipants, type Participants } from './context';
 import { followUpEmail, furtherAnswerEmail } from './email-thread';
@@ -25,26 +24,11 @@ import { claimLeaseMs, noResponseWindowMs, resolve, setInlineHandlers, type Engi
  */
 
 /** A provider error as a check-in's failure reason. */
-export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
-export const clientName = (c: Pick<Client, 'firstName' | 'lastName'>) => `${c.firstName} ${c.lastName}`.trim();
-export const excerpt = (text: string, max = 120) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 const trackable = (g: Goal) => g.target !== null && g.target > 0;
 const coachRef = (p: Participants): CoachRef => ({ id: p.coach.id, timezone: p.coach.timezone, planId: p.coach.planId });
 
 async function notify(coachId: string, input: NotificationInput, at: Date): Promise<void> {
   await notifyCoach(coachId, input, at).catch((error: unknown) => log.error({ err: error, coachId, type: input.type }, 'coach notification failed'));
-}
-
-/** Tells the coach's open screens: the check-in as the history shows it, and the client's new state. */
-export async function publishCheckIn(row: CheckIn, created = false, knownGoals: Pick<Goal, 'id' | 'title'>[] = []): Promise<void> {
-  const titles = new Map(knownGoals.map((g) => [g.id, g.title]));
-  if (row.goalId && !titles.has(row.goalId)) {
-    const [goal] = await getDb().select({ title: goals.title }).from(goals).where(eq(goals.id, row.goalId));
-    if (goal) titles.set(row.goalId, goal.title);
-  }
-  const dto = checkInSummary(row, titles);
-  if (created) emitToUser(row.coachId, 'checkInCreated', { clientId: row.clientId, checkIn: dto });
-  emitToUser(row.coachId, 'clientProfileUpdated', { clientId: row.clientId, lastCheckIn: row.sentAt?.toISOString(), checkIn: dto });
 }
 
 /** Ends a claimed row's step; only the holder of the claim can (same claimedAt). */

@@ -7,7 +7,7 @@ import { log } from '../../log';
 import { emitToUser } from '../../realtime';
 import { notifyCoach } from '../notifications';
 import { publishMessage } from './coach-message';
-import { clientName, publishCheckIn } from './conversation';
+import { clientName, publishCheckIn } from './check-in-events';
 import { resolve, type EngineOptions } from './runtime';
 
 /**

@@ -2,7 +2,8 @@ import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizz
 import { checkIns, clients, schedulerState } from '../../db/schema';
 import { log } from '../../log';
 import { emitToUser } from '../../realtime';
-import { markNoResponse, publishCheckIn } from './conversation';
+import { publishCheckIn } from './check-in-events';
+import { markNoResponse } from './conversation';
 import { ENGINE_TIMING as T, claimLeaseMs, requeueAfterMs, resolve, type EngineDb, type EngineOptions, type SendJob } from './runtime';
 import { INTERRUPTED_REASON } from './send';
 import { parseDedupeKey, slotGoneReason, slotsBetween, slotsOn, type ScheduleSources, type SlotIntent } from '@/lib/schedule-slots';

@@ -4,7 +4,7 @@ import { checkIns, clients, goals, users, type CheckIn } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { checkInSummary, checkInSummaryColumns, type CoachRef } from '../clients';
 import { answerRoute, sendAnswer } from './answer-send';
-import { errorText, publishCheckIn } from './conversation';
+import { errorText, publishCheckIn } from './check-in-events';
 import { followUpEmail } from './email-thread';
 import { resolve, type EngineDb, type EngineOptions } from './runtime';
 

@@ -4,8 +4,8 @@ import type { ReplyAnswer } from '@/lib/schemas/reply-page';
 import type { Transaction } from '../../db/client';
 import { checkIns, clientMessages, type CheckIn, type Client, type ClientMessage } from '../../db/schema';
 import { recordInboundMessages } from './coach-message';
-import { clientName, excerpt } from './conversation';
-import type { Effects, InboundResult } from './inbound';
+import { clientName, excerpt } from './check-in-events';
+import type { Effects, InboundResult } from './inbound-effects';
 
 /**
  * A further message in an answered check-in's conversation (issue 17 §2, decision 0094): a second

@@ -7,11 +7,12 @@ import { log } from '../../log';
 import { getReceivedEmail } from '../../providers/email';
 import { RESEND_DELIVERY_EVENTS, type DeliveryStatus } from '@/lib/delivery';
 import { recordDelivery, type DeliveryAction } from './delivery';
-import { errorText } from './conversation';
+import { errorText } from './check-in-events';
 import { receiveFurther } from './further-reply';
 import { normalizedMessageId } from './email-thread';
 import { replyText } from './email-reply';
-import { OPEN, receiveInbound, respond, type Effects, type InboundResult } from './inbound';
+import { OPEN, receiveInbound, respond } from './inbound';
+import type { Effects, InboundResult } from './inbound-effects';
 import { bareAddress, checkInIdOfAddresses, replyAddressOf } from './reply-address';
 import { resolve, type EngineOptions } from './runtime';
 

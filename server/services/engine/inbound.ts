@@ -1,21 +1,21 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
-import type { PgBoss } from 'pg-boss';
 import { CARRIER_CONFIRMED_WORDS, DEFAULT_CLIENT_LANGUAGE, PLATFORM_TEXTS, keywordLanguage, keywordOf, type ClientLanguage } from '@/lib/languages';
 import { INBOUND_SMS_MAX_CHARS, SMS_START_WORDS, SMS_STOP_WORDS, SMS_TEXTS, WHICH_COACH_ANSWER_WINDOW_MS, WHICH_COACH_REPEAT_AFTER_MS } from '@/lib/sms';
 import type { Transaction } from '../../db/client';
-import { checkIns, clients, smsOptOuts, smsPendingInbound, smsRoutes, users, webhookEvents, whatsappSessions, type CheckIn, type Client, type ClientMessage } from '../../db/schema';
+import { checkIns, clients, smsOptOuts, smsPendingInbound, smsRoutes, users, webhookEvents, whatsappSessions, type CheckIn, type Client } from '../../db/schema';
 import { getQueue } from '../../jobs/queue';
 import { log } from '../../log';
 import { senderNumberFor, sendSms, sendWhatsapp } from '../../providers/sms';
 import { isWhatsappAddress, stripWhatsapp, whatsappAddress } from '@/lib/channels';
 import { emitToUser } from '../../realtime';
-import { notifyCoach, type NotificationInput } from '../notifications';
+import { notifyCoach } from '../notifications';
 import { publishMessage, recordInboundMessages } from './coach-message';
 import { coachName } from './context';
-import { clientName, excerpt, publishCheckIn } from './conversation';
+import { clientName, excerpt, publishCheckIn } from './check-in-events';
 import { languageAfterReply } from './language';
 import { receiveFurther } from './further-reply';
-import { ENGINE_QUEUES, noResponseWindowMs, onDrizzleTransaction, resolve, type EngineOptions } from './runtime';
+import { Effects, type ClientTextJob, type CoachNoticeJob, type InboundResult } from './inbound-effects';
+import { noResponseWindowMs, resolve, type EngineOptions } from './runtime';
 import { coachesTextingFrom } from './sms-numbers';
 
 /**
@@ -36,50 +36,6 @@ export interface InboundSms {
   to: string;
   body: string;
   messageSid?: string;
-}
-
-export type InboundResult =
-  | { action: 'duplicate' }
-  | { action: 'opted_out' | 'opted_in'; clients: number }
-  | { action: 'reply'; checkInId: string }
-  | { action: 'asked'; coaches: number }
-  | { action: 'unmatched' };
-
-/** A coach notification as its job carries it; `at` is when the text arrived (quiet hours, daily cap). */
-export interface CoachNoticeJob {
-  coachId: string;
-  input: NotificationInput;
-  at: string;
-}
-
-/** A text Cadence sends a client number from one of our numbers. */
-export interface ClientTextJob {
-  to: string;
-  from: string;
-  text: string;
-}
-
-/** What a text leads to after the transaction: jobs, live updates, the reply analysis. */
-export class Effects {
-  readonly notices: CoachNoticeJob[] = [];
-  readonly texts: ClientTextJob[] = [];
-  readonly responded: CheckIn[] = [];
-  readonly profiles: { coachId: string; clientId: string }[] = [];
-  /** Texts outside a check-in, recorded in the conversation (shown live once committed). */
-  readonly messages: ClientMessage[] = [];
-
-  constructor(private readonly at: Date) {}
-
-  notify(coachId: string, input: NotificationInput): void {
-    this.notices.push({ coachId, input, at: this.at.toISOString() });
-  }
-
-  /** With a queue, the jobs go in on the open transaction and commit with the rows. */
-  async queueOn(boss: PgBoss, tx: Transaction): Promise<void> {
-    const db = onDrizzleTransaction(tx);
-    if (this.notices.length > 0) await boss.insert(ENGINE_QUEUES.coachNotice, this.notices.map((data) => ({ data })), { db });
-    if (this.texts.length > 0) await boss.insert(ENGINE_QUEUES.clientText, this.texts.map((data) => ({ data })), { db });
-  }
 }
 
 /** A check-in still awaiting its reply (one past the reply window is still answered). */

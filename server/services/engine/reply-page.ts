@@ -9,7 +9,8 @@ import { AppError, badRequest } from '../../http/errors';
 import { hitRateLimit } from '../rate-limit';
 import { coveredGoals } from './context';
 import { receiveFurther } from './further-reply';
-import { OPEN, receiveInbound, respond, type Effects } from './inbound';
+import { OPEN, receiveInbound, respond } from './inbound';
+import type { Effects } from './inbound-effects';
 import { checkInIdOfToken } from './reply-address';
 import { resolve, type EngineOptions } from './runtime';
 
