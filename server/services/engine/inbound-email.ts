@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { checkIns, clients, webhookEvents } from '../../db/schema';
+import { webhookEvents } from '../../db/schema';
 import type { ResendEvent } from '@/lib/schemas/webhooks';
 import { AppError } from '../../http/errors';
 import { log } from '../../log';
@@ -11,7 +11,7 @@ import { errorText } from './check-in-events';
 import { receiveFurther } from './further-reply';
 import { normalizedMessageId } from './email-thread';
 import { replyText } from './email-reply';
-import { OPEN, receiveInbound, respond } from './inbound';
+import { lockedCheckIn, OPEN, receiveInbound, respond } from './inbound';
 import type { Effects, InboundResult } from './inbound-effects';
 import { bareAddress, checkInIdOfAddresses, replyAddressOf } from './reply-address';
 import { resolve, type EngineOptions } from './runtime';
@@ -92,12 +92,7 @@ export async function receiveEmail(event: InboundEmailEvent, options: EngineOpti
 }
 
 async function handle(tx: Transaction, checkInId: string, mail: { from: string; body: string; messageId?: string; at: Date }, effects: Effects): Promise<InboundResult> {
-  const [found] = await tx
-    .select({ checkIn: checkIns, client: clients })
-    .from(checkIns)
-    .innerJoin(clients, eq(clients.id, checkIns.clientId))
-    .where(eq(checkIns.id, checkInId))
-    .for('update', { of: checkIns });
+  const found = await lockedCheckIn(tx, checkInId);
   if (!found) {
     log.warn('inbound e-mail for a check-in that no longer exists: ignored');
     return { action: 'unmatched' };

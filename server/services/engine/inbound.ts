@@ -38,6 +38,17 @@ export interface InboundSms {
   messageSid?: string;
 }
 
+/** A check-in and its client, the check-in row locked: answers to one conversation are taken in turn. */
+export async function lockedCheckIn(tx: Transaction, checkInId: string): Promise<{ checkIn: CheckIn; client: Client } | undefined> {
+  const [found] = await tx
+    .select({ checkIn: checkIns, client: clients })
+    .from(checkIns)
+    .innerJoin(clients, eq(clients.id, checkIns.clientId))
+    .where(eq(checkIns.id, checkInId))
+    .for('update', { of: checkIns });
+  return found;
+}
+
 /** A check-in still awaiting its reply (one past the reply window is still answered). */
 export const OPEN = ['sent', 'no_response'] as const;
 

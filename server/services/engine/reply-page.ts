@@ -9,7 +9,7 @@ import { AppError, badRequest } from '../../http/errors';
 import { hitRateLimit } from '../rate-limit';
 import { coveredGoals } from './context';
 import { receiveFurther } from './further-reply';
-import { OPEN, receiveInbound, respond } from './inbound';
+import { lockedCheckIn, OPEN, receiveInbound, respond } from './inbound';
 import type { Effects } from './inbound-effects';
 import { checkInIdOfToken } from './reply-address';
 import { resolve, type EngineOptions } from './runtime';
@@ -111,12 +111,7 @@ export async function postReply(token: string, input: PostReply, ip: string, opt
 }
 
 async function handle(tx: Transaction, checkInId: string, body: string, answers: ReplyAnswer[], at: Date, effects: Effects) {
-  const [found] = await tx
-    .select({ checkIn: checkIns, client: clients })
-    .from(checkIns)
-    .innerJoin(clients, eq(clients.id, checkIns.clientId))
-    .where(eq(checkIns.id, checkInId))
-    .for('update', { of: checkIns });
+  const found = await lockedCheckIn(tx, checkInId);
   if (!found) throw noSuchLink();
   const { checkIn, client } = found;
   if ((OPEN as readonly string[]).includes(checkIn.status)) {
