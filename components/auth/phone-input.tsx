@@ -79,7 +79,7 @@ export function PhoneInput({ id, country, onCountryChange, value, onChange, inva
         className={cn(controlClass, 'inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap hover:bg-stone-50 dark:hover:bg-stone-800')}
         aria-haspopup="listbox"
         aria-expanded={open}
-        aria-label={`Country code ${country.name} ${country.dialCode}`}
+        aria-label={`Country code ${country.name}, ${country.iso.toUpperCase()} ${country.dialCode}`}
         onClick={() => setOpen((o) => !o)}
       >
         <CountryFlag iso={country.iso} flag={country.flag} />

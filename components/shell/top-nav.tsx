@@ -44,7 +44,7 @@ export function TopNav() {
         Skip to main content
       </a>
       <nav className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3" aria-label="Main">
-        <Link href="/dashboard" className="rounded-md text-lg" aria-label="Cadence, dashboard">
+        <Link href="/dashboard" className="rounded-md text-lg">
           <Wordmark />
         </Link>
         <button

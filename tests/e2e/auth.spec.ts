@@ -31,7 +31,7 @@ test.describe('Register', () => {
     await options.first().click();
     await expect(page.getByRole('listbox', { name: 'Countries' })).toBeHidden();
     await expect(countryButton).toHaveText(/\+44$/);
-    await expect(countryButton).toHaveAccessibleName('Country code United Kingdom +44');
+    await expect(countryButton).toHaveAccessibleName('Country code United Kingdom, GB +44');
 
     const phone = page.getByLabel('Phone', { exact: true });
     await phone.pressSequentially('7911123456');

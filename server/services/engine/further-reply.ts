@@ -13,7 +13,7 @@ import type { Effects, InboundResult } from './inbound-effects';
  * check-in was answered. It is never a new check-in: it is kept in the conversation, and the AI
  * answers it like the reply (the reply job analyses it, applies its progress and answers on the
  * check-in's channel), at most AI_FURTHER_ANSWERS_PER_CHECK_IN times per check-in, only while it
- * is the client's newest check-in and the coach has not written to the client since its reply.
+ * is the client's newest check-in and the coach has not written to the client since it went out.
  * Otherwise the coach alone is told, and answers.
  */
 
@@ -43,14 +43,16 @@ async function whyNotAnswered(tx: Transaction, checkIn: CheckIn, client: Client)
       .limit(1);
     if (newer) return 'a newer check-in went to the client since';
   }
-  if (checkIn.respondedAt) {
-    // The coach took the conversation up themselves: the client is answering them, not the AI.
+  const since = checkIn.sentAt ?? checkIn.respondedAt;
+  if (since) {
+    // The coach took the conversation up themselves (even before the client answered the check-in:
+    // "Shall we plan a long run?"): the client is answering them, not the AI.
     const [coachWrote] = await tx
       .select({ id: clientMessages.id })
       .from(clientMessages)
-      .where(and(eq(clientMessages.clientId, client.id), eq(clientMessages.author, 'coach'), gt(clientMessages.createdAt, checkIn.respondedAt)))
+      .where(and(eq(clientMessages.clientId, client.id), eq(clientMessages.author, 'coach'), gt(clientMessages.createdAt, since)))
       .limit(1);
-    if (coachWrote) return 'you wrote to the client since, so the AI leaves the conversation to you';
+    if (coachWrote) return 'you wrote to the client since the check-in, so the AI leaves the conversation to you';
   }
   const [owed] = await tx
     .select({ n: count() })
