@@ -17,7 +17,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           // Files run in parallel against one server; each test makes its own users and client IPs.
+          // Two at a time even on two cores: the files mostly wait on the server and PostgreSQL, and
+          // vitest's default (cores - 1) ran them one by one.
           fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],
