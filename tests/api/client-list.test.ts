@@ -61,8 +61,12 @@ async function pageThrough(query: string, limit = 17): Promise<{ ids: string[]; 
   throw new Error('the cursor never ended');
 }
 
+/** The instant the clients were seeded: their replies are a day or QUIET_AFTER_DAYS + 2 days before it, so the
+ * rolling windows the filters use (days since a reply, not calendar days) are two days clear of any edge. */
+let seededAt: number;
+
 beforeAll(async () => {
-  const now = Date.now();
+  seededAt = Date.now();
   coach = await newCoach(request, outboxDir, db, { plan: 'beta' });
   other = await newCoach(request, outboxDir, db, { plan: 'beta' });
   seeded = [];
@@ -75,7 +79,7 @@ beforeAll(async () => {
     check_ins_held: i % 10 === 0,
     // A third never checked in; the others share five instants, microseconds apart for two of them.
     last_check_in_at: i % 3 === 0 ? null : new Date(ANCHOR.getTime() + (i % 5) * 3_600_000),
-    last_response_at: i % 4 === 0 ? new Date(now - (QUIET_AFTER_DAYS + 2) * DAY_MS) : i % 4 === 1 ? null : new Date(now - DAY_MS),
+    last_response_at: i % 4 === 0 ? new Date(seededAt - (QUIET_AFTER_DAYS + 2) * DAY_MS) : i % 4 === 1 ? null : new Date(seededAt - DAY_MS),
   }));
   const inserted = await db<{ id: string; first_name: string; last_name: string }[]>`insert into clients ${db(rows)} returning id, first_name, last_name`;
   // Microseconds a JS Date cannot hold: a cursor that rounded them would repeat or skip a row.
@@ -84,12 +88,12 @@ beforeAll(async () => {
   inserted.forEach((r, i) => {
     const replies = i % 4;
     for (let k = 0; k < replies; k++) {
-      const at = new Date(now - (k + 2) * DAY_MS);
+      const at = new Date(seededAt - (k + 2) * DAY_MS);
       checkIns.push({ coach_id: coach.id, client_id: r.id, status: 'completed', sent_at: at, responded_at: at, created_at: at, client_response: `Reply ${k}`, motivation: i % 7 === 0 && k === 0 ? 'low' : 'high' });
     }
     // An old reply outside the engagement window counts for nothing.
-    checkIns.push({ coach_id: coach.id, client_id: r.id, status: 'completed', sent_at: new Date(now - 60 * DAY_MS), responded_at: new Date(now - 60 * DAY_MS), created_at: new Date(now - 60 * DAY_MS), client_response: 'Old', motivation: 'high' });
-    if (i % 9 === 0) checkIns.push({ coach_id: coach.id, client_id: r.id, status: 'no_response', sent_at: new Date(now - DAY_MS / 2), responded_at: null, created_at: new Date(now - DAY_MS / 2), client_response: null, motivation: null });
+    checkIns.push({ coach_id: coach.id, client_id: r.id, status: 'completed', sent_at: new Date(seededAt - 60 * DAY_MS), responded_at: new Date(seededAt - 60 * DAY_MS), created_at: new Date(seededAt - 60 * DAY_MS), client_response: 'Old', motivation: 'high' });
+    if (i % 9 === 0) checkIns.push({ coach_id: coach.id, client_id: r.id, status: 'no_response', sent_at: new Date(seededAt - DAY_MS / 2), responded_at: null, created_at: new Date(seededAt - DAY_MS / 2), client_response: null, motivation: null });
     seeded.push({
       id: r.id,
       first: r.first_name,
@@ -151,7 +155,7 @@ describe('GET /coach/clients with paging', () => {
   );
 
   it.each(CLIENT_FILTERS)('filters %s, counting the filtered set', async (filter) => {
-    const expected = seeded.filter((s) => FILTERS[filter](s, Date.now()));
+    const expected = seeded.filter((s) => FILTERS[filter](s, seededAt));
     expect(expected.length).toBeGreaterThan(0);
     const { ids, totals } = await pageThrough(`filter=${filter}`, 50);
     expect(totals[0]).toBe(expected.length);
@@ -243,8 +247,7 @@ describe('GET /coach/client-stats', () => {
 
     const big = await request<ClientStats>('GET', '/coach/client-stats', { token: coach.token });
     expect(big.body.clients).toBe(N);
-    const now = Date.now();
-    expect(big.body.filters).toEqual(Object.fromEntries(CLIENT_FILTERS.map((f) => [f, seeded.filter((c) => FILTERS[f](c, now)).length])));
+    expect(big.body.filters).toEqual(Object.fromEntries(CLIENT_FILTERS.map((f) => [f, seeded.filter((c) => FILTERS[f](c, seededAt)).length])));
     expect(big.body.recent).toHaveLength(5);
     const ats = big.body.recent.map((r) => r.at);
     expect([...ats].sort().reverse()).toEqual(ats);
