@@ -141,23 +141,27 @@ async function handOver(coachId: string, client: Client, route: MessageRoute, te
   return sendEmail({ to: client.email!, subject: coachMessageEmailSubject(coach ? coachName(coach) : 'your coach', client.language), text, replyTo: replyAddressOf(route.replyToCheckIn!) }, coachId);
 }
 
+/** A message as it came in from a client, on any channel. */
+export interface InboundMessage {
+  channel: ClientMessage['channel'];
+  from: string;
+  to: string;
+  body: string;
+  providerMessageId?: string;
+  at: Date;
+}
+
 /** The messages outside a check-in's reply (texts, e-mails, reply-page answers) of these clients of one coach, recorded as they came in. */
 export async function recordInboundMessages(
   db: Executor,
-  items: {
+  items: (InboundMessage & {
     clientId: string;
     coachId: string;
-    channel: ClientMessage['channel'];
-    from: string;
-    to: string;
-    body: string;
-    providerMessageId?: string;
-    at: Date;
     /** A further message in a check-in's conversation (decision 0094). */
     checkInId?: string;
     aiReply?: ClientMessage['aiReply'];
     clientAnswers?: ClientMessage['clientAnswers'];
-  }[],
+  })[],
 ): Promise<ClientMessage[]> {
   if (items.length === 0) return [];
   return db

@@ -2,8 +2,8 @@ import { and, count, eq, gt, inArray } from 'drizzle-orm';
 import { AI_FURTHER_ANSWERS_PER_CHECK_IN } from '@/lib/constants';
 import type { ReplyAnswer } from '@/lib/schemas/reply-page';
 import type { Transaction } from '../../db/client';
-import { checkIns, clientMessages, type CheckIn, type Client, type ClientMessage } from '../../db/schema';
-import { recordInboundMessages } from './coach-message';
+import { checkIns, clientMessages, type CheckIn, type Client } from '../../db/schema';
+import { recordInboundMessages, type InboundMessage } from './coach-message';
 import { clientName, excerpt } from './check-in-events';
 import type { Effects, InboundResult } from './inbound-effects';
 
@@ -17,13 +17,7 @@ import type { Effects, InboundResult } from './inbound-effects';
  * Otherwise the coach alone is told, and answers.
  */
 
-export interface FurtherMessage {
-  channel: ClientMessage['channel'];
-  from: string;
-  to: string;
-  body: string;
-  providerMessageId?: string;
-  at: Date;
+export interface FurtherMessage extends InboundMessage {
   /** The reply page's quick answers, if any. */
   answers?: ReplyAnswer[];
 }
