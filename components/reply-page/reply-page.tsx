@@ -1,5 +1,6 @@
 'use client';
 
+import { useSystemTheme } from '@/components/ui/use-system-theme';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { REPLY_PAGE_MAX_CHARS, REPLY_PAGE_TEXTS } from '@/lib/reply-page';
 import type { PostReply, PostReplyResponse, ReplyPage, ReplyPageGoal } from '@/lib/schemas/reply-page';
@@ -36,16 +37,6 @@ async function call<T>(method: 'GET' | 'POST', token: string, body?: PostReply):
 
 const isFailure = (e: unknown): e is Failure => typeof e === 'object' && e !== null && 'status' in e && 'message' in e;
 
-/** The client's phone decides light or dark: the page has no account to keep a choice in. */
-function useSystemTheme() {
-  useEffect(() => {
-    const media = window.matchMedia('(prefers-color-scheme: dark)');
-    const apply = () => document.documentElement.classList.toggle('dark', media.matches);
-    apply();
-    media.addEventListener('change', apply);
-    return () => media.removeEventListener('change', apply);
-  }, []);
-}
 
 type Answers = Record<string, { value?: string; done?: boolean }>;
 

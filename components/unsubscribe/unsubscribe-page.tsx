@@ -1,5 +1,6 @@
 'use client';
 
+import { useSystemTheme } from '@/components/ui/use-system-theme';
 import Link from 'next/link';
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -34,16 +35,6 @@ async function call(token: string, subscribed?: boolean): Promise<Subscription> 
 
 const asFailure = (e: unknown): Failure => (typeof e === 'object' && e !== null && 'status' in e && 'message' in e ? (e as Failure) : { status: 0, message: OFFLINE });
 
-/** Follows the reader's system theme: the page has no account to keep a choice in. */
-function useSystemTheme() {
-  useEffect(() => {
-    const media = window.matchMedia('(prefers-color-scheme: dark)');
-    const apply = () => document.documentElement.classList.toggle('dark', media.matches);
-    apply();
-    media.addEventListener('change', apply);
-    return () => media.removeEventListener('change', apply);
-  }, []);
-}
 
 /**
  * The page an e-mail's unsubscribe link opens. Opening it changes nothing (mail scanners open
