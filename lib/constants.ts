@@ -26,7 +26,10 @@ export const UNAVAILABLE_READ_RETRY_MS = 1000;
 export const TOKEN_VALIDATION_INTERVAL_MS = 10 * 60 * 1000;
 export const TOKEN_VALIDATION_MIN_GAP_MS = 60 * 1000;
 
+/** Toasts close by themselves after this (product §1.9: 5000 ms); the coach workspace's own are shorter (WORKSPACE_TOAST_MS). */
 export const TOAST_DURATION_MS = 5000;
+/** Toasts on the administrator's screens (product §2.8: "close after 3 s"). */
+export const ADMIN_TOAST_DURATION_MS = 3000;
 
 export const SOCKET_TIMEOUT_MS = 30000;
 export const SOCKET_RECONNECTION_ATTEMPTS = 3;
@@ -282,6 +285,7 @@ export const AI_PREVIEWS_PER_HOUR = 60;
 export const WORKSPACE_TOASTS = {
   loadClientsFailed: 'Failed to load clients',
   loadArchivedFailed: 'Failed to load archived clients',
+  archivedFormatInvalid: 'Invalid request format for archived clients',
   createClientFailed: 'Failed to create client',
   updateClientFailed: 'Failed to update client details',
   updateClientForbidden: 'You do not have permission to update this client. Please contact support.',
@@ -295,6 +299,7 @@ export const WORKSPACE_TOASTS = {
   summariesFailed: 'Failed to fetch executive summaries',
   goalsFailed: 'Failed to fetch client goals',
   scheduleFailed: 'Failed to schedule check-in',
+  sendCheckInFailed: 'Failed to send check-in',
   removeFailed: 'Failed to remove check-in',
   toggleFailed: 'Failed to toggle check-in',
   deleteCheckInFailed: 'Failed to delete check-in',

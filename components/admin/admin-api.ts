@@ -63,24 +63,33 @@ export const adminApi = {
   sendAnnouncement: (body: NewAnnouncement) => api.post<AnnouncementCreatedAnswer>('/admin/announcements', body),
 };
 
+export interface SettledLoad<D> {
+  data: D;
+  failed: string[];
+  firstError: unknown;
+}
+
 export type Loaded<T extends Record<string, () => Promise<unknown>>> = { [K in keyof T]: Awaited<ReturnType<T[K]>> | null };
 
 /**
  * Runs a tab's calls side by side. A failed call leaves its part empty (null) and is named in
- * `failed`, so the rest of the tab still shows (product §2.4).
+ * `failed`, so the rest of the tab still shows (product §2.4); `firstError` is what the first
+ * failed call threw, for a tab that says why.
  */
-export async function loadSettled<T extends Record<string, () => Promise<unknown>>>(loaders: T): Promise<{ data: Loaded<T>; failed: string[] }> {
+export async function loadSettled<T extends Record<string, () => Promise<unknown>>>(loaders: T): Promise<SettledLoad<Loaded<T>>> {
   const keys = Object.keys(loaders) as (keyof T & string)[];
   const results = await Promise.allSettled(keys.map((k) => loaders[k]!()));
   const data = {} as Loaded<T>;
   const failed: string[] = [];
+  let firstError: unknown = null;
   results.forEach((result, i) => {
     const key = keys[i]!;
     if (result.status === 'fulfilled') data[key] = result.value as Loaded<T>[typeof key];
     else {
       data[key] = null;
       failed.push(key);
+      firstError ??= result.reason;
     }
   });
-  return { data, failed };
+  return { data, failed, firstError };
 }

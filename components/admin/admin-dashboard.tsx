@@ -1,7 +1,8 @@
 'use client';
 
 import Link from 'next/link';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
 import { useAuth } from '@/components/auth/auth-provider';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
@@ -9,7 +10,8 @@ import { cn } from '@/components/ui/cn';
 import { ADMIN_ENDPOINT_PERMISSIONS as NEEDS, effectivePermissions, type AdminPermission } from '@/lib/admin-permissions';
 import type { StoredUser } from '@/lib/auth-storage';
 import { ADMIN_MESSAGES } from '@/lib/constants';
-import { adminApi, loadSettled, type Loaded, type RangeParams } from './admin-api';
+import { errorMessage } from '@/lib/api-client';
+import { adminApi, loadSettled, type Loaded, type RangeParams, type SettledLoad } from './admin-api';
 import { DateRangeControls, useDateRange } from './date-range';
 import { initials } from './format';
 import { useThrottledLoad } from './use-throttled-load';
@@ -32,7 +34,9 @@ interface TabDef {
   /** Every permission the tab's calls need; the tab is hidden without them (the server refuses them anyway). */
   needs: AdminPermission[];
   usesRange: boolean;
-  load(range: RangeParams): Promise<{ data: unknown; failed: string[] }>;
+  /** The tab's own text when a call of it fails (product §2.8), in place of the generic partial-failure note. */
+  loadFailed?: string;
+  load(range: RangeParams): Promise<SettledLoad<unknown>>;
   render(data: unknown, ctx: TabContext): ReactNode;
 }
 
@@ -42,6 +46,7 @@ function tab<L extends Record<string, () => Promise<unknown>>>(def: {
   label: string;
   needs: AdminPermission[];
   usesRange: boolean;
+  loadFailed?: string;
   loaders(range: RangeParams): L;
   render(data: Loaded<L>, ctx: TabContext): ReactNode;
 }): TabDef {
@@ -50,6 +55,7 @@ function tab<L extends Record<string, () => Promise<unknown>>>(def: {
     label: def.label,
     needs: def.needs,
     usesRange: def.usesRange,
+    loadFailed: def.loadFailed,
     load: (range) => loadSettled(def.loaders(range)),
     render: (data, ctx) => def.render(data as Loaded<L>, ctx),
   };
@@ -136,6 +142,7 @@ const TABS: TabDef[] = [
     label: 'Billing',
     needs: [NEEDS.viewBilling],
     usesRange: true,
+    loadFailed: ADMIN_MESSAGES.billingLoadFailed,
     loaders: (r) => ({ stats: () => adminApi.revenueStats(r), transactions: () => adminApi.transactions(), subscribers: () => adminApi.subscribers() }),
     render: (d, ctx) => (
       <BillingView
@@ -153,6 +160,7 @@ const TABS: TabDef[] = [
     label: 'Revenue Analytics',
     needs: [NEEDS.viewBilling],
     usesRange: true,
+    loadFailed: ADMIN_MESSAGES.analyticsLoadFailed,
     loaders: (r) => ({ analytics: () => adminApi.revenueAnalytics(r) }),
     render: (d) => <RevenueAnalyticsView data={d.analytics} />,
   }),
@@ -192,6 +200,14 @@ export function AdminDashboard() {
   const { result, pending } = useThrottledLoad(key, load);
   const reload = useCallback(() => setNonce((n) => n + 1), []);
 
+  // The answer on screen is the one for this tab (an older tab's answer is not shown under a new title).
+  const shown = result && result.key.split('|')[0] === current.id ? result : null;
+  const loaded = shown?.value as SettledLoad<unknown> | null | undefined;
+  const failureText = loaded?.failed.length && current.loadFailed ? errorMessage(loaded.firstError, current.loadFailed) : null;
+  useEffect(() => {
+    if (failureText) toast.error(failureText, { id: `admin-load-${current.id}` });
+  }, [failureText, current.id, shown]);
+
   if (!user) return null;
   if (!user.role.includes('admin')) {
     return (
@@ -201,9 +217,6 @@ export function AdminDashboard() {
     );
   }
 
-  // The answer on screen is the one for this tab (an older tab's answer is not shown under a new title).
-  const shown = result && result.key.split('|')[0] === current.id ? result : null;
-  const loaded = shown?.value as { data: unknown; failed: string[] } | null | undefined;
   const ctx: TabContext = { user, permissions, pending, reload };
 
   return (
@@ -280,7 +293,11 @@ export function AdminDashboard() {
           />
         )}
         <div id="admin-tabpanel" role="tabpanel" aria-labelledby={current.id === 'profile' ? undefined : `tab-${current.id}`} aria-label={current.id === 'profile' ? 'Profile' : undefined} aria-busy={pending}>
-          {loaded?.failed.length ? (
+          {failureText ? (
+            <Banner tone="error" className="mb-4">
+              {failureText}
+            </Banner>
+          ) : loaded?.failed.length ? (
             <Banner tone="info" className="mb-4">
               {ADMIN_MESSAGES.partialFailure}
             </Banner>

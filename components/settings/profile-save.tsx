@@ -5,6 +5,8 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { api, ApiError, errorMessage } from '@/lib/api-client';
 import { SETTINGS_TOASTS, SETTINGS_VALIDATION } from '@/lib/constants';
+import type { updateTimezone } from '@/lib/contract/account';
+import type { ResponseOf } from '@/lib/contract/endpoint';
 import { profileUpdateSchema, type ProfileUpdateResponse } from '@/lib/schemas/account';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
@@ -47,6 +49,30 @@ export function useSaveProfile() {
       } catch (error) {
         if (error instanceof ApiError) for (const d of error.body.details ?? []) options.onFieldError?.(d.field, d.message);
         toast.error(options.failure ?? errorMessage(error, SETTINGS_TOASTS.updateProfileFailed));
+        return null;
+      }
+    },
+    [applyUser],
+  );
+}
+
+/**
+ * PUT /users/timezone, for a save that changes nothing but the timezone: its own success and
+ * failure texts (product §1.8, §2.8), the server's message preferred.
+ */
+export function useSaveTimezone() {
+  const { applyUser } = useProfile();
+  return useCallback(
+    async (timezone: string, onFieldError: (message: string) => void) => {
+      try {
+        const answer = await api.put<ResponseOf<typeof updateTimezone>>('/users/timezone', { timezone });
+        applyUser(answer.user);
+        toast.success(answer.message ?? SETTINGS_TOASTS.timezoneUpdated);
+        return answer;
+      } catch (error) {
+        const fieldError = error instanceof ApiError ? error.fieldError('timezone') : undefined;
+        if (fieldError) onFieldError(fieldError);
+        toast.error(errorMessage(error, SETTINGS_TOASTS.timezoneFailed));
         return null;
       }
     },

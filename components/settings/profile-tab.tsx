@@ -19,6 +19,7 @@ import {
   profileFormSchema,
   showFormErrorsToast,
   useSaveProfile,
+  useSaveTimezone,
   type ProfileFormInput,
   type ProfileFormOutput,
 } from './profile-save';
@@ -58,10 +59,11 @@ function toFormValues(profile: Profile): ProfileFormInput {
 
 function ProfileInformation({ profile }: { profile: Profile }) {
   const save = useSaveProfile();
+  const saveTimezone = useSaveTimezone();
   const [pendingMessage, setPendingMessage] = useState<string | null>(null);
   const schema = useMemo(() => profileFormSchema(profile.email), [profile.email]);
   const form = useForm<ProfileFormInput, unknown, ProfileFormOutput>({ resolver: zodResolver(schema), defaultValues: toFormValues(profile) });
-  const { errors, isSubmitting, isDirty } = form.formState;
+  const { errors, isSubmitting, isDirty, dirtyFields } = form.formState;
   const typedEmail = useWatch({ control: form.control, name: 'email' });
   const typedPhone = useWatch({ control: form.control, name: 'phone' });
   // Controlled, so the select keeps showing the saved zone while the list of zones loads.
@@ -71,6 +73,12 @@ function ProfileInformation({ profile }: { profile: Profile }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     const { currentPassword, ...fields } = values;
+    const changed = Object.keys(dirtyFields);
+    if (changed.length === 1 && changed[0] === 'timezone' && values.timezone) {
+      const answer = await saveTimezone(values.timezone, (message) => form.setError('timezone', { message }));
+      if (answer) form.reset(toFormValues(answer.user));
+      return;
+    }
     const answer = await save(
       { ...fields, ...(changingEmail ? { currentPassword } : {}) },
       {

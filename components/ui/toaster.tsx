@@ -1,8 +1,9 @@
 'use client';
 
+import { usePathname } from 'next/navigation';
 import { useSyncExternalStore } from 'react';
 import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS } from '@/lib/constants';
+import { ADMIN_TOAST_DURATION_MS, TOAST_DURATION_MS } from '@/lib/constants';
 
 function subscribe(onChange: () => void): () => void {
   const observer = new MutationObserver(onChange);
@@ -12,11 +13,15 @@ function subscribe(onChange: () => void): () => void {
 
 const htmlTheme = () => (document.documentElement.classList.contains('dark') ? 'dark' : 'light');
 
+/** The administrator's screens (/admin…, /admin-portal, /admin-dashboard), whose toasts close sooner (product §2.8). */
+export const isAdminScreen = (pathname: string | null): boolean => pathname !== null && /^\/admin(-portal|-dashboard)?(\/|$)/.test(pathname);
+
 /**
  * Sonner's toasts in the theme on <html>: the one applied from the appearance preferences (and
  * previewed on the Appearance tab), whether it came from "system" or an explicit choice.
  */
 export function AppToaster() {
   const theme = useSyncExternalStore(subscribe, htmlTheme, () => 'light' as const);
-  return <Toaster theme={theme} position="top-right" duration={TOAST_DURATION_MS} richColors closeButton />;
+  const duration = isAdminScreen(usePathname()) ? ADMIN_TOAST_DURATION_MS : TOAST_DURATION_MS;
+  return <Toaster theme={theme} position="top-right" duration={duration} richColors closeButton />;
 }

@@ -23,12 +23,25 @@ export function ArchivedClientsModal({ open, onClose }: { open: boolean; onClose
   );
 }
 
+/** An archived-clients answer that is not a list of clients (product §2.8 names this case). */
+class MalformedArchivedList extends Error {
+  constructor() {
+    super(WORKSPACE_TOASTS.archivedFormatInvalid);
+  }
+}
+
+async function loadArchived(signal: AbortSignal): Promise<ClientDto[]> {
+  const answer = await api.get<Partial<ClientList> | null>('/coach/archived-clients', { signal });
+  if (!Array.isArray(answer?.clients)) throw new MalformedArchivedList();
+  return answer.clients;
+}
+
 function ArchivedList() {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);
   const query = useQuery({
     queryKey: workspaceKeys.archived,
-    queryFn: ({ signal }) => api.get<ClientList>('/coach/archived-clients', { signal }).then((r) => r.clients),
+    queryFn: ({ signal }) => loadArchived(signal),
     staleTime: 0,
   });
 
@@ -49,7 +62,7 @@ function ArchivedList() {
   if (query.isError) {
     return (
       <Banner tone="error">
-        <p>{errorMessage(query.error, WORKSPACE_TOASTS.loadArchivedFailed)}</p>
+        <p>{query.error instanceof MalformedArchivedList ? query.error.message : errorMessage(query.error, WORKSPACE_TOASTS.loadArchivedFailed)}</p>
         <Button variant="secondary" className="mt-3" onClick={() => void query.refetch()}>
           <RefreshCw className="h-4 w-4" aria-hidden /> Retry
         </Button>

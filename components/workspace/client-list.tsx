@@ -28,6 +28,7 @@ import { CLIENT_LIST_GOALS, WORKSPACE_TOASTS } from '@/lib/constants';
 import { isNumericGoalType } from '@/lib/schemas/workspace';
 import { ClientAvatar } from './client-avatar';
 import { formatDay } from './format';
+import { clientListAuthError } from './use-clients';
 import { DEFAULT_CLIENT_LANGUAGE } from '@/lib/languages';
 import { LanguageCode } from './language';
 import { MoodFace } from './mood-face';
@@ -65,7 +66,7 @@ interface ClientListProps {
 }
 
 function loadError(error: unknown): string | null {
-  if (error instanceof ApiError && error.status === 401) return WORKSPACE_TOASTS.authError;
+  if (error instanceof ApiError && error.status === 401) return clientListAuthError(error);
   if (error instanceof ApiError && error.message && error.message !== WORKSPACE_TOASTS.loadClientsFailed) return error.message;
   return null;
 }

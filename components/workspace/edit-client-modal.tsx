@@ -34,10 +34,11 @@ export function EditClientModal({ client, open, onClose }: { client: ClientDto; 
   );
 }
 
-function saveError(error: unknown): string {
+function saveError(error: unknown, onlyTimezone: boolean): string {
   // A 403 that is not the anti-forgery check means the client is not the coach's to change (product §2.6).
   if (error instanceof ApiError && error.status === 403 && error.code !== 'CSRF_INVALID') return WORKSPACE_TOASTS.updateClientForbidden;
-  return errorMessage(error, WORKSPACE_TOASTS.updateClientFailed);
+  // A save that changed nothing but the timezone failed as the spec's own timezone update (product §2.8).
+  return errorMessage(error, onlyTimezone ? WORKSPACE_TOASTS.updateTimezoneFailed : WORKSPACE_TOASTS.updateClientFailed);
 }
 
 function EditClientForm({ client, onClose }: { client: ClientDto; onClose(): void }) {
@@ -62,7 +63,7 @@ function EditClientForm({ client, onClose }: { client: ClientDto; onClose(): voi
   const replyLinkInTexts = useWatch({ control, name: 'replyLinkInTexts' }) ?? false;
   const channel = useWatch({ control, name: 'channel' }) ?? client.channel;
   const fallbackChannels = useWatch({ control, name: 'fallbackChannels' }) ?? client.fallbackChannels;
-  const { errors, isSubmitting } = formState;
+  const { errors, isSubmitting, dirtyFields } = formState;
   const invalid = (name: (typeof FIELDS)[number], hint?: string) => ({
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': [errors[name] ? `edit-${name}-error` : null, hint].filter(Boolean).join(' ') || undefined,
@@ -85,7 +86,8 @@ function EditClientForm({ client, onClose }: { client: ClientDto; onClose(): voi
           }
         }
       }
-      if (!placed) setSubmitError(saveError(error));
+      const changed = Object.keys(dirtyFields);
+      if (!placed) setSubmitError(saveError(error, changed.length === 1 && changed[0] === 'timezone'));
     }
   });
 

@@ -7,16 +7,15 @@ import { Banner } from '@/components/ui/banner';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { ApiError, api, errorMessage } from '@/lib/api-client';
+import { WORKSPACE_TOASTS } from '@/lib/constants';
 import type { CheckInChanged, CheckInDto, CheckInPreview } from '@/lib/schemas/checkins';
 import type { ClientDto } from '@/lib/schemas/clients';
 import { MessageEditor, messageProblem } from './message-editor';
 
-export const SEND_CHECK_IN_FAILED = 'Failed to send check-in';
-
 /** What the dialog says when a call fails and the server gave no message of its own. */
 const SEND_DIALOG_ERRORS = {
   preview: 'The message could not be written. Try again.',
-  send: SEND_CHECK_IN_FAILED,
+  send: WORKSPACE_TOASTS.sendCheckInFailed,
   429: 'Too many check-ins to this client this hour. Try again later.',
   /** The coach's hourly limit of AI previews (decision 0079); the server's message says when. */
   preview429: 'Too many AI previews this hour. Try again later.',

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { useAuth } from '@/components/auth/auth-provider';
 import { useRealtime } from '@/components/realtime/realtime-provider';
 import { ApiError, api } from '@/lib/api-client';
-import { CLIENT_LIST_MIN_GAP_MS, CLIENT_LIST_POLL_MS, CLIENT_LIST_REFOCUS_MS, CLIENT_LIST_STALE_MS, WORKSPACE_TOASTS } from '@/lib/constants';
+import { CLIENT_LIST_MIN_GAP_MS, CLIENT_LIST_POLL_MS, CLIENT_LIST_REFOCUS_MS, CLIENT_LIST_STALE_MS, MESSAGES, WORKSPACE_TOASTS } from '@/lib/constants';
 import { CLIENT_PAGE_SIZE, type ClientFilter, type ClientSort, type SortDirection } from '@/lib/client-list';
 import type { ClientDto, ClientPage, ClientResponse, ClientStats } from '@/lib/schemas/clients';
 
@@ -92,6 +92,14 @@ function pageQuery(params: ClientListParams, cursor: string | null): string {
 }
 
 /**
+ * What a refused client list says (product §2.8): a request that carried no token at all (the
+ * server's UNAUTHORIZED) asks to log in again; a token the server refused is an authentication error.
+ */
+export function clientListAuthError(error: ApiError): string {
+  return error.status === 401 && error.code === 'UNAUTHORIZED' ? MESSAGES.authRequired : WORKSPACE_TOASTS.authError;
+}
+
+/**
  * The client list a page at a time (decision 0093) and its refresh rules (product §2.4): polled
  * every 5 minutes, refetched on mount once 2 minutes old, on return to the tab once 5 minutes old,
  * and on live events. A fetch asked for within 5 s of the last is skipped; a live event then waits
@@ -122,11 +130,12 @@ export function useClientList(params: ClientListParams) {
 
   // Product §2.8: a 401 (or 403) on the client list ends the session on this browser.
   const authFailed = query.error instanceof ApiError && (query.error.status === 401 || (query.error.status === 403 && query.error.code !== 'CSRF_INVALID'));
+  const authText = authFailed && query.error instanceof ApiError ? clientListAuthError(query.error) : null;
   useEffect(() => {
-    if (!authFailed) return;
-    toast.error(WORKSPACE_TOASTS.authError);
+    if (!authText) return;
+    toast.error(authText);
     void logout();
-  }, [authFailed, logout]);
+  }, [authText, logout]);
 
   const refresh = useCallback(
     (options: { force?: boolean; trailing?: boolean } = {}) => {

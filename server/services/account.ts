@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { SETTINGS_VALIDATION, VERIFY_LINK_LIFETIME_MS } from '@/lib/constants';
+import { SETTINGS_TOASTS, SETTINGS_VALIDATION, VERIFY_LINK_LIFETIME_MS } from '@/lib/constants';
 import type { AppearancePreferences, NotificationPreferences } from '@/lib/preferences';
 import type { ProfileUpdate } from '@/lib/schemas/account';
 import { config } from '../config';
@@ -45,7 +45,7 @@ export async function updateProfile(user: AuthUser, input: ProfileUpdate, info: 
     })
     .where(eq(users.id, user.id))
     .returning();
-  let message = 'Profile updated successfully';
+  let message: string = SETTINGS_TOASTS.profileUpdated;
   if (emailChanging) {
     const token = await issueUserToken(getDb(), user.id, 'change_email', VERIFY_LINK_LIFETIME_MS, { email });
     const link = `${config().appUrl}/verify-email/${token}`;

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { useCoachDateFormat } from './format';
-import { formatAmount, formatCalendarDate, goalTypeLabel, plainNumber, type GoalDto } from './goal-types';
+import { formatAmount, formatCalendarDate, goalEditFailure, goalTypeLabel, plainNumber, type GoalDto } from './goal-types';
 import { scheduleSummary } from './schedule-dialog';
 import { patchCachedGoal, useGoalCall } from './use-goals';
 
@@ -126,7 +126,7 @@ function GoalEditForm({ goal, clientId, onDone }: { goal: GoalDto; clientId: str
           }
           throw error;
         }),
-      T.updateFailed,
+      goalEditFailure(Object.keys(changes), { unit: T.unitFailed, metric: T.metricFailed, goal: T.updateFailed }),
       T.goalUpdated,
     );
     setSaving(false);

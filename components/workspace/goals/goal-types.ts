@@ -58,3 +58,12 @@ export const checkInStatus = (status: string) => CHECK_IN_STATUS[status] ?? UNKN
 /** A calendar date (YYYY-MM-DD, no zone) as "12 Dec 2026": the same day wherever the coach is. */
 export const formatCalendarDate = (date: string) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(`${date}T00:00:00Z`));
+
+/**
+ * The spec's fallback for a failed goal edit names what was being changed (product §2.8): the
+ * unit alone, the measure (target, with or without its unit), or the goal as a whole.
+ */
+export function goalEditFailure(changed: readonly string[], texts: { unit: string; metric: string; goal: string }): string {
+  if (changed.length === 0 || changed.some((field) => field !== 'target' && field !== 'unit')) return texts.goal;
+  return changed.includes('target') ? texts.metric : texts.unit;
+}

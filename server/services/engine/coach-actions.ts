@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { CheckInDto, CheckInPreview, InitiateCheckInInput, PreviewCheckInInput } from '@/lib/schemas/checkins';
+import { WORKSPACE_TOASTS } from '@/lib/constants';
 import { SMS_TEXTS } from '@/lib/sms';
 import { getDb } from '../../db/client';
 import { checkIns, goals, milestones, type Client } from '../../db/schema';
@@ -129,7 +130,7 @@ export async function initiateCheckIn(
   }
   if (outcome.status === 'quota') throw quotaError(coach, now);
   const status = outcome.status === 'cancelled' ? 409 : 502;
-  throw new AppError(status, status === 409 ? 'CONFLICT' : 'SEND_FAILED', outcome.reason ?? 'Failed to send check-in', {
+  throw new AppError(status, status === 409 ? 'CONFLICT' : 'SEND_FAILED', outcome.reason ?? WORKSPACE_TOASTS.sendCheckInFailed, {
     fields: outcome.checkIn ? { checkIn: checkInSummary(outcome.checkIn, titles) } : {},
   });
 }
