@@ -101,8 +101,9 @@ export function CommandPalette() {
 
   if (!user) return null;
   const screens = coach ? COACH_SCREENS : ADMIN_SCREENS;
-  const found = clients.data?.clients ?? [];
-  const searching = coach && (typing || clients.isFetching) && !clients.data;
+  // Results of an earlier search stay hidden while the coach types: Enter must not pick a client the new words do not name.
+  const found = typing ? [] : (clients.data?.clients ?? []);
+  const searching = coach && (typing || clients.isFetching) && found.length === 0;
   const waiting = coach && (typing || clients.isFetching);
 
   return (
@@ -154,7 +155,7 @@ export function CommandPalette() {
                   <span className="min-w-0 flex-1 truncate">
                     {c.firstName} {c.lastName}
                   </span>
-                  <span className="hidden shrink-0 truncate text-xs text-stone-500 sm:inline dark:text-stone-400">{c.username}</span>
+                  <span className="hidden max-w-[45%] shrink-0 truncate text-xs text-stone-500 sm:inline dark:text-stone-400">{c.email}</span>
                 </Command.Item>
               ))}
             </Command.Group>
