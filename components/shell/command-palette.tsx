@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { Command } from 'cmdk';
 import { useQuery } from '@tanstack/react-query';
@@ -50,20 +50,11 @@ export function CommandPalette() {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
+  // Radix gives focus back only to a Dialog.Trigger; the palette also opens from the keyboard, anywhere.
+  const returnFocus = useRef<HTMLElement | null>(null);
   const coach = user?.role === 'coach';
   const query = useDebounced(search.trim(), PALETTE_SEARCH_DEBOUNCE_MS);
   const typing = search.trim() !== query;
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key.toLowerCase() === 'k' && (e.metaKey || e.ctrlKey) && !e.altKey && !e.shiftKey) {
-        e.preventDefault();
-        setOpen((o) => !o);
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
 
   const clients = useQuery({
     queryKey: ['palette', 'clients', query],
@@ -76,18 +67,39 @@ export function CommandPalette() {
     staleTime: 30_000,
   });
 
-  const close = (next: boolean) => {
+  /** Closed without a choice (Escape, a click outside, Ctrl+K again): focus goes back where it was. */
+  const dismiss = (next: boolean) => {
     setOpen(next);
-    if (!next) setSearch('');
+    if (next) return;
+    setSearch('');
+    const target = returnFocus.current;
+    requestAnimationFrame(() => target?.focus());
+  };
+  /** A choice moves on to a screen or a dialog, which takes the focus itself. */
+  const close = () => {
+    setOpen(false);
+    setSearch('');
   };
   const go = (href: string) => {
-    close(false);
+    close();
     router.push(href);
   };
 
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key.toLowerCase() !== 'k' || !(e.metaKey || e.ctrlKey) || e.altKey || e.shiftKey) return;
+      e.preventDefault();
+      if (open) return dismiss(false);
+      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setOpen(true);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
+
   const dark = typeof document !== 'undefined' && document.documentElement.classList.contains('dark');
   const toggleTheme = async () => {
-    close(false);
+    dismiss(false);
     const prefs = { ...storedAppearance(), theme: dark ? ('light' as const) : ('dark' as const) };
     rememberAppearance(prefs);
     try {
@@ -110,7 +122,10 @@ export function CommandPalette() {
     <>
       <button
         type="button"
-        onClick={() => setOpen(true)}
+        onClick={(e) => {
+          returnFocus.current = e.currentTarget;
+          setOpen(true);
+        }}
         aria-haspopup="dialog"
         aria-keyshortcuts="Control+K Meta+K"
         className="flex items-center gap-2 rounded-md border border-stone-300 px-2.5 py-1.5 text-sm text-stone-600 hover:bg-stone-100 dark:border-stone-700 dark:text-stone-300 dark:hover:bg-stone-800"
@@ -123,7 +138,7 @@ export function CommandPalette() {
       </button>
       <Command.Dialog
         open={open}
-        onOpenChange={close}
+        onOpenChange={dismiss}
         label={PALETTE_TEXTS.label}
         filter={filter}
         loop
