@@ -50,6 +50,23 @@ test.describe('Command palette', () => {
     await expect(dialogTitled(page, 'Send a check-in to Quinn')).toBeHidden();
 
     await page.keyboard.press('Control+k');
+    await choose(page, 'Paletteson', /Quinn Paletteson/);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(palette(page).getByRole('option', { name: /Open Quinn Paletteson's AI schedule/ })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+    await expect(dialogTitled(page, 'AI schedule for Quinn')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialogTitled(page, 'AI schedule for Quinn')).toBeHidden();
+
+    await page.keyboard.press('Control+k');
+    await choose(page, 'add client', /^Add client$/);
+    await page.keyboard.press('Enter');
+    await expect(dialogTitled(page, 'Create New Client')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/dashboard\?client=${quinn.id}$`));
+    await page.keyboard.press('Escape');
+
+    await page.keyboard.press('Control+k');
     await choose(page, 'Settings', /Settings: Profile/);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/settings\?tab=profile$/);
