@@ -22,6 +22,23 @@ export function dashboardHref(action: DashboardOpenAction, clientId?: string): s
   return `/dashboard?${search.toString()}`;
 }
 
+/** The cmdk value of a client item: the id, as names are not unique. */
+export const CLIENT_VALUE_PREFIX = 'client:';
+
+/**
+ * cmdk's score of an item for the words typed. Clients were found by the server (which also matches
+ * e-mail and phone), so they are shown as answered; a screen or action needs every word in its label
+ * or keywords, and ranks first when its label starts with the first word.
+ */
+export function paletteFilter(value: string, search: string, keywords: string[] = []): number {
+  if (value.startsWith(CLIENT_VALUE_PREFIX)) return 1;
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return 1;
+  const haystack = [value, ...keywords].join(' ').toLowerCase();
+  if (!words.every((w) => haystack.includes(w))) return 0;
+  return value.toLowerCase().startsWith(words[0]!) ? 1 : 0.5;
+}
+
 export interface PaletteScreen {
   label: string;
   href: string;

@@ -9,19 +9,9 @@ import { toast } from 'sonner';
 import { useAuth } from '@/components/auth/auth-provider';
 import { api, errorMessage } from '@/lib/api-client';
 import { rememberAppearance, storedAppearance } from '@/lib/appearance';
-import { ADMIN_SCREENS, COACH_SCREENS, PALETTE_CLIENT_LIMIT, PALETTE_SEARCH_DEBOUNCE_MS, PALETTE_TEXTS, dashboardHref } from '@/lib/palette';
+import { ADMIN_SCREENS, CLIENT_VALUE_PREFIX, COACH_SCREENS, PALETTE_CLIENT_LIMIT, PALETTE_SEARCH_DEBOUNCE_MS, PALETTE_TEXTS, dashboardHref, paletteFilter } from '@/lib/palette';
 import type { AppearancePreferencesResponse } from '@/lib/schemas/account';
 import type { ClientPage } from '@/lib/schemas/clients';
-
-const CLIENT_VALUE_PREFIX = 'client:';
-
-/** Clients are found by the server (name, e-mail, phone): the palette shows its answer as it is. */
-const filter = (value: string, search: string, keywords?: string[]) => {
-  if (value.startsWith(CLIENT_VALUE_PREFIX)) return 1;
-  const haystack = [value, ...(keywords ?? [])].join(' ').toLowerCase();
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  return words.every((w) => haystack.includes(w)) ? (value.toLowerCase().startsWith(words[0] ?? '') ? 1 : 0.5) : 0;
-};
 
 function useDebounced(value: string, ms: number): string {
   const [debounced, setDebounced] = useState(value);
@@ -140,7 +130,7 @@ export function CommandPalette() {
         open={open}
         onOpenChange={dismiss}
         label={PALETTE_TEXTS.label}
-        filter={filter}
+        filter={paletteFilter}
         loop
         overlayClassName="fixed inset-0 z-50 bg-stone-950/40 dark:bg-black/60"
         contentClassName="fixed inset-x-3 top-[10vh] z-50 mx-auto max-w-xl overflow-hidden rounded-xl border border-stone-200 bg-white shadow-2xl sm:inset-x-4 dark:border-stone-700 dark:bg-stone-900"
