@@ -69,6 +69,7 @@ export const ADMIN_SCREENS: PaletteScreen[] = [{ label: 'Admin dashboard', href:
 export const PALETTE_TEXTS = {
   label: 'Command palette',
   placeholder: 'Search clients, screens and actions…',
+  results: 'Results',
   button: 'Search',
   noResults: 'No results',
   searching: 'Searching clients…',

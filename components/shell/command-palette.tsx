@@ -144,8 +144,12 @@ export function CommandPalette() {
             className="h-12 w-full bg-transparent text-base text-stone-900 outline-none placeholder:text-stone-500 dark:text-stone-100 dark:placeholder:text-stone-400"
           />
         </div>
-        <Command.List label={PALETTE_TEXTS.label} className="max-h-[min(60vh,24rem)] overflow-y-auto overscroll-contain p-1">
-          {searching && <Command.Loading label={PALETTE_TEXTS.searching}>{<p className="px-3 py-2 text-sm text-stone-600 dark:text-stone-400">{PALETTE_TEXTS.searching}</p>}</Command.Loading>}
+        <Command.List label={PALETTE_TEXTS.results} className="max-h-[min(60vh,24rem)] overflow-y-auto overscroll-contain p-1">
+          {searching && (
+            <Command.Loading label={PALETTE_TEXTS.searching}>
+              <p className="px-3 py-2 text-sm text-stone-600 dark:text-stone-400">{PALETTE_TEXTS.searching}</p>
+            </Command.Loading>
+          )}
           {clients.isError && (
             <p role="alert" className="px-3 py-2 text-sm text-red-700 dark:text-red-400">
               {PALETTE_TEXTS.searchFailed}
