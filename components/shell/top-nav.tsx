@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { useRealtime } from '@/components/realtime/realtime-provider';
 import { MAIN_CONTENT_ID } from './landmarks';
+import { CommandPalette } from './command-palette';
 import { NotificationBell } from './notification-bell';
 import { TimezoneClock } from './timezone-clock';
 
@@ -88,8 +89,9 @@ export function TopNav() {
             </Button>
           </div>
         </div>
-        {/* Last in the DOM, so Tab meets it after the menu as the eye does on a wide screen; on a phone it sits beside the menu button. */}
-        <div className="order-1 ml-auto md:order-none md:ml-0">
+        {/* Last in the DOM (with the palette's Search button), so Tab meets them after the menu as the eye does on a wide screen; on a phone it sits beside the menu button. */}
+        <div className="order-1 ml-auto flex items-center gap-2 md:order-none md:ml-0">
+          <CommandPalette />
           <NotificationBell />
         </div>
       </nav>

@@ -2,17 +2,19 @@
 
 import dynamic from 'next/dynamic';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ArchiveRestore, MousePointerClick, UserPlus } from 'lucide-react';
 import { useAuth } from '@/components/auth/auth-provider';
 import { Button } from '@/components/ui/button';
 import { CLIENT_FILTERS, CLIENT_SORT_OPTIONS, CLIENT_SORTS, SORT_DIRECTIONS } from '@/lib/client-list';
 import { HOLD_PARAM } from '@/lib/nudges';
+import { DASHBOARD_OPEN_ACTIONS, DASHBOARD_OPEN_PARAM } from '@/lib/palette';
 import { DEFAULT_CLOCK_TIMEZONE } from '@/lib/timezones';
 import { AddClientModal } from './add-client-modal';
 import { FollowUpReview } from './follow-up-review';
 import { HoldCheckInDialog } from './hold-check-in-dialog';
 import { ArchivedClientsModal } from './archived-clients-modal';
+import type { ClientDialogRequest } from './client-detail';
 import { ClientList, type ListView } from './client-list';
 import { StatCards } from './stat-cards';
 import { useClient, useClientList, useWorkspaceRealtime } from './use-clients';
@@ -74,12 +76,32 @@ export function ClientDashboard() {
   const linkedClient = params.get('client');
   const holdKey = params.get(HOLD_PARAM);
   const [followedLink, setFollowedLink] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
   if (linkedClient && linkedClient !== followedLink) {
     setFollowedLink(linkedClient);
     setSelectedId(linkedClient);
   }
+  // The command palette asks through ?open= (lib/palette.ts); each request is acted on once, then dropped from the URL.
+  const openAction = pick(DASHBOARD_OPEN_ACTIONS, params.get(DASHBOARD_OPEN_PARAM));
+  const [followedOpen, setFollowedOpen] = useState<string | null>(null);
+  const [dialogRequest, setDialogRequest] = useState<(ClientDialogRequest & { clientId: string }) | null>(null);
+  const openKey = openAction && `${openAction}:${linkedClient ?? ''}`;
+  if (openKey !== followedOpen) {
+    setFollowedOpen(openKey);
+    if (openAction === 'add-client') setAdding(true);
+    else if (openAction && linkedClient) {
+      setSelectedId(linkedClient);
+      setDialogRequest(openAction === 'client' ? null : { dialog: openAction, clientId: linkedClient, n: (dialogRequest?.n ?? 0) + 1 });
+    }
+  }
+  useEffect(() => {
+    if (!openAction) return;
+    const search = new URLSearchParams(params);
+    search.delete(DASHBOARD_OPEN_PARAM);
+    const query = search.toString();
+    router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+  }, [openAction, params, pathname, router]);
   const closeHold = () => router.replace(linkedClient ? `${pathname}?client=${encodeURIComponent(linkedClient)}` : pathname, { scroll: false });
-  const [adding, setAdding] = useState(false);
   const [showArchived, setShowArchived] = useState(false);
   const detailRef = useRef<HTMLDivElement>(null);
   const clients = list.clients;
@@ -90,6 +112,7 @@ export function ClientDashboard() {
 
   const select = (id: string) => {
     setSelectedId(id);
+    setDialogRequest(null);
     // Stacked on narrow screens: bring the detail into view below the list.
     if (window.matchMedia('(max-width: 1023px)').matches) {
       requestAnimationFrame(() => detailRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
@@ -151,7 +174,7 @@ export function ClientDashboard() {
           {selectedId && !selected && opened.isPending ? (
             <div className="h-64 animate-pulse rounded-xl bg-stone-100 dark:bg-stone-800" aria-hidden />
           ) : selected ? (
-            <ClientDetail key={selected.id} client={selected} onArchived={() => setSelectedId(null)} />
+            <ClientDetail key={selected.id} client={selected} onArchived={() => setSelectedId(null)} request={dialogRequest?.clientId === selected.id ? dialogRequest : null} />
           ) : (
             <div className="flex flex-col items-center justify-center rounded-xl border border-dashed border-stone-300 px-6 py-16 text-center dark:border-stone-700">
               <MousePointerClick className="h-8 w-8 text-stone-300 dark:text-stone-600" aria-hidden />

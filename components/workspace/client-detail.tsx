@@ -52,7 +52,13 @@ function UnreachableBadge({ icon: Icon, text, onEdit }: { icon: LucideIcon; text
   );
 }
 
-export function ClientDetail({ client, onArchived }: { client: ClientDto; onArchived(): void }) {
+/** A dialog of this client asked for from elsewhere (the command palette); `n` changes with each request. */
+export interface ClientDialogRequest {
+  dialog: 'send-check-in' | 'ai-schedule';
+  n: number;
+}
+
+export function ClientDetail({ client, onArchived, request = null }: { client: ClientDto; onArchived(): void; request?: ClientDialogRequest | null }) {
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<TabId>('insights');
   const [editing, setEditing] = useState(false);
@@ -193,12 +199,12 @@ export function ClientDetail({ client, onArchived }: { client: ClientDto; onArch
             </dl>
           </div>
           <div className="col-span-2 flex flex-wrap gap-2 sm:col-span-1 sm:col-start-2">
-            <SendCheckInButton client={client} variant="primary" className="px-3 py-1.5" disabled={client.checkInsHeld} />
+            <SendCheckInButton client={client} variant="primary" className="px-3 py-1.5" disabled={client.checkInsHeld} openRequest={request?.dialog === 'send-check-in' ? request.n : undefined} />
             <ScheduleButton client={client} className="px-3 py-1.5" />
             <Button variant="secondary" className="px-3 py-1.5" onClick={() => setEditing(true)}>
               <Pencil className="h-4 w-4" aria-hidden /> Edit
             </Button>
-            <AiScheduleButton subject={{ clientId: client.id, firstName: client.firstName, timezone: client.timezone, goals: client.goals }} className="px-3 py-1.5" />
+            <AiScheduleButton subject={{ clientId: client.id, firstName: client.firstName, timezone: client.timezone, goals: client.goals }} className="px-3 py-1.5" openRequest={request?.dialog === 'ai-schedule' ? request.n : undefined} />
             <Button variant="secondary" className="px-3 py-1.5" loading={busy === 'hold'} onClick={() => void toggleHold()}>
               {client.checkInsHeld ? <Play className="h-4 w-4" aria-hidden /> : <Pause className="h-4 w-4" aria-hidden />}
               {client.checkInsHeld ? 'Resume check-ins' : 'Hold check-ins'}

@@ -36,11 +36,18 @@ export interface SendCheckInButtonProps extends Omit<ButtonProps, 'onClick' | 'l
   client: ClientDto;
   label?: string;
   onSent?: (checkIn: CheckInDto) => void;
+  /** A new number opens the dialog, as a click would: the command palette's "Send check-in to …". */
+  openRequest?: number;
 }
 
 /** "Send check-in": opens the dialog where the coach picks the goals, reads and edits the AI's message, then sends it. */
-export function SendCheckInButton({ client, label = 'Send check-in', onSent, variant = 'secondary', ...props }: SendCheckInButtonProps) {
+export function SendCheckInButton({ client, label = 'Send check-in', onSent, openRequest, variant = 'secondary', ...props }: SendCheckInButtonProps) {
   const [open, setOpen] = useState(false);
+  const [seenRequest, setSeenRequest] = useState<number | undefined>(undefined);
+  if (openRequest !== undefined && openRequest !== seenRequest) {
+    setSeenRequest(openRequest);
+    if (!props.disabled) setOpen(true);
+  }
   return (
     <>
       <Button type="button" variant={variant} onClick={() => setOpen(true)} aria-haspopup="dialog" {...props}>

@@ -10,11 +10,18 @@ import { useAiSchedules } from './use-ai-schedules';
 interface AiScheduleButtonProps extends Omit<ButtonProps, 'onClick'> {
   subject: ScheduleSubject;
   goal?: { id: string; title: string; progress: number } | null;
+  /** A new number opens the dialog, as a click would: the command palette's "Open …'s AI schedule". */
+  openRequest?: number;
 }
 
 /** Opens the AI scheduling screen of a client, or of one goal; focus returns to the button on close. */
-export function AiScheduleButton({ subject, goal = null, variant = 'secondary', ...props }: AiScheduleButtonProps) {
+export function AiScheduleButton({ subject, goal = null, openRequest, variant = 'secondary', ...props }: AiScheduleButtonProps) {
   const [open, setOpen] = useState(false);
+  const [seenRequest, setSeenRequest] = useState<number | undefined>(undefined);
+  if (openRequest !== undefined && openRequest !== seenRequest) {
+    setSeenRequest(openRequest);
+    setOpen(true);
+  }
   const button = useRef<HTMLButtonElement>(null);
   // The same query as the dialog's, so opening it reads this answer; says at a glance that it is paused.
   const schedules = useAiSchedules(subject.clientId, goal?.id ?? null);
