@@ -1,8 +1,10 @@
 /**
- * Preload that profiles a process until it exits and writes a .cpuprofile (Node refuses
- * --cpu-prof in NODE_OPTIONS). Profile the app under load with
+ * Preload that profiles a process and writes a .cpuprofile (Node refuses --cpu-prof in
+ * NODE_OPTIONS). Profile the app under load with
  *   BENCH_APP_NODE_OPTIONS="--import ./bench/cpu-profile.mjs" npm run bench
- * (written to .data/bench/prof; open it in Chrome DevTools or speedscope).
+ * (written to CPU_PROFILE_DIR, default .data/bench/prof; open it in Chrome DevTools or speedscope).
+ * With CPU_PROFILE_ON_SIGNAL=1 it profiles only between two SIGUSR2 (the scheduler bench sends
+ * them at the due minute and when the queue is drained), so the profile holds the drain alone.
  */
 import fs from 'node:fs';
 import inspector from 'node:inspector';
@@ -13,12 +15,23 @@ const session = new inspector.Session();
 session.connect();
 session.post('Profiler.enable');
 session.post('Profiler.setSamplingInterval', { interval: 500 });
-session.post('Profiler.start');
-// The main thread's inspector answers synchronously, so this works inside an exit handler.
-process.on('exit', () => {
+
+let running = false;
+function start() {
+  session.post('Profiler.start');
+  running = true;
+}
+function stop() {
+  if (!running) return;
+  running = false;
+  // The main thread's inspector answers synchronously, so this also works inside an exit handler.
   session.post('Profiler.stop', (error, result) => {
     if (error) return;
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, `${process.pid}.cpuprofile`), JSON.stringify(result.profile));
   });
-});
+}
+
+if (process.env.CPU_PROFILE_ON_SIGNAL === '1') process.on('SIGUSR2', () => (running ? stop() : start()));
+else start();
+process.on('exit', stop);

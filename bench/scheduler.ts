@@ -1,10 +1,13 @@
 /**
- * Scheduler benchmark: 10,000 check-ins due in the same minute, two app instances on one
- * PostgreSQL, the real openai and twilio SDKs pointed at local fake servers.
+ * Scheduler benchmark: N check-ins due in the same minute, several app instances on one
+ * PostgreSQL, with either the in-process local providers (the scheduler's own cost) or the real
+ * openai and twilio SDKs pointed at local fake servers (the end-to-end figure).
  *
  *   npm run bench:scheduler                 BENCH_CHECKINS (10000), BENCH_INSTANCES (2),
- *                                           BENCH_LEAD_SECONDS (120), BENCH_CONCURRENCY (16),
- *                                           BENCH_CPU_PROF_DIR (a V8 CPU profile per instance)
+ *                                           BENCH_PROVIDERS (sdk | local), BENCH_LEAD_SECONDS (120),
+ *                                           BENCH_CONCURRENCY (16), BENCH_SENDER_RATE (per second
+ *                                           per sender number; unset = unpaced), BENCH_RESULT
+ *                                           (file name), BENCH_CPU_PROF_DIR (a V8 CPU profile per instance)
  *
  * Each client gets one weekly slot at the same instant T, in one of several time zones (so the
  * local times differ). The instances plan the rows and queue the send jobs ahead of T; at T they
@@ -29,6 +32,9 @@ const COUNT = Number(process.env.BENCH_CHECKINS ?? 10_000);
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 2);
 const LEAD_SECONDS = Number(process.env.BENCH_LEAD_SECONDS ?? 120);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const PROVIDERS = process.env.BENCH_PROVIDERS === 'local' ? 'local' : 'sdk';
+const SENDER_RATE = process.env.BENCH_SENDER_RATE;
+const RESULT_FILE = process.env.BENCH_RESULT ?? 'results-scheduler.json';
 const CLIENTS_PER_COACH = 500;
 const ZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'Europe/London', 'Europe/Paris', 'Asia/Tokyo', 'Australia/Sydney', 'Pacific/Honolulu', 'UTC'];
 
@@ -134,13 +140,20 @@ async function main(): Promise<void> {
         from jsonb_to_recordset(${sql.json(goals)}) as x(coach_id uuid, client_id uuid)`;
     }
 
-    const env = {
+    const env: Record<string, string> = {
       LOG_LEVEL: 'warn',
-      ...fakeProviderEnv(ai, sms),
+      ...(PROVIDERS === 'sdk' ? fakeProviderEnv(ai, sms) : {}),
+      ...(SENDER_RATE ? { SMS_SENDER_RATE_PER_SECOND: SENDER_RATE } : {}),
       CHECKIN_SEND_CONCURRENCY: String(CONCURRENCY),
       RATE_LIMIT_DISABLED: 'true',
     };
-    const nodeArgs = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF_DIR)}`] : [];
+    // A profile of the drain alone: the preload starts and stops at SIGUSR2 (sent below).
+    const profileDir = process.env.BENCH_CPU_PROF_DIR ? path.resolve(process.env.BENCH_CPU_PROF_DIR) : null;
+    const nodeArgs = profileDir ? ['--import', path.resolve('bench/cpu-profile.mjs')] : [];
+    if (profileDir) Object.assign(env, { CPU_PROFILE_DIR: profileDir, CPU_PROFILE_ON_SIGNAL: '1' });
+    const toggleProfiles = () => {
+      if (profileDir) for (const app of apps) if (app.pid) process.kill(app.pid, 'SIGUSR2');
+    };
     const startedAt = Date.now();
     for (let i = 0; i < INSTANCES; i++) {
       apps.push(await startApp({ databaseUrl: pg.url, dataDir: path.join(base, `data${i}`), outboxDir: path.join(base, `outbox${i}`), env, nodeArgs }));
@@ -164,6 +177,7 @@ async function main(): Promise<void> {
     const appPids = apps.map((a) => a.pid).filter((pid): pid is number => pid !== undefined);
     await new Promise((r) => setTimeout(r, Math.max(0, due.getTime() - Date.now())));
     const cpuBefore = cpuMs(appPids);
+    toggleProfiles();
     const deadline = due.getTime() + 15 * 60_000;
     for (;;) {
       const [row] = await sql<{ sent: number; open: number }[]>`
@@ -173,6 +187,7 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 200));
     }
     const cpuAfter = cpuMs(appPids);
+    toggleProfiles();
     const perSend = (ms: number) => Math.round((ms / COUNT) * 100) / 100;
     const cpu = {
       apps: perSend(cpuAfter.apps - cpuBefore.apps),
@@ -188,8 +203,21 @@ async function main(): Promise<void> {
     const lateness = (await sql<{ ms: number }[]>`select extract(epoch from (sent_at - scheduled_for)) * 1000 as ms from check_ins where sent_at is not null`)
       .map((r) => Number(r.ms))
       .sort((x, y) => x - y);
+    // Every text the providers took: the fake Twilio's log, or each instance's outbox file.
+    const texted =
+      PROVIDERS === 'sdk'
+        ? sms.messages.map((m) => m.to)
+        : apps.flatMap((_, i) => {
+            const file = path.join(base, `outbox${i}`, 'sms.jsonl');
+            if (!fs.existsSync(file)) return [];
+            return fs
+              .readFileSync(file, 'utf8')
+              .split('\n')
+              .filter(Boolean)
+              .map((line) => (JSON.parse(line) as { to: string }).to);
+          });
     const perPhone = new Map<string, number>();
-    for (const m of sms.messages) perPhone.set(m.to, (perPhone.get(m.to) ?? 0) + 1);
+    for (const to of texted) perPhone.set(to, (perPhone.get(to) ?? 0) + 1);
     const duplicateSms = [...perPhone.values()].filter((n) => n > 1).reduce((sum, n) => sum + n - 1, 0);
     const [usage] = await sql<{ ai: number; sms: number }[]>`
       select count(*) filter (where service = 'openai')::int as ai, count(*) filter (where service = 'twilio')::int as sms from api_usage`;
@@ -198,7 +226,7 @@ async function main(): Promise<void> {
     const result = {
       date: new Date().toISOString(),
       machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-      setup: { checkIns: COUNT, instances: INSTANCES, sendConcurrencyPerInstance: CONCURRENCY, zones: ZONES.length, providers: 'openai + twilio SDKs against local fake servers' },
+      setup: { checkIns: COUNT, instances: INSTANCES, sendConcurrencyPerInstance: CONCURRENCY, zones: ZONES.length, providers: PROVIDERS === 'sdk' ? 'openai + twilio SDKs against local fake servers' : 'in-process local providers', senderRatePerSecond: SENDER_RATE ? Number(SENDER_RATE) : null },
       dueAt: due.toISOString(),
       planning: { secondsAfterStart: seconds(plannedAt - startedAt), secondsBeforeDue: seconds(due.getTime() - plannedAt) },
       drain: {
@@ -213,7 +241,7 @@ async function main(): Promise<void> {
         p99: Math.round(percentile(lateness, 99)),
       },
       outcome: { rows: summary!.rows, sent: summary!.sent, notSent: summary!.other, distinctSlots: summary!.keys },
-      duplicates: { smsToSameClient: duplicateSms, smsTotal: sms.messages.length, rowsPerSlotAboveOne: summary!.rows - summary!.keys },
+      duplicates: { smsToSameClient: duplicateSms, smsTotal: texted.length, rowsPerSlotAboveOne: summary!.rows - summary!.keys },
       /** CPU ms per check-in from the due minute until drained, by process group (load-independent). */
       cpuMsPerSend: { ...cpu, total: Math.round((cpu.apps + cpu.postgres + cpu.fakeProviders) * 100) / 100 },
       /** The machine's 1, 5 and 15-minute load averages when the drain ended. */
@@ -221,7 +249,7 @@ async function main(): Promise<void> {
       meteredCalls: { ai: usage!.ai, sms: usage!.sms, aiRequestsSeenByFake: ai.requests.length },
     };
     fs.mkdirSync(path.resolve('bench'), { recursive: true });
-    fs.writeFileSync(path.resolve('bench/results-scheduler.json'), `${JSON.stringify(result, null, 2)}\n`);
+    fs.writeFileSync(path.resolve('bench', RESULT_FILE), `${JSON.stringify(result, null, 2)}\n`);
     say(JSON.stringify(result, null, 2));
     say(`\nDrained ${summary!.sent} check-ins ${result.drain.secondsAfterDue} s after the due minute; worst lateness ${result.latenessMs.worst} ms; duplicates ${duplicateSms}; CPU ${result.cpuMsPerSend.total} ms per send (load ${load.join(' ')}).`);
     if (duplicateSms > 0 || summary!.rows !== COUNT || summary!.sent !== COUNT) process.exitCode = 1;

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { CHANNEL_LABELS, FALLBACK_REASONS, WHATSAPP_SESSION_MS, fallbackNote, type ClientChannel } from '@/lib/channels';
 import { unreachableAddress } from '@/lib/delivery';
 import type { Executor } from '../../db/client';
@@ -46,15 +46,6 @@ export function channelOrder(client: Pick<Client, 'channel' | 'fallbackChannels'
   return [...new Set([client.channel, ...client.fallbackChannels])];
 }
 
-async function optedOutOn(db: Executor, phone: string, ourNumber: string): Promise<boolean> {
-  const [row] = await db
-    .select({ phone: smsOptOuts.phone })
-    .from(smsOptOuts)
-    .where(and(eq(smsOptOuts.phone, phone), eq(smsOptOuts.ourNumber, ourNumber)))
-    .limit(1);
-  return row !== undefined;
-}
-
 /** Whether the client wrote to this WhatsApp sender within the last 24 hours (free-form messages allowed). */
 export async function whatsappSessionOpen(db: Executor, phone: string, ourNumber: string, now: Date): Promise<boolean> {
   const [row] = await db
@@ -65,11 +56,47 @@ export async function whatsappSessionOpen(db: Executor, phone: string, ourNumber
   return row !== undefined && now.getTime() - row.at.getTime() < WHATSAPP_SESSION_MS;
 }
 
+/** A (client number, our sender) pair, as the opt-out and WhatsApp-session tables key them. */
+const pairKey = (phone: string, ourNumber: string) => `${phone}\u0000${ourNumber}`;
+
+/** What the routes of a batch need from the database: opt-outs and open WhatsApp windows, by pair. */
+interface Reach {
+  optedOut: Set<string>;
+  whatsappSince: Map<string, Date>;
+}
+
+/** Our senders for a client number: the SMS number and, when configured, the WhatsApp one. */
+function sendersOf(phone: string): string[] {
+  const whatsapp = whatsappFrom();
+  return whatsapp ? [senderNumberFor(phone), whatsapp] : [senderNumberFor(phone)];
+}
+
+/** Reads, in two statements, the opt-outs and WhatsApp windows of every client number of a batch. */
+async function loadReach(db: Executor, clients: ClientAddress[]): Promise<Reach> {
+  const phones = [...new Set(clients.flatMap((c) => (c.phone && !c.phoneUnreachable ? [c.phone] : [])))];
+  if (phones.length === 0) return { optedOut: new Set(), whatsappSince: new Map() };
+  const senders = [...new Set(phones.flatMap(sendersOf))];
+  const [outs, sessions] = await Promise.all([
+    db
+      .select({ phone: smsOptOuts.phone, ourNumber: smsOptOuts.ourNumber })
+      .from(smsOptOuts)
+      .where(and(inArray(smsOptOuts.phone, phones), inArray(smsOptOuts.ourNumber, senders))),
+    db
+      .select({ phone: whatsappSessions.clientPhone, ourNumber: whatsappSessions.ourNumber, at: whatsappSessions.lastInboundAt })
+      .from(whatsappSessions)
+      .where(and(inArray(whatsappSessions.clientPhone, phones), inArray(whatsappSessions.ourNumber, senders))),
+  ]);
+  return {
+    optedOut: new Set(outs.map((o) => pairKey(o.phone, o.ourNumber))),
+    whatsappSince: new Map(sessions.map((w) => [pairKey(w.phone, w.ourNumber), w.at])),
+  };
+}
+
 /**
  * One channel's route for this message, or why it cannot carry it. `template` says whether a
  * WhatsApp template may stand in outside the window (a check-in may; a free-form reply may not).
  */
-async function routeOn(db: Executor, client: ClientAddress, channel: ClientChannel, now: Date, template: boolean): Promise<Route | PassedOver> {
+function routeOn(reach: Reach, client: ClientAddress, channel: ClientChannel, now: Date, template: boolean): Route | PassedOver {
   if (channel === 'email') {
     if (!client.email) return { reason: FALLBACK_REASONS.noEmail };
     if (client.emailUnreachable) return { reason: unreachableAddress('email', client.emailUnreachable), unreachable: true };
@@ -80,24 +107,24 @@ async function routeOn(db: Executor, client: ClientAddress, channel: ClientChann
   if (client.phoneUnreachable) return { reason: unreachableAddress('sms', client.phoneUnreachable), unreachable: true };
   if (channel === 'sms') {
     const from = senderNumberFor(client.phone);
-    return (await optedOutOn(db, client.phone, from)) ? { reason: FALLBACK_REASONS.optedOut } : { channel, from };
+    return reach.optedOut.has(pairKey(client.phone, from)) ? { reason: FALLBACK_REASONS.optedOut } : { channel, from };
   }
   const from = whatsappFrom();
   if (!from) return { reason: FALLBACK_REASONS.whatsappNotConfigured };
-  if (await optedOutOn(db, client.phone, from)) return { reason: FALLBACK_REASONS.optedOut };
-  if (await whatsappSessionOpen(db, client.phone, from, now)) return { channel, from };
+  if (reach.optedOut.has(pairKey(client.phone, from))) return { reason: FALLBACK_REASONS.optedOut };
+  const since = reach.whatsappSince.get(pairKey(client.phone, from));
+  if (since && now.getTime() - since.getTime() < WHATSAPP_SESSION_MS) return { channel, from };
   const sid = template ? whatsappTemplateSid() : null;
   return sid ? { channel, from, templateSid: sid } : { reason: FALLBACK_REASONS.noTemplate };
 }
 
-/** The plan of one message to this client (a check-in: `template` true). */
-export async function planRoutes(db: Executor, client: ClientAddress, now: Date, options: { template: boolean }): Promise<RoutePlan> {
+function planFor(reach: Reach, client: ClientAddress, now: Date, template: boolean): RoutePlan {
   const routes: Route[] = [];
   const reasons: string[] = [];
   let note: string | null = null;
   let unreachable = false;
   for (const channel of channelOrder(client)) {
-    const route = await routeOn(db, client, channel, now, options.template);
+    const route = routeOn(reach, client, channel, now, template);
     if ('channel' in route) {
       routes.push(route);
       continue;
@@ -107,4 +134,15 @@ export async function planRoutes(db: Executor, client: ClientAddress, now: Date,
     if (channel === client.channel) note = fallbackNote(channel, route.reason);
   }
   return { routes, note: routes.length > 0 ? note : null, reasons, unreachable };
+}
+
+/** The plan of one message to this client (a check-in: `template` true). */
+export async function planRoutes(db: Executor, client: ClientAddress, now: Date, options: { template: boolean }): Promise<RoutePlan> {
+  return planFor(await loadReach(db, [client]), client, now, options.template);
+}
+
+/** The plans of a batch's messages, one per client, with two statements for the whole batch. */
+export async function planRoutesOf<C extends ClientAddress & { id: string }>(db: Executor, clients: C[], now: Date, options: { template: boolean }): Promise<Map<string, RoutePlan>> {
+  const reach = await loadReach(db, clients);
+  return new Map(clients.map((c) => [c.id, planFor(reach, c, now, options.template)]));
 }

@@ -10,7 +10,7 @@ import { SMS_TEXTS } from '@/lib/sms';
 import { findSentSms, senderNumberFor, sendSms, sendWhatsapp } from '../../providers/sms';
 import { PLATFORM_TEXTS } from '@/lib/languages';
 import { CHANNEL_NOUNS as CHANNEL_NOUN, fallbackNote, whatsappTemplateVariables, type ClientChannel } from '@/lib/channels';
-import { planRoutes, type Route, type RoutePlan } from './channels';
+import { planRoutesOf, type Route, type RoutePlan } from './channels';
 import { checkInContexts, coachName, coveredGoals, loadParticipantsOf, type Participants } from './context';
 import { errorText, publishCheckIn } from './check-in-events';
 import { type StepOutcome } from './conversation';
@@ -227,9 +227,15 @@ class Batch {
     const toCompose: Composing[] = [];
     const toResend: Sending[] = [];
     const coachWritten: Sending[] = [];
+    // A new message's channels are planned for the whole batch at once (a resend keeps its channel).
+    const fresh = ready.flatMap((row) => {
+      const client = row.deliveryStartedAt ? undefined : participants.get(row.clientId)?.client;
+      return client ? [client] : [];
+    });
+    const plans = await planRoutesOf(db, fresh, this.now, { template: true });
     for (const row of ready) {
       const p = participants.get(row.clientId);
-      const checked = p ? await this.check(row, p, aiRows) : await this.stop(row, 'cancelled', 'The client no longer exists');
+      const checked = p ? await this.check(row, p, aiRows, row.deliveryStartedAt ? null : plans.get(row.clientId)!) : await this.stop(row, 'cancelled', 'The client no longer exists');
       if (!checked || !p) continue;
       if (row.deliveryStartedAt && row.aiMessage) {
         // Only a text can be looked up and resent (claim); it keeps its stored message and channel.
@@ -305,14 +311,13 @@ class Batch {
    * archived or opted out, or whose goal is gone is cancelled instead of sent. Returns the slot's
    * prompt, or null when the row's step ended here.
    */
-  private async check(row: CheckIn, p: Participants, aiRows: (typeof schedules.$inferSelect)[]): Promise<{ promptTemplate?: string; plan: RoutePlan | null } | null> {
+  private async check(row: CheckIn, p: Participants, aiRows: (typeof schedules.$inferSelect)[], plan: RoutePlan | null): Promise<{ promptTemplate?: string; plan: RoutePlan | null } | null> {
     const why = ineligibility(p.client);
     if (why) return this.stop(row, 'cancelled', why, p);
     // An address given up on (decision 0085) fails the check-in at once instead of trying it again:
     // a resend (only a text is resent) when the number is unreachable; a new message when no channel
     // of the client's order is left (an unreachable address is passed over like a missing one).
     if (row.deliveryStartedAt && p.client.phoneUnreachable) return this.stop(row, 'failed', unreachableFailure('sms', p.client.phoneUnreachable), p);
-    const plan = row.deliveryStartedAt ? null : await planRoutes(this.edb.db, p.client, this.now, { template: true });
     if (plan && plan.routes.length === 0) return this.stop(row, 'failed', noChannelFailure(plan), p);
     let promptTemplate: string | undefined;
     const slot = row.source === 'schedule' && row.dedupeKey ? parseDedupeKey(row.dedupeKey) : null;
