@@ -1,19 +1,21 @@
 /**
- * Scheduler benchmark: N check-ins due in the same minute, several app instances on one
+ * Scheduler benchmark: check-ins due in the same minute, one or more app instances on one
  * PostgreSQL, with either the in-process local providers (the scheduler's own cost) or the real
- * openai and twilio SDKs pointed at local fake servers (the end-to-end figure).
+ * openai and twilio SDKs pointed at local fake servers (the end-to-end figure). Several runs, each
+ * on a fresh database:
  *
- *   npm run bench:scheduler                 BENCH_CHECKINS (10000), BENCH_INSTANCES (2),
- *                                           BENCH_PROVIDERS (sdk | local), BENCH_LEAD_SECONDS (120),
- *                                           BENCH_CONCURRENCY (16), BENCH_SENDER_RATE (per second
- *                                           per sender number; unset = unpaced), BENCH_RESULT
- *                                           (file name), BENCH_CPU_PROF_DIR (a V8 CPU profile per instance)
+ *   npm run bench:scheduler       BENCH_SCHEDULER_RUNS: comma-separated runs, each
+ *                                 `<check-ins>x<instances>[:sdk|:local][@<texts per second per sender>]`
+ *                                 (default: 100000x1:local,100000x2:local,100000x4:local,10000x2:sdk,20000x2:local@100)
+ *                                 BENCH_LEAD_SECONDS (planning time before the due minute, default
+ *                                 60 + 2 per thousand), BENCH_CONCURRENCY (16), BENCH_CPU_PROF_DIR (a V8
+ *                                 CPU profile of each instance's drain; its whole life with BENCH_CPU_PROF_WHOLE=1)
  *
  * Each client gets one weekly slot at the same instant T, in one of several time zones (so the
  * local times differ). The instances plan the rows and queue the send jobs ahead of T; at T they
- * drain the queue. Reported: time to plan, time to drain after T, lateness per check-in (sent_at -
- * scheduled_for; worst, p50, p95, p99), throughput, and duplicates (must be 0). Written to
- * bench/results-scheduler.json.
+ * drain the queue. Reported per run: time to plan, time to drain after T, lateness per check-in
+ * (sent_at - scheduled_for; worst, p50, p95, p99), throughput, duplicates (must be 0), and CPU per
+ * check-in of the apps and of Postgres. Written to bench/results-scheduler.json.
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,13 +30,29 @@ import { startFakeTwilio } from '../tests/helpers/fake-twilio';
 import { fakeProviderEnv } from '../tests/helpers/fake-providers';
 import { freePort, startApp, type App } from '../tests/helpers/stack';
 
-const COUNT = Number(process.env.BENCH_CHECKINS ?? 10_000);
-const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 2);
-const LEAD_SECONDS = Number(process.env.BENCH_LEAD_SECONDS ?? 120);
+const DEFAULT_RUNS = '100000x1:local,100000x2:local,100000x4:local,10000x2:sdk,20000x2:local@100';
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
-const PROVIDERS = process.env.BENCH_PROVIDERS === 'local' ? 'local' : 'sdk';
-const SENDER_RATE = process.env.BENCH_SENDER_RATE;
-const RESULT_FILE = process.env.BENCH_RESULT ?? 'results-scheduler.json';
+
+/** One run: how many check-ins, on how many instances, with which providers, paced or not. */
+interface RunSetup {
+  checkIns: number;
+  instances: number;
+  providers: 'sdk' | 'local';
+  /** Texts per second per sender number; null sends unpaced. */
+  senderRate: number | null;
+}
+
+function parseRuns(spec: string): RunSetup[] {
+  return spec
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const m = /^(\d+)x(\d+)(?::(sdk|local))?(?:@(\d+(?:\.\d+)?))?$/.exec(part);
+      if (!m) throw new Error(`BENCH_SCHEDULER_RUNS: "${part}" is not <check-ins>x<instances>[:sdk|:local][@rate]`);
+      return { checkIns: Number(m[1]), instances: Number(m[2]), providers: m[3] === 'sdk' ? 'sdk' : 'local', senderRate: m[4] ? Number(m[4]) : null };
+    });
+}
 const CLIENTS_PER_COACH = 500;
 const ZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'Europe/London', 'Europe/Paris', 'Asia/Tokyo', 'Australia/Sydney', 'Pacific/Honolulu', 'UTC'];
 
@@ -90,8 +108,10 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-async function main(): Promise<void> {
-  buildIfNeeded();
+async function runOnce(run: RunSetup): Promise<Record<string, unknown>> {
+  const { checkIns: COUNT, instances: INSTANCES, providers: PROVIDERS } = run;
+  const SENDER_RATE = run.senderRate === null ? undefined : String(run.senderRate);
+  const LEAD_SECONDS = Number(process.env.BENCH_LEAD_SECONDS ?? 60 + Math.ceil((2 * COUNT) / 1000));
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-bench-'));
   fs.chmodSync(base, 0o755);
   const ai = await startFakeOpenAi();
@@ -150,9 +170,11 @@ async function main(): Promise<void> {
     // A profile of the drain alone: the preload starts and stops at SIGUSR2 (sent below).
     const profileDir = process.env.BENCH_CPU_PROF_DIR ? path.resolve(process.env.BENCH_CPU_PROF_DIR) : null;
     const nodeArgs = profileDir ? ['--import', path.resolve('bench/cpu-profile.mjs')] : [];
-    if (profileDir) Object.assign(env, { CPU_PROFILE_DIR: profileDir, CPU_PROFILE_ON_SIGNAL: '1' });
+    // BENCH_CPU_PROF_WHOLE=1 profiles each instance's whole life instead (planning included).
+    const drainOnly = process.env.BENCH_CPU_PROF_WHOLE !== '1';
+    if (profileDir) Object.assign(env, { CPU_PROFILE_DIR: profileDir, CPU_PROFILE_ON_SIGNAL: drainOnly ? '1' : '0' });
     const toggleProfiles = () => {
-      if (profileDir) for (const app of apps) if (app.pid) process.kill(app.pid, 'SIGUSR2');
+      if (profileDir && drainOnly) for (const app of apps) if (app.pid) process.kill(app.pid, 'SIGUSR2');
     };
     const startedAt = Date.now();
     for (let i = 0; i < INSTANCES; i++) {
@@ -248,11 +270,9 @@ async function main(): Promise<void> {
       loadAverage: load,
       meteredCalls: { ai: usage!.ai, sms: usage!.sms, aiRequestsSeenByFake: ai.requests.length },
     };
-    fs.mkdirSync(path.resolve('bench'), { recursive: true });
-    fs.writeFileSync(path.resolve('bench', RESULT_FILE), `${JSON.stringify(result, null, 2)}\n`);
-    say(JSON.stringify(result, null, 2));
     say(`\nDrained ${summary!.sent} check-ins ${result.drain.secondsAfterDue} s after the due minute; worst lateness ${result.latenessMs.worst} ms; duplicates ${duplicateSms}; CPU ${result.cpuMsPerSend.total} ms per send (load ${load.join(' ')}).`);
     if (duplicateSms > 0 || summary!.rows !== COUNT || summary!.sent !== COUNT) process.exitCode = 1;
+    return result;
   } finally {
     for (const app of apps) await app.stop().catch(() => {});
     await sql.end({ timeout: 5 });
@@ -260,6 +280,17 @@ async function main(): Promise<void> {
     await ai.close();
     await sms.close();
     fs.rmSync(base, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  buildIfNeeded();
+  const runs: Record<string, unknown>[] = [];
+  for (const run of parseRuns(process.env.BENCH_SCHEDULER_RUNS ?? DEFAULT_RUNS)) {
+    say(`\n== ${run.checkIns} check-ins on ${run.instances} instance(s), ${run.providers} providers${run.senderRate ? `, ${run.senderRate} texts/s per sender` : ''}`);
+    runs.push(await runOnce(run));
+    fs.mkdirSync(path.resolve('bench'), { recursive: true });
+    fs.writeFileSync(path.resolve('bench/results-scheduler.json'), `${JSON.stringify({ runs }, null, 2)}\n`);
   }
 }
 

@@ -16,6 +16,11 @@ export const GOAL_DEADLINE_LOCAL_TIME = '09:00';
 export const SESSION_REMINDER_LEAD_MS = 15 * 60_000;
 /** A check-in closer than this gets no reminder: there would be no time left to hold it. */
 export const SESSION_REMINDER_MIN_LEAD_MS = 2 * 60_000;
+/**
+ * A coach with more check-ins than this at the same minute gets one reminder for them all ("Check-ins
+ * to 40 clients at 9:00 — hold any?", opening the dashboard) instead of one each.
+ */
+export const SESSION_REMINDER_GROUP_ABOVE = 3;
 
 /** Why a held check-in was not sent, as the history shows it ("Not sent: …"). */
 export const HELD_BY_COACH_REASON = 'Held by you from the check-in reminder';

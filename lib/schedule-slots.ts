@@ -74,8 +74,17 @@ export function parseDedupeKey(key: string): { clientId: string; date: string; t
 }
 
 /** Monday = 0 (product §2.9) for a calendar date. */
+const weekdays = new Map<string, number>();
+
 export function weekdayOf(date: string): number {
-  return (new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7;
+  let day = weekdays.get(date);
+  if (day === undefined) {
+    // Bounded like the instants below: the dates move on with the calendar.
+    if (weekdays.size >= INSTANT_CACHE_SIZE) weekdays.clear();
+    day = (new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7;
+    weekdays.set(date, day);
+  }
+  return day;
 }
 
 /**
@@ -163,17 +172,34 @@ export function slotGoneReason(src: ScheduleSources, date: string, key: string):
 
 /** The zones the sources read their times in. */
 function zonesOf(src: ScheduleSources): string[] {
+  if (src.aiSchedules.length === 0) return [src.client.timezone];
   return [...new Set([src.client.timezone, ...src.aiSchedules.map((s) => s.clientTimezone || src.client.timezone)])];
+}
+
+/**
+ * The local dates a window can have slots on in a zone, worked out once per window and zone: the
+ * scheduler asks it of every client each minute with the same window.
+ */
+const windowDates = new Map<string, string[]>();
+
+function localDatesBetween(zone: string, from: Date, to: Date): string[] {
+  const key = `${zone}|${from.getTime()}|${to.getTime()}`;
+  let dates = windowDates.get(key);
+  if (!dates) {
+    if (windowDates.size >= INSTANT_CACHE_SIZE) windowDates.clear();
+    dates = [];
+    const last = zonedParts(zone, to).date;
+    // One day of margin each side: a slot's instant and its local date can straddle UTC midnight.
+    for (let d = addDays(zonedParts(zone, from).date, -1); d <= addDays(last, 1); d = addDays(d, 1)) dates.push(d);
+    windowDates.set(key, dates);
+  }
+  return dates;
 }
 
 /** Every check-in the sources call for with an instant in (from, to], oldest first. */
 export function slotsBetween(src: ScheduleSources, from: Date, to: Date): SlotIntent[] {
   const dates = new Set<string>();
-  for (const zone of zonesOf(src)) {
-    const last = zonedParts(zone, to).date;
-    // One day of margin each side: a slot's instant and its local date can straddle UTC midnight.
-    for (let d = addDays(zonedParts(zone, from).date, -1); d <= addDays(last, 1); d = addDays(d, 1)) dates.add(d);
-  }
+  for (const zone of zonesOf(src)) for (const d of localDatesBetween(zone, from, to)) dates.add(d);
   const out: SlotIntent[] = [];
   for (const date of dates) for (const intent of slotsOn(src, date)) if (intent.at > from && intent.at <= to) out.push(intent);
   return out.sort((a, b) => a.at.getTime() - b.at.getTime());

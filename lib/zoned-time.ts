@@ -24,7 +24,25 @@ function formatter(zone: string): Intl.DateTimeFormat {
 
 const WEEKDAY_INDEX: Record<string, number> = { Mon: 0, Tue: 1, Wed: 2, Thu: 3, Fri: 4, Sat: 5, Sun: 6 };
 
-export function zonedParts(zone: string, at: Date): ZonedParts {
+/**
+ * Wall-clock readings already made, by zone and minute: the scheduler reads the same few zones at the
+ * same few minutes for every client, and formatToParts is its costliest step. Bounded, and exact
+ * because every zone's offset has been whole minutes since the early 20th century.
+ */
+const readings = new Map<string, Readonly<ZonedParts>>();
+const READINGS_MAX = 50_000;
+
+export function zonedParts(zone: string, at: Date): Readonly<ZonedParts> {
+  const key = `${zone}|${Math.floor(at.getTime() / 60_000)}`;
+  const known = readings.get(key);
+  if (known) return known;
+  if (readings.size >= READINGS_MAX) readings.clear();
+  const parts = readZonedParts(zone, at);
+  readings.set(key, parts);
+  return parts;
+}
+
+function readZonedParts(zone: string, at: Date): Readonly<ZonedParts> {
   const parts = formatter(zone).formatToParts(at);
   const get = (t: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === t)?.value ?? '';
   const year = Number(get('year'));
@@ -32,7 +50,7 @@ export function zonedParts(zone: string, at: Date): ZonedParts {
   const day = Number(get('day'));
   const hour = Number(get('hour'));
   const minute = Number(get('minute'));
-  return { date: `${get('year')}-${get('month')}-${get('day')}`, year, month, day, hour, minute, minutes: hour * 60 + minute, weekday: WEEKDAY_INDEX[get('weekday')] ?? 0 };
+  return Object.freeze({ date: `${get('year')}-${get('month')}-${get('day')}`, year, month, day, hour, minute, minutes: hour * 60 + minute, weekday: WEEKDAY_INDEX[get('weekday')] ?? 0 });
 }
 
 /** YYYY-MM-DD plus n days, on the calendar (no zone involved). */

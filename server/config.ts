@@ -77,8 +77,12 @@ const envSchema = z.object({
   JOBS_DISABLED: bool,
   /** A sent check-in with no reply after this many hours becomes no_response. */
   NO_RESPONSE_WINDOW_HOURS: z.coerce.number().positive().default(24),
-  /** How many check-ins one instance sends at the same time. */
+  /** How many provider calls (AI writes and hand-overs) for check-ins one instance makes at the same time. */
   CHECKIN_SEND_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
+  /** How many check-ins one fetch of the send worker takes and sends together (one claim, one set of reads and writes). */
+  CHECKIN_SEND_BATCH: z.coerce.number().int().min(1).max(1000).default(100),
+  /** Messages per second from each of our SMS and WhatsApp numbers (carriers' limit per sender); unset sends unpaced. */
+  SMS_SENDER_RATE_PER_SECOND: z.coerce.number().positive().max(10_000).optional(),
   /** A check-in send that failed for a passing reason (timeout, 5xx, 429) is tried this many more times. */
   CHECKIN_SEND_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   /** First delay before such a retry, doubled (with jitter) at each attempt. */

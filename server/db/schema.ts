@@ -567,6 +567,12 @@ export const schedulerState = pgTable('scheduler_state', {
   updatedAt: updatedAt(),
 });
 
+/** Per sender number, the next free instant of its paced sending (decision 0100; only with SMS_SENDER_RATE_PER_SECOND). */
+export const senderPacing = pgTable('sender_pacing', {
+  sender: text('sender').primaryKey(),
+  nextFreeAt: ts('next_free_at').notNull(),
+});
+
 /** AI schedules (product §2.3 Schedule): time slots on chosen weekdays in the client's zone. */
 export const schedules = pgTable(
   'schedules',

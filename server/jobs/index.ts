@@ -108,11 +108,13 @@ async function startEngine(boss: PgBoss): Promise<() => void> {
   await boss.work(ENGINE_QUEUES.tick, async () => {
     await pass();
   });
-  // Two fetch loops per instance, each taking half the concurrency per fetch and fetching again at
-  // once while its batches come back full, so a slow send holds back half the pipeline at most.
+  // Two fetch loops per instance, fetching again at once while their batches come back full, so a
+  // slow batch holds back half the pipeline at most. A send batch is CHECKIN_SEND_BATCH check-ins
+  // (one claim and one set of statements for all); their provider calls share the instance's
+  // CHECKIN_SEND_CONCURRENCY slots (providerCall). Replies and notices are single jobs per item.
   const concurrency = cfg.CHECKIN_SEND_CONCURRENCY;
   const batch = { batchSize: Math.max(1, Math.ceil(concurrency / 2)), localConcurrency: 2, perJobResults: true, burstWhenBatchFull: true, pollingIntervalSeconds: 0.5 } as const;
-  await boss.work(ENGINE_QUEUES.send, { ...batch, includeMetadata: true } as const, sendBatch(queue));
+  await boss.work(ENGINE_QUEUES.send, { ...batch, batchSize: cfg.CHECKIN_SEND_BATCH, includeMetadata: true } as const, sendBatch(queue));
   await boss.work<{ checkInId: string }>(ENGINE_QUEUES.reply, batch, perJob((d) => processReply(d.checkInId, { queue })));
   // What an inbound text leads to, off the webhook's request: a slow e-mail or SMS provider delays
   // the coach's notification, never Twilio's answer (which it would otherwise retry).

@@ -1,4 +1,4 @@
-import { getDb } from '../db/client';
+import { getDb, getSql } from '../db/client';
 import { apiUsage } from '../db/schema';
 import { log } from '../log';
 
@@ -20,10 +20,25 @@ export class UsageBatch {
     if (this.rows.length === 0) return;
     const rows = this.rows;
     this.rows = [];
-    await getDb()
-      .insert(apiUsage)
-      .values(rows)
-      .catch((e: unknown) => log.error({ err: e }, 'failed to record api usage'));
+    // One JSON parameter for the whole batch: building a 200-row VALUES list cost more than the insert.
+    const json = JSON.stringify(
+      rows.map((r) => ({
+        user_id: r.userId ?? null,
+        service: r.service,
+        operation: r.operation,
+        status: r.status,
+        response_ms: r.responseMs,
+        cost_usd: r.costUsd ?? 0,
+        error_message: r.errorMessage ?? null,
+      })),
+    );
+    await getSql()`
+      insert into api_usage (user_id, service, operation, status, response_ms, cost_usd, error_message)
+      select user_id, service, operation, status, response_ms, cost_usd, error_message
+      from jsonb_to_recordset(${json}::jsonb)
+        as x(user_id uuid, service text, operation text, status text, response_ms integer, cost_usd numeric, error_message text)`.catch((e: unknown) =>
+      log.error({ err: e }, 'failed to record api usage'),
+    );
   }
 }
 

@@ -4,7 +4,7 @@ import { authenticate } from '../auth/guards';
 import { isSocketOriginAllowed } from '../http/site-origin';
 import { log } from '../log';
 import { postgresAdapter } from './adapter';
-import { setRealtimeServer, userRoom, type ClientToServerEvents, type RealtimeServer, type ServerToClientEvents, type SocketData } from './index';
+import { deliverRelayed, setRealtimeServer, userRoom, type ClientToServerEvents, type RealtimeServer, type ServerToClientEvents, type SocketData } from './index';
 
 function onConnection(socket: Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>): void {
   const { userId, role } = socket.data;
@@ -65,6 +65,7 @@ export async function startRealtime(port: number, host: string, anyOrigin: boole
     );
   });
   io.on('connection', onConnection);
+  io.on('relay', (events) => deliverRelayed(io, events));
   setRealtimeServer(io);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, max } from 'drizzle-orm';
 import { DEFAULT_NOTIFICATION_PREFERENCES, quietAfter, type NotificationPreferences } from '@/lib/preferences';
-import { GOAL_DEADLINE_LEAD_DAYS, GOAL_DEADLINE_LOCAL_TIME, HELD_BY_COACH_REASON, HOLD_PARAM, SESSION_REMINDER_LEAD_MS, SESSION_REMINDER_MIN_LEAD_MS } from '@/lib/nudges';
+import { GOAL_DEADLINE_LEAD_DAYS, GOAL_DEADLINE_LOCAL_TIME, HELD_BY_COACH_REASON, HOLD_PARAM, SESSION_REMINDER_GROUP_ABOVE, SESSION_REMINDER_LEAD_MS, SESSION_REMINDER_MIN_LEAD_MS } from '@/lib/nudges';
 import { latestLocalOccurrence } from '@/lib/notification-schedule';
 import { parseDedupeKey, slotsBetween, slotsOn, type SlotIntent } from '@/lib/schedule-slots';
 import type { CheckInDto } from '@/lib/schemas/checkins';
@@ -165,14 +165,30 @@ export async function sendSessionReminders(options: { now?: Date; db?: Database 
   const names = new Map(
     (await db.select({ id: clients.id, firstName: clients.firstName, lastName: clients.lastName }).from(clients).where(inArray(clients.id, [...new Set(wanted.map((i) => i.clientId))]))).map((c) => [c.id, c]),
   );
-  let sent = 0;
+  // A coach's check-ins of the same minute: each its own reminder, or one for all above a few.
+  const sessions = new Map<string, SlotIntent[]>();
   for (const intent of wanted) {
-    if (gone.has(intent.key) || !(await claimNudge(db, intent.coachId, 'session_reminder', intent.key))) continue;
-    const client = names.get(intent.clientId);
-    const time = zonedParts(prefs.get(intent.coachId)?.timezone ?? intent.zone, intent.at);
+    if (gone.has(intent.key)) continue;
+    const session = `${intent.coachId}|${intent.at.toISOString()}`;
+    sessions.set(session, [...(sessions.get(session) ?? []), intent]);
+  }
+  let sent = 0;
+  for (const [session, intents] of sessions) {
+    const first = intents[0]!;
+    const time = zonedParts(prefs.get(first.coachId)?.timezone ?? first.zone, first.at);
     const clock = `${time.hour}:${String(time.minute).padStart(2, '0')}`;
-    await notify(intent.coachId, { type: 'session_reminder', message: `Check-in to ${client ? who(client) : 'your client'} at ${clock} — hold it?`, link: clientLink(intent.clientId, intent.key) }, now);
-    sent++;
+    if (intents.length > SESSION_REMINDER_GROUP_ABOVE) {
+      if (!(await claimNudge(db, first.coachId, 'session_reminder', session))) continue;
+      await notify(first.coachId, { type: 'session_reminder', message: `Check-ins to ${intents.length} clients at ${clock} — hold any?`, link: '/dashboard' }, now);
+      sent++;
+      continue;
+    }
+    for (const intent of intents) {
+      if (!(await claimNudge(db, intent.coachId, 'session_reminder', intent.key))) continue;
+      const client = names.get(intent.clientId);
+      await notify(intent.coachId, { type: 'session_reminder', message: `Check-in to ${client ? who(client) : 'your client'} at ${clock} — hold it?`, link: clientLink(intent.clientId, intent.key) }, now);
+      sent++;
+    }
   }
   return sent;
 }

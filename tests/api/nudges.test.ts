@@ -218,6 +218,19 @@ describe('session reminder and its hold', () => {
     expect(await nudges.sendSessionReminders({ now: new Date('2026-07-06T08:50:00Z'), db: a.db })).toBe(0);
   });
 
+  it('gives a coach with many check-ins at the same minute one reminder for them all, once across instances', async () => {
+    const c = await coach();
+    for (const name of ['Ana', 'Ben', 'Cy', 'Dee']) await client(c.id, monday9(), name);
+    const [x, y] = await Promise.all([
+      nudges.sendSessionReminders({ now: new Date('2026-07-06T08:45:00Z'), db: a.db }),
+      nudges.sendSessionReminders({ now: new Date('2026-07-06T08:45:00Z'), db: b.db }),
+    ]);
+    expect(x + y).toBe(1);
+    expect(await nudges.sendSessionReminders({ now: new Date('2026-07-06T08:46:00Z'), db: a.db })).toBe(0);
+    const reminders = await notes(c.id, 'session_reminder');
+    expect(reminders.map((r) => [r.message, r.link])).toEqual([['Check-ins to 4 clients at 9:00 — hold any?', '/dashboard']]);
+  });
+
   it('holds a check-in the scheduler already planned, until a send has taken it', async () => {
     const c = await coach();
     const cl = await client(c.id, monday9());

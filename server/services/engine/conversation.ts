@@ -41,7 +41,7 @@ async function settle(edb: EngineDb, row: CheckIn, fields: Partial<typeof checkI
   return updated;
 }
 
-export type StepStatus = 'sent' | 'skipped' | 'early' | 'missed' | 'cancelled' | 'failed' | 'retrying' | 'rescheduled' | 'completed' | 'quota';
+export type StepStatus = 'sent' | 'skipped' | 'early' | 'missed' | 'cancelled' | 'failed' | 'retrying' | 'rescheduled' | 'completed' | 'quota' | 'paced';
 
 export interface StepOutcome {
   status: StepStatus;

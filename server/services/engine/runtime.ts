@@ -1,5 +1,6 @@
 import { sql as drizzleSql } from 'drizzle-orm';
 import type { Db as BossDb, PgBoss } from 'pg-boss';
+import pLimit, { type LimitFunction } from 'p-limit';
 import type postgres from 'postgres';
 import { config } from '../../config';
 import { getDb, getSql, type Database, type Transaction } from '../../db/client';
@@ -50,6 +51,18 @@ export function defaultEngineDb(): EngineDb {
 export interface SendJob {
   checkInId: string;
   startAfter: Date;
+}
+
+let providerLimit: LimitFunction | undefined;
+
+/**
+ * The provider calls of every check-in batch of this instance share CHECKIN_SEND_CONCURRENCY slots,
+ * however large the batches: OpenAI and Twilio limit concurrent requests per account, while the
+ * batch size only sets how many rows one set of statements handles.
+ */
+export function providerCall<T>(call: () => Promise<T>): Promise<T> {
+  providerLimit ??= pLimit(config().CHECKIN_SEND_CONCURRENCY);
+  return providerLimit(call);
 }
 
 /** Where the engine puts its follow-up work; pg-boss in the app, a recorder in tests. */

@@ -17,7 +17,9 @@ import { type StepOutcome } from './conversation';
 import { checkInEmail } from './email-thread';
 import { replyPageUrl } from './reply-address';
 import { aiAllowances, recordQuotaStop } from './quota';
-import { ENGINE_TIMING as T, claimLeaseMs, resolve, type EngineDb, type EngineOptions } from './runtime';
+import { ENGINE_TIMING as T, claimLeaseMs, providerCall, resolve, type EngineDb, type EngineOptions } from './runtime';
+import { reserveSlots, waitForSlot } from './pacing';
+import { config } from '../../config';
 import { parseDedupeKey, slotGoneReason, slotsOn } from '@/lib/schedule-slots';
 import { consentedTriples, consentKey, recordConsents } from './sms-numbers';
 import { ineligibility, sourcesOf } from './sources';
@@ -52,14 +54,11 @@ const LOOKUP_MARGIN_MS = 60_000;
 
 export const INTERRUPTED_REASON = 'Delivery was interrupted and is not repeated, so the client is never texted twice';
 
-/** `case id when … then … end`: one UPDATE gives each row of a batch its own value. */
-const byId = (pairs: [string, string][]) => sql`case ${checkIns.id} ${sql.join(
-  pairs.map(([id, value]) => sql`when ${id}::uuid then ${value}`),
-  sql` `,
-)} end`;
-
-/** byId for a value only some rows of the batch have (the others get null). */
-const byIdOrNull = (pairs: [string, string][]) => (pairs.length > 0 ? byId(pairs) : sql`null`);
+/**
+ * Each row of a batch its own value in one UPDATE: the values travel as one JSON object keyed by
+ * row id (one parameter, however many rows), and a row missing from it gets null.
+ */
+const byId = (pairs: [string, string][]) => sql`(${JSON.stringify(Object.fromEntries(pairs))}::jsonb ->> ${checkIns.id}::text)`;
 
 const iso = (d: Date) => d.toISOString();
 
@@ -248,9 +247,53 @@ class Batch {
       }
     }
 
-    const [composed, written] = await Promise.all([this.compose(toCompose), this.withConsentNotice(coachWritten)]);
-    const [started] = await Promise.all([this.markStarted([...composed, ...written, ...toResend]), this.usage.flush()]);
+    const paced = await this.pace([...toCompose.map((c) => ({ row: c.row, from: c.plan.routes[0]!.from })), ...coachWritten, ...toResend]);
+    const [composed, written] = await Promise.all([this.compose(toCompose.filter((c) => paced.has(c.row.id))), this.withConsentNotice(coachWritten.filter((c) => paced.has(c.row.id)))]);
+    const [started] = await Promise.all([this.markStarted([...composed, ...written, ...toResend.filter((c) => paced.has(c.row.id))]), this.usage.flush()]);
     await this.deliver(started);
+  }
+
+  /** When each row's message may be handed over (pacing per sender, decision 0100), from `slotsReservedAt`. */
+  private readonly slotDelays = new Map<string, number>();
+  private slotsReservedAt = 0;
+
+  /**
+   * With SMS_SENDER_RATE_PER_SECOND, reserves a slot per message on its sender's clock; rows beyond
+   * what starts within half the claim lease go back to the queue for the next pass. Returns the
+   * ids that go on now (every row when sending is unpaced, and every e-mail).
+   */
+  private async pace(items: { row: CheckIn; from: string | null }[]): Promise<Set<string>> {
+    const go = new Set(items.map((i) => i.row.id));
+    const rate = config().SMS_SENDER_RATE_PER_SECOND;
+    const bySender = new Map<string, string[]>();
+    for (const { row, from } of items) if (from) bySender.set(from, [...(bySender.get(from) ?? []), row.id]);
+    if (!rate || bySender.size === 0) return go;
+    this.slotsReservedAt = performance.now();
+    const grants = await reserveSlots(
+      this.edb,
+      [...bySender].map(([sender, ids]) => ({ sender, count: ids.length })),
+      rate,
+      claimLeaseMs() / 2,
+    );
+    const later: string[] = [];
+    for (const grant of grants) {
+      const ids = bySender.get(grant.sender)!;
+      ids.forEach((id, i) => {
+        if (i < grant.granted) this.slotDelays.set(id, grant.delaysMs[i]!);
+        else later.push(id);
+      });
+    }
+    if (later.length > 0) {
+      await this.edb.db
+        .update(checkIns)
+        .set({ claimedAt: null, enqueuedAt: null, updatedAt: this.now })
+        .where(and(inArray(checkIns.id, later), eq(checkIns.claimedAt, this.now)));
+      for (const id of later) {
+        go.delete(id);
+        this.outcomes.set(id, { status: 'paced', reason: 'The sender number is at its rate; the next scheduler pass queues it again' });
+      }
+    }
+    return go;
   }
 
   private attemptNote(checkInId: string): SendAttempt | null {
@@ -379,7 +422,7 @@ class Batch {
     const written = await Promise.all(
       allowed.map(async ({ row, p, plan }, i): Promise<Sending | null> => {
         try {
-          const text = await composeCheckIn(p.coach.id, contexts[i]!, this.usage);
+          const text = await providerCall(() => composeCheckIn(p.coach.id, contexts[i]!, this.usage));
           return this.routed(row, p, plan, text);
         } catch (error) {
           log.warn({ err: error, checkInId: row.id }, 'check-in message could not be written');
@@ -415,8 +458,8 @@ class Batch {
       .set({
         aiMessage: byId(items.map((i) => [i.row.id, i.text])),
         channel: byId(items.map((i) => [i.row.id, i.channel])),
-        fromNumber: byIdOrNull(items.flatMap((i) => (i.from ? [[i.row.id, i.from] as [string, string]] : []))),
-        channelNote: byIdOrNull(items.flatMap((i) => (i.note ? [[i.row.id, i.note] as [string, string]] : []))),
+        fromNumber: byId(items.flatMap((i) => (i.from ? [[i.row.id, i.from] as [string, string]] : []))),
+        channelNote: byId(items.flatMap((i) => (i.note ? [[i.row.id, i.note] as [string, string]] : []))),
         deliveryStartedAt: this.now,
         updatedAt: this.now,
       })
@@ -445,7 +488,9 @@ class Batch {
       items.map(async (item): Promise<Delivered | null> => {
         const { row, p, channel } = item;
         try {
-          const { id } = await this.handOver(item);
+          const delay = this.slotDelays.get(row.id);
+          if (delay !== undefined) await waitForSlot(this.slotsReservedAt, delay);
+          const { id } = await providerCall(() => this.handOver(item));
           return { row, p, providerMessageId: id, from: item.from, channel };
         } catch (error) {
           log.warn({ err: error, checkInId: row.id, channel }, 'check-in delivery failed');
@@ -482,7 +527,7 @@ class Batch {
       .returning({ id: checkIns.id });
     if (!moved) return null;
     try {
-      const { id } = await this.handOver(next!);
+      const { id } = await providerCall(() => this.handOver(next!));
       return { row, p, providerMessageId: id, from: next!.from, channel: next!.channel };
     } catch (error) {
       log.warn({ err: error, checkInId: row.id, channel: next!.channel }, 'check-in fallback delivery failed');
