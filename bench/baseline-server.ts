@@ -321,7 +321,7 @@ async function clientStats(coach: Caller) {
     query(
       `select (count(*) filter (where check_ins_held = false))::int as active, (count(*) filter (where check_ins_held = true))::int as on_hold,
          (count(*) filter (where ${needsAttention}))::int as needs_attention,
-         (count(*) filter (where check_ins_held = false and last_check_in_at is not null and (last_response_at is null or last_response_at < $2))))::int as quiet
+         (count(*) filter (where check_ins_held = false and last_check_in_at is not null and (last_response_at is null or last_response_at < $2)))::int as quiet
        from clients where coach_id = $1 and archived = false`,
       [coach.id, new Date(now.getTime() - QUIET_AFTER_DAYS * 86_400_000)],
     ),
