@@ -268,13 +268,14 @@ async function clientStats(coach: Caller) {
       [coach.id],
     ),
     query(
-      `select c.id, c.first_name, c.last_name, to_json(slot.at) #>> '{}' as at
-       from clients c
+      `with sending as materialized (select c.id, c.first_name, c.last_name, c.timezone, c.check_in_schedule from clients c where ${SENDING})
+       select c.id, c.first_name, c.last_name, to_json(slot.at) #>> '{}' as at
+       from sending c
        cross join generate_series(0, 7) o(n)
        cross join lateral (select (($2::timestamptz at time zone c.timezone)::date + o.n) as local_date) ld
        cross join lateral ${slotsOf('extract(isodow from ld.local_date)::int - 1')}
        cross join lateral (select ((ld.local_date + (s ->> 'time')::time) at time zone c.timezone) as at) slot
-       where ${SENDING} and ${ENABLED} and slot.at > $2::timestamptz
+       where ${ENABLED} and slot.at > $2::timestamptz
        order by slot.at, c.first_name, c.last_name, c.id
        limit ${NEXT_CHECK_INS_ITEMS}`,
       [coach.id, now.toISOString()],
