@@ -1,7 +1,8 @@
 /**
  * The baseline of `npm run bench`: a bare Node `http` server with node-postgres and no framework
- * that answers the five measured requests with the same SQL the services run (the queries of
- * server/auth/guards.ts, services/auth.ts + sessions.ts, clients.ts listClients and checkins.ts
+ * that answers the measured requests with the same SQL the services run (the queries of
+ * server/auth/guards.ts, services/auth.ts + sessions.ts, clients.ts listClients / clientDtos,
+ * client-list.ts listClientPage (sorted by name), client-stats.ts clientStats and checkins.ts
  * checkInHistory written out as text; the reporting statements of analytics.ts overview and
  * admin-usage.ts usageStats imported from server/services/reporting/queries.ts, the very text the
  * services run), the same argon2 verification and the same jose JWTs. It skips what a framework adds: routing,
@@ -17,7 +18,9 @@ import { verify } from '@node-rs/argon2';
 import { jwtVerify, SignJWT } from 'jose';
 import pg from 'pg';
 import { ENGAGEMENT_POINTS_MAX, RANGE_DAYS, type TimeRange } from '@/lib/analytics';
-import { addDays, weekDates, zonedTimeToInstant } from '@/lib/zoned-time';
+import { BAD_ENGAGEMENT, CLIENT_PAGE_SIZE, decodeCursor, encodeCursor, LOW_MOTIVATION, QUIET_AFTER_DAYS, UNANSWERED_STATUSES } from '@/lib/client-list';
+import { NEXT_CHECK_INS_ITEMS, RECENT_ACTIVITY_ITEMS } from '@/lib/constants';
+import { addDays, weekDates, zonedParts, zonedTimeToInstant } from '@/lib/zoned-time';
 import type { SqlText } from '@/server/db/query-rows';
 import { analyticsWindow, trendPeriods } from '@/server/services/analytics';
 import {
@@ -33,6 +36,8 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Numb
 const key = new TextEncoder().encode(process.env.JWT_SECRET ?? '');
 const ACCESS_TTL_SECONDS = Number(process.env.ACCESS_TOKEN_TTL_SECONDS ?? 900);
 const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Names on the Responding card's chips (AWAITING_SHOWN of server/services/client-stats.ts). */
+const AWAITING_SHOWN = 4;
 
 class HttpError extends Error {
   constructor(
@@ -137,17 +142,30 @@ async function login(body: { email?: string; password?: string }, ip: string, us
 const SUMMARY_COLUMNS = `id, client_id, status, created_at, updated_at, scheduled_for, sent_at, responded_at, goal_id, is_global_check_in, cancelled_goals,
   ai_message, client_response, ai_response, coach_summary, insights, executive_summary, motivation, engagement_assessment, concerns, value, failure_reason`;
 
-async function listClients(coach: Caller) {
-  const clients = await query('select * from clients where coach_id = $1 and archived = false order by first_name, last_name', [coach.id]);
+/**
+ * The six reads of clientDtos (server/services/clients.ts) for the given clients of the coach:
+ * goals, latest check-in, latest reply, this week's check-ins, AI schedules, slots already planned.
+ * Like the rest of the baseline it only renames columns and groups rows: no bubbles projected.
+ */
+async function clientDtos(coach: Caller, clients: Row[]) {
+  if (clients.length === 0) return [];
   const ids = clients.map((c) => c.id);
   const dates = weekDates(coach.timezone, new Date());
   const weekStart = zonedTimeToInstant(coach.timezone, dates[0]!, '00:00');
   const weekEnd = zonedTimeToInstant(coach.timezone, addDays(dates[6]!, 1), '00:00');
-  const [goals, latest, week] = await Promise.all([
+  const [goals, latest, replies, week, schedules, planned] = await Promise.all([
     query('select * from goals where coach_id = $1 and client_id = any($2) and archived = false order by created_at', [coach.id, ids]),
     query(
       `select l.* from clients inner join lateral (
          select ${SUMMARY_COLUMNS} from check_ins where check_ins.client_id = clients.id and check_ins.coach_id = $1 and check_ins.status not in ('scheduled', 'cancelled')
+         order by check_ins.created_at desc limit 1) l on true
+       where clients.coach_id = $1 and clients.id = any($2)`,
+      [coach.id, ids],
+    ),
+    query(
+      `select l.* from clients inner join lateral (
+         select id, client_id, responded_at, motivation, engagement_assessment from check_ins
+         where check_ins.client_id = clients.id and check_ins.coach_id = $1 and check_ins.responded_at is not null
          order by check_ins.created_at desc limit 1) l on true
        where clients.coach_id = $1 and clients.id = any($2)`,
       [coach.id, ids],
@@ -158,14 +176,171 @@ async function listClients(coach: Caller) {
        order by created_at`,
       [coach.id, ids, weekStart, weekEnd],
     ),
+    query('select * from schedules where coach_id = $1 and client_id = any($2) and active = true', [coach.id, ids]),
+    query(
+      `select client_id, dedupe_key from check_ins
+       where coach_id = $1 and client_id = any($2) and dedupe_key is not null and coalesce(sent_at, scheduled_for, created_at) > $3`,
+      [coach.id, ids, new Date(Date.now() - 86_400_000)],
+    ),
   ]);
   const group = (rows: Row[]) => {
     const by = new Map<unknown, Row[]>();
     for (const r of shape(rows)) by.set(r.clientId, [...(by.get(r.clientId) ?? []), r]);
     return by;
   };
-  const [goalsBy, latestBy, weekBy] = [group(goals), group(latest), group(week)];
-  return { clients: shape(clients).map((c) => ({ ...c, goals: goalsBy.get(c.id) ?? [], latestCheckIn: latestBy.get(c.id)?.[0] ?? null, weeklyCheckIns: weekBy.get(c.id) ?? [] })) };
+  const [goalsBy, latestBy, replyBy, weekBy, schedulesBy, plannedBy] = [goals, latest, replies, week, schedules, planned].map(group);
+  return shape(clients).map((c) => ({
+    ...c,
+    goals: goalsBy!.get(c.id) ?? [],
+    latestCheckIn: latestBy!.get(c.id)?.[0] ?? null,
+    latestReply: replyBy!.get(c.id)?.[0] ?? null,
+    weeklyCheckIns: weekBy!.get(c.id) ?? [],
+    schedules: schedulesBy!.get(c.id) ?? [],
+    planned: plannedBy!.get(c.id) ?? [],
+  }));
+}
+
+async function listClients(coach: Caller) {
+  return { clients: await clientDtos(coach, await query('select * from clients where coach_id = $1 and archived = false order by first_name, last_name', [coach.id])) };
+}
+
+/** GET /api/clients/{id}: the list's view of one client (clients.ts getClientDto). */
+async function getClient(coach: Caller, clientId: string) {
+  const [client] = await clientDtos(coach, await query('select * from clients where coach_id = $1 and id = $2 order by first_name, last_name', [coach.id, clientId]));
+  if (!client) throw new HttpError(404, 'Client not found');
+  return { client };
+}
+
+/**
+ * A page of the list sorted by name (server/services/client-list.ts listClientPage with its
+ * defaults): the keyset condition after the cursor's row, the total, then clientDtos for the page.
+ */
+async function listClientPage(coach: Caller, params: URLSearchParams) {
+  const limit = Number(params.get('limit') ?? CLIENT_PAGE_SIZE);
+  const encoded = params.get('cursor');
+  const cursor = encoded ? decodeCursor(encoded) : null;
+  if (encoded && (!cursor || cursor.sort !== 'name' || cursor.dir !== 'asc')) throw new HttpError(400, 'cursor');
+  const after = cursor ? 'and (first_name > $3 or (first_name = $3 and last_name > $4) or (first_name = $3 and last_name = $4 and id > $5::uuid))' : '';
+  const [rows, [total]] = await Promise.all([
+    query(
+      `select *, json_build_array(first_name, last_name) as key from clients where coach_id = $1 and archived = false ${after}
+       order by first_name asc, last_name asc, id asc limit $2`,
+      cursor ? [coach.id, limit + 1, ...cursor.key, cursor.id] : [coach.id, limit + 1],
+    ),
+    query('select count(*)::int as n from clients where coach_id = $1 and archived = false', [coach.id]),
+  ]);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const nextCursor = rows.length > limit && last ? encodeCursor({ sort: 'name', dir: 'asc', key: last.key as string[], id: last.id as string }) : null;
+  return { clients: await clientDtos(coach, page.map(({ key: _key, ...client }) => client)), nextCursor, total: total!.n };
+}
+
+/** A day's enabled slots of a client's weekly schedule (client-stats.ts slotsOf and ENABLED). */
+const slotsOf = (day: string) => `jsonb_array_elements(coalesce(c.check_in_schedule -> (${day})::text, '[]'::jsonb)) s`;
+const ENABLED = `(s ->> 'enabled')::boolean`;
+const SENDING = 'c.coach_id = $1 and not c.archived and not c.check_ins_held';
+
+/** GET /api/coach/client-stats: the six aggregate statements of server/services/client-stats.ts, written out. */
+async function clientStats(coach: Caller) {
+  const now = new Date();
+  const dates = weekDates(coach.timezone, now);
+  const dayStarts = [...dates, addDays(dates[6]!, 1)].map((date) => zonedTimeToInstant(coach.timezone, date, '00:00').toISOString());
+  const todayIndex = dates.indexOf(zonedParts(coach.timezone, now).date);
+  const when = 'coalesce(ci.sent_at, ci.scheduled_for, ci.created_at)';
+  // $1 coach, $2 the eight local midnights of the week.
+  const weekRows = `
+    select distinct on (ci.client_id, day) ci.client_id, day, ci.status::text as status
+    from check_ins ci
+    join clients c on c.id = ci.client_id and c.coach_id = $1 and not c.archived
+    cross join lateral (select width_bucket(${when}, $2::timestamptz[]) - 1 as day) d
+    where ci.coach_id = $1 and ${when} >= ($2::timestamptz[])[1] and ${when} < ($2::timestamptz[])[8]
+    order by ci.client_id, day, ci.created_at desc`;
+  const responded = `select distinct client_id from week_rows where status in ('completed', 'responded')`;
+  const latestOf = (column: string, which: string) =>
+    `(select ${column} from check_ins where check_ins.client_id = clients.id and check_ins.coach_id = $1 and ${which} order by check_ins.created_at desc limit 1)`;
+  const needsAttention = `(${latestOf(`motivation = '${LOW_MOTIVATION}' or engagement_assessment = '${BAD_ENGAGEMENT}'`, 'responded_at is not null')} is true
+    or ${latestOf(`status::text in (${UNANSWERED_STATUSES.map((s) => `'${s}'`).join(', ')})`, `status not in ('scheduled', 'cancelled')`)} is true)`;
+  const [[counts], next, [weekCounts], awaiting, recent, [filters]] = await Promise.all([
+    query(
+      `select (select count(*)::int from clients c where c.coach_id = $1 and not c.archived) as clients,
+         array(select (select count(*)::int from clients c cross join lateral ${slotsOf('d.i')} where ${ENABLED} and ${SENDING})
+               from generate_series(0, 6) d(i) order by d.i) as per_day`,
+      [coach.id],
+    ),
+    query(
+      `with sending as materialized (select c.id, c.first_name, c.last_name, c.timezone, c.check_in_schedule from clients c where ${SENDING})
+       select c.id, c.first_name, c.last_name, to_json(slot.at) #>> '{}' as at
+       from sending c
+       cross join generate_series(0, 7) o(n)
+       cross join lateral (select (($2::timestamptz at time zone c.timezone)::date + o.n) as local_date) ld
+       cross join lateral ${slotsOf('extract(isodow from ld.local_date)::int - 1')}
+       cross join lateral (select ((ld.local_date + (s ->> 'time')::time) at time zone c.timezone) as at) slot
+       where ${ENABLED} and slot.at > $2::timestamptz
+       order by slot.at, c.first_name, c.last_name, c.id
+       limit ${NEXT_CHECK_INS_ITEMS}`,
+      [coach.id, now.toISOString()],
+    ),
+    query(
+      `with week_rows as (${weekRows})
+       select
+         (select count(*)::int from (${responded}) r) as responded,
+         (select count(*)::int from week_rows where status = 'completed') as completed,
+         (select count(*)::int from week_rows where status = 'responded') as replied,
+         (select count(*)::int from week_rows where status = 'no_response') as no_response,
+         (select count(*)::int from week_rows where status = 'missed') as missed_rows,
+         (select count(*)::int from clients c
+           cross join generate_series(0, $3::int) d(i)
+           where ${SENDING}
+             and c.created_at < ($2::timestamptz[])[d.i + 2]
+             and exists (select 1 from ${slotsOf('d.i')} where ${ENABLED})
+             and not exists (select 1 from week_rows w where w.client_id = c.id and w.day = d.i)
+         ) as missed_slots`,
+      [coach.id, dayStarts, todayIndex - 1],
+    ),
+    query(
+      `with week_rows as (${weekRows}), awaiting as (
+         select c.id, c.first_name, c.last_name from clients c where ${SENDING} and c.id not in (${responded})
+       )
+       select id, first_name, last_name, (select count(*)::int from awaiting) as total
+       from awaiting order by first_name, last_name, id limit ${AWAITING_SHOWN}`,
+      [coach.id, dayStarts],
+    ),
+    query(
+      `select c.id as client_id, c.first_name, c.last_name, l.id as check_in_id, to_json(l.at) #>> '{}' as at, l.text
+       from clients c
+       cross join lateral (
+         select ci.id, coalesce(ci.responded_at, ci.sent_at, ci.created_at) as at, coalesce(nullif(ci.client_response, ''), ci.ai_message, '') as text
+         from check_ins ci
+         where ci.client_id = c.id and ci.coach_id = $1 and ci.status not in ('scheduled', 'cancelled')
+         order by ci.created_at desc limit 1
+       ) l
+       where c.coach_id = $1 and not c.archived
+       order by l.at desc, c.id
+       limit ${RECENT_ACTIVITY_ITEMS}`,
+      [coach.id],
+    ),
+    query(
+      `select (count(*) filter (where check_ins_held = false))::int as active, (count(*) filter (where check_ins_held = true))::int as on_hold,
+         (count(*) filter (where ${needsAttention}))::int as needs_attention,
+         (count(*) filter (where check_ins_held = false and last_check_in_at is not null and (last_response_at is null or last_response_at < $2)))::int as quiet
+       from clients where coach_id = $1 and archived = false`,
+      [coach.id, new Date(now.getTime() - QUIET_AFTER_DAYS * 86_400_000)],
+    ),
+  ]);
+  const perDay = counts!.per_day as number[];
+  const named = (r: Row) => ({ clientId: r.id ?? r.client_id, clientName: `${r.first_name} ${r.last_name}`.trim() });
+  return {
+    clients: counts!.clients,
+    filters,
+    scheduled: { total: perDay.reduce((sum, n) => sum + n, 0), perDay, next: next.map((r) => ({ ...named(r), at: new Date(r.at as string).toISOString() })) },
+    responding: {
+      responded: weekCounts!.responded,
+      week: { completed: weekCounts!.completed, responded: weekCounts!.replied, no_response: weekCounts!.no_response, missed: Number(weekCounts!.missed_rows) + Number(weekCounts!.missed_slots) },
+      awaitingTotal: awaiting[0]?.total ?? 0,
+      awaiting: awaiting.map(named),
+    },
+    recent: recent.map((r) => ({ ...named(r), checkInId: r.check_in_id, at: new Date(r.at as string).toISOString(), text: r.text })),
+  };
 }
 
 async function checkInHistory(coach: Caller, clientId: string, params: URLSearchParams) {
@@ -258,6 +433,7 @@ async function readBody(req: http.IncomingMessage): Promise<unknown> {
 }
 
 const CHECK_INS_PATH = /^\/api\/dashboard\/client-checkins\/([0-9a-f-]{36})$/;
+const CLIENT_PATH = /^\/api\/clients\/([0-9a-f-]{36})$/;
 
 async function answer(req: http.IncomingMessage): Promise<{ body: unknown; cookies?: string[] }> {
   const url = new URL(req.url ?? '/', 'http://baseline');
@@ -266,7 +442,10 @@ async function answer(req: http.IncomingMessage): Promise<{ body: unknown; cooki
   if (req.method === 'POST' && url.pathname === '/api/users/login') return login((await readBody(req)) as { email?: string; password?: string }, ip, req.headers['user-agent'] ?? '');
   if (req.method !== 'GET') throw new HttpError(404, 'Not found');
   const caller = await authenticate(req);
-  if (url.pathname === '/api/coach/clients') return { body: await listClients(caller) };
+  if (url.pathname === '/api/coach/clients') return { body: url.search === '' ? await listClients(caller) : await listClientPage(caller, url.searchParams) };
+  if (url.pathname === '/api/coach/client-stats') return { body: await clientStats(caller) };
+  const client = CLIENT_PATH.exec(url.pathname);
+  if (client) return { body: await getClient(caller, client[1]!) };
   const checkIns = CHECK_INS_PATH.exec(url.pathname);
   if (checkIns) return { body: await checkInHistory(caller, checkIns[1]!, url.searchParams) };
   if (url.pathname === '/api/dashboard/analytics/overview') return { body: await analyticsOverview(caller, url.searchParams) };

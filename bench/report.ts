@@ -3,7 +3,30 @@ import path from 'node:path';
 import type { FrontEndResult } from './frontend';
 import type { LoadResult, LoadSettings } from './load';
 
-export const TARGETS = { ratioToBaseline: 0.4, p95Ms: 50, rssMb: 512, schedulerDrainSeconds: 60, firstLoadJsGzipKb: 250 } as const;
+/**
+ * The figures the bench is held to. Issue 19: app CPU per request (server + Postgres) at most 1.4×
+ * the baseline's (1.5× for login, whose argon2 dominates both), p95 < 50 ms at a few connections
+ * for every endpoint but login, app peak RSS < 400 MB, the big coach's dashboard LCP < 1 s.
+ */
+export const TARGETS = {
+  ratioToBaseline: 0.4,
+  cpuRatioToBaseline: 1.4,
+  loginCpuRatioToBaseline: 1.5,
+  p95Ms: 50,
+  rssMb: 400,
+  schedulerDrainSeconds: 60,
+  firstLoadJsGzipKb: 250,
+  lcpMs: 1000,
+} as const;
+
+/** The endpoint held to the login targets (its CPU ratio, and no p95 target). */
+export const isLogin = (endpoint: string) => endpoint.startsWith('POST /api/users/login');
+
+/** App CPU per request over the baseline's, server and Postgres together. */
+export function cpuRatio(app: { cpuMsPerRequest: { server: number; postgres: number } }, baseline: { cpuMsPerRequest: { server: number; postgres: number } }): number {
+  const total = (r: typeof app) => r.cpuMsPerRequest.server + r.cpuMsPerRequest.postgres;
+  return Math.round((total(app) / Math.max(0.1, total(baseline))) * 100) / 100;
+}
 
 export type ServerResult = LoadResult & {
   cpuMsPerRequest: { server: number; postgres: number };
@@ -19,7 +42,13 @@ export interface EndpointResult {
   appFewConnections: LoadResult & { connections: number };
   /** App requests/s over baseline requests/s. */
   ratio: number;
-  meets: { ratio: boolean; p95: boolean };
+  /** App CPU ms per request (server + Postgres) over the baseline's; absent in results before issue 19. */
+  cpuRatio?: number;
+  /**
+   * ratio: throughput ≥ 40 % of the baseline's; p95: at 50 connections; cpuRatio: within 1.4× (login
+   * 1.5×); fewConnectionsP95: p95 < 50 ms at a few connections, null for login (no target).
+   */
+  meets: { ratio: boolean; p95: boolean; cpuRatio?: boolean; fewConnectionsP95?: boolean | null };
 }
 
 export interface BenchResults {
@@ -46,15 +75,17 @@ const fixed = (n: number, digits = 1) => n.toFixed(digits);
 
 function endpointTable(r: BenchResults): string[] {
   const lines = [
-    '| endpoint | server | req/s | p50 ms | p95 ms | p99 ms | non-2xx | CPU ms/req (server + Postgres) | ratio | ≥ 40 % | p95 < 50 ms |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|:-:|:-:|',
+    `| endpoint | server | req/s | p50 ms | p95 ms | p99 ms | non-2xx | CPU ms/req (server + Postgres) | CPU ÷ baseline | ≤ ${TARGETS.cpuRatioToBaseline}× (login ${TARGETS.loginCpuRatioToBaseline}×) | req/s ÷ baseline | ≥ 40 % | p95 < 50 ms |`,
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|:-:|---:|:-:|:-:|',
   ];
   for (const e of r.endpoints) {
     for (const [label, s] of [['app', e.app], ['baseline', e.baseline]] as const) {
       const cpu = `${fixed(s.cpuMsPerRequest.server)} + ${fixed(s.cpuMsPerRequest.postgres)}`;
       const app = label === 'app';
+      const ratio = e.cpuRatio ?? cpuRatio(e.app, e.baseline);
+      const cpuMeets = e.meets.cpuRatio ?? ratio <= (isLogin(e.name) ? TARGETS.loginCpuRatioToBaseline : TARGETS.cpuRatioToBaseline);
       lines.push(
-        `| ${app ? e.name : ''} | ${label} | ${fixed(s.requestsPerSecond)} | ${s.latencyMs.p50} | ${s.latencyMs.p95} | ${s.latencyMs.p99} | ${s.non2xx + s.errors} | ${cpu} | ${app ? fixed(e.ratio, 2) : ''} | ${app ? yes(e.meets.ratio) : ''} | ${app ? yes(e.meets.p95) : ''} |`,
+        `| ${app ? e.name : ''} | ${label} | ${fixed(s.requestsPerSecond)} | ${s.latencyMs.p50} | ${s.latencyMs.p95} | ${s.latencyMs.p99} | ${s.non2xx + s.errors} | ${cpu} | ${app ? fixed(ratio, 2) : ''} | ${app ? yes(cpuMeets) : ''} | ${app ? fixed(e.ratio, 2) : ''} | ${app ? yes(e.meets.ratio) : ''} | ${app ? yes(e.meets.p95) : ''} |`,
       );
     }
   }
@@ -67,7 +98,9 @@ function fewConnectionsTable(r: BenchResults): string[] {
     '|---|---:|---:|---:|---:|---:|:-:|',
     ...r.endpoints.map((e) => {
       const f = e.appFewConnections;
-      return `| ${e.name} | ${f.connections} connections | ${fixed(f.requestsPerSecond)} | ${f.latencyMs.p50} | ${f.latencyMs.p95} | ${f.latencyMs.p99} | ${yes(f.latencyMs.p95 < TARGETS.p95Ms)} |`;
+      // Login has no latency target: argon2id alone takes most of 50 ms by design.
+      const meets = isLogin(e.name) ? 'no target' : yes(f.latencyMs.p95 < TARGETS.p95Ms);
+      return `| ${e.name} | ${f.connections} connections | ${fixed(f.requestsPerSecond)} | ${f.latencyMs.p50} | ${f.latencyMs.p95} | ${f.latencyMs.p99} | ${meets} |`;
     }),
   ];
 }
@@ -102,6 +135,9 @@ function frontEndLines(r: BenchResults): string[] {
     `| first-load JS of /dashboard (gzip, ${f.scripts.dashboard} scripts) | ${f.firstLoadJsGzipKb.dashboard} KB | < ${TARGETS.firstLoadJsGzipKb} KB: ${yes(f.firstLoadJsGzipKb.dashboard < TARGETS.firstLoadJsGzipKb)} |`,
     `| JS of other routes prefetched after load (/login, /dashboard) | ${f.prefetchedJsGzipKb.login}, ${f.prefetchedJsGzipKb.dashboard} KB | not first load |`,
     `| LCP of /dashboard, signed-in coach (median of ${f.lcpMs.dashboardRuns.join(', ')}) | ${f.lcpMs.dashboard} ms | |`,
+    f.lcpMs.bigCoach === undefined
+      ? '| LCP of /dashboard, coach with 1,000 clients | not measured | |'
+      : `| LCP of /dashboard, coach with 1,000 clients (median of ${f.lcpMs.bigCoachRuns?.join(', ')}) | ${f.lcpMs.bigCoach} ms | < ${TARGETS.lcpMs} ms: ${yes(f.lcpMs.bigCoach < TARGETS.lcpMs)} |`,
   ];
 }
 

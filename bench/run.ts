@@ -4,9 +4,12 @@
  *  1. builds if needed, starts a separate embedded Postgres in .data/bench/pg, migrates and seeds
  *     it (bench/seed.ts: 200 coaches, 20,000 clients, 1,000,000 check-ins, …);
  *  2. starts the production app on it (jobs off) and the bare baseline (bench/baseline-server.ts),
- *     and loads each of five endpoints with autocannon, app and baseline in turn, spreading the
- *     requests over the seeded coaches, clients and client addresses;
- *  3. measures the front end in Chromium (bench/frontend.ts);
+ *     and loads each endpoint with autocannon, app and baseline in turn, spreading the requests over
+ *     the seeded coaches, clients and client addresses: the first five of issue 9, then the
+ *     dashboard's paged list, client detail and stat cards of issue 19, for the normal coaches and
+ *     for the coach with 1,000 clients;
+ *  3. measures the front end in Chromium (bench/frontend.ts), the dashboard's LCP for a normal
+ *     coach and for the big one;
  *  4. runs bench/scheduler.ts as a child process and takes in its results;
  *  5. writes bench/results.json and the results section of docs/performance.md.
  *
@@ -32,13 +35,18 @@ import { freePort, startApp, TEST_JWT_SECRET } from '../tests/helpers/stack';
 import { measureFrontEnd } from './frontend';
 import { runLoad, type LoadSettings, type RequestSpec } from './load';
 import { childNamed, sampleRss, treeCpuMs } from './process-stats';
-import { TARGETS, writeReports, type BenchResults, type EndpointResult } from './report';
-import { BENCH_ADMIN_EMAIL, BENCH_COACHES, benchCoachEmail, seedBenchData, type SeedReport } from './seed';
+import { cpuRatio, isLogin, TARGETS, writeReports, type BenchResults, type EndpointResult } from './report';
+import { encodeCursor } from '@/lib/client-list';
+import { BENCH_ADMIN_EMAIL, BENCH_BIG_COACH_EMAIL, BENCH_COACHES, BIG_COACH_CLIENTS, benchCoachEmail, seedBenchData, type SeedReport } from './seed';
 
 const BENCH_DIR = path.resolve('.data/bench');
 const PASSWORD = 'Cadence!Bench-Maple-42';
 const TOKEN_TTL_SECONDS = '7200';
 const CHECK_IN_CLIENTS_PER_COACH = 10;
+/** The big coach's clients whose detail is opened, spread over the name order. */
+const BIG_COACH_DETAIL_CLIENTS = 50;
+const PAGE = 50;
+const BIG = `(${BIG_COACH_CLIENTS.toLocaleString('en')} clients)`;
 const ADMIN_SESSIONS = 10;
 const FEW_CONNECTIONS = Number(process.env.BENCH_FEW_CONNECTIONS ?? 4);
 
@@ -73,14 +81,31 @@ async function openSessions(sql: postgres.Sql) {
     )
     select o.id, o.user_id, u.role, u.email from opened o join users u on u.id = o.user_id order by u.email`;
   const sessions = await Promise.all(rows.map(async (r) => ({ ...r, token: await signAccessToken({ sub: r.user_id, sid: r.id, role: r.role }) })));
-  const coaches = sessions.filter((s) => s.role === 'coach');
+  // The normal coaches (the figures comparable with earlier runs) and the big coach apart.
+  const coaches = sessions.filter((s) => s.role === 'coach' && s.email !== BENCH_BIG_COACH_EMAIL);
+  const bigCoach = sessions.find((s) => s.email === BENCH_BIG_COACH_EMAIL);
+  if (!bigCoach) throw new Error(`no ${BENCH_BIG_COACH_EMAIL} in the bench database: seed it afresh (without BENCH_REUSE_DB=1)`);
   const admins = sessions.filter((s) => s.email === BENCH_ADMIN_EMAIL);
   const tokenOf = new Map(coaches.map((s) => [s.user_id, s.token]));
   const targets = await sql<{ coach_id: string; id: string }[]>`
     select coach_id, id from (
-      select coach_id, id, row_number() over (partition by coach_id order by id) as n from clients where not archived
+      select coach_id, id, row_number() over (partition by coach_id order by id) as n from clients where not archived and coach_id <> ${bigCoach.user_id}
     ) x where n <= ${CHECK_IN_CLIENTS_PER_COACH} order by n, coach_id`;
-  return { coaches, admins, checkInTargets: targets.map((t) => ({ token: tokenOf.get(t.coach_id)!, clientId: t.id })) };
+  // Every twentieth client of the big coach in the list's order; the second page starts after the 50th.
+  const bigClients = await sql<{ id: string; first_name: string; last_name: string }[]>`
+    select id, first_name, last_name from clients where coach_id = ${bigCoach.user_id} and not archived order by first_name, last_name, id`;
+  const step = Math.max(1, Math.floor(bigClients.length / BIG_COACH_DETAIL_CLIENTS));
+  const lastOfFirstPage = bigClients[PAGE - 1]!;
+  return {
+    coaches,
+    admins,
+    checkInTargets: targets.map((t) => ({ token: tokenOf.get(t.coach_id)!, clientId: t.id })),
+    bigCoach: {
+      token: bigCoach.token,
+      clientIds: bigClients.filter((_, i) => i % step === 0).map((c) => c.id),
+      secondPageCursor: encodeCursor({ sort: 'name', dir: 'asc', key: [lastOfFirstPage.first_name, lastOfFirstPage.last_name], id: lastOfFirstPage.id }),
+    },
+  };
 }
 
 function endpoints(s: Awaited<ReturnType<typeof openSessions>>): Endpoint[] {
@@ -122,7 +147,65 @@ function endpoints(s: Awaited<ReturnType<typeof openSessions>>): Endpoint[] {
       request: (i) => ({ method: 'GET', path: '/api/admin/usage/stats', headers: bearer(pick(s.admins, i).token) }),
       check: (b) => (Array.isArray(b.stats) && b.stats.length > 0 ? undefined : 'no services'),
     },
+    // Issue 19: the dashboard's paged list, client detail and stat cards, for the normal coaches and the big one.
+    {
+      name: `GET /api/coach/clients?limit=${PAGE}`,
+      request: (i) => ({ method: 'GET', path: `/api/coach/clients?limit=${PAGE}`, headers: bearer(pick(s.coaches, i).token) }),
+      check: (b) => checkPage(b, (total) => total > PAGE),
+    },
+    {
+      name: `GET /api/coach/clients?limit=${PAGE} ${BIG}`,
+      request: () => ({ method: 'GET', path: `/api/coach/clients?limit=${PAGE}`, headers: bearer(s.bigCoach.token) }),
+      check: (b) => checkPage(b, (total) => total === BIG_COACH_CLIENTS),
+    },
+    {
+      name: `GET /api/coach/clients?limit=${PAGE}&cursor=… ${BIG}, page 2`,
+      request: () => ({ method: 'GET', path: `/api/coach/clients?limit=${PAGE}&cursor=${s.bigCoach.secondPageCursor}`, headers: bearer(s.bigCoach.token) }),
+      check: (b) => checkPage(b, (total) => total === BIG_COACH_CLIENTS),
+    },
+    {
+      name: `GET /api/clients/{id} ${BIG}`,
+      request: (i) => ({ method: 'GET', path: `/api/clients/${pick(s.bigCoach.clientIds, i)}`, headers: bearer(s.bigCoach.token) }),
+      check: (b) => {
+        const client = b.client as Record<string, unknown> | undefined;
+        return client && typeof client.id === 'string' && Array.isArray(client.goals) && Array.isArray(client.weeklyCheckIns) ? undefined : 'no client with goals and week';
+      },
+    },
+    {
+      name: `GET /api/dashboard/client-checkins/{id} ${BIG}`,
+      request: (i) => ({
+        method: 'GET',
+        path: `/api/dashboard/client-checkins/${pick(s.bigCoach.clientIds, i)}?page=1&limit=${CHECK_IN_HISTORY_LIMIT}&withSummaries=true`,
+        headers: bearer(s.bigCoach.token),
+      }),
+      check: (b) => (Array.isArray(b.checkIns) && b.checkIns.length > 0 ? undefined : 'no check-ins'),
+    },
+    {
+      name: 'GET /api/coach/client-stats',
+      request: (i) => ({ method: 'GET', path: '/api/coach/client-stats', headers: bearer(pick(s.coaches, i).token) }),
+      check: (b) => checkStats(b, (clients) => clients > 0),
+    },
+    {
+      name: `GET /api/coach/client-stats ${BIG}`,
+      request: () => ({ method: 'GET', path: '/api/coach/client-stats', headers: bearer(s.bigCoach.token) }),
+      check: (b) => checkStats(b, (clients) => clients === BIG_COACH_CLIENTS),
+    },
   ];
+}
+
+/** A full page of clients with a next cursor, and a total the caller expects. */
+function checkPage(b: Record<string, unknown>, totalIsRight: (total: number) => boolean): string | undefined {
+  if (!Array.isArray(b.clients) || b.clients.length !== PAGE) return `not a page of ${PAGE} clients`;
+  if (typeof b.nextCursor !== 'string') return 'no nextCursor';
+  return totalIsRight(Number(b.total)) ? undefined : `unexpected total ${String(b.total)}`;
+}
+
+/** The stat cards: the client count the caller expects, each filter's count, the scheduled and responding figures. */
+function checkStats(b: Record<string, unknown>, clientsAreRight: (clients: number) => boolean): string | undefined {
+  const filters = b.filters as Record<string, unknown> | undefined;
+  const scheduled = b.scheduled as { perDay?: unknown } | undefined;
+  if (!filters || typeof filters.needs_attention !== 'number' || !Array.isArray(scheduled?.perDay) || typeof b.responding !== 'object') return 'not the stat cards';
+  return clientsAreRight(Number(b.clients)) ? undefined : `unexpected client count ${String(b.clients)}`;
 }
 
 async function startBaseline(databaseUrl: string): Promise<Server> {
@@ -251,6 +334,8 @@ async function main(): Promise<void> {
         );
       }
       const ratio = Math.round((pair.app!.requestsPerSecond / Math.max(0.1, pair.baseline!.requestsPerSecond)) * 100) / 100;
+      const appOverBaselineCpu = cpuRatio(pair.app!, pair.baseline!);
+      say(`${endpoint.name.padEnd(44)} app CPU ÷ baseline CPU ${appOverBaselineCpu}`);
       // With 50 connections always busy, latency is queueing: 50 / throughput. With a few
       // connections the same requests show what one of them costs with little waiting.
       await sql`delete from rate_limit_hits`;
@@ -265,7 +350,13 @@ async function main(): Promise<void> {
         baseline: pair.baseline!,
         appFewConnections: { connections: FEW_CONNECTIONS, ...fewConnections },
         ratio,
-        meets: { ratio: ratio >= TARGETS.ratioToBaseline, p95: pair.app!.latencyMs.p95 < TARGETS.p95Ms },
+        cpuRatio: appOverBaselineCpu,
+        meets: {
+          ratio: ratio >= TARGETS.ratioToBaseline,
+          p95: pair.app!.latencyMs.p95 < TARGETS.p95Ms,
+          cpuRatio: appOverBaselineCpu <= (isLogin(endpoint.name) ? TARGETS.loginCpuRatioToBaseline : TARGETS.cpuRatioToBaseline),
+          fewConnectionsP95: isLogin(endpoint.name) ? null : fewConnections.latencyMs.p95 < TARGETS.p95Ms,
+        },
       });
     }
     const peaks = Object.fromEntries([...rss].map(([name, sampler]) => [name, sampler.stop().peakMb]));
@@ -274,7 +365,9 @@ async function main(): Promise<void> {
     if (process.env.BENCH_FRONTEND !== '0') {
       say('Measuring the front end in Chromium…');
       await sql`delete from rate_limit_hits`;
-      frontEnd = await measureFrontEnd(app.baseUrl, { email: benchCoachEmail(0), password: PASSWORD }).catch((error: unknown) => ({ error: String(error) }));
+      frontEnd = await measureFrontEnd(app.baseUrl, { email: benchCoachEmail(0), password: PASSWORD }, 3, { email: BENCH_BIG_COACH_EMAIL, password: PASSWORD }).catch((error: unknown) => ({
+        error: String(error),
+      }));
     }
     const loadAfterHttp = loadAverage();
     for (const server of servers.splice(0)) await server.stop();

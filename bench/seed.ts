@@ -6,7 +6,8 @@ import type postgres from 'postgres';
  * client, 50 check-ins per client over the client's life (at most ~13 months, so 1,000,000 in
  * all), tens of thousands of metered provider calls, subscriptions and payments, and an admin.
  * Everything is generated inside Postgres with set-based INSERT … SELECT; setseed makes every run
- * produce the same data relative to now.
+ * produce the same data relative to now. Then the big coach (BENCH_BIG_COACH_EMAIL): 1,000 clients
+ * with 52 weekly check-ins each.
  */
 export const BENCH_COACHES = 200;
 export const CLIENTS_PER_COACH = 100;
@@ -16,6 +17,15 @@ const PAID_MONTHS = 6;
 
 export const benchCoachEmail = (i: number) => `bench-coach-${i}@bench.example`;
 export const BENCH_ADMIN_EMAIL = 'bench-admin@bench.example';
+
+/**
+ * The big coach of issue 19: 1,000 active clients on the Beta plan (no client quota), each with a
+ * year of weekly check-ins. Seeded after everything else, so the 200 normal coaches get the very
+ * data they got before (setseed's sequence is consumed in the same order up to here).
+ */
+export const BENCH_BIG_COACH_EMAIL = 'bench-big-coach@bench.example';
+export const BIG_COACH_CLIENTS = 1_000;
+export const BIG_COACH_WEEKS = 52;
 
 export interface SeedReport {
   counts: Record<string, number>;
@@ -185,6 +195,8 @@ export async function seedBenchData(sql: postgres.Sql, passwordHash: string): Pr
       await db`update transactions set refunded_at = date + interval '2 days' where status = 'refunded' and refunded_at is null`;
     });
 
+    await step('big coach (1,000 clients, 52 weeks)', () => seedBigCoach(db, passwordHash));
+
     await db`drop table seed_goals, seed_clients, seed_coaches`;
     // Last, so its presence tells a complete seed (BENCH_REUSE_DB) from an interrupted one.
     await db`
@@ -202,4 +214,92 @@ export async function seedBenchData(sql: postgres.Sql, passwordHash: string): Pr
   } finally {
     db.release();
   }
+}
+
+/**
+ * The big coach: 1,000 active clients (4 % on hold) who all joined 12-13 months ago, 1-3 goals
+ * each, and one check-in a week for 52 weeks (the last one upcoming), with the statuses, moods,
+ * reply delays and texts of the normal coaches' check-ins. Same set-based SQL as above; client
+ * numbers continue after the normal coaches' so e-mails and phone numbers stay unique.
+ */
+async function seedBigCoach(db: postgres.ReservedSql, passwordHash: string): Promise<void> {
+  const firstClient = BENCH_COACHES * CLIENTS_PER_COACH;
+  await db`
+    create temp table seed_big_coach as
+    select gen_random_uuid() as id, 'America/New_York'::text as timezone, now() - interval '400 days' as created_at`;
+  await db`
+    insert into users (id, username, email, password_hash, first_name, last_name, phone, role, is_verified, timezone, plan_id, created_at, updated_at, last_login)
+    select id, 'bench-big-coach', ${BENCH_BIG_COACH_EMAIL}, ${passwordHash}, 'Coach', 'Thousand', '+15559999999', 'coach', true, timezone, 'beta',
+      created_at, created_at, now() - interval '1 hour'
+    from seed_big_coach`;
+  await db`
+    create temp table seed_big_clients as
+    select gen_random_uuid() as id, b.id as coach_id, ${firstClient} + k as n, 1 + floor(random() * 3)::int as goals,
+      now() - (${BIG_COACH_WEEKS * 7} + random() * 30) * interval '1 day' as created_at, random() as r
+    from seed_big_coach b cross join generate_series(0, ${BIG_COACH_CLIENTS - 1}) as k`;
+  await db`
+    insert into clients (id, coach_id, first_name, last_name, email, phone, timezone, archived, check_ins_held, check_in_schedule, executive_summary, created_at, updated_at)
+    select id, coach_id,
+      (array['Ava', 'Ben', 'Cleo', 'Dev', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivan', 'Jade', 'Kai', 'Lena', 'Milo', 'Nia', 'Omar', 'Pia'])[1 + n % 16],
+      (array['Adams', 'Baker', 'Chen', 'Diaz', 'Evans', 'Fox', 'Garcia', 'Hill', 'Ito', 'Jones', 'Khan', 'Lopez'])[1 + (n / 16) % 12] || '-' || n,
+      'client-' || n || '@bench.example', '+1666' || lpad(n::text, 7, '0'), (${db.unsafe(sqlArray(ZONES))})[1 + n % ${ZONES.length}],
+      false, r < 0.04,
+      -- The weekly slot of its check-ins, and a second, evening one on some clients.
+      jsonb_build_object(
+        ((n % 7))::text, jsonb_build_array(jsonb_build_object('id', gen_random_uuid(), 'time', '09:00', 'enabled', true)),
+        ((n + 3) % 7)::text, jsonb_build_array(jsonb_build_object('id', gen_random_uuid(), 'time', '18:30', 'enabled', r < 0.3))),
+      'Engaged and steady; replies most days and keeps the main goal in view.', created_at, created_at
+    from seed_big_clients`;
+  await db`
+    create temp table seed_big_goals as
+    select gen_random_uuid() as id, c.id as client_id, c.coach_id, g as n, c.created_at, random() as r
+    from seed_big_clients c cross join lateral generate_series(1, c.goals) as g`;
+  await db`
+    insert into goals (id, coach_id, client_id, title, type, target, unit, current_value, progress, status, archived, completed_at, created_at, updated_at)
+    select id, coach_id, client_id, (array['Run 100 km', 'Read 12 books', 'Sleep 8 hours', 'Meditate daily', 'Lose 5 kg', 'Walk 10k steps'])[1 + (n + (r * 6)::int) % 6],
+      (array['progress', 'task', 'habit'])[n]::goal_type, 100, 'units', round((r * 100)::numeric, 1), round((r * 100)::numeric, 1),
+      (case when r > 0.8 then 'completed' else 'incomplete' end)::goal_status, r < 0.05,
+      case when r > 0.8 then created_at + (r - 0.8) * 5 * (now() - created_at) end, created_at, now() - r * interval '30 days'
+    from seed_big_goals`;
+  await db`
+    with rows as (
+      select c.id as client_id, c.coach_id, c.goals, k, random() as r, random() as mood, random() as assess, random() as delay,
+        -- One a week, each client on its own weekday, the 51st in the last seven days and the 52nd still to come.
+        now() - (${BIG_COACH_WEEKS - 1} - k) * interval '7 days' - (c.n % 7) * interval '1 day' - random() * interval '1 hour' as due
+      from seed_big_clients c cross join generate_series(1, ${BIG_COACH_WEEKS}) as k
+    ), shaped as (
+      select rows.*, k = ${BIG_COACH_WEEKS} as upcoming, rows.r < 0.2 as global, g.id as goal_id,
+        case
+          when k = ${BIG_COACH_WEEKS} then 'scheduled'
+          when rows.r < 0.03 then 'missed'
+          when rows.r < 0.05 then 'failed'
+          when rows.r < 0.06 then 'cancelled'
+          when rows.r < 0.20 then (case when due > now() - interval '1 day' then 'sent' else 'no_response' end)
+          when rows.r < 0.27 then 'responded'
+          else 'completed' end as status
+      from rows left join seed_big_goals g on g.client_id = rows.client_id and g.n = 1 + rows.k % rows.goals
+    )
+    insert into check_ins (coach_id, client_id, goal_id, is_global_check_in, status, channel, scheduled_for, sent_at, responded_at,
+      ai_message, client_response, ai_response, coach_summary, executive_summary, insights, motivation, engagement_assessment, created_at, updated_at)
+    select coach_id, client_id, case when global then null else goal_id end, global, status::check_in_status, 'sms',
+      case when upcoming then now() + (1 + r * 6) * interval '1 day' else due end,
+      case when status in ('sent', 'no_response', 'responded', 'completed') then due + interval '20 seconds' end,
+      case when status in ('responded', 'completed') then least(now(), due + interval '1 minute' + (delay ^ 3) * interval '20 hours') end,
+      case when not upcoming and status not in ('missed', 'failed', 'cancelled') then 'Hi! How did this week go with your goal? Anything get in the way?' end,
+      case when status in ('responded', 'completed') then 'Pretty good, I kept at it most days and felt better for it.' end,
+      case when status in ('responded', 'completed') then 'Great work. What would make next week even a little easier?' end,
+      case when status = 'completed' then 'Kept the routine most days; energy is up.' end,
+      case when status = 'completed' then 'Steady progress; motivation is high and the client is engaged with the plan.' end,
+      case when status = 'completed' then '["Replied within the day", "Motivation steady"]'::jsonb end,
+      case when status in ('responded', 'completed') then (case when mood < 0.4 then 'high' when mood < 0.8 then 'medium' else 'low' end) end,
+      case when status in ('responded', 'completed') then (case when assess < 0.45 then 'great' when assess < 0.85 then 'okay' else 'bad' end)
+           when status = 'no_response' then 'bad' end,
+      case when upcoming then now() - r * interval '6 days' else due - interval '1 minute' end,
+      case when upcoming then now() - r * interval '6 days' else due end
+    from shaped`;
+  await db`
+    update clients c set last_check_in_at = x.last_sent, last_response_at = x.last_resp
+    from (select client_id, max(sent_at) as last_sent, max(responded_at) as last_resp from check_ins where client_id in (select id from seed_big_clients) group by client_id) x
+    where x.client_id = c.id`;
+  await db`drop table seed_big_goals, seed_big_clients, seed_big_coach`;
 }
