@@ -35,7 +35,7 @@ import { freePort, startApp, TEST_JWT_SECRET } from '../tests/helpers/stack';
 import { measureFrontEnd } from './frontend';
 import { runLoad, type LoadSettings, type RequestSpec } from './load';
 import { childNamed, sampleRss, treeCpuMs } from './process-stats';
-import { cpuRatio, isLogin, TARGETS, writeReports, type BenchResults, type EndpointResult } from './report';
+import { cpuRatio, isLogin, TARGETS, writeReports, type BenchResults, type EndpointResult, type SchedulerRun } from './report';
 import { encodeCursor } from '@/lib/client-list';
 import { BENCH_ADMIN_EMAIL, BENCH_BIG_COACH_EMAIL, BENCH_COACHES, BIG_COACH_CLIENTS, benchCoachEmail, seedBenchData, type SeedReport } from './seed';
 
@@ -257,7 +257,7 @@ async function runScheduler(): Promise<BenchResults['scheduler']> {
     child.once('exit', resolve);
   });
   if (!fs.existsSync(file) || fs.statSync(file).mtimeMs < started) return { error: `bench/scheduler.ts exited with code ${code} and wrote no results` };
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as { runs: SchedulerRun[] };
 }
 
 async function seedIfNeeded(sql: postgres.Sql): Promise<{ report: SeedReport; reused: boolean }> {

@@ -25,6 +25,8 @@ export interface PaceGrant {
   granted: number;
   /** Milliseconds from now until each granted message's slot (ascending). */
   delaysMs: number[];
+  /** The first granted slot on the database's clock (the sender's shared clock). */
+  firstSlotAt: Date | null;
 }
 
 /** Reserves slots for each sender's messages at `ratePerSecond`, up to `horizonMs` ahead. */
@@ -34,8 +36,10 @@ export async function reserveSlots(edb: EngineDb, requests: PaceRequest[], rateP
     requests.map(async ({ sender, count }) =>
       edb.sql.begin(async (tx) => {
         await tx`insert into sender_pacing (sender, next_free_at) values (${sender}, clock_timestamp()) on conflict (sender) do nothing`;
-        const [row] = await tx<{ waitMs: number }[]>`
-          select extract(epoch from (greatest(next_free_at, clock_timestamp()) - clock_timestamp())) * 1000 as "waitMs"
+        // Drizzle's client leaves timestamps as text; a plain one parses them: either way a Date below.
+        const [row] = await tx<{ waitMs: number; firstFree: string | Date }[]>`
+          select extract(epoch from (greatest(next_free_at, clock_timestamp()) - clock_timestamp())) * 1000 as "waitMs",
+                 greatest(next_free_at, clock_timestamp()) as "firstFree"
           from sender_pacing where sender = ${sender} for update`;
         const firstWait = Math.max(0, Number(row!.waitMs));
         // The slots that start before the horizon.
@@ -46,7 +50,7 @@ export async function reserveSlots(edb: EngineDb, requests: PaceRequest[], rateP
             set next_free_at = greatest(next_free_at, clock_timestamp()) + ${granted * stepMs} * interval '1 millisecond'
             where sender = ${sender}`;
         }
-        return { sender, granted, delaysMs: Array.from({ length: granted }, (_, i) => firstWait + i * stepMs) };
+        return { sender, granted, delaysMs: Array.from({ length: granted }, (_, i) => firstWait + i * stepMs), firstSlotAt: granted > 0 ? new Date(row!.firstFree) : null };
       }),
     ),
   );
