@@ -23,7 +23,6 @@ import { ApiUsageView, ErrorsView, OverviewView, PlatformView, ServicesView, Top
 interface TabContext {
   user: StoredUser;
   permissions: AdminPermission[];
-  pending: boolean;
   reload(): void;
 }
 
@@ -122,7 +121,6 @@ const TABS: TabDef[] = [
         transactions={d.transactions}
         subscribers={d.subscribers}
         canManage={ctx.permissions.includes(NEEDS.manageBilling)}
-        pending={ctx.pending}
         onRefresh={ctx.reload}
       />
     ),
@@ -199,7 +197,7 @@ export function AdminDashboard() {
     );
   }
 
-  const ctx: TabContext = { user, permissions, pending, reload };
+  const ctx: TabContext = { user, permissions, reload };
   let body: ReactNode;
   if (!loaded) {
     body = (
@@ -237,7 +235,7 @@ export function AdminDashboard() {
   return (
     <AdminShell current={current.id}>
       <main className="mx-auto max-w-7xl space-y-5 px-4 py-6 md:px-6" aria-busy={pending}>
-        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <h1 className="text-2xl font-semibold">{title}</h1>
           {/* A view shown from the session's memory says it is being brought up to date, without hiding it. */}
           {loaded && pending && (
@@ -246,6 +244,10 @@ export function AdminDashboard() {
               Refreshing…
             </p>
           )}
+          {/* The portal's Refresh Data (product §2.2.4), now for whichever view is open. */}
+          <Button variant="secondary" className="ml-auto" disabled={pending} onClick={reload}>
+            {pending ? ADMIN_MESSAGES.waiting : ADMIN_MESSAGES.refreshData}
+          </Button>
         </div>
         {current.usesRange && (
           <DateRangeControls
