@@ -73,6 +73,8 @@ export function AdminShell({ current, children }: { current: string; children: R
   const open = menu.open && menu.at === here;
   const menuButton = useRef<HTMLButtonElement>(null);
   const inDashboard = current !== API_REFERENCE_VIEW;
+  // A link to the view already open changes no address, so every link of the sheet closes it itself.
+  const close = () => setMenu({ open: false, at: here });
 
   useEffect(() => {
     if (!open) return;
@@ -115,14 +117,14 @@ export function AdminShell({ current, children }: { current: string; children: R
           <ul className="space-y-0.5">
             {items.map((v) => (
               <li key={v.id}>
-                <Link href={adminViewHref(v.id)} replace={inDashboard} scroll={false} aria-current={v.id === current ? 'page' : undefined} className={linkClass(v.id === current)}>
+                <Link href={adminViewHref(v.id)} replace={inDashboard} scroll={false} onClick={close} aria-current={v.id === current ? 'page' : undefined} className={linkClass(v.id === current)}>
                   {v.label}
                 </Link>
               </li>
             ))}
           </ul>
           <div className="mt-3 border-t border-stone-200 pt-3 dark:border-stone-800">
-            <Link href={API_REFERENCE_HREF} aria-current={current === API_REFERENCE_VIEW ? 'page' : undefined} className={linkClass(current === API_REFERENCE_VIEW)}>
+            <Link href={API_REFERENCE_HREF} onClick={close} aria-current={current === API_REFERENCE_VIEW ? 'page' : undefined} className={linkClass(current === API_REFERENCE_VIEW)}>
               <BookOpen className="h-4 w-4" aria-hidden />
               API reference
             </Link>
