@@ -327,7 +327,8 @@ export function RevenueAnalyticsView({ data }: { data: RevenueAnalyticsAnswer | 
           <EmptyState title={metric === 'revenue' ? EMPTY.revenue : `No ${chosen.label.toLowerCase()} in this period.`} />
         )}
       </Section>
-      <div className="grid gap-6 lg:grid-cols-3">
+      {/* One shrinkable column on small screens: a wide table scrolls inside its card, not the page. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Section title="Plan distribution" className="lg:col-span-2" description="Users on each plan now; revenue in the selected period">
           <DataTable
             caption="Users and revenue per plan"
