@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { adminPlaceFor, ADMIN_HOME, COACH_PAGES } from '@/lib/admin-views';
 import { ACCESS_COOKIE } from '@/lib/constants';
 import { verifyAccessToken, type Role } from '@/server/auth/tokens';
 import { newNonce, NONCE_HEADER, pageCsp, pageCspInput } from '@/server/http/security-headers';
@@ -6,10 +7,9 @@ import { newNonce, NONCE_HEADER, pageCsp, pageCspInput } from '@/server/http/sec
 // /r: a check-in's one-tap reply page (decision 0083), for clients, who have no account.
 // /unsubscribe: an e-mail's unsubscribe page (decision 0092); its token is the only key.
 const PUBLIC = ['/login', '/register', '/forgot-password', '/reset-password', '/verify-email', '/admin-portal', '/logout', '/r', '/unsubscribe'];
-const SIGNED_IN = ['/dashboard', '/profile', '/settings', '/analytics', '/billing'];
-const ADMIN = ['/admin', '/admin-dashboard'];
+const ADMIN = ['/admin', ADMIN_HOME];
 
-const under = (path: string, prefixes: string[]) => prefixes.some((p) => path === p || path.startsWith(`${p}/`));
+const under = (path: string, prefixes: readonly string[]) => prefixes.some((p) => path === p || path.startsWith(`${p}/`));
 
 /**
  * Page routing only (product §1.2). It reads the role from the signed access cookie, accepting an
@@ -46,14 +46,15 @@ async function routePage(req: NextRequest, next: () => NextResponse): Promise<Ne
   // stale cookie can never bounce between the two pages.
   if (path === '/admin-portal') {
     const live = await roleOf(req, false);
-    return live === 'admin' || live === 'super_admin' ? to('/admin-dashboard') : next();
+    return live === 'admin' || live === 'super_admin' ? to(ADMIN_HOME) : next();
   }
   if (under(path, PUBLIC)) return next();
   const role = await roleOf(req);
   const isAdmin = role === 'admin' || role === 'super_admin';
-  if (path === '/') return to(role ? (isAdmin ? '/admin-dashboard' : '/dashboard') : '/login');
+  if (path === '/') return to(role ? (isAdmin ? ADMIN_HOME : '/dashboard') : '/login');
   if (under(path, ADMIN)) return role ? (isAdmin ? next() : to('/dashboard')) : to('/login');
-  if (under(path, SIGNED_IN)) return role ? next() : to('/login');
+  // The coach pages are not an admin's (product §2.6, decision 0098): no coach chrome for them.
+  if (under(path, COACH_PAGES)) return role ? (isAdmin ? to(adminPlaceFor(path)) : next()) : to('/login');
   return to('/');
 }
 

@@ -1,6 +1,11 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Protected } from '@/components/auth/protected';
 
 export default function AdminLayout({ children }: { children: ReactNode }) {
-  return <Protected admin>{children}</Protected>;
+  // Every admin page sits in the admin shell, which reads its view from the address (?tab=).
+  return (
+    <Protected admin>
+      <Suspense>{children}</Suspense>
+    </Protected>
+  );
 }

@@ -65,6 +65,8 @@ export const adminApi = {
 
 export interface SettledLoad<D> {
   data: D;
+  /** How many calls ran; when all of them failed the view has nothing to show but Try Again. */
+  calls: number;
   failed: string[];
   firstError: unknown;
 }
@@ -91,5 +93,5 @@ export async function loadSettled<T extends Record<string, () => Promise<unknown
       firstError ??= result.reason;
     }
   });
-  return { data, failed, firstError };
+  return { data, calls: keys.length, failed, firstError };
 }

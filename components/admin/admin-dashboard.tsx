@@ -1,19 +1,18 @@
 'use client';
 
-import Link from 'next/link';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'next/navigation';
 import { toast } from 'sonner';
-import { useAuth } from '@/components/auth/auth-provider';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
-import { ADMIN_ENDPOINT_PERMISSIONS as NEEDS, effectivePermissions, type AdminPermission } from '@/lib/admin-permissions';
+import { ADMIN_ENDPOINT_PERMISSIONS as NEEDS, type AdminPermission } from '@/lib/admin-permissions';
+import { ADMIN_PROFILE_VIEW, ADMIN_VIEW_PARAM, resolveAdminView } from '@/lib/admin-views';
 import type { StoredUser } from '@/lib/auth-storage';
 import { ADMIN_MESSAGES } from '@/lib/constants';
 import { errorMessage } from '@/lib/api-client';
 import { adminApi, loadSettled, type Loaded, type RangeParams, type SettledLoad } from './admin-api';
+import { AdminShell, useAdminNav } from './admin-shell';
 import { DateRangeControls, useDateRange } from './date-range';
-import { initials } from './format';
 import { useThrottledLoad } from './use-throttled-load';
 import { AdminManagementView, AdminsView } from './views/admin-views';
 import { AnnouncementsView } from './views/announcements-view';
@@ -24,15 +23,11 @@ import { ApiUsageView, ErrorsView, OverviewView, PlatformView, ServicesView, Top
 interface TabContext {
   user: StoredUser;
   permissions: AdminPermission[];
-  pending: boolean;
   reload(): void;
 }
 
 interface TabDef {
   id: string;
-  label: string;
-  /** Every permission the tab's calls need; the tab is hidden without them (the server refuses them anyway). */
-  needs: AdminPermission[];
   usesRange: boolean;
   /** The tab's own text when a call of it fails (product §2.8), in place of the generic partial-failure note. */
   loadFailed?: string;
@@ -43,8 +38,6 @@ interface TabDef {
 /** One tab: its calls and how it shows their answers; keeps the answer types together. */
 function tab<L extends Record<string, () => Promise<unknown>>>(def: {
   id: string;
-  label: string;
-  needs: AdminPermission[];
   usesRange: boolean;
   loadFailed?: string;
   loaders(range: RangeParams): L;
@@ -52,8 +45,6 @@ function tab<L extends Record<string, () => Promise<unknown>>>(def: {
 }): TabDef {
   return {
     id: def.id,
-    label: def.label,
-    needs: def.needs,
     usesRange: def.usesRange,
     loadFailed: def.loadFailed,
     load: (range) => loadSettled(def.loaders(range)),
@@ -61,76 +52,58 @@ function tab<L extends Record<string, () => Promise<unknown>>>(def: {
   };
 }
 
-/** The tabs of product §2.2 Admin dashboard, plus the Profile view opened from the navbar. */
+/** What each view of the admin shell loads and shows (product §2.2.4, §2.2.5); which ones an admin sees is ADMIN_NAV's. */
 const TABS: TabDef[] = [
   tab({
     id: 'overview',
-    label: 'Overview',
-    needs: [NEEDS.viewUsage, NEEDS.viewPlatform],
     usesRange: true,
     loaders: (r) => ({ stats: () => adminApi.usageStats(r), trends: () => adminApi.usageTrends(r), platform: () => adminApi.platformStats() }),
     render: (d) => <OverviewView stats={d.stats} trends={d.trends} platform={d.platform} />,
   }),
   tab({
     id: 'api-usage',
-    label: 'API Usage',
-    needs: [NEEDS.viewUsage],
     usesRange: true,
     loaders: (r) => ({ stats: () => adminApi.usageStats(r), trends: () => adminApi.usageTrends(r) }),
     render: (d) => <ApiUsageView stats={d.stats} trends={d.trends} />,
   }),
   tab({
     id: 'usage-trends',
-    label: 'Usage Trends',
-    needs: [NEEDS.viewUsage],
     usesRange: true,
     loaders: (r) => ({ trends: () => adminApi.usageTrends(r) }),
     render: (d) => <UsageTrendsView trends={d.trends} />,
   }),
   tab({
     id: 'services',
-    label: 'Services',
-    needs: [NEEDS.viewUsage],
     usesRange: true,
     loaders: (r) => ({ breakdown: () => adminApi.usageBreakdown(r) }),
     render: (d) => <ServicesView breakdown={d.breakdown} />,
   }),
   tab({
     id: 'errors',
-    label: 'Errors',
-    needs: [NEEDS.viewUsage],
     usesRange: true,
     loaders: (r) => ({ errors: () => adminApi.usageErrors(r) }),
     render: (d) => <ErrorsView errors={d.errors} />,
   }),
   tab({
     id: 'platform',
-    label: 'Platform',
-    needs: [NEEDS.viewPlatform],
     usesRange: false,
     loaders: () => ({ platform: () => adminApi.platformStats() }),
     render: (d) => <PlatformView platform={d.platform} />,
   }),
   tab({
     id: 'users',
-    label: 'Users',
-    needs: [NEEDS.viewUsage],
     usesRange: true,
     loaders: (r) => ({ top: () => adminApi.topUsers(r) }),
     render: (d) => <TopUsersView top={d.top} />,
   }),
   tab({
     id: 'admins',
-    label: 'Admins',
-    needs: [NEEDS.viewAdmins],
     usesRange: false,
     loaders: () => ({ admins: () => adminApi.admins() }),
     render: (d) => <AdminsView admins={d.admins} />,
   }),
   tab({
     id: 'admin-management',
-    label: 'Admin Management',
-    needs: [NEEDS.viewAdmins],
     usesRange: false,
     loaders: () => ({ management: () => adminApi.management(), audit: () => adminApi.auditLog() }),
     render: (d, ctx) => (
@@ -139,8 +112,6 @@ const TABS: TabDef[] = [
   }),
   tab({
     id: 'billing',
-    label: 'Billing',
-    needs: [NEEDS.viewBilling],
     usesRange: true,
     loadFailed: ADMIN_MESSAGES.billingLoadFailed,
     loaders: (r) => ({ stats: () => adminApi.revenueStats(r), transactions: () => adminApi.transactions(), subscribers: () => adminApi.subscribers() }),
@@ -150,15 +121,12 @@ const TABS: TabDef[] = [
         transactions={d.transactions}
         subscribers={d.subscribers}
         canManage={ctx.permissions.includes(NEEDS.manageBilling)}
-        pending={ctx.pending}
         onRefresh={ctx.reload}
       />
     ),
   }),
   tab({
     id: 'revenue-analytics',
-    label: 'Revenue Analytics',
-    needs: [NEEDS.viewBilling],
     usesRange: true,
     loadFailed: ADMIN_MESSAGES.analyticsLoadFailed,
     loaders: (r) => ({ analytics: () => adminApi.revenueAnalytics(r) }),
@@ -166,8 +134,6 @@ const TABS: TabDef[] = [
   }),
   tab({
     id: 'announcements',
-    label: 'Announcements',
-    needs: [NEEDS.sendAnnouncements],
     usesRange: false,
     loaders: () => ({ announcements: () => adminApi.announcements() }),
     render: (d, ctx) => <AnnouncementsView data={d.announcements} onSent={ctx.reload} />,
@@ -175,38 +141,52 @@ const TABS: TabDef[] = [
 ];
 
 const PROFILE_TAB = tab({
-  id: 'profile',
-  label: 'Profile',
-  needs: [],
+  id: ADMIN_PROFILE_VIEW,
   usesRange: false,
   loaders: () => ({ profile: () => adminApi.profile() }),
   render: (d) => <ProfileView profile={d.profile} />,
 });
 
-/** /admin-dashboard and /admin (product §2.2): navbar, tabs, date controls and each tab's data. */
+/**
+ * The last answer of each view this page session, so coming back to a view shows its data at once
+ * while the refresh runs (issue 20). Module scope keeps it across /admin, /admin-dashboard and the API
+ * reference; signing out reloads the page (lib/navigation.ts), which empties it.
+ */
+const lastAnswers = new Map<string, { userId: string; value: SettledLoad<unknown> }>();
+
+/** /admin-dashboard and /admin (product §2.2.4, §2.2.5): the admin shell with one view, `?tab=<id>`. */
 export function AdminDashboard() {
-  const { user, logout } = useAuth();
-  const permissions = useMemo(() => (user ? effectivePermissions(user) : []), [user]);
-  const tabs = useMemo(() => TABS.filter((t) => t.needs.every((p) => permissions.includes(p))), [permissions]);
-  const [active, setActive] = useState<string>(() => tabs[0]?.id ?? 'profile');
+  const { user, permissions, items } = useAdminNav();
+  const requested = useSearchParams().get(ADMIN_VIEW_PARAM);
   const [nonce, setNonce] = useState(0);
   const range = useDateRange();
-  const current = active === 'profile' ? PROFILE_TAB : (tabs.find((t) => t.id === active) ?? tabs[0] ?? PROFILE_TAB);
+  const currentId = resolveAdminView(
+    requested,
+    items.map((v) => v.id),
+  );
+  const current = TABS.find((t) => t.id === currentId) ?? PROFILE_TAB;
+  const title = current.id === ADMIN_PROFILE_VIEW ? 'Admin Profile' : items.find((v) => v.id === current.id)?.label;
 
   const rangeKey = current.usesRange ? `${range.applied.startDate}|${range.applied.endDate}` : '';
   const key = `${current.id}|${rangeKey}|${nonce}`;
   const applied = range.applied;
   const load = useCallback(() => current.load(applied), [current, applied]);
   const { result, pending } = useThrottledLoad(key, load);
-  const reload = useCallback(() => setNonce((n) => n + 1), []);
+  const reload = () => setNonce((n) => n + 1);
 
-  // The answer on screen is the one for this tab (an older tab's answer is not shown under a new title).
-  const shown = result && result.key.split('|')[0] === current.id ? result : null;
-  const loaded = shown?.value as SettledLoad<unknown> | null | undefined;
+  const resultTab = result?.key.split('|')[0];
+  useEffect(() => {
+    if (user && resultTab && result?.value) lastAnswers.set(resultTab, { userId: user.id, value: result.value });
+  }, [user, resultTab, result]);
+
+  // This view's own answer (never an older view's under a new title), else its last one of the session.
+  const cached = lastAnswers.get(current.id);
+  const loaded: SettledLoad<unknown> | null = (resultTab === current.id ? result?.value : null) ?? (cached && cached.userId === user?.id ? cached.value : null);
+  const allFailed = !!loaded && loaded.failed.length === loaded.calls;
   const failureText = loaded?.failed.length && current.loadFailed ? errorMessage(loaded.firstError, current.loadFailed) : null;
   useEffect(() => {
     if (failureText) toast.error(failureText, { id: `admin-load-${current.id}` });
-  }, [failureText, current.id, shown]);
+  }, [failureText, current.id, result]);
 
   if (!user) return null;
   if (!user.role.includes('admin')) {
@@ -217,70 +197,57 @@ export function AdminDashboard() {
     );
   }
 
-  const ctx: TabContext = { user, permissions, pending, reload };
+  const ctx: TabContext = { user, permissions, reload };
+  let body: ReactNode;
+  if (!loaded) {
+    body = (
+      <p role="status" className="flex items-center gap-3 py-10 text-sm text-stone-500 dark:text-stone-400">
+        <span className="h-4 w-4 animate-spin rounded-full border-2 border-brand-500 border-t-transparent" aria-hidden />
+        {ADMIN_MESSAGES.loadingDashboard}
+      </p>
+    );
+  } else if (allFailed) {
+    body = (
+      <div className="space-y-3 py-6">
+        <Banner tone="error">{failureText ?? ADMIN_MESSAGES.fetchFailed}</Banner>
+        <Button onClick={reload} disabled={pending}>
+          {ADMIN_MESSAGES.tryAgain}
+        </Button>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        {failureText ? (
+          <Banner tone="error" className="mb-4">
+            {failureText}
+          </Banner>
+        ) : loaded.failed.length ? (
+          <Banner tone="info" className="mb-4">
+            {ADMIN_MESSAGES.partialFailure}
+          </Banner>
+        ) : null}
+        {current.render(loaded.data, ctx)}
+      </>
+    );
+  }
 
   return (
-    <div className="min-h-screen">
-      <header className="border-b border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">
-        <nav className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3" aria-label="Admin">
-          <span className="text-lg font-bold text-brand-700 dark:text-brand-400">Cadence Admin</span>
-          <span className="text-sm text-stone-600 dark:text-stone-300">Welcome, {user.firstName || user.username}</span>
-          <div className="ml-auto flex items-center gap-2">
-            <span aria-hidden className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800">
-              {initials(user.firstName, user.lastName, user.username)}
-            </span>
-            <Link
-              href="/admin/api-reference"
-              className="rounded-md px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800"
-            >
-              API reference
-            </Link>
-            <Button variant={active === 'profile' ? 'primary' : 'secondary'} aria-pressed={active === 'profile'} onClick={() => setActive('profile')}>
-              Profile
-            </Button>
-            <Button variant="secondary" onClick={() => void logout('/admin-portal')}>
-              Logout
-            </Button>
-          </div>
-        </nav>
-      </header>
-      <main className="mx-auto max-w-7xl space-y-5 px-4 py-6">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h1 className="text-2xl font-semibold">{active === 'profile' ? 'Admin Profile' : 'Admin Dashboard'}</h1>
-        </div>
-        <div
-          role="tablist"
-          aria-label="Admin dashboard sections"
-          className="flex flex-wrap gap-1 border-b border-stone-200 dark:border-stone-800"
-          onKeyDown={(e) => {
-            // Arrow keys, Home and End move between tabs (WAI-ARIA tabs pattern, automatic activation).
-            const i = tabs.findIndex((t) => t.id === current.id);
-            const next = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[e.key];
-            if (next === undefined || !tabs.length) return;
-            e.preventDefault();
-            const target = tabs[(next + tabs.length) % tabs.length]!;
-            setActive(target.id);
-            document.getElementById(`tab-${target.id}`)?.focus();
-          }}
-        >
-          {tabs.map((t) => (
-            <button
-              key={t.id}
-              id={`tab-${t.id}`}
-              role="tab"
-              type="button"
-              aria-selected={t.id === current.id}
-              aria-controls="admin-tabpanel"
-              tabIndex={t.id === current.id || (current.id === 'profile' && t === tabs[0]) ? 0 : -1}
-              onClick={() => setActive(t.id)}
-              className={cn(
-                '-mb-px border-b-2 px-3 py-2 text-sm font-medium transition-colors',
-                t.id === current.id ? 'border-brand-600 text-brand-800 dark:text-brand-300' : 'border-transparent text-stone-600 hover:text-stone-900 dark:text-stone-400 dark:hover:text-stone-100',
-              )}
-            >
-              {t.label}
-            </button>
-          ))}
+    <AdminShell current={current.id}>
+      <main className="mx-auto max-w-7xl space-y-5 px-4 py-6 md:px-6" aria-busy={pending}>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <h1 className="text-2xl font-semibold">{title}</h1>
+          {/* A view shown from the session's memory says it is being brought up to date, without hiding it. */}
+          {loaded && pending && (
+            <p role="status" className="flex items-center gap-2 text-sm text-stone-500 dark:text-stone-400">
+              <span className="h-3 w-3 animate-spin rounded-full border-2 border-brand-500 border-t-transparent" aria-hidden />
+              Refreshing…
+            </p>
+          )}
+          {/* The portal's Refresh Data (product §2.2.4), now for whichever view is open. */}
+          <Button variant="secondary" className="ml-auto" disabled={pending} onClick={reload}>
+            {pending ? ADMIN_MESSAGES.waiting : ADMIN_MESSAGES.refreshData}
+          </Button>
         </div>
         {current.usesRange && (
           <DateRangeControls
@@ -292,26 +259,8 @@ export function AdminDashboard() {
             }}
           />
         )}
-        <div id="admin-tabpanel" role="tabpanel" aria-labelledby={current.id === 'profile' ? undefined : `tab-${current.id}`} aria-label={current.id === 'profile' ? 'Profile' : undefined} aria-busy={pending}>
-          {failureText ? (
-            <Banner tone="error" className="mb-4">
-              {failureText}
-            </Banner>
-          ) : loaded?.failed.length ? (
-            <Banner tone="info" className="mb-4">
-              {ADMIN_MESSAGES.partialFailure}
-            </Banner>
-          ) : null}
-          {loaded ? (
-            <div className={cn('transition-opacity', pending && 'opacity-60')}>{current.render(loaded.data, ctx)}</div>
-          ) : (
-            <p role="status" className="flex items-center gap-3 py-10 text-sm text-stone-500 dark:text-stone-400">
-              <span className="h-4 w-4 animate-spin rounded-full border-2 border-brand-500 border-t-transparent" aria-hidden />
-              {ADMIN_MESSAGES.loadingDashboard}
-            </p>
-          )}
-        </div>
+        <div id="admin-view">{body}</div>
       </main>
-    </div>
+    </AdminShell>
   );
 }

@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, type ReactNode } from 'react';
-import { useRouter } from 'next/navigation';
+import { usePathname, useRouter } from 'next/navigation';
+import { adminPlaceFor } from '@/lib/admin-views';
 import { MESSAGES } from '@/lib/constants';
 import { getAccessToken } from '@/lib/auth-storage';
 import { useAuth } from './auth-provider';
@@ -17,19 +18,25 @@ export function VerifyingScreen() {
   );
 }
 
-/** Shows its children only to a signed-in (and, for admin areas, admin) user. */
+/**
+ * Shows its children only to a signed-in user of the area: admins in the admin area, everyone else
+ * in the coach area (an admin there goes to the admin shell, decision 0098; proxy.ts does the same
+ * before the page loads, this catches a role learnt only on the client).
+ */
 export function Protected({ children, admin = false }: { children: ReactNode; admin?: boolean }) {
   const { user, isAuthenticated, loading } = useAuth();
   const router = useRouter();
+  const path = usePathname();
   const isAdmin = user?.role === 'admin' || user?.role === 'super_admin';
+  const wrongArea = admin !== isAdmin;
 
   useEffect(() => {
     if (loading) return;
     if (!isAuthenticated || !getAccessToken()) router.replace('/login');
     else if (!user?.isVerified) router.replace(`/login?error=true&message=${encodeURIComponent(MESSAGES.emailNotVerified)}`);
-    else if (admin && !isAdmin) router.replace('/dashboard');
-  }, [loading, isAuthenticated, user, admin, isAdmin, router]);
+    else if (wrongArea) router.replace(isAdmin ? adminPlaceFor(path) : '/dashboard');
+  }, [loading, isAuthenticated, user, wrongArea, isAdmin, path, router]);
 
-  if (loading || !isAuthenticated || !user?.isVerified || (admin && !isAdmin)) return <VerifyingScreen />;
+  if (loading || !isAuthenticated || !user?.isVerified || wrongArea) return <VerifyingScreen />;
   return <>{children}</>;
 }

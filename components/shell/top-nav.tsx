@@ -17,8 +17,8 @@ import { TimezoneClock } from './timezone-clock';
 const HIDDEN_ON = ['/login', '/register', '/admin-portal', '/admin-dashboard', '/forgot-password', '/reset-password'];
 
 /**
- * Shown to signed-in users, never on the sign-in screens or the admin dashboard (product §1.2,
- * decision 0012). Below the md breakpoint the links and the account controls fold behind a
+ * Shown to signed-in coaches, never on the sign-in screens; admins never reach the pages it is on
+ * (product §1.2.2, decision 0098). Below the md breakpoint the links and the account controls fold behind a
  * Menu button, so a phone-width screen never scrolls sideways.
  */
 export function TopNav() {
@@ -33,7 +33,6 @@ export function TopNav() {
   const links = [
     { href: '/dashboard', label: 'Clients' },
     { href: '/analytics', label: 'Analytics' },
-    ...(user.role !== 'coach' ? [{ href: '/admin-dashboard', label: 'Admin' }] : []),
     { href: '/settings', label: 'Settings' },
   ];
   return (

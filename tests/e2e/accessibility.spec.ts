@@ -111,23 +111,18 @@ for (const theme of THEMES) {
       await page.getByLabel('Password', { exact: true }).fill(admin.password);
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 
-      // The portal's own views, then the dashboard with every tab.
-      const sidebar = page.getByRole('navigation', { name: 'Admin portal' });
-      for (const view of ['Overview', 'API Usage', 'Service Breakdown', 'Error Statistics', 'Platform Stats']) {
-        await sidebar.getByRole('button', { name: view }).click();
-        await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
-        await audit(page, `/admin-portal ${view} (${theme})`, page.getByRole('heading', { name: view, level: 1 }), theme);
-      }
-      await page.goto('/admin-portal');
+      // The sign-in lands in the admin shell (decision 0098): every view of its navigation, then Profile.
       await expect(page).toHaveURL(/\/admin-dashboard$/);
-      const tabs = page.getByRole('tablist', { name: 'Admin dashboard sections' }).getByRole('tab');
-      await expect(tabs.first()).toBeVisible();
-      for (const name of await tabs.allTextContents()) {
-        await tabs.filter({ hasText: name }).click();
-        const panel = page.getByRole('tabpanel');
-        await expect(panel).not.toHaveAttribute('aria-busy', 'true');
-        await expect(panel.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
-        await audit(page, `/admin-dashboard ${name} (${theme})`, panel, theme);
+      const views = page.getByRole('navigation', { name: 'Admin' }).getByRole('link');
+      await expect(views.first()).toBeVisible();
+      const names = (await views.allTextContents()).filter((name) => name !== 'API reference');
+      for (const name of [...names, 'Profile']) {
+        await (name === 'Profile' ? page.getByRole('banner').getByRole('link', { name }) : page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name, exact: true })).click();
+        const main = page.getByRole('main');
+        await expect(page.getByRole('heading', { name: name === 'Profile' ? 'Admin Profile' : name, level: 1 })).toBeVisible();
+        await expect(main).not.toHaveAttribute('aria-busy', 'true', { timeout: 20_000 });
+        await expect(main.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+        await audit(page, `/admin-dashboard ${name} (${theme})`, main, theme);
       }
     } finally {
       // The test administrator is shared with other specs: leave it as it was.

@@ -6,8 +6,9 @@ import type { Page, Route } from '@playwright/test';
 
 /**
  * Product §2.2 Admin portal and Admin dashboard, §2.4 admin behaviour, §2.5 admin forms, §2.6: the portal
- * sign-in and its views, every dashboard tab over the demo seed plus a billing dataset, creating and
- * deleting an admin, changing a user's plan and refunding a payment.
+ * sign-in, the admin shell (decision 0098) with every view over the demo seed plus a billing dataset,
+ * deep links and the session's memory of each view, creating and deleting an admin, changing a user's
+ * plan and refunding a payment.
  */
 
 let dataset: Awaited<ReturnType<typeof seedAdminDataset>>;
@@ -27,11 +28,14 @@ async function portalSignIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Opens a dashboard tab and waits for its data (the fetch is debounced ~600 ms). */
+const view = (page: Page, name: string) => page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name, exact: true });
+
+/** Opens a view of the admin shell and waits for its data (the fetch is debounced ~600 ms). */
 async function openTab(page: Page, name: string) {
-  await page.getByRole('tab', { name, exact: true }).click();
-  await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+  await view(page, name).click();
+  await expect(view(page, name)).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(page.getByRole('main')).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
   await expect(page.getByText('Loading dashboard data...')).toBeHidden();
 }
 
@@ -55,7 +59,8 @@ test.describe('Admin portal', () => {
     const failAll = (route: Route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"INTERNAL_ERROR","message":"Boom"}' });
     await page.route('**/api/admin/{usage,platform}/**', failAll);
     await portalSignIn(page, dataset.basicAdmin, ADMIN_DEMO_PASSWORD);
-    await expect(page.getByRole('navigation', { name: 'Admin portal' })).toBeVisible();
+    await expect(page).toHaveURL('/admin-dashboard');
+    await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
     await expect(page.getByText('Failed to fetch dashboard data. Please try again.')).toBeVisible({ timeout: 20_000 });
     await shot(page, 'admin-portal-error');
     await page.unroute('**/api/admin/{usage,platform}/**', failAll);
@@ -82,47 +87,80 @@ test.describe('Admin portal', () => {
     await page.getByRole('button', { name: 'Update' }).click();
     await expect(page.getByText('Choose both a start and an end date')).toBeVisible();
 
-    await expect(page.getByRole('tab', { name: 'Overview' })).toBeVisible();
-    await expect(page.getByRole('tab', { name: 'Admins', exact: true })).toHaveCount(0);
-    await expect(page.getByRole('tab', { name: 'Admin Management' })).toHaveCount(0);
+    await expect(view(page, 'Overview')).toBeVisible();
+    await expect(view(page, 'Admins')).toHaveCount(0);
+    await expect(view(page, 'Admin Management')).toHaveCount(0);
+    // A deep link to a view this level may not see falls back to the first allowed one.
+    await page.goto('/admin-dashboard?tab=admin-management');
+    await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+    await expect(view(page, 'Overview')).toHaveAttribute('aria-current', 'page');
     await openTab(page, 'Billing');
     await expect(page.getByRole('table', { name: 'Recent transactions' })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Refund / })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Update plan/ })).toHaveCount(0);
-    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('link', { name: 'Profile' }).click();
     await expect(page.getByText('Basic administrative access with limited permissions')).toBeVisible();
     await shot(page, 'admin-basic-profile');
   });
 
-  test('signs in, walks the portal views and every dashboard tab, manages admins, plans and refunds', async ({ page }) => {
+  test('signs in to the shell, walks every view, keeps views in the address and in memory, manages admins, plans and refunds', async ({ page }) => {
     test.setTimeout(300_000);
     await portalSignIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
 
-    // Portal: sidebar views over one date range.
-    const sidebar = page.getByRole('navigation', { name: 'Admin portal' });
-    await expect(sidebar).toBeVisible();
+    // The sign-in lands in the admin shell; the portal's five views are its first five.
+    await expect(page).toHaveURL('/admin-dashboard');
+    await expect(page.getByText(/^Welcome, /)).toBeVisible();
     await expect(page.getByText('super_admin')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
     await expect(page.getByText('Total users')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('table', { name: 'API usage per service' })).toContainText('OpenAI');
-    await shot(page, 'admin-portal-overview');
-    for (const [view, check] of [
+    for (const [name, check] of [
       ['API Usage', 'Usage trends'],
-      ['Service Breakdown', 'Share of calls'],
-      ['Error Statistics', 'Error rate by service'],
-      ['Platform Stats', 'Check-ins in the last 30 days'],
+      ['Services', 'Share of calls'],
+      ['Errors', 'Error rate by service'],
+      ['Platform', 'Check-ins in the last 30 days'],
     ] as const) {
-      await sidebar.getByRole('button', { name: view }).click();
-      await expect(page.getByRole('heading', { name: view, level: 1 })).toBeVisible();
+      await openTab(page, name);
       await expect(page.getByRole('heading', { name: check })).toBeVisible();
-      await shot(page, `admin-portal-${view.toLowerCase().replace(/\s+/g, '-')}`);
+      await shot(page, `admin-shell-${name.toLowerCase().replace(/\s+/g, '-')}`);
     }
-    await sidebar.getByRole('button', { name: 'Error Statistics' }).click();
+    await openTab(page, 'Errors');
+    await expect(page).toHaveURL('/admin-dashboard?tab=errors');
     await expect(page.getByRole('heading', { name: 'Stripe errors' })).toBeVisible();
     await expect(page.getByText('…').first()).toBeVisible();
-    await page.getByLabel('From').fill('2020-01-01');
-    await page.getByRole('button', { name: 'Refresh Data' }).click();
-    await expect(page.getByRole('button', { name: 'Waiting...' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Refresh Data' })).toBeVisible({ timeout: 20_000 });
+
+    // A view seen before shows its data at once and refreshes behind a hint, slow as the answer may be.
+    await page.route('**/api/admin/usage/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await view(page, 'API Usage').click();
+    await expect(page.getByRole('heading', { name: 'Usage trends' })).toBeVisible();
+    await expect(page.getByText('Refreshing…')).toBeVisible();
+    await expect(page.getByText('Loading dashboard data...')).toHaveCount(0);
+    await expect(page.getByRole('main')).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+    await expect(page.getByText('Refreshing…')).toHaveCount(0);
+    await page.unrouteAll({ behavior: 'wait' });
+
+    // Deep links: a reload keeps the view; an unknown one falls back to the first.
+    await page.goto('/admin-dashboard?tab=billing');
+    await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
+    await expect(view(page, 'Billing')).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('heading', { name: 'Admin Billing Management' })).toBeVisible({ timeout: 20_000 });
+    await page.goto('/admin-dashboard?tab=no-such-view');
+    await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+
+    // Coach pages are not an admin's: /settings opens the shell's Profile, /dashboard its home.
+    await page.goto('/settings');
+    await expect(page).toHaveURL('/admin-dashboard?tab=profile');
+    await expect(page.getByRole('heading', { name: 'Admin Profile', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Two-Factor Authentication' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    await expect(page.getByText('Your Coaching Approach')).toHaveCount(0);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL('/admin-dashboard');
 
     // An admin who is signed in goes from the portal to the dashboard.
     await page.goto('/admin-portal');
@@ -134,7 +172,8 @@ test.describe('Admin portal', () => {
     await expect(page.getByRole('button', { name: 'Last Year' })).toBeVisible();
     await shot(page, 'admin-dashboard-overview');
     await page.getByRole('button', { name: 'Last 7 Days' }).click();
-    await expect(page.getByRole('button', { name: 'Waiting...' })).toBeVisible();
+    // Update and Refresh Data both read Waiting... (product §2.4.5).
+    await expect(page.getByRole('button', { name: 'Waiting...' })).toHaveCount(2);
     await expect(page.getByRole('button', { name: 'Update' })).toBeEnabled({ timeout: 20_000 });
     await expect(page.getByRole('button', { name: 'Last 7 Days' })).toHaveAttribute('aria-pressed', 'true');
     await page.getByLabel('Start date').fill('2020-06-01');
@@ -142,10 +181,12 @@ test.describe('Admin portal', () => {
     await page.getByRole('button', { name: 'Last Month' }).click();
     await expect(page.getByRole('button', { name: 'Update' })).toBeEnabled({ timeout: 20_000 });
 
-    // The tabs follow the keyboard pattern of tabs: arrows move and open.
-    await page.getByRole('tab', { name: 'Overview' }).focus();
-    await page.keyboard.press('ArrowRight');
-    await expect(page.getByRole('tab', { name: 'API Usage' })).toBeFocused();
+    // The views are links: Tab moves along them, Enter opens one.
+    await view(page, 'Overview').focus();
+    await page.keyboard.press('Tab');
+    await expect(view(page, 'API Usage')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL('/admin-dashboard?tab=api-usage');
     await openTab(page, 'API Usage');
     await expect(page.getByRole('table', { name: /API usage per service/ })).toContainText('Twilio');
     await expect(page.getByRole('button', { name: 'Last Year' })).toHaveCount(0);
@@ -246,7 +287,7 @@ test.describe('Admin portal', () => {
     await expect(page.getByText('User plan updated to Pro successfully')).toBeVisible();
     await expect(samRow.locator('span').filter({ hasText: /^Pro$/ })).toBeVisible({ timeout: 20_000 });
     await expect(samRow.getByRole('button', { name: /^Update plan/ })).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Refresh' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Refresh Data' })).toBeEnabled();
     await shot(page, 'admin-dashboard-billing-after');
 
     await openTab(page, 'Revenue Analytics');
@@ -261,7 +302,7 @@ test.describe('Admin portal', () => {
     await shot(page, 'admin-dashboard-revenue-analytics-6-months');
 
     // Profile: read-only data, update, password form, permissions.
-    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('link', { name: 'Profile' }).click();
     await expect(page.getByRole('heading', { name: 'Admin Profile' }).first()).toBeVisible();
     await expect(page.getByText('Not set').first()).toBeVisible();
     await expect(page.getByText('Complete administrative access with all system permissions and full control over the platform')).toBeVisible({ timeout: 20_000 });
@@ -287,7 +328,7 @@ test.describe('Admin portal', () => {
 
     // /admin shows the same dashboard; Logout goes to the portal.
     await page.goto('/admin');
-    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL('/admin-portal');
     await expect(page.getByRole('heading', { name: 'Admin Portal' })).toBeVisible();

@@ -362,7 +362,7 @@ test.describe('Routing', () => {
     await fillLogin(page, TEST_ADMIN.email, TEST_ADMIN.password);
     await expect(page.getByText('Login Successful')).toBeVisible();
     await expect(page).toHaveURL('/admin-dashboard');
-    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
     await shot(page, 'admin-dashboard');
 
     await page.goto('/');

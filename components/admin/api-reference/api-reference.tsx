@@ -1,9 +1,9 @@
 'use client';
 
-import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { Banner } from '@/components/ui/banner';
 import { Loading } from '@/components/ui/spinner';
+import { AdminShell, API_REFERENCE_VIEW } from '../admin-shell';
 
 /** The part of the Scalar bundle's global this page uses. */
 interface ScalarGlobal {
@@ -69,34 +69,25 @@ export function ApiReference() {
   }, []);
 
   return (
-    <div className="min-h-screen">
-      <header className="border-b border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">
-        <nav className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3" aria-label="Admin">
-          <div>
-            <h1 className="text-lg font-bold text-brand-700 dark:text-brand-400">Cadence API reference</h1>
-            <p className="text-sm text-stone-600 dark:text-stone-300">
-              Every endpoint with its input, answers and failures, generated from the code. Raw document:{' '}
-              <a className="underline hover:text-stone-900 dark:hover:text-stone-100" href={DOCUMENT_URL}>
-                /api/openapi.json
-              </a>
-            </p>
-          </div>
-          <Link className="text-sm font-medium text-brand-700 underline dark:text-brand-400" href="/admin-dashboard">
-            Back to the admin dashboard
-          </Link>
-        </nav>
-      </header>
-      {state === 'loading' && (
-        <div className="mx-auto max-w-7xl px-4">
-          <Loading label="Loading the reference…" />
+    <AdminShell current={API_REFERENCE_VIEW}>
+      <main>
+        <div className="mx-auto max-w-7xl px-4 py-6 md:px-6">
+          <h1 className="text-2xl font-semibold">Cadence API reference</h1>
+          <p className="mt-1 text-sm text-stone-600 dark:text-stone-300">
+            Every endpoint with its input, answers and failures, generated from the code. Raw document:{' '}
+            <a className="underline hover:text-stone-900 dark:hover:text-stone-100" href={DOCUMENT_URL}>
+              /api/openapi.json
+            </a>
+          </p>
+          {state === 'loading' && <Loading label="Loading the reference…" />}
+          {state === 'failed' && (
+            <Banner tone="error" className="mt-4">
+              The reference could not be loaded. Reload the page to try again.
+            </Banner>
+          )}
         </div>
-      )}
-      {state === 'failed' && (
-        <div className="mx-auto max-w-7xl px-4 py-6">
-          <Banner tone="error">The reference could not be loaded. Reload the page to try again.</Banner>
-        </div>
-      )}
-      <div ref={container} />
-    </div>
+        <div ref={container} />
+      </main>
+    </AdminShell>
   );
 }

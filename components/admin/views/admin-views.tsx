@@ -264,7 +264,7 @@ export function AdminManagementView({
           <AddAdminForm onCreated={onChanged} />
         </Section>
       )}
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Section title="Latest users">
           <DataTable
             caption="The newest user accounts"

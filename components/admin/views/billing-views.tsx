@@ -244,25 +244,19 @@ export function BillingView({
   transactions,
   subscribers,
   canManage,
-  pending,
   onRefresh,
 }: {
   stats: RevenueStatsAnswer | null;
   transactions: TransactionsAnswer | null;
   subscribers: SubscribersAnswer | null;
   canManage: boolean;
-  pending: boolean;
   onRefresh(): void;
 }) {
   const time = useProfileTime();
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold">Admin Billing Management</h2>
-        <Button variant="secondary" disabled={pending} onClick={onRefresh}>
-          {pending ? ADMIN_MESSAGES.waiting : 'Refresh'}
-        </Button>
-      </div>
+      {/* The shell's Refresh Data reloads this view. */}
+      <h2 className="text-lg font-semibold">Admin Billing Management</h2>
       <RevenueCards metrics={stats?.metrics ?? null} />
       <Section title="Recent transactions" description="The latest 50 payments; Refund returns a paid one to the customer.">
         <TransactionsTable transactions={transactions?.transactions ?? []} canRefund={canManage} onChanged={onRefresh} />
@@ -333,7 +327,8 @@ export function RevenueAnalyticsView({ data }: { data: RevenueAnalyticsAnswer | 
           <EmptyState title={metric === 'revenue' ? EMPTY.revenue : `No ${chosen.label.toLowerCase()} in this period.`} />
         )}
       </Section>
-      <div className="grid gap-6 lg:grid-cols-3">
+      {/* One shrinkable column on small screens: a wide table scrolls inside its card, not the page. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Section title="Plan distribution" className="lg:col-span-2" description="Users on each plan now; revenue in the selected period">
           <DataTable
             caption="Users and revenue per plan"

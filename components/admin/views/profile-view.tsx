@@ -11,6 +11,9 @@ import { api, ApiError, errorMessage } from '@/lib/api-client';
 import type { StoredUser } from '@/lib/auth-storage';
 import { ADMIN_MESSAGES } from '@/lib/constants';
 import { adminPasswordFormSchema, adminProfileSchema, type AdminPasswordForm, type AdminProfileAnswer, type AdminProfileUpdateAnswer } from '@/lib/schemas/admin';
+import { AppearanceTab } from '@/components/settings/appearance-tab';
+import { ActiveSessions } from '@/components/settings/security/active-sessions';
+import { TwoFactor } from '@/components/settings/security/two-factor';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { Badge, DataTable, Section } from '../ui';
@@ -144,6 +147,10 @@ function PasswordForm({ onDone }: { onDone(): void }) {
   );
 }
 
+/**
+ * Product §2.2.5's profile, plus what an admin used to reach only through the coach Settings page
+ * (decision 0098): two-factor sign-in, the signed-in devices and the look of the app.
+ */
 export function ProfileView({ profile }: { profile: AdminProfileAnswer | null }) {
   const { user } = useAuth();
   const [changingPassword, setChangingPassword] = useState(false);
@@ -194,6 +201,9 @@ export function ProfileView({ profile }: { profile: AdminProfileAnswer | null })
           <p className="text-sm text-stone-500 dark:text-stone-400">{ADMIN_MESSAGES.partialFailure}</p>
         )}
       </Section>
+      <TwoFactor />
+      <ActiveSessions />
+      <AppearanceTab />
     </div>
   );
 }
