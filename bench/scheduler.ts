@@ -248,7 +248,7 @@ async function runOnce(run: RunSetup): Promise<Record<string, unknown>> {
     const result = {
       date: new Date().toISOString(),
       machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-      setup: { checkIns: COUNT, instances: INSTANCES, sendConcurrencyPerInstance: CONCURRENCY, zones: ZONES.length, providers: PROVIDERS === 'sdk' ? 'openai + twilio SDKs against local fake servers' : 'in-process local providers', senderRatePerSecond: SENDER_RATE ? Number(SENDER_RATE) : null },
+      setup: { checkIns: COUNT, instances: INSTANCES, sendConcurrencyPerInstance: CONCURRENCY, zones: ZONES.length, providers: PROVIDERS, providersAre: PROVIDERS === 'sdk' ? 'openai + twilio SDKs against local fake servers' : 'in-process local providers', senderRatePerSecond: SENDER_RATE ? Number(SENDER_RATE) : null },
       dueAt: due.toISOString(),
       planning: { secondsAfterStart: seconds(plannedAt - startedAt), secondsBeforeDue: seconds(due.getTime() - plannedAt) },
       drain: {
