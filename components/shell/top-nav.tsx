@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { useRealtime } from '@/components/realtime/realtime-provider';
 import { MAIN_CONTENT_ID } from './landmarks';
+import { COACH_SCREENS } from '@/lib/palette';
 import { CommandPalette } from './command-palette';
 import { NotificationBell } from './notification-bell';
 import { TimezoneClock } from './timezone-clock';
@@ -90,7 +91,7 @@ export function TopNav() {
         </div>
         {/* Last in the DOM (with the palette's Search button), so Tab meets them after the menu as the eye does on a wide screen; on a phone it sits beside the menu button. */}
         <div className="order-1 ml-auto flex items-center gap-2 md:order-none md:ml-0">
-          <CommandPalette />
+          <CommandPalette screens={COACH_SCREENS} />
           <NotificationBell />
         </div>
       </nav>
