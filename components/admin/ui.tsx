@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/components/ui/cn';
+import { TableScroll } from '@/components/ui/table-scroll';
 
 /** A titled block of an admin view. */
 export function Section({ title, description, actions, children, className }: { title: string; description?: string; actions?: ReactNode; children: ReactNode; className?: string }) {
@@ -65,7 +66,7 @@ export interface Column<T> {
 export function DataTable<T>({ caption, columns, rows, rowKey, empty }: { caption: string; columns: Column<T>[]; rows: T[]; rowKey: (row: T, index: number) => string; empty?: ReactNode }) {
   if (!rows.length && empty) return <>{empty}</>;
   return (
-    <div className="relative overflow-x-auto">
+    <TableScroll>
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -89,7 +90,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, empty }: { captio
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
