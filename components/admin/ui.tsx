@@ -6,7 +6,8 @@ import { TableScroll } from '@/components/ui/table-scroll';
 export function Section({ title, description, actions, children, className }: { title: string; description?: string; actions?: ReactNode; children: ReactNode; className?: string }) {
   const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
-    <section aria-labelledby={id} className={cn('rounded-xl border border-stone-200 bg-white p-5 shadow-sm dark:border-stone-800 dark:bg-stone-900', className)}>
+    // min-w-0: in a grid or flex row a section may shrink below its table's width; the table then scrolls inside it.
+    <section aria-labelledby={id} className={cn('min-w-0 rounded-xl border border-stone-200 bg-white p-5 shadow-sm dark:border-stone-800 dark:bg-stone-900', className)}>
       <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id={id} className="text-base font-semibold">

@@ -403,9 +403,11 @@ function NotificationPreferencesForm({ profile }: { profile: Profile }) {
           <span className="hidden sm:inline">{dirty ? 'You have unsaved changes.' : 'All changes saved.'}</span>
         </p>
         <div className="flex shrink-0 gap-3 sm:flex-wrap">
-          <Button type="button" variant="secondary" className="hidden sm:inline-flex" onClick={() => setConfirmReset(true)} disabled={saving}>
-            Reset to Defaults
-          </Button>
+          <div className="hidden sm:block">
+            <Button type="button" variant="secondary" onClick={() => setConfirmReset(true)} disabled={saving}>
+              Reset to Defaults
+            </Button>
+          </div>
           <Button type="button" onClick={() => void save()} loading={saving}>
             Save Preferences
           </Button>
