@@ -31,14 +31,12 @@ export function formatClock(hour: number, minute: number, second?: number): stri
 
 /**
  * A machine time of day ("19:00", an <input type=time> or schedule slot value) as people read it:
- * "7:00 PM". Anything that is not HH:MM comes back as typed, so a half-typed field never reads wrong.
+ * "7:00 PM". Anything that is not a valid HH:MM comes back as typed, so a half-typed field never reads
+ * as a time the form would refuse.
  */
 export function formatTimeOfDay(hhmm: string): string {
-  const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm.trim());
-  if (!m) return hhmm;
-  const hour = Number(m[1]);
-  const minute = Number(m[2]);
-  return hour > 23 || minute > 59 ? hhmm : formatClock(hour, minute);
+  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(hhmm);
+  return m ? formatClock(Number(m[1]), Number(m[2])) : hhmm;
 }
 
 /** "7:01:09 PM": a ticking clock's time of day in a zone (the header clock). */

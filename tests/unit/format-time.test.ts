@@ -34,7 +34,7 @@ describe('lib/format-time (decision 0092)', () => {
     expect(formatTimeOfDay('08:00')).toBe('8:00 AM');
     expect(formatTimeOfDay('19:30')).toBe('7:30 PM');
     expect(formatTimeOfDay('00:00')).toBe('12:00 AM');
-    expect(formatTimeOfDay('9:05')).toBe('9:05 AM');
-    for (const raw of ['', '19:', '24:00', '12:60', 'noon']) expect(formatTimeOfDay(raw)).toBe(raw);
+    expect(formatTimeOfDay('23:59')).toBe('11:59 PM');
+    for (const raw of ['', '19:', '7:30', '24:00', '12:60', 'noon']) expect(formatTimeOfDay(raw)).toBe(raw);
   });
 });
