@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { APPEARANCE_STORAGE_KEY } from '../../lib/appearance';
 import { TEST_ADMIN } from '../helpers/stack';
 import { seedAdminDataset } from './admin-dataset';
 import { CoachApi, expect, insertCheckIns, newClient, newCoach, signIn, stack, test, toast } from './fixtures';
@@ -223,6 +224,8 @@ test.describe('viewport sweep', () => {
 
   test('the public pages fit 1440, 768 and 360 px without errors', async ({ page }) => {
     const errors = watchErrors(page);
+    // Signed out, the theme is this browser's stored appearance; following the system lets the screenshots switch.
+    if (SHOTS) await page.addInitScript(([key]) => localStorage.setItem(key!, JSON.stringify({ theme: 'system' })), [APPEARANCE_STORAGE_KEY]);
     for (const screen of ['/login', '/register', '/forgot-password', '/admin-portal']) {
       await page.setViewportSize(WIDTHS[0]);
       await page.goto(screen);
