@@ -6,6 +6,7 @@ import Link from 'next/link';
 import { toast } from 'sonner';
 import { api, ApiError } from '@/lib/api-client';
 import { NOTIFICATION_DAILY_CAP_RANGE, PHONE_VERIFICATION_MESSAGES, SETTINGS_TOASTS, SETTINGS_VALIDATION, TEST_NOTIFICATION_TEXT } from '@/lib/constants';
+import { SCHEDULED_EMAIL_TIME } from '@/lib/digest';
 import { formatTimeOfDay } from '@/lib/format-time';
 import { QUIET_AFTER_RANGE } from '@/lib/nudges';
 import { BUNDLE_SEND_TIME } from '@/lib/notification-content';
@@ -32,8 +33,8 @@ const EMAIL_ITEMS: Item<'email'>[] = [
   { key: 'missedCheckIns', label: 'Missed check-ins', description: 'When a client does not answer a check-in' },
   { key: 'systemUpdates', label: 'System updates', description: 'Maintenance and product changes' },
   { key: 'marketingEmails', label: 'Marketing emails', description: 'Tips, offers and news from Cadence' },
-  { key: 'weeklyDigest', label: 'Weekly digest', description: "Your clients' week and who needs attention, Mondays at 08:00" },
-  { key: 'dailyReminders', label: 'Daily reminders', description: "Today's check-ins and yesterday's unanswered ones, at 08:00" },
+  { key: 'weeklyDigest', label: 'Weekly digest', description: `Your clients' week and who needs attention, Mondays at ${formatTimeOfDay(SCHEDULED_EMAIL_TIME)}` },
+  { key: 'dailyReminders', label: 'Daily reminders', description: `Today's check-ins and yesterday's unanswered ones, at ${formatTimeOfDay(SCHEDULED_EMAIL_TIME)}` },
 ];
 
 const SMS_ITEMS: Item<'sms'>[] = [

@@ -24,6 +24,7 @@ const FORBIDDEN: { what: string; pattern: RegExp }[] = [
   { what: 'an hour option of Intl / toLocaleString', pattern: /\bhour\s*:\s*['"](?:numeric|2-digit)['"]/ },
   { what: 'hourCycle / hour12', pattern: /\b(?:hourCycle|hour12)\b/ },
   { what: "a date-fns 'HH:mm' / 'h:mm' pattern", pattern: /['"`][^'"`]*\b(?:HH|hh|h):mm\b[^'"`]*['"`]/ },
+  { what: 'a 24-hour time written into a text', pattern: /['"`][^'"`]*\bat [0-2]\d:[0-5]\d\b/ },
   { what: 'date-fns format()', pattern: /import\s*\{[^}]*\bformat\b[^}]*\}\s*from\s*['"]date-fns(?:\/[^'"]*)?['"]/ },
 ];
 
@@ -47,6 +48,7 @@ describe('time-of-day formatting lives in lib/format-time.ts', () => {
       "d.toLocaleString('en-GB', { hourCycle: 'h23' })",
       "format(at, 'HH:mm')",
       "import { format } from 'date-fns';",
+      "{ label: 'Daily — at 08:00' }",
     ];
     expect(timeFormattingOutsideLib(samples.map((text, i) => ({ file: `sample${i}.tsx`, text })))).toHaveLength(samples.length);
     // A label map keyed by "hour" and a relative-time helper are not time formatting.
