@@ -112,42 +112,16 @@ export async function seedBenchData(sql: postgres.Sql, passwordHash: string): Pr
       select indexname as name, indexdef as def from pg_indexes where tablename = 'check_ins' and indexname <> 'check_ins_pkey'`;
     await step('check-ins (1 statement)', async () => {
       for (const index of indexes) await db.unsafe(`drop index ${index.name}`);
-      await db`
-        with rows as (
-          select c.id as client_id, c.coach_id, c.goals, c.created_at, k, random() as r, random() as mood, random() as assess, random() as delay,
+      await insertCheckInHistory(
+        db,
+        db`
+          select c.id as client_id, c.coach_id, c.goals, k, random() as r, random() as mood, random() as assess, random() as delay,
             -- Spread evenly over the client's life, with jitter; the last one is upcoming.
             c.created_at + ((k - 1 + random() * 0.9) / ${CHECK_INS_PER_CLIENT - 1}) * (now() - c.created_at) as due
-          from seed_clients c cross join generate_series(1, ${CHECK_INS_PER_CLIENT}) as k
-        ), shaped as (
-          select rows.*, k = ${CHECK_INS_PER_CLIENT} as upcoming, rows.r < 0.2 as global, g.id as goal_id,
-            case
-              when k = ${CHECK_INS_PER_CLIENT} then 'scheduled'
-              when rows.r < 0.03 then 'missed'
-              when rows.r < 0.05 then 'failed'
-              when rows.r < 0.06 then 'cancelled'
-              when rows.r < 0.20 then (case when due > now() - interval '1 day' then 'sent' else 'no_response' end)
-              when rows.r < 0.27 then 'responded'
-              else 'completed' end as status
-          from rows left join seed_goals g on g.client_id = rows.client_id and g.n = 1 + rows.k % rows.goals
-        )
-        insert into check_ins (coach_id, client_id, goal_id, is_global_check_in, status, channel, scheduled_for, sent_at, responded_at,
-          ai_message, client_response, ai_response, coach_summary, executive_summary, insights, motivation, engagement_assessment, created_at, updated_at)
-        select coach_id, client_id, case when global then null else goal_id end, global, status::check_in_status, 'sms',
-          case when upcoming then now() + (1 + r * 6) * interval '1 day' else due end,
-          case when status in ('sent', 'no_response', 'responded', 'completed') then due + interval '20 seconds' end,
-          case when status in ('responded', 'completed') then least(now(), due + interval '1 minute' + (delay ^ 3) * interval '20 hours') end,
-          case when not upcoming and status not in ('missed', 'failed', 'cancelled') then 'Hi! How did this week go with your goal? Anything get in the way?' end,
-          case when status in ('responded', 'completed') then 'Pretty good, I kept at it most days and felt better for it.' end,
-          case when status in ('responded', 'completed') then 'Great work. What would make next week even a little easier?' end,
-          case when status = 'completed' then 'Kept the routine most days; energy is up.' end,
-          case when status = 'completed' then 'Steady progress; motivation is high and the client is engaged with the plan.' end,
-          case when status = 'completed' then '["Replied within the day", "Motivation steady"]'::jsonb end,
-          case when status in ('responded', 'completed') then (case when mood < 0.4 then 'high' when mood < 0.8 then 'medium' else 'low' end) end,
-          case when status in ('responded', 'completed') then (case when assess < 0.45 then 'great' when assess < 0.85 then 'okay' else 'bad' end)
-               when status = 'no_response' then 'bad' end,
-          case when upcoming then now() - r * interval '6 days' else due - interval '1 minute' end,
-          case when upcoming then now() - r * interval '6 days' else due end
-        from shaped`;
+          from seed_clients c cross join generate_series(1, ${CHECK_INS_PER_CLIENT}) as k`,
+        'seed_goals',
+        CHECK_INS_PER_CLIENT,
+      );
     });
     await step('check-in indexes', async () => {
       for (const index of indexes) await db.unsafe(index.def);
@@ -222,6 +196,45 @@ export async function seedBenchData(sql: postgres.Sql, passwordHash: string): Pr
  * reply delays and texts of the normal coaches' check-ins. Same set-based SQL as above; client
  * numbers continue after the normal coaches' so e-mails and phone numbers stay unique.
  */
+/**
+ * Check-ins from `rows` (client_id, coach_id, goals, k, r, mood, assess, delay, due): the k-th of
+ * `last` per client, its goal from `goalsTable`, with the statuses, texts, moods and times of a real
+ * history; the last one of each client is still to come.
+ */
+async function insertCheckInHistory(db: postgres.Sql, rows: postgres.PendingQuery<postgres.Row[]>, goalsTable: string, last: number): Promise<void> {
+  await db`
+    with rows as (${rows}), shaped as (
+      select rows.*, k = ${last} as upcoming, rows.r < 0.2 as global, g.id as goal_id,
+        case
+          when k = ${last} then 'scheduled'
+          when rows.r < 0.03 then 'missed'
+          when rows.r < 0.05 then 'failed'
+          when rows.r < 0.06 then 'cancelled'
+          when rows.r < 0.20 then (case when due > now() - interval '1 day' then 'sent' else 'no_response' end)
+          when rows.r < 0.27 then 'responded'
+          else 'completed' end as status
+      from rows left join ${db(goalsTable)} g on g.client_id = rows.client_id and g.n = 1 + rows.k % rows.goals
+    )
+    insert into check_ins (coach_id, client_id, goal_id, is_global_check_in, status, channel, scheduled_for, sent_at, responded_at,
+      ai_message, client_response, ai_response, coach_summary, executive_summary, insights, motivation, engagement_assessment, created_at, updated_at)
+    select coach_id, client_id, case when global then null else goal_id end, global, status::check_in_status, 'sms',
+      case when upcoming then now() + (1 + r * 6) * interval '1 day' else due end,
+      case when status in ('sent', 'no_response', 'responded', 'completed') then due + interval '20 seconds' end,
+      case when status in ('responded', 'completed') then least(now(), due + interval '1 minute' + (delay ^ 3) * interval '20 hours') end,
+      case when not upcoming and status not in ('missed', 'failed', 'cancelled') then 'Hi! How did this week go with your goal? Anything get in the way?' end,
+      case when status in ('responded', 'completed') then 'Pretty good, I kept at it most days and felt better for it.' end,
+      case when status in ('responded', 'completed') then 'Great work. What would make next week even a little easier?' end,
+      case when status = 'completed' then 'Kept the routine most days; energy is up.' end,
+      case when status = 'completed' then 'Steady progress; motivation is high and the client is engaged with the plan.' end,
+      case when status = 'completed' then '["Replied within the day", "Motivation steady"]'::jsonb end,
+      case when status in ('responded', 'completed') then (case when mood < 0.4 then 'high' when mood < 0.8 then 'medium' else 'low' end) end,
+      case when status in ('responded', 'completed') then (case when assess < 0.45 then 'great' when assess < 0.85 then 'okay' else 'bad' end)
+           when status = 'no_response' then 'bad' end,
+      case when upcoming then now() - r * interval '6 days' else due - interval '1 minute' end,
+      case when upcoming then now() - r * interval '6 days' else due end
+    from shaped`;
+}
+
 async function seedBigCoach(db: postgres.ReservedSql, passwordHash: string): Promise<void> {
   const firstClient = BENCH_COACHES * CLIENTS_PER_COACH;
   await db`
@@ -261,42 +274,16 @@ async function seedBigCoach(db: postgres.ReservedSql, passwordHash: string): Pro
       (case when r > 0.8 then 'completed' else 'incomplete' end)::goal_status, r < 0.05,
       case when r > 0.8 then created_at + (r - 0.8) * 5 * (now() - created_at) end, created_at, now() - r * interval '30 days'
     from seed_big_goals`;
-  await db`
-    with rows as (
+  await insertCheckInHistory(
+    db,
+    db`
       select c.id as client_id, c.coach_id, c.goals, k, random() as r, random() as mood, random() as assess, random() as delay,
         -- One a week, each client on its own weekday, the 51st in the last seven days and the 52nd still to come.
         now() - (${BIG_COACH_WEEKS - 1} - k) * interval '7 days' - (c.n % 7) * interval '1 day' - random() * interval '1 hour' as due
-      from seed_big_clients c cross join generate_series(1, ${BIG_COACH_WEEKS}) as k
-    ), shaped as (
-      select rows.*, k = ${BIG_COACH_WEEKS} as upcoming, rows.r < 0.2 as global, g.id as goal_id,
-        case
-          when k = ${BIG_COACH_WEEKS} then 'scheduled'
-          when rows.r < 0.03 then 'missed'
-          when rows.r < 0.05 then 'failed'
-          when rows.r < 0.06 then 'cancelled'
-          when rows.r < 0.20 then (case when due > now() - interval '1 day' then 'sent' else 'no_response' end)
-          when rows.r < 0.27 then 'responded'
-          else 'completed' end as status
-      from rows left join seed_big_goals g on g.client_id = rows.client_id and g.n = 1 + rows.k % rows.goals
-    )
-    insert into check_ins (coach_id, client_id, goal_id, is_global_check_in, status, channel, scheduled_for, sent_at, responded_at,
-      ai_message, client_response, ai_response, coach_summary, executive_summary, insights, motivation, engagement_assessment, created_at, updated_at)
-    select coach_id, client_id, case when global then null else goal_id end, global, status::check_in_status, 'sms',
-      case when upcoming then now() + (1 + r * 6) * interval '1 day' else due end,
-      case when status in ('sent', 'no_response', 'responded', 'completed') then due + interval '20 seconds' end,
-      case when status in ('responded', 'completed') then least(now(), due + interval '1 minute' + (delay ^ 3) * interval '20 hours') end,
-      case when not upcoming and status not in ('missed', 'failed', 'cancelled') then 'Hi! How did this week go with your goal? Anything get in the way?' end,
-      case when status in ('responded', 'completed') then 'Pretty good, I kept at it most days and felt better for it.' end,
-      case when status in ('responded', 'completed') then 'Great work. What would make next week even a little easier?' end,
-      case when status = 'completed' then 'Kept the routine most days; energy is up.' end,
-      case when status = 'completed' then 'Steady progress; motivation is high and the client is engaged with the plan.' end,
-      case when status = 'completed' then '["Replied within the day", "Motivation steady"]'::jsonb end,
-      case when status in ('responded', 'completed') then (case when mood < 0.4 then 'high' when mood < 0.8 then 'medium' else 'low' end) end,
-      case when status in ('responded', 'completed') then (case when assess < 0.45 then 'great' when assess < 0.85 then 'okay' else 'bad' end)
-           when status = 'no_response' then 'bad' end,
-      case when upcoming then now() - r * interval '6 days' else due - interval '1 minute' end,
-      case when upcoming then now() - r * interval '6 days' else due end
-    from shaped`;
+      from seed_big_clients c cross join generate_series(1, ${BIG_COACH_WEEKS}) as k`,
+    'seed_big_goals',
+    BIG_COACH_WEEKS,
+  );
   await db`
     update clients c set last_check_in_at = x.last_sent, last_response_at = x.last_resp
     from (select client_id, max(sent_at) as last_sent, max(responded_at) as last_resp from check_ins where client_id in (select id from seed_big_clients) group by client_id) x

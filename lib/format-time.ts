@@ -29,6 +29,23 @@ export function formatClock(hour: number, minute: number, second?: number): stri
   return `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')}${s} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
+/**
+ * A machine time of day ("19:00", an <input type=time> or schedule slot value) as people read it:
+ * "7:00 PM". Anything that is not a valid HH:MM comes back as typed, so a half-typed field never reads
+ * as a time the form would refuse.
+ */
+export function formatTimeOfDay(hhmm: string): string {
+  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(hhmm);
+  return m ? formatClock(Number(m[1]), Number(m[2])) : hhmm;
+}
+
+/** "7:01:09 PM": a ticking clock's time of day in a zone (the header clock). */
+export function formatClockTime(at: Date | string, zone: string): string {
+  const instant = new Date(at);
+  const p = zonedParts(zone, instant);
+  return formatClock(p.hour, p.minute, instant.getUTCSeconds());
+}
+
 /** "7:01 PM": an instant's time of day in a zone. */
 export function formatTime(at: Date | string, zone: string): string {
   const p = zonedParts(zone, new Date(at));

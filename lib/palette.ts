@@ -63,8 +63,6 @@ export const COACH_SCREENS: PaletteScreen[] = [
   { label: 'Profile', href: '/profile', keywords: ['account', 'me'] },
 ];
 
-/** An administrator's palette lists only the admin screens: the coach's screens are not theirs. */
-export const ADMIN_SCREENS: PaletteScreen[] = [{ label: 'Admin dashboard', href: '/admin-dashboard', keywords: ['admin', 'usage', 'revenue'] }];
 
 export const PALETTE_TEXTS = {
   label: 'Command palette',

@@ -11,6 +11,8 @@ import { cn } from '@/components/ui/cn';
 import { Wordmark } from '@/components/ui/logo';
 import { ADMIN_ENDPOINT_PERMISSIONS as NEEDS, effectivePermissions, type AdminPermission } from '@/lib/admin-permissions';
 import { ADMIN_PROFILE_VIEW, adminViewHref } from '@/lib/admin-views';
+import { CommandPalette } from '@/components/shell/command-palette';
+import type { PaletteScreen } from '@/lib/palette';
 import { initials } from './format';
 
 export interface AdminNavItem {
@@ -65,6 +67,15 @@ const linkClass = (current: boolean) =>
 export function AdminShell({ current, children }: { current: string; children: ReactNode }) {
   const { user, logout } = useAuth();
   const { items } = useAdminNav();
+  // The palette jumps to the same places as the sidebar: the views this admin may open, Profile, the API reference.
+  const paletteScreens = useMemo<PaletteScreen[]>(
+    () => [
+      ...items.map((v) => ({ label: v.label, href: adminViewHref(v.id), keywords: ['admin'] })),
+      { label: 'Profile', href: adminViewHref(ADMIN_PROFILE_VIEW), keywords: ['account', 'password', 'two-factor', 'sessions', 'theme'] },
+      { label: 'API reference', href: API_REFERENCE_HREF, keywords: ['docs', 'openapi', 'endpoints'] },
+    ],
+    [items],
+  );
   const path = usePathname();
   const search = useSearchParams().toString();
   const [menu, setMenu] = useState<{ open: boolean; at: string }>({ open: false, at: '' });
@@ -155,6 +166,7 @@ export function AdminShell({ current, children }: { current: string; children: R
               <span className="sr-only">Menu</span>
             </button>
             <p className="min-w-0 flex-1 truncate text-sm text-stone-600 dark:text-stone-300">Welcome, {name}</p>
+            <CommandPalette screens={paletteScreens} />
             <Link
               href={adminViewHref(ADMIN_PROFILE_VIEW)}
               replace={inDashboard}

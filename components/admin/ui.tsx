@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/components/ui/cn';
+import { TableScroll } from '@/components/ui/table-scroll';
 
 /** A titled block of an admin view. */
 export function Section({ title, description, actions, children, className }: { title: string; description?: string; actions?: ReactNode; children: ReactNode; className?: string }) {
   const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
-    <section aria-labelledby={id} className={cn('rounded-xl border border-stone-200 bg-white p-5 shadow-sm dark:border-stone-800 dark:bg-stone-900', className)}>
+    // min-w-0: in a grid or flex row a section may shrink below its table's width; the table then scrolls inside it.
+    <section aria-labelledby={id} className={cn('min-w-0 rounded-xl border border-stone-200 bg-white p-5 shadow-sm dark:border-stone-800 dark:bg-stone-900', className)}>
       <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id={id} className="text-base font-semibold">
@@ -65,7 +67,7 @@ export interface Column<T> {
 export function DataTable<T>({ caption, columns, rows, rowKey, empty }: { caption: string; columns: Column<T>[]; rows: T[]; rowKey: (row: T, index: number) => string; empty?: ReactNode }) {
   if (!rows.length && empty) return <>{empty}</>;
   return (
-    <div className="relative overflow-x-auto">
+    <TableScroll>
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -89,7 +91,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, empty }: { captio
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

@@ -20,6 +20,7 @@ import {
 import type { Granularity } from '@/lib/analytics';
 import type { TrendRow } from '@/lib/schemas/analytics';
 import { formatMinutes, formatPeriod } from './format';
+import { TableScroll } from '@/components/ui/table-scroll';
 
 /** The theme's colours: the brand scale follows the chosen colour scheme; neutrals follow the text colour. */
 export const CHART_COLORS = {
@@ -62,7 +63,7 @@ export function ChartFigure({ id, title, description, summary, table, children, 
       </div>
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer text-stone-600 hover:text-stone-900 dark:text-stone-400 dark:hover:text-stone-100">Show data table</summary>
-        <div className="relative mt-2 max-h-72 overflow-auto">
+        <TableScroll className="mt-2 max-h-72 overflow-y-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{title}</caption>
             <thead>
@@ -92,7 +93,7 @@ export function ChartFigure({ id, title, description, summary, table, children, 
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </details>
     </figure>
   );

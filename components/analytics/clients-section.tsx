@@ -7,6 +7,7 @@ import type { EngagementStatus, TimeRange } from '@/lib/analytics';
 import type { ClientAnalytics } from '@/lib/schemas/analytics';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { TableScroll } from '@/components/ui/table-scroll';
 import { CHART_COLORS, CategoryBarChart, DonutChart } from './charts';
 import { formatDate, formatMinutes, formatNumber, formatPercent } from './format';
 import { EmptyState, Panel, SectionBody, StatCard, StatGrid, useAnalytics } from './parts';
@@ -77,7 +78,7 @@ export function ClientsSection({ timeRange }: { timeRange: TimeRange }) {
                 <EmptyState message={ANALYTICS.empty.activeClients} />
               ) : (
                 <>
-                  <div className="relative overflow-x-auto">
+                  <TableScroll>
                     <table className="w-full min-w-[720px] text-left text-sm">
                       <caption className="sr-only">Engagement of each active client</caption>
                       <thead className="text-stone-500 dark:text-stone-400">
@@ -125,7 +126,7 @@ export function ClientsSection({ timeRange }: { timeRange: TimeRange }) {
                         ))}
                       </tbody>
                     </table>
-                  </div>
+                  </TableScroll>
                   {data.clientEngagement.length > PAGE && (
                     <Button variant="secondary" className="mt-4" onClick={() => setShowAll((v) => !v)}>
                       {showAll ? 'Show fewer' : `Show all ${data.clientEngagement.length} clients`}

@@ -8,6 +8,7 @@ import type { CommunicationAnalytics, SmsMetric } from '@/lib/schemas/analytics'
 import { CHART_COLORS, CategoryBarChart, CheckInTrendChart, ResponseTimeTrendChart } from './charts';
 import { formatMinutes, formatNumber, formatPercent, formatSigned } from './format';
 import { EmptyState, Panel, SectionBody, StatCard, StatGrid, useAnalytics } from './parts';
+import { TableScroll } from '@/components/ui/table-scroll';
 
 /** Axis labels of the response-time buckets; the full ones are in the tooltip and the data table. */
 const SHORT_BUCKET_LABELS: Record<string, string> = { under15m: '<15m', '15to60m': '15–60m', '1to4h': '1–4h', '4to12h': '4–12h', '12to24h': '12–24h', over24h: '>24h' };
@@ -92,7 +93,7 @@ export function CommunicationSection({ timeRange }: { timeRange: TimeRange }) {
               />
             </div>
             <Panel id="sms-metrics" title="SMS metrics" description="This period against the previous one of the same length">
-              <div className="relative overflow-x-auto">
+              <TableScroll>
                 <table className="w-full min-w-[640px] text-left text-sm">
                   <caption className="sr-only">SMS metrics with the change on the previous period</caption>
                   <thead className="text-stone-500 dark:text-stone-400">
@@ -119,7 +120,7 @@ export function CommunicationSection({ timeRange }: { timeRange: TimeRange }) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
             </Panel>
           </div>
         );

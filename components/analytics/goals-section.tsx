@@ -8,6 +8,7 @@ import type { GoalAnalytics } from '@/lib/schemas/analytics';
 import { CHART_COLORS, DonutChart, GoalTypesChart } from './charts';
 import { formatDate, formatDays, formatNumber, formatPercent, goalTypeLabel } from './format';
 import { EmptyState, Panel, SectionBody, StatCard, StatGrid, useAnalytics } from './parts';
+import { TableScroll } from '@/components/ui/table-scroll';
 
 export function GoalsSection({ timeRange }: { timeRange: TimeRange }) {
   const time = useProfileTime();
@@ -46,27 +47,29 @@ export function GoalsSection({ timeRange }: { timeRange: TimeRange }) {
                 {data.goalTypes.length === 0 ? (
                   <p className="text-sm text-stone-500 dark:text-stone-400">No goals were tracked in this period.</p>
                 ) : (
-                  <table className="w-full text-left text-sm">
-                    <caption className="sr-only">Goal types</caption>
-                    <thead className="text-stone-500 dark:text-stone-400">
-                      <tr className="border-b border-stone-200 dark:border-stone-700">
-                        <th scope="col" className="py-2 pr-4 font-medium">Type</th>
-                        <th scope="col" className="py-2 pr-4 font-medium">Goals</th>
-                        <th scope="col" className="py-2 pr-4 font-medium">Completion</th>
-                        <th scope="col" className="py-2 font-medium">Average time</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.goalTypes.map((t) => (
-                        <tr key={t.type} className="border-b border-stone-100 last:border-0 dark:border-stone-800">
-                          <th scope="row" className="py-2 pr-4 font-medium">{goalTypeLabel(t.type)}</th>
-                          <td className="py-2 pr-4 tabular-nums">{t.count}</td>
-                          <td className="py-2 pr-4 tabular-nums">{formatPercent(t.completion)}</td>
-                          <td className="py-2 tabular-nums">{formatDays(t.avgTime)}</td>
+                  <TableScroll>
+                    <table className="w-full text-left text-sm">
+                      <caption className="sr-only">Goal types</caption>
+                      <thead className="text-stone-500 dark:text-stone-400">
+                        <tr className="border-b border-stone-200 dark:border-stone-700">
+                          <th scope="col" className="py-2 pr-4 font-medium">Type</th>
+                          <th scope="col" className="py-2 pr-4 font-medium">Goals</th>
+                          <th scope="col" className="py-2 pr-4 font-medium">Completion</th>
+                          <th scope="col" className="py-2 font-medium">Average time</th>
                         </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                      </thead>
+                      <tbody>
+                        {data.goalTypes.map((t) => (
+                          <tr key={t.type} className="border-b border-stone-100 last:border-0 dark:border-stone-800">
+                            <th scope="row" className="py-2 pr-4 font-medium">{goalTypeLabel(t.type)}</th>
+                            <td className="py-2 pr-4 tabular-nums">{t.count}</td>
+                            <td className="py-2 pr-4 tabular-nums">{formatPercent(t.completion)}</td>
+                            <td className="py-2 tabular-nums">{formatDays(t.avgTime)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </TableScroll>
                 )}
               </Panel>
               <Panel id="recent-completions" title="Recent completions" description="Goals completed in the period, newest first">

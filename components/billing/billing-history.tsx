@@ -8,6 +8,7 @@ import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
+import { TableScroll } from '@/components/ui/table-scroll';
 import { Loading } from '@/components/ui/spinner';
 import { apiDownload } from '@/lib/api-client';
 import { BILLING_HISTORY_PAGE_SIZE, BILLING_TOASTS } from '@/lib/constants';
@@ -76,7 +77,7 @@ export function BillingHistory() {
         <p className="py-4 text-sm text-stone-500 dark:text-stone-400">No billing history yet. Payments appear here once you subscribe to a paid plan.</p>
       ) : (
         <>
-          <div className="relative -mx-6 overflow-x-auto">
+          <TableScroll className="-mx-6">
             <table className={cn('w-full min-w-[640px] text-left text-sm', isFetching && 'opacity-70')}>
               <caption className="sr-only">Billing history, page {page} of {pages}</caption>
               <thead>
@@ -125,7 +126,7 @@ export function BillingHistory() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           {pages > 1 && (
             <nav aria-label="Billing history pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
               <Button variant="secondary" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>

@@ -6,7 +6,10 @@ import Link from 'next/link';
 import { toast } from 'sonner';
 import { api, ApiError } from '@/lib/api-client';
 import { NOTIFICATION_DAILY_CAP_RANGE, PHONE_VERIFICATION_MESSAGES, SETTINGS_TOASTS, SETTINGS_VALIDATION, TEST_NOTIFICATION_TEXT } from '@/lib/constants';
+import { SCHEDULED_EMAIL_TIME } from '@/lib/digest';
+import { formatTimeOfDay } from '@/lib/format-time';
 import { QUIET_AFTER_RANGE } from '@/lib/nudges';
+import { BUNDLE_SEND_TIME } from '@/lib/notification-content';
 import { DEFAULT_NOTIFICATION_PREFERENCES, quietAfter, type NotificationPreferences } from '@/lib/preferences';
 import { notificationPreferencesSchema, type NotificationPreferencesResponse, type TestNotificationInput, type TestNotificationResponse } from '@/lib/schemas/account';
 import { Button } from '@/components/ui/button';
@@ -30,8 +33,8 @@ const EMAIL_ITEMS: Item<'email'>[] = [
   { key: 'missedCheckIns', label: 'Missed check-ins', description: 'When a client does not answer a check-in' },
   { key: 'systemUpdates', label: 'System updates', description: 'Maintenance and product changes' },
   { key: 'marketingEmails', label: 'Marketing emails', description: 'Tips, offers and news from Cadence' },
-  { key: 'weeklyDigest', label: 'Weekly digest', description: "Your clients' week and who needs attention, Mondays at 08:00" },
-  { key: 'dailyReminders', label: 'Daily reminders', description: "Today's check-ins and yesterday's unanswered ones, at 08:00" },
+  { key: 'weeklyDigest', label: 'Weekly digest', description: `Your clients' week and who needs attention, Mondays at ${formatTimeOfDay(SCHEDULED_EMAIL_TIME)}` },
+  { key: 'dailyReminders', label: 'Daily reminders', description: `Today's check-ins and yesterday's unanswered ones, at ${formatTimeOfDay(SCHEDULED_EMAIL_TIME)}` },
 ];
 
 const SMS_ITEMS: Item<'sms'>[] = [
@@ -60,8 +63,8 @@ const IN_APP_ITEMS: Item<'inApp'>[] = [
 const FREQUENCIES: { value: Prefs['content']['frequency']; label: string }[] = [
   { value: 'immediate', label: 'Immediate — as things happen' },
   { value: 'hourly', label: 'Hourly — top of each hour' },
-  { value: 'daily', label: 'Daily — at 08:00' },
-  { value: 'weekly', label: 'Weekly — Mondays at 08:00' },
+  { value: 'daily', label: `Daily — at ${formatTimeOfDay(BUNDLE_SEND_TIME)}` },
+  { value: 'weekly', label: `Weekly — Mondays at ${formatTimeOfDay(BUNDLE_SEND_TIME)}` },
 ];
 
 const DETAIL_LEVELS: { value: Prefs['content']['detailLevel']; label: string }[] = [
@@ -383,19 +386,29 @@ function NotificationPreferencesForm({ profile }: { profile: Profile }) {
 
       <TestNotification unsaved={dirty} />
 
+      {/* On a phone the sticky bar holds one line (status and Save); Reset sits above it, in the page. */}
+      <div className="flex justify-end sm:hidden">
+        <Button type="button" variant="secondary" onClick={() => setConfirmReset(true)} disabled={saving}>
+          Reset to Defaults
+        </Button>
+      </div>
+
       <div
         className={cn(
-          'sticky bottom-4 z-10 flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-white/95 px-6 py-4 backdrop-blur dark:bg-stone-900/95',
+          'sticky bottom-2 z-10 flex items-center justify-between gap-3 rounded-xl border bg-white/95 px-3 py-2 backdrop-blur sm:bottom-4 sm:flex-wrap sm:px-6 sm:py-4 dark:bg-stone-900/95',
           dirty ? 'border-brand-300 shadow-lg dark:border-brand-700' : 'border-stone-200 shadow-sm dark:border-stone-800',
         )}
       >
-        <p className={cn('text-sm', dirty ? 'font-medium text-brand-800 dark:text-brand-200' : 'text-stone-500 dark:text-stone-400')} aria-live="polite">
-          {dirty ? 'You have unsaved changes.' : 'All changes saved.'}
+        <p className={cn('min-w-0 text-sm', dirty ? 'font-medium text-brand-800 dark:text-brand-200' : 'text-stone-500 dark:text-stone-400')} aria-live="polite">
+          <span className="sm:hidden">{dirty ? 'Unsaved changes' : 'All saved'}</span>
+          <span className="hidden sm:inline">{dirty ? 'You have unsaved changes.' : 'All changes saved.'}</span>
         </p>
-        <div className="flex flex-wrap gap-3">
-          <Button type="button" variant="secondary" onClick={() => setConfirmReset(true)} disabled={saving}>
-            Reset to Defaults
-          </Button>
+        <div className="flex shrink-0 gap-3 sm:flex-wrap">
+          <div className="hidden sm:block">
+            <Button type="button" variant="secondary" onClick={() => setConfirmReset(true)} disabled={saving}>
+              Reset to Defaults
+            </Button>
+          </div>
           <Button type="button" onClick={() => void save()} loading={saving}>
             Save Preferences
           </Button>

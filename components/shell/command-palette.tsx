@@ -9,7 +9,7 @@ import { toast } from 'sonner';
 import { useAuth } from '@/components/auth/auth-provider';
 import { api, errorMessage } from '@/lib/api-client';
 import { rememberAppearance, storedAppearance } from '@/lib/appearance';
-import { ADMIN_SCREENS, CLIENT_VALUE_PREFIX, COACH_SCREENS, PALETTE_CLIENT_LIMIT, PALETTE_SEARCH_DEBOUNCE_MS, PALETTE_TEXTS, dashboardHref, paletteFilter } from '@/lib/palette';
+import { CLIENT_VALUE_PREFIX, type PaletteScreen, PALETTE_CLIENT_LIMIT, PALETTE_SEARCH_DEBOUNCE_MS, PALETTE_TEXTS, dashboardHref, paletteFilter } from '@/lib/palette';
 import type { AppearancePreferencesResponse } from '@/lib/schemas/account';
 import type { ClientPage } from '@/lib/schemas/clients';
 
@@ -33,9 +33,10 @@ const iconClass = 'h-4 w-4 shrink-0 text-stone-500 dark:text-stone-400';
 /**
  * ⌘K / Ctrl+K anywhere in the signed-in app, or the header's Search button: jump to a client or a
  * screen, or start an action. Actions that cost money (a check-in) only open their confirming
- * dialog on the dashboard; nothing is sent from here.
+ * dialog on the dashboard; nothing is sent from here. Coaches get their screens, clients and actions;
+ * an administrator gets the admin shell's views it may open (decision 0098).
  */
-export function CommandPalette() {
+export function CommandPalette({ screens }: { screens: PaletteScreen[] }) {
   const { user, updateUser } = useAuth();
   const router = useRouter();
   const [open, setOpen] = useState(false);
@@ -102,7 +103,6 @@ export function CommandPalette() {
   };
 
   if (!user) return null;
-  const screens = coach ? COACH_SCREENS : ADMIN_SCREENS;
   // Results of an earlier search stay hidden while the coach types: Enter must not pick a client the new words do not name.
   const found = typing ? [] : (clients.data?.clients ?? []);
   const searching = coach && (typing || clients.isFetching) && found.length === 0;

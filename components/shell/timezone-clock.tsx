@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { formatClockTime } from '@/lib/format-time';
 import { CLOCK_TIMEZONES, DEFAULT_CLOCK_TIMEZONE } from '@/lib/timezones';
 
 const STORAGE_KEY = 'clockTimezone';
@@ -23,7 +24,7 @@ export function TimezoneClock() {
   return (
     <div className="flex items-center gap-2 text-sm">
       <time className="tabular-nums text-stone-700 dark:text-stone-200" aria-live="off" suppressHydrationWarning>
-        {now.toLocaleTimeString('en-US', { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit' })}
+        {formatClockTime(now, zone)}
       </time>
       <select
         aria-label="Clock timezone"

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { useRealtime } from '@/components/realtime/realtime-provider';
 import { MAIN_CONTENT_ID } from './landmarks';
+import { COACH_SCREENS } from '@/lib/palette';
 import { CommandPalette } from './command-palette';
 import { NotificationBell } from './notification-bell';
 import { TimezoneClock } from './timezone-clock';
@@ -49,7 +50,7 @@ export function TopNav() {
         </Link>
         <button
           type="button"
-          className="order-2 rounded-md p-2 text-stone-700 hover:bg-stone-100 md:hidden dark:text-stone-200 dark:hover:bg-stone-800"
+          className="order-2 rounded-md p-2 text-stone-700 hover:bg-stone-100 lg:hidden dark:text-stone-200 dark:hover:bg-stone-800"
           aria-expanded={open}
           aria-controls="main-menu"
           onClick={() => setMenu({ open: !open, at: path })}
@@ -57,8 +58,8 @@ export function TopNav() {
           {open ? <X className="h-5 w-5" aria-hidden /> : <Menu className="h-5 w-5" aria-hidden />}
           <span className="sr-only">Menu</span>
         </button>
-        <div id="main-menu" className={cn('order-3 w-full flex-col md:order-none gap-3 md:flex md:w-auto md:flex-1 md:flex-row md:flex-wrap md:items-center md:gap-4', open ? 'flex' : 'hidden')}>
-          <ul className="flex flex-col gap-1 md:flex-row">
+        <div id="main-menu" className={cn('order-3 w-full flex-col lg:order-none gap-3 lg:flex lg:w-auto lg:flex-1 lg:flex-row lg:flex-wrap lg:items-center lg:gap-4', open ? 'flex' : 'hidden')}>
+          <ul className="flex flex-col gap-1 lg:flex-row">
             {links.map((l) => (
               <li key={l.href}>
                 <Link
@@ -74,7 +75,7 @@ export function TopNav() {
               </li>
             ))}
           </ul>
-          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 md:ml-auto">
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 lg:ml-auto">
             <span className="flex items-center gap-1.5 text-xs text-stone-600 dark:text-stone-400" title={`Live updates: ${status.replace('_', ' ')}`}>
               <span className={cn('h-2 w-2 rounded-full', status === 'connected' ? 'bg-green-500' : status === 'connecting' ? 'bg-amber-400' : 'bg-stone-400')} aria-hidden />
               {status === 'connected' ? 'Live' : 'Offline'}
@@ -89,8 +90,8 @@ export function TopNav() {
           </div>
         </div>
         {/* Last in the DOM (with the palette's Search button), so Tab meets them after the menu as the eye does on a wide screen; on a phone it sits beside the menu button. */}
-        <div className="order-1 ml-auto flex items-center gap-2 md:order-none md:ml-0">
-          <CommandPalette />
+        <div className="order-1 ml-auto flex items-center gap-2 lg:order-none lg:ml-0">
+          <CommandPalette screens={COACH_SCREENS} />
           <NotificationBell />
         </div>
       </nav>

@@ -23,5 +23,7 @@ export const isAdminScreen = (pathname: string | null): boolean => pathname !== 
 export function AppToaster() {
   const theme = useSyncExternalStore(subscribe, htmlTheme, () => 'light' as const);
   const duration = isAdminScreen(usePathname()) ? ADMIN_TOAST_DURATION_MS : TOAST_DURATION_MS;
-  return <Toaster theme={theme} position="top-right" duration={duration} richColors closeButton />;
+  // At the bottom, never over the header's time zone, user and Logout (issue 20 item 3): bottom-right
+  // on wide screens; below 600 px sonner stretches them across the bottom edge.
+  return <Toaster theme={theme} position="bottom-right" duration={duration} richColors closeButton />;
 }

@@ -157,7 +157,7 @@ export function ClientDetail({ client, onArchived, request = null }: { client: C
                 <dt className="sr-only">Email</dt>
                 <dd className="flex min-w-0 items-center gap-1.5 truncate">
                   <Mail className="h-4 w-4 shrink-0 text-stone-500 dark:text-stone-400" aria-hidden />
-                  <a href={`mailto:${client.email}`} className="hover:text-brand-700 hover:underline dark:hover:text-brand-300">
+                  <a href={`mailto:${client.email}`} title={client.email ?? undefined} className="min-w-0 truncate hover:text-brand-700 hover:underline dark:hover:text-brand-300">
                     {client.email}
                   </a>
                 </dd>

@@ -1,11 +1,11 @@
 import { RECENT_ACTIVITY_EXCERPT } from '@/lib/constants';
-import { formatClock, formatDay } from '@/lib/format-time';
+import { formatDay } from '@/lib/format-time';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
 // The time formatters live in lib/format-time.ts (the one formatter taking a zone, decision 0092).
-export { formatClock, formatDateTime, formatDay, formatTime, formatWeekdayTime } from '@/lib/format-time';
+export { formatClock, formatDateTime, formatDay, formatTime, formatTimeOfDay as formatSlotTime, formatWeekdayTime } from '@/lib/format-time';
 
 /** Recent Activity times (product §2.2): Just now, Nh ago, Nd ago, else a short date. */
 export function relativeTime(iso: string, zone: string, now = new Date()): string {
@@ -14,12 +14,6 @@ export function relativeTime(iso: string, zone: string, now = new Date()): strin
   if (ago < DAY) return `${Math.floor(ago / HOUR)}h ago`;
   if (ago < 7 * DAY) return `${Math.floor(ago / DAY)}d ago`;
   return formatDay(iso, zone, now);
-}
-
-/** A schedule slot's HH:MM as the coach reads it: 19:00 → 7:00 PM. */
-export function formatSlotTime(time: string): string {
-  const [h = 0, m = 0] = time.split(':').map(Number);
-  return formatClock(h, m);
 }
 
 export function excerpt(text: string, max = RECENT_ACTIVITY_EXCERPT): string {

@@ -207,7 +207,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByLabel('Maximum notifications per day')).toHaveAccessibleDescription(/wait for the next day/);
       await expect(page.getByLabel('Frequency')).toHaveAccessibleDescription(/one message per channel/);
       await expect(group(page, 'Content preferences')).toContainText('3 replies, 1 goal reached');
-      await expect(page.getByLabel('Frequency').locator('option', { hasText: 'Weekly — Mondays at 08:00' })).toHaveCount(1);
+      await expect(page.getByLabel('Frequency').locator('option', { hasText: 'Weekly — Mondays at 8:00 AM' })).toHaveCount(1);
       await expect(page.getByLabel('Detail level')).toHaveAccessibleDescription(/AI summary of a reply, goal changes/);
       for (const [region, name] of [
         ['Schedule & timing', 'schedule'],

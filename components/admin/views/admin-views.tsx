@@ -275,11 +275,12 @@ export function AdminManagementView({
               {
                 header: 'Name',
                 cell: (u) => (
-                  <div>
+                  <div className="[overflow-wrap:anywhere]">
                     <p className="font-medium">{u.name}</p>
                     <p className="text-xs text-stone-500 dark:text-stone-400">{u.email}</p>
                   </div>
                 ),
+                wrap: true,
               },
               { header: 'Created', cell: (u) => time.date(u.createdAt, 'N/A') },
             ]}
@@ -292,7 +293,7 @@ export function AdminManagementView({
             rowKey={(c) => c.id}
             empty={<EmptyState title={EMPTY.latestClients} />}
             columns={[
-              { header: 'Name', cell: (c) => <span className="font-medium">{c.name}</span> },
+              { header: 'Name', cell: (c) => <span className="font-medium [overflow-wrap:anywhere]">{c.name}</span>, wrap: true },
               { header: 'Coach', cell: (c) => c.coach?.username ?? 'No coach' },
               { header: 'Created', cell: (c) => time.date(c.createdAt, 'N/A') },
             ]}

@@ -6,6 +6,7 @@ import { ChevronDown } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
+import { TableScroll } from '@/components/ui/table-scroll';
 import { Loading } from '@/components/ui/spinner';
 import { api, errorMessage } from '@/lib/api-client';
 import { DEFAULT_PAGE, SECURITY_LOG_PAGE_SIZE, SETTINGS_TOASTS } from '@/lib/constants';
@@ -21,7 +22,7 @@ function LogTable({ logs }: { logs: SecurityLogEntry[] }) {
   const time = useProfileTime();
   const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-stone-500 uppercase dark:text-stone-400';
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-stone-200 dark:border-stone-800">
+    <TableScroll className="rounded-lg border border-stone-200 dark:border-stone-800">
       <table className="min-w-full divide-y divide-stone-200 text-sm dark:divide-stone-800">
         <caption className="sr-only">Security events, newest first</caption>
         <thead className="bg-stone-50 dark:bg-stone-800/50">
@@ -58,7 +59,7 @@ function LogTable({ logs }: { logs: SecurityLogEntry[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

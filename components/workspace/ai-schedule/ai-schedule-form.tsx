@@ -13,6 +13,7 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { api, ApiError, errorMessage } from '@/lib/api-client';
 import { AI_SCHEDULE_PREVIEW_DEBOUNCE_MS, AI_SCHEDULE_TEXTS, WEEKDAYS, WEEKDAY_SHORT } from '@/lib/constants';
+import { formatTimeOfDay } from '@/lib/format-time';
 import { fillPromptTemplate, PROMPT_PLACEHOLDERS } from '@/lib/prompt-template';
 import { aiScheduleSchema, DEFAULT_AI_SCHEDULE_DAYS, DEFAULT_AI_SCHEDULE_SLOT, type AiSchedule, type savedAiScheduleSchema } from '@/lib/schemas/ai-schedule';
 import { nextAiScheduleCheckIns } from '@/lib/schedule-slots';
@@ -214,8 +215,12 @@ export function AiScheduleForm({ subject, goal, existing, coachZone }: AiSchedul
                           onBlur={() => setTouched((t) => new Set(t).add(slot.key))}
                           className={cn(controlClass, 'w-28 tabular-nums dark:text-stone-100')}
                           aria-invalid={error ? true : undefined}
-                          aria-describedby={error ? `${inputId}-error` : undefined}
+                          aria-describedby={error ? `${inputId}-error` : `${inputId}-reads`}
                         />
+                        {/* The spec has the slot typed as 24-hour HH:MM; echo it on the product's 12-hour clock. */}
+                        <span id={`${inputId}-reads`} className="min-w-[4.5rem] text-sm tabular-nums text-stone-500 dark:text-stone-400">
+                          {!error && formatTimeOfDay(slot.time) !== slot.time ? formatTimeOfDay(slot.time) : ''}
+                        </span>
                         <button
                           type="button"
                           onClick={() => removeSlot(slot.key)}

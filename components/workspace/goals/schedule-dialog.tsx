@@ -17,7 +17,7 @@ import { formatSlotTime } from '../format';
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 const dayKey = (dayIndex: number) => String(dayIndex) as DayKey;
 
-/** "Mon 09:00, 18:00 · Wed 07:30" for the enabled slots of a schedule; null when there are none. */
+/** "Mon 9:00 AM, 6:00 PM · Wed 7:30 AM" for the enabled slots of a schedule; null when there are none. */
 export function scheduleSummary(schedule: CheckInSchedule): string | null {
   const parts = DAY_NAMES.flatMap((_, i) => {
     const times = (schedule[dayKey(i)] ?? []).filter((s) => s.enabled).map((s) => formatSlotTime(s.time));
