@@ -10,14 +10,19 @@ import { CLIENT_FILTERS, CLIENT_SORT_OPTIONS, CLIENT_SORTS, SORT_DIRECTIONS } fr
 import { HOLD_PARAM } from '@/lib/nudges';
 import { DASHBOARD_OPEN_ACTIONS, DASHBOARD_OPEN_PARAM } from '@/lib/palette';
 import { DEFAULT_CLOCK_TIMEZONE } from '@/lib/timezones';
-import { AddClientModal } from './add-client-modal';
 import { FollowUpReview } from './follow-up-review';
-import { HoldCheckInDialog } from './hold-check-in-dialog';
-import { ArchivedClientsModal } from './archived-clients-modal';
 import type { ClientDialogRequest } from './client-detail';
 import { ClientList, type ListView } from './client-list';
 import { StatCards } from './stat-cards';
 import { useClient, useClientList, useWorkspaceRealtime } from './use-clients';
+
+// The dashboard's dialogs load when the page is idle or when first opened, not with the page
+// (its first-load JavaScript has a 250 KB budget, docs/performance.md).
+const loadAddClient = () => import('./add-client-modal').then((m) => m.AddClientModal);
+const loadArchived = () => import('./archived-clients-modal').then((m) => m.ArchivedClientsModal);
+const AddClientModal = dynamic(loadAddClient, { ssr: false });
+const ArchivedClientsModal = dynamic(loadArchived, { ssr: false });
+const HoldCheckInDialog = dynamic(() => import('./hold-check-in-dialog').then((m) => m.HoldCheckInDialog), { ssr: false });
 
 // Opens only once a client is picked: its code (history, goals, editors) stays out of the first load.
 const ClientDetail = dynamic(() => import('./client-detail').then((m) => m.ClientDetail), {
@@ -68,6 +73,10 @@ export function ClientDashboard() {
   const [view, changeView] = useListView();
   const list = useClientList(view);
   useWorkspaceRealtime(list.refresh);
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
+    idle(() => void Promise.all([loadAddClient(), loadArchived()]));
+  }, []);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   // A notification opens a client (?client=) and, from a session reminder, the hold of one check-in (?hold=).
   const params = useSearchParams();
@@ -185,8 +194,8 @@ export function ClientDashboard() {
         </div>
       </div>
 
-      <AddClientModal open={adding} coachTimezone={zone} onClose={() => setAdding(false)} onCreated={(c) => setSelectedId(c.id)} />
-      <ArchivedClientsModal open={showArchived} onClose={() => setShowArchived(false)} />
+      {adding && <AddClientModal open coachTimezone={zone} onClose={() => setAdding(false)} onCreated={(c) => setSelectedId(c.id)} />}
+      {showArchived && <ArchivedClientsModal open onClose={() => setShowArchived(false)} />}
       {holdKey && clients && <HoldCheckInDialog slotKey={holdKey} client={clients.find((c) => holdKey.startsWith(`${c.id}:`))} zone={zone} onClose={closeHold} />}
     </main>
   );
