@@ -60,7 +60,8 @@ describe('slots on a sender clock', () => {
     expect(moved).toBeLessThan(8 * STEP_MS + 1_000);
     // On the sender's clock the eight slots follow each other a step apart: one instance's four after the other's.
     const slots = granted.flatMap((g) => g.delaysMs.map((d) => g.firstSlotAt!.getTime() + d - g.delaysMs[0]!)).sort((x, y) => x - y);
-    for (let i = 1; i < slots.length; i++) expect(slots[i]! - slots[i - 1]!).toBeCloseTo(STEP_MS, 0);
+    // Within a millisecond: the database keeps microseconds, a Date milliseconds.
+    for (let i = 1; i < slots.length; i++) expect(Math.abs(slots[i]! - slots[i - 1]! - STEP_MS)).toBeLessThanOrEqual(1);
   });
 
   it('grants only the slots within the horizon, and none when the sender is booked past it', async () => {

@@ -268,13 +268,15 @@ class Batch {
     const bySender = new Map<string, string[]>();
     for (const { row, from } of items) if (from) bySender.set(from, [...(bySender.get(from) ?? []), row.id]);
     if (!rate || bySender.size === 0) return go;
-    this.slotsReservedAt = performance.now();
     const grants = await reserveSlots(
       this.edb,
       [...bySender].map(([sender, ids]) => ({ sender, count: ids.length })),
       rate,
       claimLeaseMs() / 2,
     );
+    // The delays were measured on the database before the answer travelled back: counted from now,
+    // a message goes a little late at worst, never before its slot.
+    this.slotsReservedAt = performance.now();
     const later: string[] = [];
     for (const grant of grants) {
       const ids = bySender.get(grant.sender)!;
