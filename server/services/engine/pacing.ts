@@ -36,18 +36,18 @@ export async function reserveSlots(edb: EngineDb, requests: PaceRequest[], rateP
     requests.map(async ({ sender, count }) =>
       edb.sql.begin(async (tx) => {
         await tx`insert into sender_pacing (sender, next_free_at) values (${sender}, clock_timestamp()) on conflict (sender) do nothing`;
-        // Drizzle's client leaves timestamps as text; a plain one parses them: either way a Date below.
-        const [row] = await tx<{ waitMs: number; firstFree: string | Date }[]>`
-          select extract(epoch from (greatest(next_free_at, clock_timestamp()) - clock_timestamp())) * 1000 as "waitMs",
-                 greatest(next_free_at, clock_timestamp()) as "firstFree"
-          from sender_pacing where sender = ${sender} for update`;
+        // One reading of the clock for the wait and the first free slot, kept as text to the
+        // microsecond, so the update below continues exactly where this batch's slots end.
+        const [row] = await tx<{ firstFree: string; waitMs: number }[]>`
+          with cur as (select greatest(next_free_at, clock_timestamp()) as first_free, clock_timestamp() as now from sender_pacing where sender = ${sender} for update)
+          select first_free::text as "firstFree", extract(epoch from (first_free - now)) * 1000 as "waitMs" from cur`;
         const firstWait = Math.max(0, Number(row!.waitMs));
         // The slots that start before the horizon.
         const granted = Math.max(0, Math.min(count, Math.ceil((horizonMs - firstWait) / stepMs)));
         if (granted > 0) {
           await tx`
             update sender_pacing
-            set next_free_at = greatest(next_free_at, clock_timestamp()) + ${granted * stepMs} * interval '1 millisecond'
+            set next_free_at = ${row!.firstFree}::timestamptz + ${granted * stepMs} * interval '1 millisecond'
             where sender = ${sender}`;
         }
         return { sender, granted, delaysMs: Array.from({ length: granted }, (_, i) => firstWait + i * stepMs), firstSlotAt: granted > 0 ? new Date(row!.firstFree) : null };
