@@ -282,8 +282,8 @@ export function dialogTitled(page: Page, title: string) {
 
 export interface CheckInSeed {
   status: 'scheduled' | 'sent' | 'responded' | 'completed' | 'no_response';
-  /** Hours from now; negative in the past. */
-  at: number;
+  /** Hours from now (negative in the past), or an exact instant (a test that asserts the printed time must not depend on the clock). */
+  at: number | Date;
   aiMessage?: string;
   clientResponse?: string;
   aiResponse?: string;
@@ -299,7 +299,7 @@ export async function insertCheckIns(coachId: string, clientId: string, goalId: 
   const sql = db();
   try {
     for (const row of rows) {
-      const at = new Date(Date.now() + row.at * 3_600_000);
+      const at = row.at instanceof Date ? row.at : new Date(Date.now() + row.at * 3_600_000);
       const sent = row.status === 'scheduled' ? null : at;
       const responded = row.status === 'responded' || row.status === 'completed' ? new Date(at.getTime() + 30 * 60_000) : null;
       await sql`

@@ -40,7 +40,7 @@ test.describe('times in the profile timezone', () => {
       await sql.end();
     }
     const person = await newClient(coach.api);
-    await insertCheckIns(coach.id, person.id, null, [{ status: 'sent', at: (at.getTime() - Date.now()) / 3_600_000, aiMessage: 'How did the week go?' }]);
+    await insertCheckIns(coach.id, person.id, null, [{ status: 'sent', at, aiMessage: 'How did the week go?' }]);
 
     await signIn(page, coach);
     await page.goto('/settings?tab=security');
