@@ -2,11 +2,12 @@
  * The baseline of `npm run bench`: a bare Node `http` server with node-postgres and no framework
  * that answers the measured requests with the same SQL the services run (the queries of
  * server/auth/guards.ts, services/auth.ts + sessions.ts, clients.ts listClients / clientDtos,
- * client-list.ts listClientPage (sorted by name), client-stats.ts clientStats and checkins.ts
- * checkInHistory written out as text; the reporting statements of analytics.ts overview and
- * admin-usage.ts usageStats imported from server/services/reporting/queries.ts, the very text the
- * services run), the same argon2 verification and the same jose JWTs. It skips what a framework adds: routing,
- * zod, Drizzle's query building and row mapping, Next's request and response objects.
+ * client-list.ts listClientPage (sorted by name) and checkins.ts checkInHistory written out as text;
+ * the reporting statements of analytics.ts overview and admin-usage.ts usageStats imported from
+ * server/services/reporting/queries.ts and client-stats.ts's statements rendered from its builder, the
+ * very text the services run), the same argon2 verification and the same jose JWTs. It skips what a framework adds: routing,
+ * zod, Drizzle's row mapping (and its query building, but for the stat cards' six statements), Next's
+ * request and response objects.
  *
  * Started by bench/run.ts as a child process: DATABASE_URL, PORT, JWT_SECRET; it reports
  * `{ ready, port }` over IPC.
@@ -16,13 +17,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verify } from '@node-rs/argon2';
 import { jwtVerify, SignJWT } from 'jose';
+import { type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { ENGAGEMENT_POINTS_MAX, RANGE_DAYS, type TimeRange } from '@/lib/analytics';
-import { BAD_ENGAGEMENT, CLIENT_PAGE_SIZE, decodeCursor, encodeCursor, LOW_MOTIVATION, QUIET_AFTER_DAYS, UNANSWERED_STATUSES } from '@/lib/client-list';
-import { NEXT_CHECK_INS_ITEMS, RECENT_ACTIVITY_ITEMS } from '@/lib/constants';
-import { addDays, weekDates, zonedParts, zonedTimeToInstant } from '@/lib/zoned-time';
+import { CLIENT_PAGE_SIZE, decodeCursor, encodeCursor } from '@/lib/client-list';
+import { addDays, weekDates, zonedTimeToInstant } from '@/lib/zoned-time';
 import type { SqlText } from '@/server/db/query-rows';
 import { analyticsWindow, trendPeriods } from '@/server/services/analytics';
+import { clientStatsStatements } from '@/server/services/client-stats';
 import {
   checkInFactsQuery,
   clientCountsQuery,
@@ -36,8 +39,8 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Numb
 const key = new TextEncoder().encode(process.env.JWT_SECRET ?? '');
 const ACCESS_TTL_SECONDS = Number(process.env.ACCESS_TOKEN_TTL_SECONDS ?? 900);
 const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-/** Names on the Responding card's chips (AWAITING_SHOWN of server/services/client-stats.ts). */
-const AWAITING_SHOWN = 4;
+/** Renders a statement Drizzle builds in a service to text and parameters (the client-stats statements). */
+const dialect = new PgDialect();
 
 class HttpError extends Error {
   constructor(
@@ -235,97 +238,20 @@ async function listClientPage(coach: Caller, params: URLSearchParams) {
   return { clients: await clientDtos(coach, page.map(({ key: _key, ...client }) => client)), nextCursor, total: total!.n };
 }
 
-/** A day's enabled slots of a client's weekly schedule (client-stats.ts slotsOf and ENABLED). */
-const slotsOf = (day: string) => `jsonb_array_elements(coalesce(c.check_in_schedule -> (${day})::text, '[]'::jsonb)) s`;
-const ENABLED = `(s ->> 'enabled')::boolean`;
-const SENDING = 'c.coach_id = $1 and not c.archived and not c.check_ins_held';
-
-/** GET /api/coach/client-stats: the six aggregate statements of server/services/client-stats.ts, written out. */
+/** GET /api/coach/client-stats: the six statements of server/services/client-stats.ts, rendered to text and run as they are. */
 async function clientStats(coach: Caller) {
-  const now = new Date();
-  const dates = weekDates(coach.timezone, now);
-  const dayStarts = [...dates, addDays(dates[6]!, 1)].map((date) => zonedTimeToInstant(coach.timezone, date, '00:00').toISOString());
-  const todayIndex = dates.indexOf(zonedParts(coach.timezone, now).date);
-  const when = 'coalesce(ci.sent_at, ci.scheduled_for, ci.created_at)';
-  // $1 coach, $2 the eight local midnights of the week.
-  const weekRows = `
-    select distinct on (ci.client_id, day) ci.client_id, day, ci.status::text as status
-    from check_ins ci
-    join clients c on c.id = ci.client_id and c.coach_id = $1 and not c.archived
-    cross join lateral (select width_bucket(${when}, $2::timestamptz[]) - 1 as day) d
-    where ci.coach_id = $1 and ${when} >= ($2::timestamptz[])[1] and ${when} < ($2::timestamptz[])[8]
-    order by ci.client_id, day, ci.created_at desc`;
-  const responded = `select distinct client_id from week_rows where status in ('completed', 'responded')`;
-  const latestOf = (column: string, which: string) =>
-    `(select ${column} from check_ins where check_ins.client_id = clients.id and check_ins.coach_id = $1 and ${which} order by check_ins.created_at desc limit 1)`;
-  const needsAttention = `(${latestOf(`motivation = '${LOW_MOTIVATION}' or engagement_assessment = '${BAD_ENGAGEMENT}'`, 'responded_at is not null')} is true
-    or ${latestOf(`status::text in (${UNANSWERED_STATUSES.map((s) => `'${s}'`).join(', ')})`, `status not in ('scheduled', 'cancelled')`)} is true)`;
+  const statements = clientStatsStatements(coach, new Date());
+  const rendered = (statement: SQL) => {
+    const { sql: text, params } = dialect.sqlToQuery(statement);
+    return query(text, params);
+  };
   const [[counts], next, [weekCounts], awaiting, recent, [filters]] = await Promise.all([
-    query(
-      `select (select count(*)::int from clients c where c.coach_id = $1 and not c.archived) as clients,
-         array(select (select count(*)::int from clients c cross join lateral ${slotsOf('d.i')} where ${ENABLED} and ${SENDING})
-               from generate_series(0, 6) d(i) order by d.i) as per_day`,
-      [coach.id],
-    ),
-    query(
-      `with sending as materialized (select c.id, c.first_name, c.last_name, c.timezone, c.check_in_schedule from clients c where ${SENDING})
-       select c.id, c.first_name, c.last_name, to_json(slot.at) #>> '{}' as at
-       from sending c
-       cross join generate_series(0, 7) o(n)
-       cross join lateral (select (($2::timestamptz at time zone c.timezone)::date + o.n) as local_date) ld
-       cross join lateral ${slotsOf('extract(isodow from ld.local_date)::int - 1')}
-       cross join lateral (select ((ld.local_date + (s ->> 'time')::time) at time zone c.timezone) as at) slot
-       where ${ENABLED} and slot.at > $2::timestamptz
-       order by slot.at, c.first_name, c.last_name, c.id
-       limit ${NEXT_CHECK_INS_ITEMS}`,
-      [coach.id, now.toISOString()],
-    ),
-    query(
-      `with week_rows as (${weekRows})
-       select
-         (select count(*)::int from (${responded}) r) as responded,
-         (select count(*)::int from week_rows where status = 'completed') as completed,
-         (select count(*)::int from week_rows where status = 'responded') as replied,
-         (select count(*)::int from week_rows where status = 'no_response') as no_response,
-         (select count(*)::int from week_rows where status = 'missed') as missed_rows,
-         (select count(*)::int from clients c
-           cross join generate_series(0, $3::int) d(i)
-           where ${SENDING}
-             and c.created_at < ($2::timestamptz[])[d.i + 2]
-             and exists (select 1 from ${slotsOf('d.i')} where ${ENABLED})
-             and not exists (select 1 from week_rows w where w.client_id = c.id and w.day = d.i)
-         ) as missed_slots`,
-      [coach.id, dayStarts, todayIndex - 1],
-    ),
-    query(
-      `with week_rows as (${weekRows}), awaiting as (
-         select c.id, c.first_name, c.last_name from clients c where ${SENDING} and c.id not in (${responded})
-       )
-       select id, first_name, last_name, (select count(*)::int from awaiting) as total
-       from awaiting order by first_name, last_name, id limit ${AWAITING_SHOWN}`,
-      [coach.id, dayStarts],
-    ),
-    query(
-      `select c.id as client_id, c.first_name, c.last_name, l.id as check_in_id, to_json(l.at) #>> '{}' as at, l.text
-       from clients c
-       cross join lateral (
-         select ci.id, coalesce(ci.responded_at, ci.sent_at, ci.created_at) as at, coalesce(nullif(ci.client_response, ''), ci.ai_message, '') as text
-         from check_ins ci
-         where ci.client_id = c.id and ci.coach_id = $1 and ci.status not in ('scheduled', 'cancelled')
-         order by ci.created_at desc limit 1
-       ) l
-       where c.coach_id = $1 and not c.archived
-       order by l.at desc, c.id
-       limit ${RECENT_ACTIVITY_ITEMS}`,
-      [coach.id],
-    ),
-    query(
-      `select (count(*) filter (where check_ins_held = false))::int as active, (count(*) filter (where check_ins_held = true))::int as on_hold,
-         (count(*) filter (where ${needsAttention}))::int as needs_attention,
-         (count(*) filter (where check_ins_held = false and last_check_in_at is not null and (last_response_at is null or last_response_at < $2)))::int as quiet
-       from clients where coach_id = $1 and archived = false`,
-      [coach.id, new Date(now.getTime() - QUIET_AFTER_DAYS * 86_400_000)],
-    ),
+    rendered(statements.counts),
+    rendered(statements.next),
+    rendered(statements.week),
+    rendered(statements.awaiting),
+    rendered(statements.recent),
+    rendered(statements.filters),
   ]);
   const perDay = counts!.per_day as number[];
   const named = (r: Row) => ({ clientId: r.id ?? r.client_id, clientName: `${r.first_name} ${r.last_name}`.trim() });

@@ -81,9 +81,7 @@ export async function seedBenchData(sql: postgres.Sql, passwordHash: string): Pr
       await db`
         insert into clients (id, coach_id, first_name, last_name, email, phone, timezone, archived, archived_at, check_ins_held, check_in_schedule, executive_summary, created_at, updated_at)
         select id, coach_id,
-          (array['Ava', 'Ben', 'Cleo', 'Dev', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivan', 'Jade', 'Kai', 'Lena', 'Milo', 'Nia', 'Omar', 'Pia'])[1 + n % 16],
-          (array['Adams', 'Baker', 'Chen', 'Diaz', 'Evans', 'Fox', 'Garcia', 'Hill', 'Ito', 'Jones', 'Khan', 'Lopez'])[1 + (n / 16) % 12] || '-' || n,
-          'client-' || n || '@bench.example', '+1666' || lpad(n::text, 7, '0'), (${sql.unsafe(sqlArray(ZONES))})[1 + n % ${ZONES.length}],
+          ${clientIdentity(db)},
           r < 0.05, case when r < 0.05 then now() - r * 100 * interval '1 day' end, r >= 0.05 and r < 0.09,
           -- One to three weekly slots.
           jsonb_build_object(
@@ -94,18 +92,7 @@ export async function seedBenchData(sql: postgres.Sql, passwordHash: string): Pr
     });
 
     await step('goals', async () => {
-      await db`
-        create temp table seed_goals as
-        select gen_random_uuid() as id, c.id as client_id, c.coach_id, g as n, c.created_at, random() as r
-        from seed_clients c cross join lateral generate_series(1, c.goals) as g`;
-      await db`create index on seed_goals (client_id, n)`;
-      await db`
-        insert into goals (id, coach_id, client_id, title, type, target, unit, current_value, progress, status, archived, completed_at, created_at, updated_at)
-        select id, coach_id, client_id, (array['Run 100 km', 'Read 12 books', 'Sleep 8 hours', 'Meditate daily', 'Lose 5 kg', 'Walk 10k steps'])[1 + (n + (r * 6)::int) % 6],
-          (array['progress', 'task', 'habit'])[n]::goal_type, 100, 'units', round((r * 100)::numeric, 1), round((r * 100)::numeric, 1),
-          (case when r > 0.8 then 'completed' else 'incomplete' end)::goal_status, r < 0.05,
-          case when r > 0.8 then created_at + (r - 0.8) * 5 * (now() - created_at) end, created_at, now() - r * interval '30 days'
-        from seed_goals`;
+      await insertGoals(db, 'seed_clients', 'seed_goals');
     });
 
     const indexes = await db<{ name: string; def: string }[]>`
@@ -201,6 +188,31 @@ export async function seedBenchData(sql: postgres.Sql, passwordHash: string): Pr
  * `last` per client, its goal from `goalsTable`, with the statuses, texts, moods and times of a real
  * history; the last one of each client is still to come.
  */
+/** First and last name, e-mail, phone and timezone of the client numbered `n`, unique across the bench. */
+const clientIdentity = (db: postgres.Sql) => db`
+  (array['Ava', 'Ben', 'Cleo', 'Dev', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivan', 'Jade', 'Kai', 'Lena', 'Milo', 'Nia', 'Omar', 'Pia'])[1 + n % 16],
+  (array['Adams', 'Baker', 'Chen', 'Diaz', 'Evans', 'Fox', 'Garcia', 'Hill', 'Ito', 'Jones', 'Khan', 'Lopez'])[1 + (n / 16) % 12] || '-' || n,
+  'client-' || n || '@bench.example', '+1666' || lpad(n::text, 7, '0'), (${db.unsafe(sqlArray(ZONES))})[1 + n % ${ZONES.length}]`;
+
+/**
+ * One to three goals for each client of a temporary clients table (its `goals` column), kept in the
+ * temporary goals table too, which the check-in history reads its goals from.
+ */
+async function insertGoals(db: postgres.Sql, clientsTable: string, goalsTable: string): Promise<void> {
+  await db`
+    create temp table ${db(goalsTable)} as
+    select gen_random_uuid() as id, c.id as client_id, c.coach_id, g as n, c.created_at, random() as r
+    from ${db(clientsTable)} c cross join lateral generate_series(1, c.goals) as g`;
+  await db`create index on ${db(goalsTable)} (client_id, n)`;
+  await db`
+    insert into goals (id, coach_id, client_id, title, type, target, unit, current_value, progress, status, archived, completed_at, created_at, updated_at)
+    select id, coach_id, client_id, (array['Run 100 km', 'Read 12 books', 'Sleep 8 hours', 'Meditate daily', 'Lose 5 kg', 'Walk 10k steps'])[1 + (n + (r * 6)::int) % 6],
+      (array['progress', 'task', 'habit'])[n]::goal_type, 100, 'units', round((r * 100)::numeric, 1), round((r * 100)::numeric, 1),
+      (case when r > 0.8 then 'completed' else 'incomplete' end)::goal_status, r < 0.05,
+      case when r > 0.8 then created_at + (r - 0.8) * 5 * (now() - created_at) end, created_at, now() - r * interval '30 days'
+    from ${db(goalsTable)}`;
+}
+
 async function insertCheckInHistory(db: postgres.Sql, rows: postgres.PendingQuery<postgres.Row[]>, goalsTable: string, last: number): Promise<void> {
   await db`
     with rows as (${rows}), shaped as (
@@ -253,9 +265,7 @@ async function seedBigCoach(db: postgres.ReservedSql, passwordHash: string): Pro
   await db`
     insert into clients (id, coach_id, first_name, last_name, email, phone, timezone, archived, check_ins_held, check_in_schedule, executive_summary, created_at, updated_at)
     select id, coach_id,
-      (array['Ava', 'Ben', 'Cleo', 'Dev', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivan', 'Jade', 'Kai', 'Lena', 'Milo', 'Nia', 'Omar', 'Pia'])[1 + n % 16],
-      (array['Adams', 'Baker', 'Chen', 'Diaz', 'Evans', 'Fox', 'Garcia', 'Hill', 'Ito', 'Jones', 'Khan', 'Lopez'])[1 + (n / 16) % 12] || '-' || n,
-      'client-' || n || '@bench.example', '+1666' || lpad(n::text, 7, '0'), (${db.unsafe(sqlArray(ZONES))})[1 + n % ${ZONES.length}],
+      ${clientIdentity(db)},
       false, r < 0.04,
       -- The weekly slot of its check-ins, and a second, evening one on some clients.
       jsonb_build_object(
@@ -263,17 +273,7 @@ async function seedBigCoach(db: postgres.ReservedSql, passwordHash: string): Pro
         ((n + 3) % 7)::text, jsonb_build_array(jsonb_build_object('id', gen_random_uuid(), 'time', '18:30', 'enabled', r < 0.3))),
       'Engaged and steady; replies most days and keeps the main goal in view.', created_at, created_at
     from seed_big_clients`;
-  await db`
-    create temp table seed_big_goals as
-    select gen_random_uuid() as id, c.id as client_id, c.coach_id, g as n, c.created_at, random() as r
-    from seed_big_clients c cross join lateral generate_series(1, c.goals) as g`;
-  await db`
-    insert into goals (id, coach_id, client_id, title, type, target, unit, current_value, progress, status, archived, completed_at, created_at, updated_at)
-    select id, coach_id, client_id, (array['Run 100 km', 'Read 12 books', 'Sleep 8 hours', 'Meditate daily', 'Lose 5 kg', 'Walk 10k steps'])[1 + (n + (r * 6)::int) % 6],
-      (array['progress', 'task', 'habit'])[n]::goal_type, 100, 'units', round((r * 100)::numeric, 1), round((r * 100)::numeric, 1),
-      (case when r > 0.8 then 'completed' else 'incomplete' end)::goal_status, r < 0.05,
-      case when r > 0.8 then created_at + (r - 0.8) * 5 * (now() - created_at) end, created_at, now() - r * interval '30 days'
-    from seed_big_goals`;
+  await insertGoals(db, 'seed_big_clients', 'seed_big_goals');
   await insertCheckInHistory(
     db,
     db`

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { usePathname, useSearchParams } from 'next/navigation';
-import { BookOpen, Menu, X } from 'lucide-react';
+import { BookOpen } from 'lucide-react';
 import { useAuth } from '@/components/auth/auth-provider';
 import { MAIN_CONTENT_ID } from '@/components/shell/landmarks';
 import { Button } from '@/components/ui/button';
@@ -12,6 +12,7 @@ import { Wordmark } from '@/components/ui/logo';
 import { ADMIN_ENDPOINT_PERMISSIONS as NEEDS, effectivePermissions, type AdminPermission } from '@/lib/admin-permissions';
 import { ADMIN_PROFILE_VIEW, adminViewHref } from '@/lib/admin-views';
 import { CommandPalette } from '@/components/shell/command-palette';
+import { MenuToggle, SkipToContent } from '@/components/shell/shell-controls';
 import type { PaletteScreen } from '@/lib/palette';
 import { initials } from './format';
 
@@ -103,12 +104,7 @@ export function AdminShell({ current, children }: { current: string; children: R
 
   return (
     <div className="min-h-screen md:flex">
-      <a
-        href={`#${MAIN_CONTENT_ID}`}
-        className="sr-only rounded-md bg-brand-700 px-3 py-2 text-sm font-medium text-white focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
-      >
-        Skip to main content
-      </a>
+      <SkipToContent />
       <aside
         id="admin-menu"
         className={cn(
@@ -154,17 +150,7 @@ export function AdminShell({ current, children }: { current: string; children: R
       <div className="min-w-0 flex-1">
         <header className="sticky top-0 z-30 border-b border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">
           <div className="flex h-14 items-center gap-2 px-3 md:px-6">
-            <button
-              ref={menuButton}
-              type="button"
-              className="rounded-md p-2 text-stone-700 hover:bg-stone-100 md:hidden dark:text-stone-200 dark:hover:bg-stone-800"
-              aria-expanded={open}
-              aria-controls="admin-menu"
-              onClick={() => setMenu({ open: !open, at: here })}
-            >
-              {open ? <X className="h-5 w-5" aria-hidden /> : <Menu className="h-5 w-5" aria-hidden />}
-              <span className="sr-only">Menu</span>
-            </button>
+            <MenuToggle ref={menuButton} open={open} controls="admin-menu" className="md:hidden" onToggle={() => setMenu({ open: !open, at: here })} />
             <p className="min-w-0 flex-1 truncate text-sm text-stone-600 dark:text-stone-300">Welcome, {name}</p>
             <CommandPalette screens={paletteScreens} />
             <Link

@@ -74,6 +74,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       setStatus('connecting');
       socket = io(`${window.location.protocol}//${window.location.hostname}:${port}`, {
         path,
+        // WebSocket first, long-polling only where it cannot connect: a polling session adds a
+        // request per message, and one closed under a pending poll answers it 400 in the console.
+        transports: ['websocket', 'polling'],
+        tryAllTransports: true,
         // A function, so every reconnect presents the newest access token.
         auth: (cb) => cb({ token: getAccessToken() }),
         timeout: SOCKET_TIMEOUT_MS,

@@ -4,12 +4,11 @@ import { Wordmark } from '@/components/ui/logo';
 import { useState } from 'react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { Menu, X } from 'lucide-react';
 import { useAuth } from '@/components/auth/auth-provider';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { useRealtime } from '@/components/realtime/realtime-provider';
-import { MAIN_CONTENT_ID } from './landmarks';
+import { MenuToggle, SkipToContent } from './shell-controls';
 import { COACH_SCREENS } from '@/lib/palette';
 import { CommandPalette } from './command-palette';
 import { NotificationBell } from './notification-bell';
@@ -38,26 +37,12 @@ export function TopNav() {
   ];
   return (
     <header className="border-b border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">
-      <a
-        href={`#${MAIN_CONTENT_ID}`}
-        className="sr-only rounded-md bg-brand-700 px-3 py-2 text-sm font-medium text-white focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
-      >
-        Skip to main content
-      </a>
+      <SkipToContent />
       <nav className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3" aria-label="Main">
         <Link href="/dashboard" className="rounded-md text-lg">
           <Wordmark />
         </Link>
-        <button
-          type="button"
-          className="order-2 rounded-md p-2 text-stone-700 hover:bg-stone-100 lg:hidden dark:text-stone-200 dark:hover:bg-stone-800"
-          aria-expanded={open}
-          aria-controls="main-menu"
-          onClick={() => setMenu({ open: !open, at: path })}
-        >
-          {open ? <X className="h-5 w-5" aria-hidden /> : <Menu className="h-5 w-5" aria-hidden />}
-          <span className="sr-only">Menu</span>
-        </button>
+        <MenuToggle open={open} controls="main-menu" className="order-2 lg:hidden" onToggle={() => setMenu({ open: !open, at: path })} />
         <div id="main-menu" className={cn('order-3 w-full flex-col lg:order-none gap-3 lg:flex lg:w-auto lg:flex-1 lg:flex-row lg:flex-wrap lg:items-center lg:gap-4', open ? 'flex' : 'hidden')}>
           <ul className="flex flex-col gap-1 lg:flex-row">
             {links.map((l) => (

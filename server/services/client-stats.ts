@@ -5,7 +5,6 @@ import type { ClientStats } from '@/lib/schemas/clients';
 import { zonedParts } from '@/lib/zoned-time';
 import { queryRows } from '../db/query-rows';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { getDb } from '../db/client';
 import { clients } from '../db/schema';
 import { filterCondition } from './client-list';
 import { currentWeek, type CoachRef } from './clients';
@@ -28,15 +27,14 @@ const countsRow = z.object({ clients: z.number(), per_day: z.array(z.number()) }
 const nextRow = z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), at: z.string() });
 const weekRow = z.object({ responded: z.number(), completed: z.number(), replied: z.number(), no_response: z.number(), missed_rows: z.number(), missed_slots: z.number() });
 const awaitingRow = z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), total: z.number() });
+const filtersRow = z.object({ active: z.number(), on_hold: z.number(), needs_attention: z.number(), quiet: z.number() });
 const recentRow = z.object({ client_id: z.string(), first_name: z.string(), last_name: z.string(), check_in_id: z.string(), at: z.string(), text: z.string() });
 
 /**
- * The three stat cards (product §2.2) over every active client, in aggregate SQL: a coach with a
- * thousand clients gets a few numbers and a handful of names, never the clients themselves.
- * The figures are the ones the cards used to derive from the whole list (weekly slots, the next
- * check-ins, this week's bubbles, each client's latest check-in).
+ * The stat cards' six statements, built but not run: the service runs them, and the bench baseline
+ * (bench/baseline-server.ts) runs the very same text through a raw client.
  */
-export async function clientStats(coach: CoachRef, now = new Date()): Promise<ClientStats> {
+export function clientStatsStatements(coach: Pick<CoachRef, 'id' | 'timezone'>, now: Date) {
   const week = currentWeek(coach.timezone, now);
   const today = zonedParts(coach.timezone, now).date;
   const todayIndex = week.dates.findIndex((d) => d === today);
@@ -53,24 +51,19 @@ export async function clientStats(coach: CoachRef, now = new Date()): Promise<Cl
     order by ci.client_id, day, ci.created_at desc`;
   const responded = sql`select distinct client_id from week_rows where status in (${textList(RESPONDED_WEEK_STATUSES)})`;
 
-  const filterCount = (filter: ClientFilter) => sql<number>`(count(*) filter (where ${filterCondition(filter, coach.id, now)}))::int`.mapWith(Number);
-  const [[counts], next, [weekCounts], awaiting, recent, [filterCounts]] = await Promise.all([
-    queryRows(
-      countsRow,
-      sql`
+  const filterCount = (filter: ClientFilter) => sql`(count(*) filter (where ${filterCondition(filter, coach.id, now)}))::int`;
+  return {
+    counts: sql`
       select
         (select count(*)::int from clients c where c.coach_id = ${coach.id} and not c.archived) as clients,
         array(
           select (select count(*)::int from clients c cross join lateral ${slotsOf(sql`d.i`)} where ${ENABLED} and ${sendingClients(coach.id)})
           from generate_series(0, 6) d(i) order by d.i
         ) as per_day`,
-    ),
     // Each enabled slot over the next eight local days of its client (so one earlier today shows a week on).
     // The coach's clients are picked first: with a thousand of them the planner otherwise scanned every
     // coach's clients in parallel, about half of the statement's time on the bench (docs/performance.md).
-    queryRows(
-      nextRow,
-      sql`
+    next: sql`
       with sending as materialized (select c.id, c.first_name, c.last_name, c.timezone, c.check_in_schedule from clients c where ${sendingClients(coach.id)})
       select c.id, c.first_name, c.last_name, to_json(slot.at) #>> '{}' as at
       from sending c
@@ -81,10 +74,7 @@ export async function clientStats(coach: CoachRef, now = new Date()): Promise<Cl
       where ${ENABLED} and slot.at > ${at(now)}
       order by slot.at, c.first_name, c.last_name, c.id
       limit ${NEXT_CHECK_INS_ITEMS}`,
-    ),
-    queryRows(
-      weekRow,
-      sql`
+    week: sql`
       with week_rows as (${weekRows})
       select
         (select count(*)::int from (${responded}) r) as responded,
@@ -100,21 +90,15 @@ export async function clientStats(coach: CoachRef, now = new Date()): Promise<Cl
             and exists (select 1 from ${slotsOf(sql`d.i`)} where ${ENABLED})
             and not exists (select 1 from week_rows w where w.client_id = c.id and w.day = d.i)
         ) as missed_slots`,
-    ),
-    queryRows(
-      awaitingRow,
-      sql`
+    awaiting: sql`
       with week_rows as (${weekRows}), awaiting as (
         select c.id, c.first_name, c.last_name from clients c
         where ${sendingClients(coach.id)} and c.id not in (${responded})
       )
       select id, first_name, last_name, (select count(*)::int from awaiting) as total
       from awaiting order by first_name, last_name, id limit ${AWAITING_SHOWN}`,
-    ),
     // One index probe per client (check_ins_client_idx, newest first), as the list's latest check-in.
-    queryRows(
-      recentRow,
-      sql`
+    recent: sql`
       select c.id as client_id, c.first_name, c.last_name, l.id as check_in_id, to_json(l.at) #>> '{}' as at, l.text
       from clients c
       cross join lateral (
@@ -126,11 +110,27 @@ export async function clientStats(coach: CoachRef, now = new Date()): Promise<Cl
       where c.coach_id = ${coach.id} and not c.archived
       order by l.at desc, c.id
       limit ${RECENT_ACTIVITY_ITEMS}`,
-    ),
-    getDb()
-      .select({ active: filterCount('active'), on_hold: filterCount('on_hold'), needs_attention: filterCount('needs_attention'), quiet: filterCount('quiet') })
-      .from(clients)
-      .where(and(eq(clients.coachId, coach.id), eq(clients.archived, false))),
+    filters: sql`
+      select ${filterCount('active')} as active, ${filterCount('on_hold')} as on_hold, ${filterCount('needs_attention')} as needs_attention, ${filterCount('quiet')} as quiet
+      from ${clients} where ${and(eq(clients.coachId, coach.id), eq(clients.archived, false))}`,
+  };
+}
+
+/**
+ * The three stat cards (product §2.2) over every active client, in aggregate SQL: a coach with a
+ * thousand clients gets a few numbers and a handful of names, never the clients themselves.
+ * The figures are the ones the cards used to derive from the whole list (weekly slots, the next
+ * check-ins, this week's bubbles, each client's latest check-in).
+ */
+export async function clientStats(coach: CoachRef, now = new Date()): Promise<ClientStats> {
+  const statements = clientStatsStatements(coach, now);
+  const [[counts], next, [weekCounts], awaiting, recent, [filterCounts]] = await Promise.all([
+    queryRows(countsRow, statements.counts),
+    queryRows(nextRow, statements.next),
+    queryRows(weekRow, statements.week),
+    queryRows(awaitingRow, statements.awaiting),
+    queryRows(recentRow, statements.recent),
+    queryRows(filtersRow, statements.filters),
   ]);
 
   const perDay = counts?.per_day ?? [0, 0, 0, 0, 0, 0, 0];

@@ -237,7 +237,8 @@ export interface Coach extends TestUser {
 
 /** A verified coach with an API session of their own. */
 /** A signed-in user's theme is the saved preference, which wins over the browser's copy. */
-export async function saveTheme(api: CoachApi, theme: 'light' | 'dark'): Promise<void> {
+/** Saves the user's theme; "system" follows the browser's colour scheme, which a test can emulate. */
+export async function saveTheme(api: CoachApi, theme: 'light' | 'dark' | 'system'): Promise<void> {
   const res = await api.call('PUT', '/users/appearance', { appearancePreferences: { theme, colorScheme: 'gold', fontSize: 'medium', compactView: false } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }

@@ -4,7 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { APPEARANCE_STORAGE_KEY } from '../../lib/appearance';
 import { TEST_ADMIN } from '../helpers/stack';
 import { seedAdminDataset } from './admin-dataset';
-import { CoachApi, expect, insertCheckIns, newClient, newCoach, signIn, stack, test, toast } from './fixtures';
+import { CoachApi, expect, insertCheckIns, newClient, newCoach, saveTheme, signIn, stack, test, toast } from './fixtures';
 
 /**
  * Every screen at 1440, 768 and 360 px (issue 20 item 3 and "Done when", decision 0099): as a coach
@@ -109,18 +109,12 @@ async function expectHeaderUncovered(page: Page, header: Locator, where: string)
   }
 }
 
-/** The appearance follows the browser's colour scheme, so the screenshots can switch light and dark. */
-async function followSystemTheme(api: CoachApi): Promise<void> {
-  const res = await api.call('PUT', '/users/appearance', { appearancePreferences: { theme: 'system', colorScheme: 'gold', fontSize: 'medium', compactView: false } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-}
-
 test.describe('viewport sweep', () => {
   test('every coach screen fits 1440, 768 and 360 px without errors; toasts leave the header free', async ({ page, clientIp }) => {
     test.setTimeout(180_000);
     const errors = watchErrors(page);
     const coach = await newCoach(clientIp);
-    await followSystemTheme(coach.api);
+    await saveTheme(coach.api, 'system');
     const long = await newClient(coach.api, {
       firstName: LONG_FIRST,
       lastName: LONG_LAST,
@@ -192,7 +186,7 @@ test.describe('viewport sweep', () => {
     const errors = watchErrors(page);
     await seedAdminDataset(stack().databaseUrl);
     const admin = await CoachApi.login({ ...TEST_ADMIN, firstName: '', lastName: '' }, clientIp);
-    if (SHOTS) await followSystemTheme(admin);
+    if (SHOTS) await saveTheme(admin, 'system');
 
     await page.setViewportSize(WIDTHS[0]);
     await page.goto('/admin-portal');
