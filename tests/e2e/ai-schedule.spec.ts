@@ -3,7 +3,7 @@ import { formatDateTime } from '@/components/workspace/format';
 import { AI_SCHEDULE_MESSAGES } from '@/lib/schemas/ai-schedule';
 import type { AiSchedule } from '@/lib/schemas/ai-schedule';
 import { expectAxeClean } from './axe-audit';
-import { dialogTitled, expect, newClient, newCoach, openClientTab, saveTheme, shot, signIn, test, toast, type Coach } from './fixtures';
+import { type Coach, dialogTitled, expect, newClient, newCoach, openClientTab, reviewShot, saveTheme, SCREEN_VARIANTS, shot, signIn, test, toast } from './fixtures';
 
 /**
  * The AI scheduling screen (spec 02 §3, §5, §9; product §2.3.5, §2.5, §2.9): defaults, every
@@ -12,7 +12,7 @@ import { dialogTitled, expect, newClient, newCoach, openClientTab, saveTheme, sh
  * and Delete with its confirmation.
  */
 
-const SHOTS = '/work/shots/pause';
+const SHOTS = 'pause';
 
 const CLIENT_ZONE = 'America/Chicago';
 
@@ -186,40 +186,38 @@ test('a coach sets up, checks and deletes an AI check-in schedule', async ({ pag
   });
 });
 
-for (const theme of ['light', 'dark'] as const) {
-  for (const width of [1280, 390]) {
-    test(`the AI scheduling screen at ${width} px (${theme})`, async ({ page, clientIp }) => {
-      await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
-      const coach = await newCoach(clientIp);
-      await saveTheme(coach.api, theme);
-      const client = await clientWithGoal(coach);
-      await signIn(page, coach);
-      const dialog = await openSchedule(page, client.name);
-      await dialog.getByLabel('Prompt template (optional)').fill('Hi {firstName}, how is {goal}?');
-      await dialog.getByRole('button', { name: 'Save schedule' }).click();
-      await expect(dialog.getByRole('list', { name: 'Next check-ins of All goals' }).getByRole('listitem')).toHaveCount(5);
-      await dialog.getByRole('group', { name: 'Days of the week' }).getByRole('button', { name: 'Monday' }).click();
-      await dialog.getByLabel('Time slot 1', { exact: true }).fill('9');
-      await dialog.getByLabel('Time slot 1', { exact: true }).press('Tab');
-      await expect(dialog.getByText(AI_SCHEDULE_MESSAGES.invalidTime('9'))).toBeVisible();
-      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(scrollWidth).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `test-results/screenshots/ai-schedule-${width}-${theme}.png`, animations: 'disabled' });
-      if (width > 500) await expectAxeClean(page, `AI schedule dialog (${theme})`, theme);
-      await dialog.getByRole('article').evaluate((el) => el.scrollIntoView());
-      await page.screenshot({ path: `test-results/screenshots/ai-schedule-${width}-${theme}-list.png`, animations: 'disabled' });
+for (const { theme, width } of SCREEN_VARIANTS) {
+  test(`the AI scheduling screen at ${width} px (${theme})`, async ({ page, clientIp }) => {
+    await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+    const coach = await newCoach(clientIp);
+    await saveTheme(coach.api, theme);
+    const client = await clientWithGoal(coach);
+    await signIn(page, coach);
+    const dialog = await openSchedule(page, client.name);
+    await dialog.getByLabel('Prompt template (optional)').fill('Hi {firstName}, how is {goal}?');
+    await dialog.getByRole('button', { name: 'Save schedule' }).click();
+    await expect(dialog.getByRole('list', { name: 'Next check-ins of All goals' }).getByRole('listitem')).toHaveCount(5);
+    await dialog.getByRole('group', { name: 'Days of the week' }).getByRole('button', { name: 'Monday' }).click();
+    await dialog.getByLabel('Time slot 1', { exact: true }).fill('9');
+    await dialog.getByLabel('Time slot 1', { exact: true }).press('Tab');
+    await expect(dialog.getByText(AI_SCHEDULE_MESSAGES.invalidTime('9'))).toBeVisible();
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(width);
+    await reviewShot(page, `ai-schedule-${width}-${theme}.png`);
+    if (width > 500) await expectAxeClean(page, `AI schedule dialog (${theme})`, theme);
+    await dialog.getByRole('article').evaluate((el) => el.scrollIntoView());
+    await reviewShot(page, `ai-schedule-${width}-${theme}-list.png`);
 
-      await dialog.getByRole('switch', { name: 'Active' }).click();
-      await expect(dialog.getByRole('article')).toContainText('Paused: no check-ins go out');
-      await dialog.getByRole('switch', { name: 'Active' }).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/ai-schedule-paused-${width}-${theme}.png`, animations: 'disabled' });
-      await dialog.getByRole('article').evaluate((el) => el.scrollIntoView());
-      await page.screenshot({ path: `${SHOTS}/ai-schedule-paused-${width}-${theme}-list.png`, animations: 'disabled' });
-      if (width > 500) await expectAxeClean(page, `AI schedule dialog, paused (${theme})`, theme);
-      await dialog.getByRole('button', { name: 'Close' }).click();
-      await expect(page.getByText('AI schedule paused: its times show crossed out')).toBeVisible();
-      await page.getByText('Weekly check-ins').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/client-paused-${width}-${theme}.png`, animations: 'disabled' });
-    });
-  }
+    await dialog.getByRole('switch', { name: 'Active' }).click();
+    await expect(dialog.getByRole('article')).toContainText('Paused: no check-ins go out');
+    await dialog.getByRole('switch', { name: 'Active' }).scrollIntoViewIfNeeded();
+    await reviewShot(page, `${SHOTS}/ai-schedule-paused-${width}-${theme}.png`);
+    await dialog.getByRole('article').evaluate((el) => el.scrollIntoView());
+    await reviewShot(page, `${SHOTS}/ai-schedule-paused-${width}-${theme}-list.png`);
+    if (width > 500) await expectAxeClean(page, `AI schedule dialog, paused (${theme})`, theme);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByText('AI schedule paused: its times show crossed out')).toBeVisible();
+    await page.getByText('Weekly check-ins').scrollIntoViewIfNeeded();
+    await reviewShot(page, `${SHOTS}/client-paused-${width}-${theme}.png`);
+  });
 }

@@ -4,23 +4,22 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { postClientReply } from '../../scripts/client-reply';
 import { readEmails, readSms } from '../helpers/http';
-import { dialogTitled, expect, newCoach, openClientTab, saveTheme, signIn, stack, test, toast } from './fixtures';
+import { dialogTitled, expect, newCoach, openClientTab, reviewShot, saveTheme, signIn, stack, test, toast } from './fixtures';
 
 /**
  * A channel per client (issue 17 item 3, decision 0084): the coach sets a client's channel to
  * e-mail in Edit client and the next check-in goes out by e-mail (the outbox), shown with its
  * channel in the history and the conversation. A WhatsApp client outside the 24-hour window (no
  * template in local mode) gets the check-in by SMS, the history saying why. Screenshots of the form,
- * the history and the conversation at 1280 and 390 px, light and dark, go to /work/shots/channels.
+ * the history and the conversation at 1280 and 390 px, light and dark, go to E2E_SHOTS/channels when asked.
  */
 
-const SHOTS = '/work/shots/channels';
+const SHOTS = 'channels';
 
 async function shotOf(page: Page, target: Locator, name: string, width: number) {
-  fs.mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
   await target.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), animations: 'disabled' });
+  await reviewShot(page, path.join(SHOTS, `${name}-${width}.png`));
 }
 
 const phoneNumber = () => `+1555${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;

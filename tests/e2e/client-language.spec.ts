@@ -1,25 +1,23 @@
 import { randomInt } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { readSms } from '../helpers/http';
-import { db, dialogTitled, expect, newCoach, openClientTab, saveTheme, signIn, stack, test, toast } from './fixtures';
+import { db, dialogTitled, expect, newCoach, openClientTab, reviewShot, saveTheme, signIn, stack, test, toast } from './fixtures';
 
 /**
  * Each client's language (issue 17 item 5, decision 0086): the coach sets Quinn's language to
  * Spanish in the edit form; the send dialog's preview is in Spanish; a language proposed from the
  * replies is answered on the client page. Screenshots at 1280 and 390 px, light and dark, go to
- * /work/shots/lang.
+ * E2E_SHOTS/lang when asked.
  */
 
-const SHOTS = '/work/shots/lang';
+const SHOTS = 'lang';
 
 /** `focus`: what must be in view (on a phone the client page is below the dashboard cards). */
 async function shotAt(page: Page, name: string, width: number, focus?: Locator) {
-  fs.mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
   if (focus) await focus.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), animations: 'disabled' });
+  await reviewShot(page, path.join(SHOTS, `${name}-${width}.png`));
 }
 
 test('the coach sets a client to Spanish; the preview is in Spanish; a proposed language is answered', async ({ page, clientIp }) => {

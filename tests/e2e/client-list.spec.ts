@@ -1,6 +1,5 @@
-import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { db, expect, newCoach, saveTheme, signIn, test } from './fixtures';
+import { db, expect, newCoach, REVIEW_SHOTS_DIR, reviewShot, saveTheme, signIn, test } from './fixtures';
 
 /**
  * The client list at size (issue 19, decision 0093): 200 clients, a page of 50 at a time in a
@@ -10,7 +9,7 @@ import { db, expect, newCoach, saveTheme, signIn, test } from './fixtures';
 
 const N = 200;
 const FIRST = ['Avery', 'Blake', 'Casey', 'Devon', 'Emery', 'Finley', 'Gray', 'Harper', 'Indy', 'Jules'];
-const SHOTS = '/work/shots/clientlist';
+const SHOTS = 'clientlist';
 
 const list = (page: Page) => page.getByRole('list', { name: 'Clients', exact: true });
 const heading = (page: Page) => page.getByRole('heading', { name: /^Clients/ });
@@ -95,15 +94,14 @@ test.describe('Client list at size', () => {
     await page.keyboard.press('ArrowDown');
     await expect(list(page).getByRole('button', { name: /Avery Client 010/ })).toBeFocused();
 
-    if (process.env.CLIENT_LIST_SHOTS) {
-      fs.mkdirSync(SHOTS, { recursive: true });
+    if (REVIEW_SHOTS_DIR) {
       for (const theme of ['light', 'dark'] as const) {
         await saveTheme(coach.api, theme);
         for (const width of [1280, 390]) {
           await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
           await page.goto('/dashboard?filter=active');
           await expect(list(page).getByRole('button').first()).toBeVisible();
-          await page.screenshot({ path: `${SHOTS}/dashboard-${width}-${theme}.png`, fullPage: true, animations: 'disabled' });
+          await reviewShot(page, `${SHOTS}/dashboard-${width}-${theme}.png`, { fullPage: true });
         }
       }
     }

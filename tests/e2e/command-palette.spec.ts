@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAxeClean } from './axe-audit';
-import { dialogTitled, expect, newClient, newCoach, saveTheme, signIn, test } from './fixtures';
+import { dialogTitled, expect, newClient, newCoach, reviewShot, saveTheme, signIn, test } from './fixtures';
 
 /**
  * The command palette (issue 20 item 4, decision 0097): Ctrl+K opens it anywhere in the coach's
@@ -8,7 +8,7 @@ import { dialogTitled, expect, newClient, newCoach, saveTheme, signIn, test } fr
  * opens its own confirming dialog, Escape closes and gives focus back.
  */
 
-const SHOTS = '/work/shots/palette';
+const SHOTS = 'palette';
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
 const input = (page: Page) => palette(page).getByRole('combobox');
 const searchButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Search', exact: true });
@@ -89,7 +89,7 @@ test.describe('Command palette', () => {
         await searchButton(page).click();
         await choose(page, 'Palette', /Quinn Paletteson/);
         if (theme === 'dark' && width === 1280) await expectAxeClean(page, 'command palette', 'dark');
-        await page.screenshot({ path: `${SHOTS}/palette-${width}-${theme}.png`, animations: 'disabled' });
+        await reviewShot(page, `${SHOTS}/palette-${width}-${theme}.png`);
         await page.keyboard.press('Escape');
       }
     }

@@ -6,7 +6,7 @@ import { postClientReply } from '../../scripts/client-reply';
 import { uniqueEmail } from '../helpers/http';
 import type { Page } from '@playwright/test';
 import { COACH_MESSAGE_REFUSALS, THREAD_PAGE_SIZE } from '@/lib/sms';
-import { db, expect, newCoach, signIn, stack, test, type CoachApi } from './fixtures';
+import { type CoachApi, db, expect, newCoach, reviewShot, signIn, stack, test } from './fixtures';
 
 /**
  * The Conversation tab (decision 0076) in Chromium: the composer stays closed until the first
@@ -15,7 +15,7 @@ import { db, expect, newCoach, signIn, stack, test, type CoachApi } from './fixt
  * Screenshots at 1280 and 390 px, light and dark, go to SHOTS_DIR.
  */
 
-const SHOTS_DIR = process.env.SHOTS_DIR ?? path.resolve('test-results/screenshots/thread');
+const SHOTS_DIR = 'thread';
 
 function smsTo(phone: string): string[] {
   const file = path.join(stack().outboxDir, 'sms.jsonl');
@@ -66,7 +66,7 @@ test('the coach reads the whole conversation, texts the client, and sees the ans
   await expect(page.getByText(/No messages yet/)).toBeVisible();
   await expect(page.getByTestId('composer-disabled')).toHaveText(COACH_MESSAGE_REFUSALS.noConsent);
   await expect(composer(page)).toBeDisabled();
-  await page.screenshot({ path: path.join(SHOTS_DIR, 'empty-1280-light.png'), fullPage: true, animations: 'disabled' });
+  await reviewShot(page, path.join(SHOTS_DIR, 'empty-1280-light.png'), { fullPage: true });
 
   // The first check-in (with the consent notice) arrives live and opens the composer.
   await sendCheckIn();
@@ -83,7 +83,7 @@ test('the coach reads the whole conversation, texts the client, and sees the ans
   await composer(page).press('Enter');
   const confirm = page.getByRole('dialog', { name: 'Text this client?' });
   await expect(confirm).toContainText('costs an SMS');
-  await page.screenshot({ path: path.join(SHOTS_DIR, 'confirm-1280-light.png'), animations: 'disabled' });
+  await reviewShot(page, path.join(SHOTS_DIR, 'confirm-1280-light.png'));
   await confirm.getByRole('button', { name: 'Send text' }).click();
   const mine = bubbles(page).filter({ hasText: 'Shall we plan a long run?' });
   await expect(mine).toHaveAttribute('data-author', 'coach');
@@ -117,7 +117,7 @@ test('the coach reads the whole conversation, texts the client, and sees the ans
       await openConversation(page);
       await expect(page.locator('html')).toHaveClass(name === 'dark' ? /dark/ : /^(?!.*dark)/);
       await expect(bubbles(page).last()).toContainText('Perfect, see you then');
-      await page.screenshot({ path: path.join(SHOTS_DIR, `thread-${width}-${name}.png`), fullPage: true, animations: 'disabled' });
+      await reviewShot(page, path.join(SHOTS_DIR, `thread-${width}-${name}.png`), { fullPage: true });
       if (width === 1280) {
         // No serious or critical WCAG 2.1 A/AA violation in the Conversation tab, in either theme.
         const { violations } = await new AxeBuilder({ page }).include('[aria-label="Conversation with Morgan"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

@@ -4,7 +4,7 @@ import { postDeliveryCallback } from '../../scripts/delivery-status';
 import { uniqueEmail } from '../helpers/http';
 import type { Page } from '@playwright/test';
 import { UNREACHABLE_REASONS } from '@/lib/delivery';
-import { db, expect, newCoach, signIn, stack, test } from './fixtures';
+import { db, expect, newCoach, reviewShot, signIn, stack, test } from './fixtures';
 
 /**
  * Delivery you can see (decision 0085) in Chromium: the outbox stands in for Resend, and the
@@ -13,7 +13,7 @@ import { db, expect, newCoach, signIn, stack, test } from './fixtures';
  * carries the "E-mail bounced" badge, live. Screenshots at 1280 and 390 px, light and dark.
  */
 
-const SHOTS_DIR = process.env.SHOTS_DIR ?? path.resolve('test-results/screenshots/delivery');
+const SHOTS_DIR = 'delivery';
 
 /** The outbox id (the provider's id) of the latest e-mail to this address. */
 function latestEmailId(to: string): string {
@@ -76,10 +76,10 @@ test('a bounced e-mail shows on the check-in, in the conversation and as a badge
       await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
       await expect(badge).toBeVisible();
       await expect(history.locator('[data-status="bounced"]')).toBeVisible();
-      await page.screenshot({ path: path.join(SHOTS_DIR, `client-${width}-${theme}.png`), fullPage: true, animations: 'disabled' });
+      await reviewShot(page, path.join(SHOTS_DIR, `client-${width}-${theme}.png`), { fullPage: true });
       await page.getByRole('tab', { name: 'Conversation' }).click();
       await expect(notes).toHaveCount(2);
-      await page.screenshot({ path: path.join(SHOTS_DIR, `thread-${width}-${theme}.png`), fullPage: true, animations: 'disabled' });
+      await reviewShot(page, path.join(SHOTS_DIR, `thread-${width}-${theme}.png`), { fullPage: true });
     }
   }
 

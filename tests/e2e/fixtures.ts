@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import postgres from 'postgres';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { client, latestLinkToken, readEmails, uniqueEmail, uniqueIp, type HttpResult, type OutboxEmail } from '../helpers/http';
 
 export { expect };
@@ -48,11 +48,40 @@ export const test = base.extend<{ clientIp: string }>({
   },
 });
 
-const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
+/**
+ * Where screenshots for a human to look at go: `E2E_SHOTS=test-results/screenshots npm run test:e2e`.
+ * Unset, as in CI, the tests take none (Playwright still keeps one of every failure).
+ */
+export const REVIEW_SHOTS_DIR = process.env.E2E_SHOTS || undefined;
 
-/** A full-page screenshot of the screen as it is now, kept for a human to look at. */
+/** A screenshot for review at `<E2E_SHOTS>/<file>`, when asked for; a page can be shot whole. */
+export async function reviewShot(target: Page | Locator, file: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (!REVIEW_SHOTS_DIR) return;
+  const to = path.join(REVIEW_SHOTS_DIR, file);
+  fs.mkdirSync(path.dirname(to), { recursive: true });
+  if ('goto' in target) await target.screenshot({ path: to, fullPage: options.fullPage, animations: 'disabled' });
+  else await target.screenshot({ path: to, animations: 'disabled' });
+}
+
+/**
+ * The theme and width pairs of the screen tests: each theme and each width once, and all four pairs
+ * when review screenshots are asked for (E2E_SHOTS).
+ */
+export const SCREEN_VARIANTS: readonly { theme: 'light' | 'dark'; width: number }[] = REVIEW_SHOTS_DIR
+  ? [
+      { theme: 'light', width: 1280 },
+      { theme: 'light', width: 390 },
+      { theme: 'dark', width: 1280 },
+      { theme: 'dark', width: 390 },
+    ]
+  : [
+      { theme: 'light', width: 1280 },
+      { theme: 'dark', width: 390 },
+    ];
+
+/** A full-page screenshot of the screen as it is now, for review (reviewShot). */
 export async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
+  await reviewShot(page, `${name}.png`, { fullPage: true });
 }
 
 /** A sonner toast showing the text. */

@@ -1,20 +1,19 @@
 import { randomInt } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { postClientReply } from '../../scripts/client-reply';
 import { readSms } from '../helpers/http';
-import { dialogTitled, expect, newCoach, openClientTab, saveTheme, signIn, stack, test, toast } from './fixtures';
+import { dialogTitled, expect, newCoach, openClientTab, reviewShot, saveTheme, signIn, stack, test, toast } from './fixtures';
 
 /**
  * "Review AI follow-ups before they are sent" (issue 16 item 4, decision 0075): the coach turns it
  * on in Edit client, the client replies by text (the Twilio webhook), the AI's follow-up waits in
  * "Follow-ups to review" live, the coach edits and approves it and the client gets the edited
  * text; a second one is discarded and never sent. Screenshots of the queue at 1280 and 390 px,
- * light and dark, go to /work/shots/steer.
+ * light and dark, go to E2E_SHOTS/steer when asked.
  */
 
-const SHOTS = '/work/shots/steer';
+const SHOTS = 'steer';
 
 const textsTo = (phone: string) =>
   readSms(stack().outboxDir)
@@ -22,10 +21,9 @@ const textsTo = (phone: string) =>
     .map((m) => m.text);
 
 async function shotOf(page: Page, target: Locator, name: string, width: number) {
-  fs.mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
   await target.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), animations: 'disabled' });
+  await reviewShot(page, path.join(SHOTS, `${name}-${width}.png`));
 }
 
 /** The dashboard's list (every client's) and the one in Quinn's detail: the same heading, at two levels. */

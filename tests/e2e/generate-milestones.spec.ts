@@ -1,6 +1,6 @@
 import { WORKSPACE_GOAL_TOASTS as T, WORKSPACE_TOASTS } from '@/lib/constants';
 import { expectAxeClean } from './axe-audit';
-import { db, dialogTitled, expect, newClient, newCoach, openClientTab, saveTheme, shot, signIn, test, toast } from './fixtures';
+import { db, dialogTitled, expect, newClient, newCoach, openClientTab, reviewShot, saveTheme, SCREEN_VARIANTS, shot, signIn, test, toast } from './fixtures';
 
 /**
  * "Generate milestones" on a goal card (issue 16 item 6; product §2.8): the AI's proposal is shown
@@ -93,25 +93,23 @@ test('a coach generates milestones for a goal, adds them, then replaces them', a
   });
 });
 
-for (const theme of ['light', 'dark'] as const) {
-  for (const width of [1280, 390]) {
-    test(`the milestone proposal at ${width} px (${theme})`, async ({ page, clientIp }) => {
-      await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
-      const coach = await newCoach(clientIp);
-      await saveTheme(coach.api, theme);
-      const client = await newClient(coach.api, { goalTitle: 'Read 12 books this year', goalType: 'progress', metric: 'books', targetValue: 12 });
-      await signIn(page, coach);
-      await openClientTab(page, client.name, 'Goals');
-      const card = page.getByRole('article', { name: 'Read 12 books this year' });
-      await card.getByRole('button', { name: 'Read 12 books this year' }).click();
-      await card.getByRole('button', { name: 'Generate milestones' }).click();
-      const dialog = dialogTitled(page, 'Generate milestones');
-      await expect(dialog.getByRole('list', { name: 'Proposed milestones' }).getByRole('listitem')).toHaveCount(4);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `test-results/screenshots/generate-milestones-${width}-${theme}.png`, animations: 'disabled' });
-      if (width > 500) await expectAxeClean(page, `Generate milestones dialog (${theme})`, theme);
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
-      await page.screenshot({ path: `test-results/screenshots/goal-card-actions-${width}-${theme}.png`, animations: 'disabled', fullPage: true });
-    });
-  }
+for (const { theme, width } of SCREEN_VARIANTS) {
+  test(`the milestone proposal at ${width} px (${theme})`, async ({ page, clientIp }) => {
+    await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+    const coach = await newCoach(clientIp);
+    await saveTheme(coach.api, theme);
+    const client = await newClient(coach.api, { goalTitle: 'Read 12 books this year', goalType: 'progress', metric: 'books', targetValue: 12 });
+    await signIn(page, coach);
+    await openClientTab(page, client.name, 'Goals');
+    const card = page.getByRole('article', { name: 'Read 12 books this year' });
+    await card.getByRole('button', { name: 'Read 12 books this year' }).click();
+    await card.getByRole('button', { name: 'Generate milestones' }).click();
+    const dialog = dialogTitled(page, 'Generate milestones');
+    await expect(dialog.getByRole('list', { name: 'Proposed milestones' }).getByRole('listitem')).toHaveCount(4);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await reviewShot(page, `generate-milestones-${width}-${theme}.png`);
+    if (width > 500) await expectAxeClean(page, `Generate milestones dialog (${theme})`, theme);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await reviewShot(page, `goal-card-actions-${width}-${theme}.png`, { fullPage: true });
+  });
 }

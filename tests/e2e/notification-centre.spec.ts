@@ -1,15 +1,13 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { TEST_NOTIFICATION_TEXT } from '../../lib/constants';
-import { expect, newCoach, saveTheme, signIn, test, type Coach } from './fixtures';
+import { type Coach, expect, newCoach, reviewShot, saveTheme, signIn, test } from './fixtures';
 
 /** Screenshots a human looks at (the task's review folder), beside the run's own. */
-const SHOTS = process.env.PUSH_SHOTS_DIR ?? '/work/shots/push';
+const SHOTS = 'push';
 
 async function review(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), animations: 'disabled' });
+  await reviewShot(page, path.join(SHOTS, `${name}.png`));
 }
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications, \d+ unread$/ });

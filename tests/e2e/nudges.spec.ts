@@ -1,18 +1,16 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { HELD_BY_COACH_REASON } from '../../lib/nudges';
 import { weekdayOf } from '../../lib/schedule-slots';
 import { addDays } from '../../lib/zoned-time';
-import { db, dialogTitled, expect, newClient, newCoach, openClientTab, saveTheme, signIn, test, toast } from './fixtures';
+import { db, dialogTitled, expect, newClient, newCoach, openClientTab, reviewShot, saveTheme, signIn, test, toast } from './fixtures';
 
 /** Screenshots a human looks at (the task's review folder). */
-const SHOTS = process.env.NUDGES_SHOTS_DIR ?? '/work/shots/nudges';
+const SHOTS = 'nudges';
 
 async function review(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), animations: 'disabled' });
+  await reviewShot(page, path.join(SHOTS, `${name}.png`));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { client } from '../helpers/http';
-import { dialogTitled, expect, signIn, stack, test, verifiedCoach, waitForEmail } from './fixtures';
+import { dialogTitled, expect, reviewShot, signIn, stack, test, verifiedCoach, waitForEmail } from './fixtures';
 
 /**
  * The one-tap reply page (issue 17 §2, decision 0083) in Chromium: the coach sets a client's channel
@@ -10,7 +10,7 @@ import { dialogTitled, expect, signIn, stack, test, verifiedCoach, waitForEmail 
  * words, sees the thank-you, and the coach's client page shows the reply and its analysis live.
  */
 
-const SHOTS = '/work/shots/replypage';
+const SHOTS = 'replypage';
 
 async function clientWithGoals(ip: string, email: string, password: string) {
   const request = client(stack().baseUrl);
@@ -68,7 +68,7 @@ test('the client answers an e-mailed check-in on the reply page at 390 px, and t
   await expect(phone.getByRole('heading', { name: 'Hi Paige' })).toBeVisible();
   await expect(phone.getByText(sent.body.checkIn.aiMessage)).toBeVisible();
   await expect(phone.getByText('Where are you now? Last recorded: 0 of 100 km.')).toBeVisible();
-  await phone.screenshot({ path: `${SHOTS}/390-light.png`, fullPage: true });
+  await reviewShot(phone, `${SHOTS}/390-light.png`, { fullPage: true });
   await phone.getByLabel('Walk 100 km').fill('6');
   await phone.getByRole('group', { name: 'Book physio' }).getByRole('button', { name: 'Done' }).click();
   await expect(phone.getByRole('button', { name: 'Done' })).toHaveAttribute('aria-pressed', 'true');
@@ -80,12 +80,12 @@ test('the client answers an e-mailed check-in on the reply page at 390 px, and t
   await expect(phone.getByRole('button', { name: 'Add something' })).toBeVisible();
   // Nothing wider than the phone.
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await phone.screenshot({ path: `${SHOTS}/390-light-sent.png`, fullPage: true });
+  await reviewShot(phone, `${SHOTS}/390-light-sent.png`, { fullPage: true });
 
   // The coach's screen: the reply and its analysis arrive without a reload.
   await expect(item).toContainText('Walk 100 km: now at 6 km; Book physio: done');
   await expect(item).toContainText('Completed', { timeout: 20_000 });
-  await page.screenshot({ path: `${SHOTS}/coach-1280-live.png`, fullPage: false });
+  await reviewShot(page, `${SHOTS}/coach-1280-live.png`);
 
   // "Add something": a further reply in the same conversation.
   await phone.getByLabel('Anything else?').fill('Also swam on Sunday');
@@ -98,12 +98,12 @@ test('the client answers an e-mailed check-in on the reply page at 390 px, and t
     const other = await phonePage(browser, scheme, width);
     await other.goto(path);
     await expect(other.getByText('Your earlier answers')).toBeVisible();
-    await other.screenshot({ path: `${SHOTS}/${width}-${scheme}.png`, fullPage: true });
+    await reviewShot(other, `${SHOTS}/${width}-${scheme}.png`, { fullPage: true });
     await other.context().close();
   }
   const bad = await phonePage(browser, 'light', 390);
   await bad.goto(`/r/${'a'.repeat(39)}`);
   await expect(bad.getByRole('heading', { name: 'Link not found' })).toBeVisible();
-  await bad.screenshot({ path: `${SHOTS}/390-light-not-found.png`, fullPage: true });
+  await reviewShot(bad, `${SHOTS}/390-light-not-found.png`, { fullPage: true });
   await bad.context().close();
 });

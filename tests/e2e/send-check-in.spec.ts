@@ -1,19 +1,18 @@
 import { randomInt } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { readSms } from '../helpers/http';
 import { AI_PREVIEWS_PER_HOUR } from '@/lib/constants';
 import { SMS_TEXTS } from '@/lib/sms';
-import { db, dialogTitled, expect, newCoach, openClientTab, saveTheme, signIn, stack, test, toast, type Coach } from './fixtures';
+import { type Coach, db, dialogTitled, expect, newCoach, openClientTab, reviewShot, saveTheme, signIn, stack, test, toast } from './fixtures';
 
 /**
  * The send dialog (issue 16 item 4, decision 0075): the coach picks the goals, previews the AI's
  * message, edits it and sends; the client's phone gets exactly the edited text. Nothing is texted
- * before Send. Screenshots of the dialog at 1280 and 390 px, light and dark, go to /work/shots/steer.
+ * before Send. Screenshots of the dialog at 1280 and 390 px, light and dark, go to E2E_SHOTS/steer when asked.
  */
 
-const SHOTS = '/work/shots/steer';
+const SHOTS = 'steer';
 
 const textsTo = (phone: string) =>
   readSms(stack().outboxDir)
@@ -52,9 +51,8 @@ async function openDialog(page: Page) {
 }
 
 async function shotAt(page: Page, name: string, width: number) {
-  fs.mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), animations: 'disabled' });
+  await reviewShot(page, path.join(SHOTS, `${name}-${width}.png`));
 }
 
 test('the coach picks goals, previews, edits and sends; the client gets the edited text, and nothing before Send', async ({ page, clientIp }) => {
@@ -177,8 +175,7 @@ test('the dialog says when the hourly limit of AI previews is reached (decision 
   await expect(dialog.getByRole('alert')).toContainText(`Too many AI previews this hour (at most ${AI_PREVIEWS_PER_HOUR};`);
   await expect(dialog.getByRole('alert')).toContainText(/Please try again in 5[45] minutes\./);
   await expect(dialog.getByRole('button', { name: 'Preview' })).toBeEnabled();
-  fs.mkdirSync('/work/shots/pause', { recursive: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/work/shots/pause/send-dialog-preview-limit-390.png', animations: 'disabled' });
+  await reviewShot(page, 'pause/send-dialog-preview-limit-390.png');
   expect(textsTo(client.phone)).toEqual([]);
 });

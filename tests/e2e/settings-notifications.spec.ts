@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { TEST_NOTIFICATION_TEXT } from '../../lib/constants';
 import { uniqueIp } from '../helpers/http';
-import { CoachApi, expect, saveTheme, shot, signIn, test, type TestUser, toast, verifiedCoach, waitForEmail } from './fixtures';
+import { CoachApi, expect, reviewShot, saveTheme, SCREEN_VARIANTS, shot, signIn, test, type TestUser, toast, verifiedCoach, waitForEmail } from './fixtures';
 
 // One account for the file: the tests build on each other's saved preferences.
 test.describe.configure({ mode: 'serial' });
@@ -194,29 +193,27 @@ test('sends the fixed test notification, on the channel chosen', async ({ page }
   await expect(page.getByRole('status').filter({ hasText: 'Last test: Delivered via:' })).not.toContainText('Email');
 });
 
-for (const theme of ['light', 'dark'] as const) {
-  for (const width of [1280, 390]) {
-    test(`schedule and content say what they do: held, gathered, counted (${theme}, ${width} px)`, async ({ page }) => {
-      await saveTheme(await CoachApi.login(account, uniqueIp()), theme);
-      await page.setViewportSize({ width, height: 900 });
-      await open(page);
-      await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
-      const schedule = group(page, 'Schedule & timing');
-      await expect(schedule).toContainText('Non-urgent notifications wait until these hours end, then arrive as one message.');
-      await expect(schedule).toContainText('Non-urgent notifications on Saturdays and Sundays wait until Monday.');
-      await expect(page.getByLabel('Maximum notifications per day')).toHaveAccessibleDescription(/wait for the next day/);
-      await expect(page.getByLabel('Frequency')).toHaveAccessibleDescription(/one message per channel/);
-      await expect(group(page, 'Content preferences')).toContainText('3 replies, 1 goal reached');
-      await expect(page.getByLabel('Frequency').locator('option', { hasText: 'Weekly — Mondays at 8:00 AM' })).toHaveCount(1);
-      await expect(page.getByLabel('Detail level')).toHaveAccessibleDescription(/AI summary of a reply, goal changes/);
-      for (const [region, name] of [
-        ['Schedule & timing', 'schedule'],
-        ['Content preferences', 'content'],
-      ] as const) {
-        // Centred, so the sticky save bar at the bottom of a phone screen does not cover it.
-        await group(page, region).evaluate((el) => el.scrollIntoView({ block: 'center' }));
-        await group(page, region).screenshot({ path: path.resolve('test-results/screenshots', `settings-notifications-${name}-${theme}-${width}.png`), animations: 'disabled' });
-      }
-    });
-  }
+for (const { theme, width } of SCREEN_VARIANTS) {
+  test(`schedule and content say what they do: held, gathered, counted (${theme}, ${width} px)`, async ({ page }) => {
+    await saveTheme(await CoachApi.login(account, uniqueIp()), theme);
+    await page.setViewportSize({ width, height: 900 });
+    await open(page);
+    await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+    const schedule = group(page, 'Schedule & timing');
+    await expect(schedule).toContainText('Non-urgent notifications wait until these hours end, then arrive as one message.');
+    await expect(schedule).toContainText('Non-urgent notifications on Saturdays and Sundays wait until Monday.');
+    await expect(page.getByLabel('Maximum notifications per day')).toHaveAccessibleDescription(/wait for the next day/);
+    await expect(page.getByLabel('Frequency')).toHaveAccessibleDescription(/one message per channel/);
+    await expect(group(page, 'Content preferences')).toContainText('3 replies, 1 goal reached');
+    await expect(page.getByLabel('Frequency').locator('option', { hasText: 'Weekly — Mondays at 8:00 AM' })).toHaveCount(1);
+    await expect(page.getByLabel('Detail level')).toHaveAccessibleDescription(/AI summary of a reply, goal changes/);
+    for (const [region, name] of [
+      ['Schedule & timing', 'schedule'],
+      ['Content preferences', 'content'],
+    ] as const) {
+      // Centred, so the sticky save bar at the bottom of a phone screen does not cover it.
+      await group(page, region).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await reviewShot(group(page, region), `settings-notifications-${name}-${theme}-${width}.png`);
+    }
+  });
 }

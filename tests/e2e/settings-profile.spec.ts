@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { latestPhoneCode, uniqueIp } from '../helpers/http';
-import { expect, linkIn, shot, signIn, stack, test, type TestUser, toast, verifiedCoach, waitForEmail } from './fixtures';
+import { expect, linkIn, reviewShot, shot, signIn, stack, test, type TestUser, toast, verifiedCoach, waitForEmail } from './fixtures';
 
 // One account for the file: later tests build on what earlier ones saved.
 test.describe.configure({ mode: 'serial' });
@@ -197,7 +197,7 @@ async function fourShots(page: Page, name: string, target: Locator): Promise<voi
     for (const theme of ['light', 'dark'] as const) {
       await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
       await target.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `test-results/screenshots/${name}-${width}-${theme}.png`, animations: 'disabled' });
+      await reviewShot(page, `${name}-${width}-${theme}.png`);
     }
   }
   await page.evaluate(() => document.documentElement.classList.remove('dark'));

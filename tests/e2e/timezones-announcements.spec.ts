@@ -1,10 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@/lib/preferences';
 import { client } from '../helpers/http';
 import { TEST_ADMIN } from '../helpers/stack';
-import { db, expect, insertCheckIns, linkIn, newClient, newCoach, openClientTab, signIn, stack, test, waitForEmail } from './fixtures';
+import { db, expect, insertCheckIns, linkIn, newClient, newCoach, openClientTab, reviewShot, signIn, stack, test, waitForEmail } from './fixtures';
 
 /**
  * Issue 18 items 7 and 8 (decision 0092): times show in the profile's timezone whatever the
@@ -12,13 +11,12 @@ import { db, expect, insertCheckIns, linkIn, newClient, newCoach, openClientTab,
  * confirmation with the recipient count; its e-mail's unsubscribe page works without signing in.
  */
 
-const SHOTS = '/work/shots/news';
+const SHOTS = 'news';
 
 async function snap(page: Page, name: string, dark: boolean) {
-  fs.mkdirSync(SHOTS, { recursive: true });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${dark ? 'dark' : 'light'}-${width}.png`), animations: 'disabled' });
+    await reviewShot(page, path.join(SHOTS, `${name}-${dark ? 'dark' : 'light'}-${width}.png`));
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

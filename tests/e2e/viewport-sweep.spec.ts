@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { APPEARANCE_STORAGE_KEY } from '../../lib/appearance';
 import { TEST_ADMIN } from '../helpers/stack';
 import { seedAdminDataset } from './admin-dataset';
-import { CoachApi, expect, insertCheckIns, newClient, newCoach, saveTheme, signIn, stack, test, toast } from './fixtures';
+import { CoachApi, expect, insertCheckIns, newClient, newCoach, REVIEW_SHOTS_DIR, reviewShot, saveTheme, signIn, stack, test, toast } from './fixtures';
 
 /**
  * Every screen at 1440, 768 and 360 px (issue 20 item 3 and "Done when", decision 0099): as a coach
@@ -12,7 +10,7 @@ import { CoachApi, expect, insertCheckIns, newClient, newCoach, saveTheme, signI
  * tab, and signed out on the public pages. Nothing may scroll sideways and nothing may log a console
  * or page error. One sign-in per role: each screen is opened once and the window resized over it.
  *
- * SWEEP_SHOTS=/work/shots/sweep saves a full-page screenshot of each screen at each width, light and dark.
+ * With E2E_SHOTS set (fixtures.ts reviewShot) each screen is shot whole at each width, light and dark.
  */
 
 const WIDTHS = [
@@ -20,7 +18,6 @@ const WIDTHS = [
   { width: 768, height: 1024 },
   { width: 360, height: 740 },
 ] as const;
-const SHOTS = process.env.SWEEP_SHOTS;
 const LONG_FIRST = 'Maximiliana-Evangelina';
 const LONG_LAST = 'Featherstonehaugh-Wolfeschlegelsteinhausen';
 
@@ -77,12 +74,11 @@ async function sweep(page: Page, errors: string[], name: string): Promise<void> 
     await settle(page);
     const { scrollWidth, innerWidth, offenders } = await overflowReport(page);
     expect.soft(scrollWidth, `${name} is ${scrollWidth} px wide in a ${innerWidth} px window: ${offenders.join('; ')}`).toBeLessThanOrEqual(innerWidth);
-    if (SHOTS) {
-      fs.mkdirSync(SHOTS, { recursive: true });
+    if (REVIEW_SHOTS_DIR) {
       for (const colorScheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme });
         await settle(page);
-        await page.screenshot({ path: path.join(SHOTS, `${name}-${size.width}-${colorScheme}.png`), fullPage: true, animations: 'disabled' });
+        await reviewShot(page, `sweep/${name}-${size.width}-${colorScheme}.png`, { fullPage: true });
       }
       await page.emulateMedia({ colorScheme: 'light' });
     }
@@ -186,7 +182,7 @@ test.describe('viewport sweep', () => {
     const errors = watchErrors(page);
     await seedAdminDataset(stack().databaseUrl);
     const admin = await CoachApi.login({ ...TEST_ADMIN, firstName: '', lastName: '' }, clientIp);
-    if (SHOTS) await saveTheme(admin, 'system');
+    if (REVIEW_SHOTS_DIR) await saveTheme(admin, 'system');
 
     await page.setViewportSize(WIDTHS[0]);
     await page.goto('/admin-portal');
@@ -210,7 +206,7 @@ test.describe('viewport sweep', () => {
       await expect(page.getByText('Loading dashboard data...')).toBeHidden({ timeout: 20_000 });
       await sweep(page, errors, `admin-${String(label).replace(/\W+/g, '-').replace(/^-|-$/g, '').toLowerCase()}`);
     }
-    if (SHOTS) {
+    if (REVIEW_SHOTS_DIR) {
       const res = await admin.call('PUT', '/users/appearance', { appearancePreferences: { theme: 'light', colorScheme: 'gold', fontSize: 'medium', compactView: false } });
       expect(res.status).toBe(200);
     }
@@ -219,7 +215,7 @@ test.describe('viewport sweep', () => {
   test('the public pages fit 1440, 768 and 360 px without errors', async ({ page }) => {
     const errors = watchErrors(page);
     // Signed out, the theme is this browser's stored appearance; following the system lets the screenshots switch.
-    if (SHOTS) await page.addInitScript(([key]) => localStorage.setItem(key!, JSON.stringify({ theme: 'system' })), [APPEARANCE_STORAGE_KEY]);
+    if (REVIEW_SHOTS_DIR) await page.addInitScript(([key]) => localStorage.setItem(key!, JSON.stringify({ theme: 'system' })), [APPEARANCE_STORAGE_KEY]);
     for (const screen of ['/login', '/register', '/forgot-password', '/admin-portal']) {
       await page.setViewportSize(WIDTHS[0]);
       await page.goto(screen);

@@ -1,14 +1,14 @@
 import type { Page } from '@playwright/test';
 import { uniqueEmail } from '../helpers/http';
 import path from 'node:path';
-import { db, dialogTitled, expect, newClient, newCoach, saveTheme, signIn, test } from './fixtures';
+import { db, dialogTitled, expect, newClient, newCoach, reviewShot, saveTheme, SCREEN_VARIANTS, signIn, test } from './fixtures';
 
 /**
  * The weekly grid with its hover cards, the client schedule dialog, check-ins projected from the
  * schedules as Upcoming, and the add-client modal's two schedules (issue 16, product §2.2).
  */
 
-const SHOTS = process.env.WORKSPACE_SHOTS_DIR ?? path.join(process.cwd(), 'test-results', 'weekly-grid-shots');
+const SHOTS = 'weekly-grid';
 const detail = (page: Page) => page.locator('section[aria-labelledby="client-detail-name"]');
 const dayCell = (page: Page, day: string) => detail(page).getByRole('list', { name: 'Days of the week' }).first().getByRole('listitem', { name: day, exact: true });
 const clientRow = (page: Page, name: RegExp) => page.getByRole('list', { name: 'Clients', exact: true }).getByRole('button', { name });
@@ -100,7 +100,7 @@ test.describe('weekly grid', () => {
     await expect(slot).toHaveCount(1);
     await expect(slot).toContainText('6:15 PM');
     await expect(slot).toContainText('Swim 20 km · goal schedule');
-    await page.screenshot({ path: path.join(SHOTS, 'hover-card-1280-light.png') });
+    await reviewShot(page, path.join(SHOTS, 'hover-card-1280-light.png'));
     const toggle = tuesday.getByRole('switch', { name: '6:15 PM check-in on Tuesday (Swim 20 km)' });
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-checked', 'false');
@@ -126,7 +126,7 @@ test.describe('weekly grid', () => {
     await day('Saturday').getByLabel('Time', { exact: true }).fill('10:30');
     await day('Saturday').getByRole('button', { name: 'Add check-in on Saturday' }).click();
     await expect(day('Saturday')).toContainText('10:30 AM');
-    await page.screenshot({ path: path.join(SHOTS, 'schedule-modal-1280-light.png') });
+    await reviewShot(page, path.join(SHOTS, 'schedule-modal-1280-light.png'));
     await day('Monday').getByRole('button', { name: 'Remove 9:00 AM check-in on Monday (All goals)' }).click();
     await expect(day('Monday')).toContainText('No check-ins on Monday.');
     await schedule.getByRole('button', { name: 'Done' }).click();
@@ -136,50 +136,48 @@ test.describe('weekly grid', () => {
   });
 });
 
-for (const theme of ['light', 'dark'] as const) {
-  for (const width of [1280, 390]) {
-    test(`screens of the weekly grid, schedule dialog and add-client modal at ${width} px (${theme})`, async ({ page, clientIp }) => {
-      await page.setViewportSize({ width, height: 900 });
-      const coach = await newCoach(clientIp);
-      await saveTheme(coach.api, theme);
-      const client = await newClient(coach.api, {
-        firstName: 'Priya',
-        lastName: 'Raman',
-        timezone: 'America/New_York',
-        goalTitle: 'Run 50 km',
-        goalType: 'progress',
-        metric: 'km',
-        targetValue: 50,
-        checkInFrequency: ['tuesday', 'thursday'],
-        checkInTime: '07:00',
-        scheduledCheckIns: [{ time: '09:00', days: [0, 2, 4] }],
-      });
-      await coach.api.call('POST', '/goals/create', { clientId: client.id, title: 'Sleep 8 hours', type: 'task' });
-      await coach.api.call('POST', '/goals/create', { clientId: client.id, title: 'Read 12 books', type: 'progress', target: 12, unit: 'books' });
-      await coach.api.call('PATCH', `/goals/${client.goals[0]!.id}/progress`, { currentValue: 21, source: 'coach' });
-      await signIn(page, coach);
-      const row = clientRow(page, /Priya Raman/);
-      await expect(row).toContainText('Run 50 km');
-      await expect(row).toContainText('42%');
-      await expect(row).toContainText('+1 more');
-      await row.click();
-      const cell = dayCell(page, 'Thursday');
-      await cell.getByRole('button', { name: /^Thu\b/ }).hover();
-      await expect(cell.getByRole('list', { name: 'Thursday check-ins' })).toBeVisible();
-      const scroll = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(scroll).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: path.join(SHOTS, `grid-${width}-${theme}.png`), fullPage: true });
-      await page.mouse.move(0, 0);
-      await detail(page).getByRole('button', { name: 'Schedule', exact: true }).click();
-      await expect(dialogTitled(page, 'Priya Raman: weekly schedule')).toBeVisible();
-      await page.screenshot({ path: path.join(SHOTS, `schedule-modal-${width}-${theme}.png`) });
-      await dialogTitled(page, 'Priya Raman: weekly schedule').getByRole('button', { name: 'Done' }).click();
-      await page.getByRole('button', { name: 'Add Client', exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: 'Create New Client' });
-      await dialog.getByLabel('Goal title').fill('Walk 10,000 steps');
-      await dialog.getByRole('group', { name: /Check-in frequency/ }).getByRole('button', { name: 'Wed' }).click();
-      await dialog.getByText('Check-in frequency for this goal').evaluate((el) => el.scrollIntoView({ block: 'start' }));
-      await page.screenshot({ path: path.join(SHOTS, `add-client-${width}-${theme}.png`) });
+for (const { theme, width } of SCREEN_VARIANTS) {
+  test(`screens of the weekly grid, schedule dialog and add-client modal at ${width} px (${theme})`, async ({ page, clientIp }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const coach = await newCoach(clientIp);
+    await saveTheme(coach.api, theme);
+    const client = await newClient(coach.api, {
+      firstName: 'Priya',
+      lastName: 'Raman',
+      timezone: 'America/New_York',
+      goalTitle: 'Run 50 km',
+      goalType: 'progress',
+      metric: 'km',
+      targetValue: 50,
+      checkInFrequency: ['tuesday', 'thursday'],
+      checkInTime: '07:00',
+      scheduledCheckIns: [{ time: '09:00', days: [0, 2, 4] }],
     });
-  }
+    await coach.api.call('POST', '/goals/create', { clientId: client.id, title: 'Sleep 8 hours', type: 'task' });
+    await coach.api.call('POST', '/goals/create', { clientId: client.id, title: 'Read 12 books', type: 'progress', target: 12, unit: 'books' });
+    await coach.api.call('PATCH', `/goals/${client.goals[0]!.id}/progress`, { currentValue: 21, source: 'coach' });
+    await signIn(page, coach);
+    const row = clientRow(page, /Priya Raman/);
+    await expect(row).toContainText('Run 50 km');
+    await expect(row).toContainText('42%');
+    await expect(row).toContainText('+1 more');
+    await row.click();
+    const cell = dayCell(page, 'Thursday');
+    await cell.getByRole('button', { name: /^Thu\b/ }).hover();
+    await expect(cell.getByRole('list', { name: 'Thursday check-ins' })).toBeVisible();
+    const scroll = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(scroll).toBeLessThanOrEqual(0);
+    await reviewShot(page, path.join(SHOTS, `grid-${width}-${theme}.png`), { fullPage: true });
+    await page.mouse.move(0, 0);
+    await detail(page).getByRole('button', { name: 'Schedule', exact: true }).click();
+    await expect(dialogTitled(page, 'Priya Raman: weekly schedule')).toBeVisible();
+    await reviewShot(page, path.join(SHOTS, `schedule-modal-${width}-${theme}.png`));
+    await dialogTitled(page, 'Priya Raman: weekly schedule').getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Add Client', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Client' });
+    await dialog.getByLabel('Goal title').fill('Walk 10,000 steps');
+    await dialog.getByRole('group', { name: /Check-in frequency/ }).getByRole('button', { name: 'Wed' }).click();
+    await dialog.getByText('Check-in frequency for this goal').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await reviewShot(page, path.join(SHOTS, `add-client-${width}-${theme}.png`));
+  });
 }
