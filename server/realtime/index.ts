@@ -95,6 +95,9 @@ function emitHere(io: RealtimeServer, userId: string, event: keyof ServerToClien
 
 /** Another instance's events for users whose sockets may be connected here. */
 export function deliverRelayed(io: RealtimeServer, json: string): void {
+  // An instance with no browser connected (a worker, or every tab closed) has no one to deliver to:
+  // under a send burst the other instances relay hundreds of events a second, not worth parsing.
+  if (io.sockets.sockets.size === 0) return;
   let events: RelayedEvent[];
   try {
     events = relayedEvents.parse(JSON.parse(json));

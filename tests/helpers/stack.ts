@@ -25,6 +25,13 @@ export interface Stack {
  * pick can take it, which the bind check and the random choice make unlikely.
  */
 const PICK_RANGE = { from: 20_000, to: 32_767 };
+/**
+ * Test processes running side by side (vitest's pool workers, Playwright's) pick from separate
+ * slices of the range, and a process never hands out the same port twice: an app port and its
+ * database's port, picked one after the other and bound only later, once came out equal.
+ */
+const SLICES = 8;
+const handedOut = new Set<number>();
 
 function bindable(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -35,11 +42,16 @@ function bindable(port: number): Promise<boolean> {
 }
 
 export async function freePort(): Promise<number> {
+  const slot = Number(process.env.VITEST_POOL_ID ?? process.env.TEST_PARALLEL_INDEX ?? 0) % SLICES;
+  const size = Math.floor((PICK_RANGE.to - PICK_RANGE.from + 1) / SLICES);
+  const from = PICK_RANGE.from + slot * size;
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    const port = PICK_RANGE.from + Math.floor(Math.random() * (PICK_RANGE.to - PICK_RANGE.from + 1));
-    if (await bindable(port)) return port;
+    const port = from + Math.floor(Math.random() * size);
+    if (handedOut.has(port) || !(await bindable(port))) continue;
+    handedOut.add(port);
+    return port;
   }
-  throw new Error(`no free port between ${PICK_RANGE.from} and ${PICK_RANGE.to}`);
+  throw new Error(`no free port between ${from} and ${from + size - 1}`);
 }
 
 export interface App {
