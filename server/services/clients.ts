@@ -19,7 +19,7 @@ import { projectSlots } from './engine/projection';
 import type { SlotIntent } from '@/lib/schedule-slots';
 import { numberOptedOut } from './engine/sms-numbers';
 import { ineligibility, sourcesOf } from './engine/sources';
-import { insertGoal } from './goals';
+import { insertGoal } from './goal-versions';
 
 const DAY_MS = 86_400_000;
 

@@ -6,6 +6,7 @@ import { checkIns, goalProgressHistory, goals, goalVersions, milestones, type Go
 import { AppError, badRequest, notFound } from '../http/errors';
 import { emitToUser } from '../realtime';
 import { checkInSummary, currentWeek, getOwnedClient, goalSummary, type CoachRef } from './clients';
+import { insertGoal, insertGoalVersion } from './goal-versions';
 
 /**
  * A coach's goal, or 404. `forUpdate` (inside a transaction) row-locks it until the transaction
@@ -41,21 +42,6 @@ export function milestoneDto(m: Milestone) {
     completed: m.completed,
     completedAt: m.completedAt?.toISOString() ?? null,
   };
-}
-
-/**
- * Keeps a goal as it stands after a change in its version history; runs in the transaction that
- * made the change.
- */
-async function insertGoalVersion(tx: Executor, goal: Goal, changedBy: string, changeNote: string | null): Promise<void> {
-  await tx.insert(goalVersions).values({ goalId: goal.id, changeNote, title: goal.title, type: goal.type, target: goal.target, unit: goal.unit, status: goal.status, changedBy });
-}
-
-/** Writes a new goal with its first version-history entry, in the caller's transaction. */
-export async function insertGoal(tx: Executor, values: typeof goals.$inferInsert): Promise<Goal> {
-  const [goal] = await tx.insert(goals).values(values).returning();
-  await insertGoalVersion(tx, goal!, values.coachId, 'Goal created');
-  return goal!;
 }
 
 /** Goals of a client with their milestones and this week's check-ins. */
