@@ -93,7 +93,9 @@ describe('a paced send batch', () => {
       insert into users (username, email, password_hash, plan_id, is_verified, timezone)
       values ('pacer', ${`coach-${randomUUID()}@example.com`}, 'x', 'full', true, 'UTC') returning id`;
     const ids: string[] = [];
-    const now = new Date();
+    // The engine's instant is an input: the night Europe's clocks go back. Only the slots' spacing
+    // is real time (the database's clock and the outbox's), compared as elapsed time below.
+    const now = new Date('2026-10-25T01:30:00Z');
     for (let i = 0; i < 5; i++) {
       const [client] = await raw<{ id: string }[]>`
         insert into clients (coach_id, first_name, last_name, phone, timezone)

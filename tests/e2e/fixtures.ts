@@ -324,12 +324,15 @@ export interface CheckInSeed {
   executiveSummary?: string;
 }
 
-/** Check-ins in given states, put straight into the database (the engine would take hours to produce them). */
-export async function insertCheckIns(coachId: string, clientId: string, goalId: string | null, rows: CheckInSeed[]): Promise<void> {
+/**
+ * Check-ins in given states, put straight into the database (the engine would take hours to produce
+ * them). Hours are counted from `now`, read once, so all rows of a call sit on one reading of the clock.
+ */
+export async function insertCheckIns(coachId: string, clientId: string, goalId: string | null, rows: CheckInSeed[], now = new Date()): Promise<void> {
   const sql = db();
   try {
     for (const row of rows) {
-      const at = row.at instanceof Date ? row.at : new Date(Date.now() + row.at * 3_600_000);
+      const at = row.at instanceof Date ? row.at : new Date(now.getTime() + row.at * 3_600_000);
       const sent = row.status === 'scheduled' ? null : at;
       const responded = row.status === 'responded' || row.status === 'completed' ? new Date(at.getTime() + 30 * 60_000) : null;
       await sql`
@@ -337,7 +340,7 @@ export async function insertCheckIns(coachId: string, clientId: string, goalId: 
           coach_summary, insights, motivation, engagement_assessment, executive_summary, created_at)
         values (${coachId}, ${clientId}, ${goalId}, ${row.status}, ${at}, ${sent}, ${responded}, ${row.aiMessage ?? null}, ${row.clientResponse ?? null},
           ${row.aiResponse ?? null}, ${row.coachSummary ?? null}, ${row.insights ? sql.json(row.insights) : null}, ${row.motivation ?? null},
-          ${row.engagementAssessment ?? null}, ${row.executiveSummary ?? null}, ${row.status === 'scheduled' ? new Date() : at})`;
+          ${row.engagementAssessment ?? null}, ${row.executiveSummary ?? null}, ${row.status === 'scheduled' ? now : at})`;
     }
   } finally {
     await sql.end();

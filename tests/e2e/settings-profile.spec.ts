@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { latestPhoneCode, uniqueIp } from '../helpers/http';
+import { latestPhoneCode, uniqueIp, uniquePhone } from '../helpers/http';
 import { expect, linkIn, reviewShot, shot, signIn, stack, test, type TestUser, toast, verifiedCoach, waitForEmail } from './fixtures';
 
 // One account for the file: later tests build on what earlier ones saved.
@@ -206,7 +206,7 @@ async function fourShots(page: Page, name: string, target: Locator): Promise<voi
 
 test('verifies the phone by a texted code, by keyboard, before any notification text goes to it', async ({ page }) => {
   test.setTimeout(90_000);
-  const phone = `+1555${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+  const phone = uniquePhone();
   await signIn(page, account);
   await page.goto('/settings?tab=profile');
   await page.getByLabel('Phone').fill(phone);
@@ -250,7 +250,7 @@ test('verifies the phone by a texted code, by keyboard, before any notification 
   await fourShots(page, 'settings-phone-verified', page.getByTestId('phone-verified'));
 
   // Changing the number clears the verification.
-  await page.getByLabel('Phone').fill(`+1555${String((Date.now() + 1) % 10_000_000).padStart(7, '0')}`);
+  await page.getByLabel('Phone').fill(phone.replace(/\d$/, (d) => String((Number(d) + 1) % 10)));
   await page.getByRole('button', { name: 'Save Profile' }).click();
   await expect(toast(page, 'Profile updated successfully')).toBeVisible();
   await expect(page.getByTestId('phone-verification')).toContainText('Not verified');

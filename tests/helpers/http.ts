@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { assertMatchesContract } from './contract-check';
 
 export interface HttpResult<T = Record<string, unknown>> {
@@ -15,6 +15,11 @@ export function uniqueIp(): string {
   ipCounter += 1;
   const n = (process.pid * 1000 + ipCounter) % 16_000_000;
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/** A North American test number (+1 555 …) no other test is likely to use; random, not read from the clock. */
+export function uniquePhone(): string {
+  return `+1555${String(randomInt(10_000_000)).padStart(7, '0')}`;
 }
 
 export function uniqueEmail(prefix = 'coach'): string {
