@@ -17,15 +17,18 @@ function ensureChromium(): void {
   run('apt-get', ['install', '-y', 'chromium']);
 }
 
+/** The line a finished command leaves: ✓ with its time, or ✗ and how long it ran before failing. */
+function report(label: string, status: number | null, started: number): void {
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (status === 0) process.stdout.write(`✓ ${label} (${seconds}s)\n`);
+  else process.stderr.write(`\n✗ ${label} failed after ${seconds}s\n`);
+}
+
 function run(command: string, args: string[]): void {
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    process.stderr.write(`\n✗ ${command} ${args.join(' ')} failed after ${seconds}s\n`);
-    process.exit(result.status ?? 1);
-  }
-  process.stdout.write(`✓ ${command} ${args.join(' ')} (${seconds}s)\n`);
+  report(`${command} ${args.join(' ')}`, result.status, started);
+  if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
 /**
@@ -38,16 +41,16 @@ async function runTogether(commands: [string, string[]][]): Promise<void> {
     commands.map(
       ([command, args]) =>
         new Promise<{ label: string; status: number | null }>((done) => {
+          const label = `${command} ${args.join(' ')}`;
           const started = Date.now();
           const child = spawn(command, args, { env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', FORCE_COLOR: '1' } });
           const chunks: Buffer[] = [];
           child.stdout.on('data', (c: Buffer) => chunks.push(c));
           child.stderr.on('data', (c: Buffer) => chunks.push(c));
           child.on('close', (status) => {
-            const seconds = ((Date.now() - started) / 1000).toFixed(1);
             process.stdout.write(Buffer.concat(chunks));
-            process.stdout.write(`${status === 0 ? '✓' : '✗'} ${command} ${args.join(' ')} (${seconds}s)\n`);
-            done({ label: `${command} ${args.join(' ')}`, status });
+            report(label, status, started);
+            done({ label, status });
           });
         }),
     ),

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { Search } from 'lucide-react';
 import { useAuth } from '@/components/auth/auth-provider';
+import { usePreloadWhenIdle } from '@/components/ui/use-preload-when-idle';
 import { PALETTE_TEXTS, type PaletteScreen } from '@/lib/palette';
 
 const loadDialog = () => import('./palette-dialog').then((m) => m.PaletteDialog);
@@ -40,10 +41,7 @@ export function CommandPalette({ screens }: { screens: PaletteScreen[] }) {
     requestAnimationFrame(() => target?.focus());
   };
 
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
-    idle(() => void loadDialog());
-  }, []);
+  usePreloadWhenIdle(loadDialog);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -14,12 +14,14 @@ import { FollowUpReview } from './follow-up-review';
 import type { ClientDialogRequest } from './client-detail';
 import { ClientList, type ListView } from './client-list';
 import { StatCards } from './stat-cards';
+import { usePreloadWhenIdle } from '@/components/ui/use-preload-when-idle';
 import { useClient, useClientList, useWorkspaceRealtime } from './use-clients';
 
 // The dashboard's dialogs load when the page is idle or when first opened, not with the page
 // (its first-load JavaScript has a 250 KB budget, docs/performance.md).
 const loadAddClient = () => import('./add-client-modal').then((m) => m.AddClientModal);
 const loadArchived = () => import('./archived-clients-modal').then((m) => m.ArchivedClientsModal);
+const preloadDialogs = () => Promise.all([loadAddClient(), loadArchived()]);
 const AddClientModal = dynamic(loadAddClient, { ssr: false });
 const ArchivedClientsModal = dynamic(loadArchived, { ssr: false });
 const HoldCheckInDialog = dynamic(() => import('./hold-check-in-dialog').then((m) => m.HoldCheckInDialog), { ssr: false });
@@ -73,10 +75,7 @@ export function ClientDashboard() {
   const [view, changeView] = useListView();
   const list = useClientList(view);
   useWorkspaceRealtime(list.refresh);
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
-    idle(() => void Promise.all([loadAddClient(), loadArchived()]));
-  }, []);
+  usePreloadWhenIdle(preloadDialogs);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   // A notification opens a client (?client=) and, from a session reminder, the hold of one check-in (?hold=).
   const params = useSearchParams();
