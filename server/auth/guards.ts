@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ACCESS_COOKIE, CSRF_HEADER } from '@/lib/constants';
 import { getDb } from '../db/client';
+import { preparedQuery } from '../db/prepared';
 import { sessions, users, type User } from '../db/schema';
 import { AppError, forbidden, unauthorized } from '../http/errors';
 import { verifyCsrfToken } from './csrf';
@@ -27,6 +28,25 @@ export function readCredentials(headers: Headers, cookies: { get(name: string): 
 
 const LAST_ACTIVE_GRANULARITY_SECONDS = 60;
 
+/** The live session of a token and its user: read on every authenticated request. */
+const liveSession = preparedQuery((db) =>
+  db
+    .select({ user: users, lastActive: sessions.lastActive })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sid')),
+        eq(sessions.userId, sql.placeholder('sub')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1)
+    .prepare('live_session'),
+);
+
 /** Verifies the JWT, then that its session is live and its user exists: a revoked session ends at once. */
 export async function authenticate(credentials: Credentials | null): Promise<AuthUser> {
   if (!credentials) throw unauthorized('Authentication required');
@@ -37,16 +57,10 @@ export async function authenticate(credentials: Credentials | null): Promise<Aut
       : unauthorized('Invalid access token', 'INVALID_TOKEN');
   }
   const { sub, sid } = verified.claims;
-  const db = getDb();
-  const [row] = await db
-    .select({ user: users, lastActive: sessions.lastActive })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sid), eq(sessions.userId, sub), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), isNull(users.deletedAt)))
-    .limit(1);
+  const [row] = await liveSession().execute({ sid, sub });
   if (!row) throw unauthorized('Session has ended. Please sign in again.', 'SESSION_REVOKED');
   if (Date.now() - row.lastActive.getTime() > LAST_ACTIVE_GRANULARITY_SECONDS * 1000) {
-    await db.update(sessions).set({ lastActive: sql`now()` }).where(eq(sessions.id, sid));
+    await getDb().update(sessions).set({ lastActive: sql`now()` }).where(eq(sessions.id, sid));
   }
   const { passwordHash: _omit, ...user } = row.user;
   return { ...user, sessionId: sid };

@@ -3,39 +3,66 @@ import { EXECUTIVE_SUMMARIES_PER_PAGE, WORKSPACE_VALIDATION as V } from '@/lib/c
 import { formatGoalAmount } from '@/lib/goal-units';
 import { PROGRESS_UNDO_MESSAGES as U, type CheckInDto, type CheckInPage, type ProgressUndone, type ProgressUpdate } from '@/lib/schemas/checkins';
 import { getDb } from '../db/client';
+import { preparedQuery } from '../db/prepared';
 import { checkIns, clients, goalProgressHistory, goals } from '../db/schema';
 import { AppError, conflict, notFound } from '../http/errors';
 import { emitToUser } from '../realtime';
 import { checkInSummary, checkInSummaryColumns, type CoachRef } from './clients';
 import { getOwnedGoal, progressPercent } from './goals';
 
+/**
+ * The history's statements, built once for the whole history and once for one goal's (a goal's
+ * own check-ins and the global ones that did not cancel it).
+ */
+function historyStatements(oneGoal: boolean) {
+  return preparedQuery((db) => {
+    const clientId = sql.placeholder('clientId');
+    const coachId = sql.placeholder('coachId');
+    const goalId = sql.placeholder('goalId');
+    const scope = and(
+      eq(checkIns.clientId, clientId),
+      eq(checkIns.coachId, coachId),
+      oneGoal ? or(eq(checkIns.goalId, goalId), and(eq(checkIns.isGlobalCheckIn, true), sql`not (${goalId}::uuid = any(${checkIns.cancelledGoals}))`)) : undefined,
+    );
+    const name = oneGoal ? 'goal_history' : 'history';
+    return {
+      owned: db.select({ id: clients.id }).from(clients).where(and(eq(clients.id, clientId), eq(clients.coachId, coachId))).limit(1).prepare('history_owned_client'),
+      page: db
+        .select(checkInSummaryColumns)
+        .from(checkIns)
+        .where(scope)
+        .orderBy(desc(sql`coalesce(${checkIns.sentAt}, ${checkIns.scheduledFor}, ${checkIns.createdAt})`))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`${name}_page`),
+      total: db.select({ n: count() }).from(checkIns).where(scope).prepare(`${name}_total`),
+      goalTitles: db.select({ id: goals.id, title: goals.title }).from(goals).where(eq(goals.clientId, clientId)).prepare('history_goal_titles'),
+      summaries: db
+        .select({ id: checkIns.id, executiveSummary: checkIns.executiveSummary, createdAt: checkIns.createdAt, respondedAt: checkIns.respondedAt })
+        .from(checkIns)
+        .where(and(scope, isNotNull(checkIns.executiveSummary)))
+        .orderBy(desc(checkIns.createdAt))
+        .limit(EXECUTIVE_SUMMARIES_PER_PAGE * 20)
+        .prepare(`${name}_summaries`),
+    };
+  });
+}
+
+const clientHistory = historyStatements(false);
+const goalHistory = historyStatements(true);
+
 /** A client's check-ins, newest first, paged; optionally one goal's only, and the executive summaries. */
 export async function checkInHistory(coach: CoachRef, clientId: string, query: { page: number; limit: number; withSummaries: boolean; goalId?: string }): Promise<CheckInPage> {
-  const db = getDb();
-  const scope = and(
-    eq(checkIns.clientId, clientId),
-    eq(checkIns.coachId, coach.id),
-    query.goalId ? or(eq(checkIns.goalId, query.goalId), and(eq(checkIns.isGlobalCheckIn, true), sql`not (${query.goalId}::uuid = any(${checkIns.cancelledGoals}))`)) : undefined,
-  );
+  const q = query.goalId ? goalHistory() : clientHistory();
+  const values = { clientId, coachId: coach.id, goalId: query.goalId };
   // The ownership check runs alongside the reads (all scoped by coach but the goal titles, which
   // are dropped with a 404): one round trip less on the coach's most frequent request.
   const [[owned], rows, [total], goalRows, summaries] = await Promise.all([
-    db
-      .select({ id: clients.id })
-      .from(clients)
-      .where(and(eq(clients.id, clientId), eq(clients.coachId, coach.id)))
-      .limit(1),
-    db.select(checkInSummaryColumns).from(checkIns).where(scope).orderBy(desc(sql`coalesce(${checkIns.sentAt}, ${checkIns.scheduledFor}, ${checkIns.createdAt})`)).limit(query.limit).offset((query.page - 1) * query.limit),
-    db.select({ n: count() }).from(checkIns).where(scope),
-    db.select({ id: goals.id, title: goals.title }).from(goals).where(eq(goals.clientId, clientId)),
-    query.withSummaries
-      ? db
-          .select({ id: checkIns.id, executiveSummary: checkIns.executiveSummary, createdAt: checkIns.createdAt, respondedAt: checkIns.respondedAt })
-          .from(checkIns)
-          .where(and(scope, isNotNull(checkIns.executiveSummary)))
-          .orderBy(desc(checkIns.createdAt))
-          .limit(EXECUTIVE_SUMMARIES_PER_PAGE * 20)
-      : Promise.resolve([]),
+    q.owned.execute(values),
+    q.page.execute({ ...values, limit: query.limit, offset: (query.page - 1) * query.limit }),
+    q.total.execute(values),
+    q.goalTitles.execute(values),
+    query.withSummaries ? q.summaries.execute(values) : Promise.resolve([]),
   ]);
   if (!owned) throw notFound('Client');
   const titles = new Map(goalRows.map((g) => [g.id, g.title]));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNotNull, lt, ne, sql, type AnyColumn } from 'drizzle-orm';
 import { NEXT_CHECK_INS_ITEMS, WEEKDAYS } from '@/lib/constants';
 import { DEFAULT_CLIENT_LANGUAGE, type ClientLanguage } from '@/lib/languages';
 import { getPlan } from '@/lib/plans';
@@ -11,6 +11,7 @@ import type { Goal as GoalDto } from '@/lib/schemas/goals';
 import type { CreateClientInput, UpdateClientInput } from '@/lib/schemas/workspace';
 import { addDays, weekDates, zonedParts, zonedTimeToInstant } from '@/lib/zoned-time';
 import { getDb, type Executor } from '../db/client';
+import { preparedQuery } from '../db/prepared';
 import { checkIns, clients, goals, schedules, users, type CheckIn, type Client, type Goal } from '../db/schema';
 import type { AuthUser } from '../auth/guards';
 import { AppError, conflict, notFound } from '../http/errors';
@@ -249,13 +250,95 @@ function clientDto(client: Client, extra: ClientExtras): ClientDto {
  * stays for the spec's unpaged list, the archived clients and one client.
  */
 export async function listClients(coach: CoachRef, filter: { archived: boolean } | { clientId: string }, now = new Date()): Promise<ClientDto[]> {
-  const rows = await getDb()
-    .select()
-    .from(clients)
-    .where(and(eq(clients.coachId, coach.id), 'clientId' in filter ? eq(clients.id, filter.clientId) : eq(clients.archived, filter.archived)))
-    .orderBy(asc(clients.firstName), asc(clients.lastName));
+  const rows =
+    'clientId' in filter
+      ? await oneClient().execute({ coachId: coach.id, clientId: filter.clientId })
+      : await getDb()
+          .select()
+          .from(clients)
+          .where(and(eq(clients.coachId, coach.id), eq(clients.archived, filter.archived)))
+          .orderBy(asc(clients.firstName), asc(clients.lastName));
   return clientDtos(coach, rows, now);
 }
+
+const coachIdParam = sql.placeholder('coachId');
+/** The given clients' ids as one uuid[] parameter: the statement's text stays the same for a page of 50 and for one client. */
+const amongClients = (column: AnyColumn) => sql`${column} = any(${sql.placeholder('clientIds')}::uuid[])`;
+const checkInWhen = sql`coalesce(${checkIns.sentAt}, ${checkIns.scheduledFor}, ${checkIns.createdAt})`;
+
+const oneClient = preparedQuery((db) =>
+  db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.coachId, coachIdParam), eq(clients.id, sql.placeholder('clientId'))))
+    .prepare('one_client'),
+);
+
+/** The queries of clientDtos, each read by every client list, page and detail. */
+const listQueries = preparedQuery((db) => {
+  const latestCheckIn = db
+    .select(checkInSummaryColumns)
+    .from(checkIns)
+    .where(and(eq(checkIns.clientId, clients.id), eq(checkIns.coachId, coachIdParam), sql`${checkIns.status} not in ('scheduled', 'cancelled')`))
+    .orderBy(desc(checkIns.createdAt))
+    .limit(1)
+    .as('latest_check_in');
+  const latestReply = db
+    .select({ id: checkIns.id, clientId: checkIns.clientId, respondedAt: checkIns.respondedAt, motivation: checkIns.motivation, engagementAssessment: checkIns.engagementAssessment })
+    .from(checkIns)
+    .where(and(eq(checkIns.clientId, clients.id), eq(checkIns.coachId, coachIdParam), isNotNull(checkIns.respondedAt)))
+    .orderBy(desc(checkIns.createdAt))
+    .limit(1)
+    .as('latest_reply');
+  return {
+    goals: db
+      .select()
+      .from(goals)
+      .where(and(eq(goals.coachId, coachIdParam), amongClients(goals.clientId), eq(goals.archived, false)))
+      .orderBy(asc(goals.createdAt))
+      .prepare('client_goals'),
+    // One index probe per client (check_ins_client_idx, newest first) instead of sorting all of
+    // the coach's check-ins: DISTINCT ON read every one of them.
+    latest: db
+      .select(latestCheckIn._.selectedFields)
+      .from(clients)
+      .innerJoinLateral(latestCheckIn, sql`true`)
+      .where(and(eq(clients.coachId, coachIdParam), amongClients(clients.id)))
+      .prepare('client_latest_check_in'),
+    reply: db
+      .select(latestReply._.selectedFields)
+      .from(clients)
+      .innerJoinLateral(latestReply, sql`true`)
+      .where(and(eq(clients.coachId, coachIdParam), amongClients(clients.id)))
+      .prepare('client_latest_reply'),
+    week: db
+      .select({ id: checkIns.id, clientId: checkIns.clientId, status: checkIns.status, sentAt: checkIns.sentAt, scheduledFor: checkIns.scheduledFor, createdAt: checkIns.createdAt })
+      .from(checkIns)
+      .where(
+        and(
+          eq(checkIns.coachId, coachIdParam),
+          amongClients(checkIns.clientId),
+          gte(checkInWhen, sql.placeholder('weekStart')),
+          lt(checkInWhen, sql.placeholder('weekEnd')),
+        ),
+      )
+      .orderBy(asc(checkIns.createdAt))
+      .prepare('client_week_check_ins'),
+    ai: db
+      .select()
+      .from(schedules)
+      .where(and(eq(schedules.coachId, coachIdParam), amongClients(schedules.clientId), eq(schedules.active, true)))
+      .prepare('client_ai_schedules'),
+    // The slots already planned as rows, whatever their status: a projected slot is shown only
+    // until its row exists. A slot's row is never sent before its time, so every row of a slot
+    // still ahead has its time (or, cancelled, its planned time) at most a day back.
+    planned: db
+      .select({ clientId: checkIns.clientId, dedupeKey: checkIns.dedupeKey })
+      .from(checkIns)
+      .where(and(eq(checkIns.coachId, coachIdParam), amongClients(checkIns.clientId), isNotNull(checkIns.dedupeKey), gt(checkInWhen, sql.placeholder('plannedSince'))))
+      .prepare('client_planned_slots'),
+  };
+});
 
 /**
  * The list's view of the given clients of the coach, in their order: every query below reads only
@@ -263,58 +346,16 @@ export async function listClients(coach: CoachRef, filter: { archived: boolean }
  */
 export async function clientDtos(coach: CoachRef, rows: Client[], now: Date): Promise<ClientDto[]> {
   if (rows.length === 0) return [];
-  const db = getDb();
-  const ids = rows.map((c) => c.id);
   const week = currentWeek(coach.timezone, now);
-  const latestCheckIn = db
-    .select(checkInSummaryColumns)
-    .from(checkIns)
-    .where(and(eq(checkIns.clientId, clients.id), eq(checkIns.coachId, coach.id), sql`${checkIns.status} not in ('scheduled', 'cancelled')`))
-    .orderBy(desc(checkIns.createdAt))
-    .limit(1)
-    .as('latest_check_in');
-  const latestReply = db
-    .select({ id: checkIns.id, clientId: checkIns.clientId, respondedAt: checkIns.respondedAt, motivation: checkIns.motivation, engagementAssessment: checkIns.engagementAssessment })
-    .from(checkIns)
-    .where(and(eq(checkIns.clientId, clients.id), eq(checkIns.coachId, coach.id), isNotNull(checkIns.respondedAt)))
-    .orderBy(desc(checkIns.createdAt))
-    .limit(1)
-    .as('latest_reply');
-  const when = sql`coalesce(${checkIns.sentAt}, ${checkIns.scheduledFor}, ${checkIns.createdAt})`;
+  const q = listQueries();
+  const among = { coachId: coach.id, clientIds: rows.map((c) => c.id) };
   const [goalRows, latestRows, replyRows, weekRows, aiRows, plannedRows] = await Promise.all([
-    db
-      .select()
-      .from(goals)
-      .where(and(eq(goals.coachId, coach.id), inArray(goals.clientId, ids), eq(goals.archived, false)))
-      .orderBy(asc(goals.createdAt)),
-    // One index probe per client (check_ins_client_idx, newest first) instead of sorting all of
-    // the coach's check-ins: DISTINCT ON read every one of them.
-    db
-      .select(latestCheckIn._.selectedFields)
-      .from(clients)
-      .innerJoinLateral(latestCheckIn, sql`true`)
-      .where(and(eq(clients.coachId, coach.id), inArray(clients.id, ids))),
-    db
-      .select(latestReply._.selectedFields)
-      .from(clients)
-      .innerJoinLateral(latestReply, sql`true`)
-      .where(and(eq(clients.coachId, coach.id), inArray(clients.id, ids))),
-    db
-      .select({ id: checkIns.id, clientId: checkIns.clientId, status: checkIns.status, sentAt: checkIns.sentAt, scheduledFor: checkIns.scheduledFor, createdAt: checkIns.createdAt })
-      .from(checkIns)
-      .where(and(eq(checkIns.coachId, coach.id), inArray(checkIns.clientId, ids), week.includes))
-      .orderBy(asc(checkIns.createdAt)),
-    db
-      .select()
-      .from(schedules)
-      .where(and(eq(schedules.coachId, coach.id), inArray(schedules.clientId, ids), eq(schedules.active, true))),
-    // The slots already planned as rows, whatever their status: a projected slot is shown only
-    // until its row exists. A slot's row is never sent before its time, so every row of a slot
-    // still ahead has its time (or, cancelled, its planned time) at most a day back.
-    db
-      .select({ clientId: checkIns.clientId, dedupeKey: checkIns.dedupeKey })
-      .from(checkIns)
-      .where(and(eq(checkIns.coachId, coach.id), inArray(checkIns.clientId, ids), isNotNull(checkIns.dedupeKey), gt(when, new Date(now.getTime() - DAY_MS).toISOString()))),
+    q.goals.execute(among),
+    q.latest.execute(among),
+    q.reply.execute(among),
+    q.week.execute({ ...among, weekStart: new Date(week.dayStarts[0]!).toISOString(), weekEnd: new Date(week.dayStarts[7]!).toISOString() }),
+    q.ai.execute(among),
+    q.planned.execute({ ...among, plannedSince: new Date(now.getTime() - DAY_MS).toISOString() }),
   ]);
   const goalTitles = new Map(goalRows.map((g) => [g.id, g.title]));
   const goalsByClient = groupBy(goalRows, (g) => g.clientId);
