@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import type { DbHandle } from './db/client';
 import type { PaymentsProvider } from './providers/payments/types';
-import type { RealtimeServer } from './realtime';
+import type { RunningRealtime } from './realtime';
 
 /**
  * The one place that holds process-wide state (docs/operations.md, "Process-wide state").
@@ -18,7 +18,7 @@ import type { RealtimeServer } from './realtime';
  * Slots (objects made once per process; each is created lazily by its owner module or set at start):
  * - `db`       the postgres.js pool and Drizzle handle (server/db/client.ts)
  * - `queue`    the running pg-boss instance, when workers run (server/jobs/queue.ts)
- * - `io`       the Socket.IO server, when realtime runs (server/realtime/index.ts)
+ * - `realtime` the Socket.IO server and its instance id, when realtime runs (server/realtime/index.ts)
  * - `payments` the payments provider, Stripe or local (server/providers/payments/index.ts)
  * - `stripe`   the Stripe SDK client and the key it was made with (server/providers/payments/stripe.ts)
  * - `logger`   the pino logger (server/log.ts)
@@ -35,7 +35,7 @@ import type { RealtimeServer } from './realtime';
 export interface RuntimeSlots {
   db: DbHandle;
   queue: PgBoss;
-  io: RealtimeServer;
+  realtime: RunningRealtime;
   payments: PaymentsProvider;
   stripe: { key: string; client: Stripe };
   logger: Logger;

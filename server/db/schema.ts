@@ -301,6 +301,23 @@ export const rateLimitHits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
 
+/**
+ * Which browsers (sockets) each realtime instance holds, so an instance relays a user's events only
+ * when another instance has that user's browser (server/realtime/presence.ts). Unlogged: it is
+ * only as true as the running instances, and a crash empties it.
+ */
+export const realtimePresence = pgTable(
+  'realtime_presence',
+  {
+    instanceId: uuid('instance_id').notNull(),
+    socketId: text('socket_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    /** Refreshed by the instance while it runs; an instance that died without saying so stops counting. */
+    seenAt: ts('seen_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.instanceId, t.socketId] }), index('realtime_presence_user_idx').on(t.userId)],
+);
+
 export const clients = pgTable(
   'clients',
   {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ThreadItem } from '@/lib/schemas/thread';
 import { log } from '../log';
 import { getSlot, setSlot } from '../runtime';
+import { socketsOfUser, usersConnectedElsewhere } from './presence';
 
 export const userRoom = (userId: string) => `user:${userId}`;
 
@@ -58,29 +59,59 @@ export interface InterServerEvents {
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
+/** This instance's Socket.IO server and its name in the presence table (server/realtime/presence.ts). */
+export interface RunningRealtime {
+  io: RealtimeServer;
+  instanceId: string;
+  startedAt: number;
+}
+
 /**
- * How long a cross-instance socket count waits for the other instances' answers. An instance that
- * died without saying so stays in the adapter's list until its heartbeat times out (10 s); a
- * notification must not wait that long.
+ * How long after start an instance may not yet know every other one: the adapter learns them from
+ * their answers to its first heartbeat, and drops one silent for its heartbeat timeout (10 s).
  */
-const FETCH_SOCKETS_TIMEOUT_MS = 1_500;
+const CLUSTER_DISCOVERY_MS = 10_000;
 
 // The custom server (tsx) and Next's bundled route handlers are separate module graphs in one
 // process: the server started by server/index.ts is shared through the runtime registry (server/runtime.ts).
-export function setRealtimeServer(io: RealtimeServer | undefined): void {
-  setSlot('io', io);
+export function setRealtimeServer(realtime: RunningRealtime | undefined): void {
+  setSlot('realtime', realtime);
 }
 
 /** Events relayed to the other instances in one message: the adapter's NOTIFY payload stays bounded. */
 const RELAY_BATCH = 200;
 let relayQueue: RelayedEvent[] = [];
 
+// Relays leave in the order they were queued, though each first waits for the presence query.
+let relayed: Promise<void> = Promise.resolve();
+
 function flushRelay(): void {
   const events = relayQueue;
   relayQueue = [];
-  const io = getSlot('io');
-  if (!io) return;
-  for (let i = 0; i < events.length; i += RELAY_BATCH) io.serverSideEmit('relay', JSON.stringify(events.slice(i, i + RELAY_BATCH)));
+  relayed = relayed.then(() => relay(events));
+}
+
+/**
+ * The queued events whose user has a browser on another instance (all of them when that cannot be
+ * told): under a send burst most coaches have no browser open anywhere, and relaying their events
+ * cost every instance a database write and every other instance a read.
+ */
+async function wantedElsewhere({ io, instanceId, startedAt }: RunningRealtime, events: RelayedEvent[]): Promise<RelayedEvent[]> {
+  if (Date.now() - startedAt > CLUSTER_DISCOVERY_MS && (await io.of('/').adapter.serverCount()) === 1) return [];
+  try {
+    const users = await usersConnectedElsewhere(instanceId, [...new Set(events.map((e) => e.userId))]);
+    return events.filter((e) => users.has(e.userId));
+  } catch (error) {
+    log.warn({ err: error }, 'realtime presence unreadable; relaying every event');
+    return events;
+  }
+}
+
+async function relay(events: RelayedEvent[]): Promise<void> {
+  const realtime = getSlot('realtime');
+  if (!realtime) return;
+  const wanted = await wantedElsewhere(realtime, events);
+  for (let i = 0; i < wanted.length; i += RELAY_BATCH) realtime.io.serverSideEmit('relay', JSON.stringify(wanted.slice(i, i + RELAY_BATCH)));
 }
 
 /** Emits to this instance's sockets of a user; the event's arguments are those it was emitted with. */
@@ -115,21 +146,21 @@ export function deliverRelayed(io: RealtimeServer, json: string): void {
  * of one each: a batch of 100 check-ins emits 100 events, decision 0100).
  */
 export function emitToUser<E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
-  const io = getSlot('io');
-  if (!io) return;
-  emitHere(io, userId, event, args);
+  const realtime = getSlot('realtime');
+  if (!realtime) return;
+  emitHere(realtime.io, userId, event, args);
   if (relayQueue.length === 0) setImmediate(flushRelay);
   relayQueue.push({ userId, event, args });
 }
 
-/** How many browsers of the user are connected right now, across instances; this instance's own count when another does not answer in time. */
+/** How many browsers of the user are connected right now, across instances; this instance's own count when the presence table cannot be read. */
 export async function connectedSockets(userId: string): Promise<number> {
-  const io = getSlot('io');
-  if (!io) return 0;
+  const realtime = getSlot('realtime');
+  if (!realtime) return 0;
   try {
-    return (await io.in(userRoom(userId)).timeout(FETCH_SOCKETS_TIMEOUT_MS).fetchSockets()).length;
+    return await socketsOfUser(userId);
   } catch (error) {
-    log.warn({ err: error, userId }, 'socket count across instances incomplete; counting this instance only');
-    return (await io.local.in(userRoom(userId)).fetchSockets()).length;
+    log.warn({ err: error, userId }, 'socket count across instances unreadable; counting this instance only');
+    return (await realtime.io.local.in(userRoom(userId)).fetchSockets()).length;
   }
 }

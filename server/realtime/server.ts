@@ -1,15 +1,30 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { authenticate } from '../auth/guards';
 import { isSocketOriginAllowed } from '../http/site-origin';
 import { log } from '../log';
 import { postgresAdapter } from './adapter';
+import { addSocket, PRESENCE_REFRESH_MS, removeInstance, removeSocket, writeInstancePresence } from './presence';
 import { deliverRelayed, setRealtimeServer, userRoom, type ClientToServerEvents, type RealtimeServer, type ServerToClientEvents, type SocketData } from './index';
 
-function onConnection(socket: Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>): void {
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/**
+ * The socket's presence row is written before it hears 'authenticated', so an event raised on
+ * another instance after that is relayed here. A failed write is logged and healed by the next
+ * refresh; the row goes with the socket.
+ */
+function onConnection(socket: RealtimeSocket, instanceId: string): void {
   const { userId, role } = socket.data;
   void socket.join(userRoom(userId));
-  socket.emit('authenticated', { userId, role });
+  const present = addSocket(instanceId, { socketId: socket.id, userId }).catch((error: unknown) => log.warn({ err: error }, 'realtime presence not written'));
+  void present.then(() => socket.emit('authenticated', { userId, role }));
+  socket.on('disconnect', () => {
+    void present
+      .then(() => removeSocket(instanceId, socket.id))
+      .catch((error: unknown) => log.warn({ err: error }, 'realtime presence not removed'));
+  });
   // The spec's client sends `authenticate`; identity already came from the handshake token.
   socket.on('authenticate', () => socket.emit('authenticated', { userId, role }));
   socket.on('join-room', (payload) => {
@@ -64,9 +79,15 @@ export async function startRealtime(port: number, host: string, anyOrigin: boole
       (error: Error) => next(error),
     );
   });
-  io.on('connection', onConnection);
+  const instanceId = randomUUID();
+  io.on('connection', (socket) => onConnection(socket, instanceId));
   io.on('relay', (events) => deliverRelayed(io, events));
-  setRealtimeServer(io);
+  const refresh = setInterval(() => {
+    const sockets = [...io.sockets.sockets.values()].map((s) => ({ socketId: s.id, userId: s.data.userId }));
+    writeInstancePresence(instanceId, sockets).catch((error: unknown) => log.warn({ err: error }, 'realtime presence not refreshed'));
+  }, PRESENCE_REFRESH_MS);
+  refresh.unref();
+  setRealtimeServer({ io, instanceId, startedAt: Date.now() });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);
@@ -78,8 +99,10 @@ export async function startRealtime(port: number, host: string, anyOrigin: boole
     port: actualPort,
     stop: async () => {
       setRealtimeServer(undefined);
+      clearInterval(refresh);
       // Closing the server closes the adapter, which tells the other instances this one is gone.
       await io.close();
+      await removeInstance(instanceId).catch((error: unknown) => log.warn({ err: error }, 'realtime presence not cleared'));
       await pubsub.close();
     },
   };

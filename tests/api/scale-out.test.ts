@@ -58,7 +58,7 @@ describe('two instances on one database', () => {
       const message = TEST_NOTIFICATION_TEXT;
       const res = await onA<{ deliveryResults: Record<string, boolean> }>('POST', '/users/test-notification', { token: session.accessToken, body: {} });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      // A counted B's socket (fetchSockets across instances) and its event reached it.
+      // A counted B's socket (the presence table) and its event reached it.
       expect(res.body.deliveryResults).toMatchObject({ push: true, inApp: true });
       const received = await eventually(
         async () => socket.events.filter((e) => e.event === 'notification'),
@@ -69,6 +69,44 @@ describe('two instances on one database', () => {
       expect(received.map((e) => e.payload.message)).toEqual([message]);
     } finally {
       socket.close();
+    }
+  });
+
+  it("write a browser's presence while it is connected and remove it when it leaves", async () => {
+    const coach = await registerAndVerify(onA, outboxDir);
+    const session = await loginAs(onA, coach.email, coach.password);
+    const rows = () => db<{ n: number }[]>`select count(*)::int as n from realtime_presence where user_id = ${session.user.id}`.then(([r]) => r!.n);
+    const socket = await listen(b.socketPort, session.accessToken);
+    // Written before the socket heard 'authenticated'.
+    expect(await rows()).toBe(1);
+    socket.close();
+    await eventually(rows, (n) => n === 0, 5_000, 'the presence row removed');
+  });
+
+  it("relay a user's events to the other instances only while one of them holds the user's browser", async () => {
+    const coach = await registerAndVerify(onA, outboxDir);
+    const session = await loginAs(onA, coach.email, coach.password);
+    // What A publishes through the adapter (LISTEN/NOTIFY), as the other instances receive it.
+    const relayed: string[] = [];
+    const listener = await db.listen('socket.io#/', (payload) => {
+      if (payload.includes('"relay"') && payload.includes(session.user.id)) relayed.push(payload);
+    });
+    try {
+      // Marking everything read tells the user's browsers, and no instance holds one yet.
+      const readAll = await onA('POST', '/notifications/read-all', { token: session.accessToken, body: {} });
+      expect(readAll.status).toBe(200);
+      const socket = await listen(b.socketPort, session.accessToken);
+      try {
+        const res = await onA('POST', '/users/test-notification', { token: session.accessToken, body: {} });
+        expect(res.status).toBe(200);
+        await eventually(async () => relayed.filter((p) => p.includes(TEST_NOTIFICATION_TEXT)), (found) => found.length > 0, 5_000, 'the relay of the notification');
+        // A relays in the order it emitted: had the read-all event been relayed, it would have come first.
+        expect(relayed.filter((p) => p.includes('message-read'))).toEqual([]);
+      } finally {
+        socket.close();
+      }
+    } finally {
+      await listener.unlisten();
     }
   });
 
