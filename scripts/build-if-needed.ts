@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const SOURCES = ['app', 'components', 'lib', 'server', 'proxy.ts', 'next.config.ts', 'package-lock.json', 'postcss.config.mjs'];
+const SOURCES = ['app', 'components', 'lib', 'server', 'proxy.ts', 'next.config.mjs', 'package-lock.json', 'postcss.config.mjs'];
 
 function newestMtime(entry: string): number {
   if (!fs.existsSync(entry)) return 0;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-// Relative: next.config.ts loads this file, and the @/ alias does not resolve there.
 import { DEFAULT_INBOUND_EMAIL_DOMAIN } from '../lib/email';
 import { getSetting, requireSetting } from './runtime';
 

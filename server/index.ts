@@ -10,7 +10,7 @@ import { ensureFirstAdmin } from './bootstrap';
 import { ensureDefaultDiscounts } from './services/billing/discounts';
 import { rejectMalformedUrl } from './http/malformed-url';
 import { CLIENT_IP_HEADER } from './http/request-info';
-import { HSTS, isHttps } from './http/security-headers';
+import { HSTS, isHttps, setStaticSecurityHeaders } from './http/security-headers';
 import { startWorkers, type Workers } from './jobs';
 import { log } from './log';
 import { startRealtime, type Realtime } from './realtime/server';
@@ -87,6 +87,7 @@ async function main(): Promise<void> {
     if (closing) res.setHeader('Connection', 'close');
     const proto = req.headers['x-forwarded-proto'];
     if (isHttps(Array.isArray(proto) ? proto[0] : proto)) res.setHeader('Strict-Transport-Security', HSTS);
+    setStaticSecurityHeaders(res, (req.url ?? '/').split('?')[0]!);
     if (rejectMalformedUrl(req, res)) return;
     handle(req, res).catch((error: unknown) => {
       log.error({ err: error }, 'request failed');

@@ -10,7 +10,7 @@ const STRIPE = {
   connect: ['https://api.stripe.com'],
 };
 
-/** Headers every answer carries, pages and API alike (next.config.ts sets them on every path). */
+/** Headers every answer carries, pages and API alike (set by the HTTP server, server/index.ts). */
 export const STATIC_SECURITY_HEADERS = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   // Reset and verification links carry their token in the path: never hand it to another site.
@@ -21,6 +21,17 @@ export const STATIC_SECURITY_HEADERS = [
 
 /** API answers are JSON or files: nothing in them may run, load or be framed. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/**
+ * Sets the headers of every answer before Next handles the request; pages get their CSP (with a
+ * per-request nonce) from proxy.ts. Here rather than in next.config's `headers()`: a TypeScript
+ * config made Next load its 97 MB SWC compiler into every server process just to read it
+ * (about 26 MB of resident memory, docs/performance.md).
+ */
+export function setStaticSecurityHeaders(res: { setHeader(name: string, value: string): unknown }, path: string): void {
+  for (const { key, value } of STATIC_SECURITY_HEADERS) res.setHeader(key, value);
+  if (path === '/api' || path.startsWith('/api/')) res.setHeader('Content-Security-Policy', API_CSP);
+}
 
 export interface PageCspInput {
   nonce: string;

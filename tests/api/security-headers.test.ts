@@ -89,6 +89,15 @@ describe('security headers of pages', () => {
 });
 
 describe('security headers of API answers', () => {
+  it('static files, unknown paths and refused URLs carry the common headers too', async () => {
+    for (const path of ['/manifest.webmanifest', '/no-such-page', '/api/no-such-endpoint', '/%E0%A4%A']) {
+      const res = await page(baseUrl, path);
+      expect(res.status, path).not.toBe(500);
+      expectCommonHeaders(res.headers);
+      if (path.startsWith('/api/')) expect(directives(res.headers.get('content-security-policy'))['default-src']).toEqual(["'none'"]);
+    }
+  });
+
   it('JSON answers (success and error) cannot run or be framed', async () => {
     for (const res of [await request('GET', '/auth/csrf-token'), await request('GET', '/users/profile')]) {
       expectCommonHeaders(res.headers);
