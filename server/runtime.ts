@@ -1,9 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
-import type { DbHandle } from './db/client';
 import type { PaymentsProvider } from './providers/payments/types';
-import type { RunningRealtime } from './realtime';
 
 /**
  * The one place that holds process-wide state (docs/operations.md, "Process-wide state").
@@ -32,10 +30,13 @@ import type { RunningRealtime } from './realtime';
  * The process environment is never written after start: start-up puts what it resolves here.
  */
 
+/**
+ * The slots by name. `db` and `realtime` are declared by their owners (server/db/client.ts,
+ * server/realtime/index.ts) with `declare module`: those modules use this one, which stays below
+ * them, so it does not import their types.
+ */
 export interface RuntimeSlots {
-  db: DbHandle;
   queue: PgBoss;
-  realtime: RunningRealtime;
   payments: PaymentsProvider;
   stripe: { key: string; client: Stripe };
   logger: Logger;

@@ -1,44 +1,20 @@
 'use client';
 
-import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
-import { CreditCard, Lock } from 'lucide-react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { CreditCard } from 'lucide-react';
 import { toast } from 'sonner';
 import { Banner } from '@/components/ui/banner';
-import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { Loading } from '@/components/ui/spinner';
 import { api, ApiError } from '@/lib/api-client';
 import { BILLING_TOASTS, BILLING_VALIDATION } from '@/lib/constants';
 import { cardBrand, CARD_BRAND_NAMES, cvvLength, formatCardNumber } from '@/lib/card';
-import { billingAddressSchema, cardFieldsSchema, type BillingAddress, type BillingInfo, type LocalCardConfirmed, type PaymentMethodAdded, type PaymentMethodInfo, type SetupIntent } from '@/lib/schemas/billing';
+import { cardFieldsSchema, type BillingAddress, type LocalCardConfirmed, type SetupIntent } from '@/lib/schemas/billing';
 import { BillingAddressFields, EMPTY_ADDRESS } from './billing-address-fields';
+import { addressErrors, CardFormActions, savePaymentMethod, type PaymentMethodFormProps } from './card-form-parts';
 
 const StripeCardForm = lazy(() => import('./stripe-card-form'));
-
-export interface PaymentMethodFormProps {
-  billing: Pick<BillingInfo, 'provider' | 'publishableKey' | 'billingAddress'>;
-  /** Shown above the fields, e.g. why the form opened. */
-  notice?: ReactNode;
-  onAdded(paymentMethod: PaymentMethodInfo): void;
-  onCancel?(): void;
-}
-
-type AddressErrors = Partial<Record<keyof BillingAddress, string>>;
-
-export function addressErrors(address: BillingAddress): AddressErrors {
-  const parsed = billingAddressSchema.safeParse(address);
-  if (parsed.success) return {};
-  const errors: AddressErrors = {};
-  for (const issue of parsed.error.issues) errors[issue.path[0] as keyof BillingAddress] ??= issue.message;
-  return errors;
-}
-
-/** Saves a confirmed payment method with its billing address (POST /billing/payment-methods). */
-export async function savePaymentMethod(paymentMethodId: string, billingAddress: BillingAddress): Promise<PaymentMethodInfo> {
-  const res = await api.post<PaymentMethodAdded>('/billing/payment-methods', { paymentMethodId, billingAddress });
-  return res.paymentMethod;
-}
 
 /**
  * Add a payment method: Stripe Elements when Stripe is configured with a publishable key,
@@ -191,22 +167,5 @@ function LocalCardForm({ billing, notice, onAdded, onCancel }: PaymentMethodForm
       <BillingAddressFields idPrefix="card-address" value={address} errors={addrErrors} disabled={saving} onChange={setAddress} />
       <CardFormActions saving={saving} onCancel={onCancel} />
     </form>
-  );
-}
-
-/** Save and Cancel under either card form; `ready` is false until the card field can be read. */
-export function CardFormActions({ saving, ready = true, onCancel }: { saving: boolean; ready?: boolean; onCancel?: () => void }) {
-  return (
-    <div className="flex flex-wrap items-center gap-3 pt-1">
-      <Button type="submit" loading={saving} disabled={!ready}>
-        <Lock className="h-4 w-4" aria-hidden />
-        Save card
-      </Button>
-      {onCancel && (
-        <Button type="button" variant="ghost" onClick={onCancel} disabled={saving}>
-          Cancel
-        </Button>
-      )}
-    </div>
   );
 }

@@ -10,7 +10,7 @@ import { api } from '@/lib/api-client';
 import type { BillingAddress, SetupIntent } from '@/lib/schemas/billing';
 import { BILLING_TOASTS, BILLING_VALIDATION } from '@/lib/constants';
 import { BillingAddressFields, EMPTY_ADDRESS } from './billing-address-fields';
-import { addressErrors, CardFormActions, savePaymentMethod, type PaymentMethodFormProps } from './payment-method-form';
+import { addressErrors, CardFormActions, savePaymentMethod, type PaymentMethodFormProps } from './card-form-parts';
 
 const stripePromises = new Map<string, ReturnType<typeof loadStripe>>();
 

@@ -29,6 +29,12 @@ export interface DbHandle {
   db: Database;
 }
 
+declare module '../runtime' {
+  interface RuntimeSlots {
+    db: DbHandle;
+  }
+}
+
 // The custom server (tsx) and Next's bundled route handlers are separate module graphs in one
 // process; keeping the pool in the runtime registry (server/runtime.ts) gives both the same connections.
 function handle(): DbHandle {

@@ -66,6 +66,12 @@ export interface RunningRealtime {
   startedAt: number;
 }
 
+declare module '../runtime' {
+  interface RuntimeSlots {
+    realtime: RunningRealtime;
+  }
+}
+
 /**
  * How long after start an instance may not yet know every other one: the adapter learns them from
  * their answers to its first heartbeat, and drops one silent for its heartbeat timeout (10 s).
