@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt, ne, notInArray, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { preparedQuery } from '../db/prepared';
 import { realtimePresence } from '../db/schema';
@@ -11,7 +11,7 @@ import { realtimePresence } from '../db/schema';
 
 /** How often an instance writes down again what it holds (and so heals a row a failed write missed). */
 export const PRESENCE_REFRESH_MS = 60_000;
-/** Rows not refreshed for this long belong to an instance that died without saying so. */
+/** Rows not refreshed for this long count no more: a socket whose delete failed, or an instance that died without saying so. */
 const PRESENCE_FRESH_SECONDS = 3 * PRESENCE_REFRESH_MS / 1000;
 const fresh = gt(realtimePresence.seenAt, sql`now() - make_interval(secs => ${PRESENCE_FRESH_SECONDS})`);
 
@@ -29,22 +29,22 @@ export async function removeSocket(instanceId: string, socketId: string): Promis
 }
 
 /**
- * Makes the table say what this instance holds now: every socket's row written (or its time
- * refreshed), rows of sockets that are gone deleted, and the rows of dead instances cleared.
+ * Writes down again what this instance holds: every socket's row written, or its time refreshed (a
+ * row whose first write failed is healed here), and the rows nobody refreshed for a while deleted
+ * (a socket whose delete failed, an instance that died). A socket that leaves while this runs may
+ * get its row back: it goes stale and is deleted later, costing a few relays to nobody meanwhile.
  */
 export async function writeInstancePresence(instanceId: string, sockets: LocalSocket[]): Promise<void> {
   const db = getDb();
-  await db.transaction(async (tx) => {
-    if (sockets.length > 0) {
-      await tx
-        .insert(realtimePresence)
-        .values(sockets.map((s) => ({ instanceId, ...s })))
-        .onConflictDoUpdate({ target: [realtimePresence.instanceId, realtimePresence.socketId], set: { seenAt: sql`now()` } });
-    }
-    const gone = sockets.length > 0 ? notInArray(realtimePresence.socketId, sockets.map((s) => s.socketId)) : undefined;
-    await tx.delete(realtimePresence).where(and(eq(realtimePresence.instanceId, instanceId), gone));
-    await tx.delete(realtimePresence).where(lt(realtimePresence.seenAt, sql`now() - make_interval(secs => ${PRESENCE_FRESH_SECONDS})`));
-  });
+  if (sockets.length > 0) {
+    // One array parameter per column: an instance may hold more sockets than a statement has parameters.
+    await db.execute(sql`
+      insert into ${realtimePresence} (instance_id, socket_id, user_id)
+      select ${instanceId}, s.socket_id, s.user_id
+      from unnest(${sql.param(sockets.map((s) => s.socketId))}::text[], ${sql.param(sockets.map((s) => s.userId))}::uuid[]) as s(socket_id, user_id)
+      on conflict (instance_id, socket_id) do update set seen_at = now()`);
+  }
+  await db.delete(realtimePresence).where(lt(realtimePresence.seenAt, sql`now() - make_interval(secs => ${PRESENCE_FRESH_SECONDS})`));
 }
 
 export async function removeInstance(instanceId: string): Promise<void> {
