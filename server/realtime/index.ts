@@ -94,7 +94,8 @@ let relayed: Promise<void> = Promise.resolve();
 function flushRelay(): void {
   const events = relayQueue;
   relayQueue = [];
-  relayed = relayed.then(() => relay(events));
+  // A failed relay is logged and the next ones still go: a rejected chain would stop them all.
+  relayed = relayed.then(() => relay(events)).catch((error: unknown) => log.warn({ err: error }, 'realtime relay failed'));
 }
 
 /**
