@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { APPEARANCE_STORAGE_KEY } from '../../lib/appearance';
 import { TEST_ADMIN } from '../helpers/stack';
@@ -114,7 +115,7 @@ test.describe('viewport sweep', () => {
     const long = await newClient(coach.api, {
       firstName: LONG_FIRST,
       lastName: LONG_LAST,
-      email: `${'very.long.address'.repeat(2)}.${Date.now()}@example-coaching-clients.com`,
+      email: `${'very.long.address'.repeat(2)}.${randomUUID().slice(0, 8)}@example-coaching-clients.com`,
       goalTitle: 'Run a half marathon under two hours while keeping weekly mileage sustainable',
       goalType: 'progress',
       metric: 'km',
