@@ -13,7 +13,8 @@ import { realtimePresence } from '../db/schema';
 export const PRESENCE_REFRESH_MS = 60_000;
 /** Rows not refreshed for this long count no more: a socket whose delete failed, or an instance that died without saying so. */
 const PRESENCE_FRESH_SECONDS = 3 * PRESENCE_REFRESH_MS / 1000;
-const fresh = gt(realtimePresence.seenAt, sql`now() - make_interval(secs => ${PRESENCE_FRESH_SECONDS})`);
+const freshSince = sql`now() - make_interval(secs => ${PRESENCE_FRESH_SECONDS})`;
+const fresh = gt(realtimePresence.seenAt, freshSince);
 
 export interface LocalSocket {
   socketId: string;
@@ -44,7 +45,7 @@ export async function writeInstancePresence(instanceId: string, sockets: LocalSo
       from unnest(${sql.param(sockets.map((s) => s.socketId))}::text[], ${sql.param(sockets.map((s) => s.userId))}::uuid[]) as s(socket_id, user_id)
       on conflict (instance_id, socket_id) do update set seen_at = now()`);
   }
-  await db.delete(realtimePresence).where(lt(realtimePresence.seenAt, sql`now() - make_interval(secs => ${PRESENCE_FRESH_SECONDS})`));
+  await db.delete(realtimePresence).where(lt(realtimePresence.seenAt, freshSince));
 }
 
 export async function removeInstance(instanceId: string): Promise<void> {
