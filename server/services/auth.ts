@@ -108,9 +108,12 @@ function accountLimits(user: User | undefined): { perAddress: RateLimitRule; ove
 }
 
 export async function login(input: LoginInput, info: RequestInfo, options: { adminOnly?: boolean } = {}): Promise<LoginResult> {
-  await hitRateLimit(RATE_LIMITS.loginIp, info.ip);
-  if (options.adminOnly) await hitRateLimit(RATE_LIMITS.adminLoginIp, info.ip);
-  const user = await findActiveUserByEmail(input.email);
+  // The account is looked up while the address's limit is counted: a refusal discards it unread.
+  const addressLimits = async () => {
+    await hitRateLimit(RATE_LIMITS.loginIp, info.ip);
+    if (options.adminOnly) await hitRateLimit(RATE_LIMITS.adminLoginIp, info.ip);
+  };
+  const [user] = await Promise.all([findActiveUserByEmail(input.email), addressLimits()]);
   const limits = accountLimits(user);
   // The per-address counter first: an address already throttled adds nothing to the account's
   // overall counter, so one attacker cannot use up the budget the owner's address shares.
@@ -155,13 +158,16 @@ async function openSession(user: User, info: RequestInfo): Promise<LoginResult> 
   const event = isAdminRole(user.role) ? 'admin_login' : 'login';
   const db = getDb();
   const device = describeDevice(info.userAgent);
+  // Started together, so postgres.js sends them in one write; they touch different rows.
   return db.transaction(async (tx) => {
-    const tokens = await createSession(user, info, {}, tx);
-    const [updated] = await tx.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, user.id)).returning();
-    await recordSecurityEvent(
-      { userId: user.id, type: event, details: `Signed in${user.twoFactorEnabled ? ' with two-factor authentication' : ''} on ${device.device} (${device.os})`, ip: info.ip, userAgent: info.userAgent },
-      tx,
-    );
+    const [tokens, [updated]] = await Promise.all([
+      createSession(user, info, { device }, tx),
+      tx.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, user.id)).returning(),
+      recordSecurityEvent(
+        { userId: user.id, type: event, details: `Signed in${user.twoFactorEnabled ? ' with two-factor authentication' : ''} on ${device.device} (${device.os})`, ip: info.ip, userAgent: info.userAgent },
+        tx,
+      ),
+    ]);
     return { ...tokens, user: toPublicUser(updated!) };
   });
 }

@@ -5,7 +5,7 @@ import { refreshTokens, sessions, users, type User } from '../db/schema';
 import { randomToken, sha256 } from '../auth/random';
 import { signAccessToken } from '../auth/tokens';
 import { AppError } from '../http/errors';
-import { describeDevice, describeLocation, type RequestInfo } from '../http/request-info';
+import { describeDevice, describeLocation, type DeviceInfo, type RequestInfo } from '../http/request-info';
 import { recordSecurityEvent } from './security-log';
 
 export interface IssuedTokens {
@@ -36,10 +36,10 @@ async function insertRefreshToken(db: Executor, sessionId: string): Promise<stri
 export async function createSession(
   user: Pick<User, 'id' | 'role'>,
   info: RequestInfo,
-  options: { lifetimeMs?: number; purpose?: 'sign_in' | 'email_link' } = {},
+  options: { lifetimeMs?: number; purpose?: 'sign_in' | 'email_link'; device?: DeviceInfo } = {},
   db: Executor = getDb(),
 ): Promise<IssuedTokens> {
-  const device = describeDevice(info.userAgent);
+  const device = options.device ?? describeDevice(info.userAgent);
   const [session] = await db
     .insert(sessions)
     .values({

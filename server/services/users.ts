@@ -1,7 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type Placeholder } from 'drizzle-orm';
 import { DEFAULT_APPEARANCE_PREFERENCES, DEFAULT_NOTIFICATION_PREFERENCES, DEFAULT_MESSAGE_SIGNATURE, EMPTY_COACHING_SURVEY } from '@/lib/preferences';
 import type { PublicUser } from '@/lib/schemas/account';
 import { getDb, type Executor } from '../db/client';
+import { preparedQuery } from '../db/prepared';
 import { users, type User } from '../db/schema';
 
 type UserLike = Omit<User, 'passwordHash'>;
@@ -42,12 +43,15 @@ export function toPublicUser(user: UserLike): PublicUser {
 }
 export type { PublicUser };
 
-export async function findActiveUserByEmail(email: string, db: Executor = getDb()): Promise<User | undefined> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), isNull(users.deletedAt)))
-    .limit(1);
+const hasActiveEmail = (email: Placeholder | string) => and(eq(sql`lower(${users.email})`, email), isNull(users.deletedAt));
+
+/** Read on every sign-in, reset and verification request, outside any transaction. */
+const activeUserByEmail = preparedQuery((db) => db.select().from(users).where(hasActiveEmail(sql.placeholder('email'))).limit(1).prepare('active_user_by_email'));
+
+/** The live account of an address, in `db`'s transaction when one is given. */
+export async function findActiveUserByEmail(email: string, db?: Executor): Promise<User | undefined> {
+  const lowered = email.toLowerCase();
+  const [user] = db ? await db.select().from(users).where(hasActiveEmail(lowered)).limit(1) : await activeUserByEmail().execute({ email: lowered });
   return user;
 }
 
