@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { serverNodeFlags } from '../../server/node-flags';
+import { serverNodeFlags, serverProcessEnv } from '../../server/node-flags';
 
 export const TEST_JWT_SECRET = 'test-secret-for-cadence-tests-only-0123456789';
 export const TEST_ADMIN = { email: 'admin@test.cadence', password: 'Adm1n!Passw0rd-Test' };
@@ -84,6 +84,7 @@ export async function startApp(options: {
   const child: ChildProcess = fork(path.resolve('server/index.ts'), [], {
     execArgv: [...serverNodeFlags(), '--import', 'tsx', ...(options.nodeArgs ?? [])],
     env: {
+      ...serverProcessEnv(),
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(appPort),
