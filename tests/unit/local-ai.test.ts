@@ -154,6 +154,126 @@ describe('local reply analysis', () => {
       ['did twice as many as last week', [gym]],
     ] as const) expect(moved(reply, [...goals]), reply).toEqual([]);
   });
+  it('reads the wordings of parts 7 and 8 that it missed, as general rules', () => {
+    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
+    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
+    const card = goal('c', 'Pay off the $4,000 credit card', 'USD', 2600, 4000);
+    const lessons = goal('l', 'Finish 20 lessons on the app', 'lessons', 3, 20);
+    const run = goal('r', 'Run 100 km', 'km', 10, 100);
+    // A share after a copula, or said with the goal's own verb.
+    expect(moved('the card is 75% paid off', [card])).toEqual(['c=3000']);
+    expect(moved('60% painted', [goal('p', 'Paint 10 rooms', 'rooms', 2, 10)])).toEqual(['p=6']);
+    // A comment on another goal ("freelance was quiet") does not share the amount before it.
+    expect(moved('put $200 on the card friday, freelance was quiet', [card, goal('f', 'Earn $2,000 freelance', 'USD', 100, 2000)])).toEqual(['c=2800']);
+    // Occasions the goal counts are an amount, not the title's threshold.
+    expect(moved('ran 3 times', [goal('r', 'Run 5k 3 times a week (36 runs)', 'runs', 20, 36)])).toEqual(['r=23']);
+    // Not knowing the total is no "nothing done"; a withdrawal is no saving.
+    expect(moved('not sure about the total, did 3 more lessons', [lessons])).toEqual(['l=6']);
+    expect(moved('took out $100 for the car', [goal('s', 'Save a $3,000 emergency fund', 'USD', 1000, 3000)])).toEqual([]);
+    // A zero goes to the goal named right before it.
+    expect(moved('2 lessons done, runs 0', [lessons, goal('n', 'Go for 20 runs', 'runs', 5, 20)])).toEqual(['l=5']);
+    // A daily amount over the last N days; occasions of any name times the amount of each; N runs of a distance.
+    expect(moved('20 min each evening for the past 5 days', [goal('m', 'Meditate 600 minutes', 'minutes', 100, 600)])).toEqual(['m=200']);
+    expect(moved('15 min each morning, 5 mornings', [goal('s', 'Stretch 300 minutes this month', 'minutes', 95, 300)])).toEqual(['s=170']);
+    expect(moved('stretched 15 min every morning this week', [goal('s', 'Stretch 300 minutes this month', 'minutes', 95, 300)])).toEqual(['s=200']);
+    expect(moved('did 3 shifts, 5 hours each', [goal('v', 'Volunteer 50 hours', 'hours', 10, 50)])).toEqual(['v=25']);
+    expect(moved('2 walks, 3 km each way', [goal('w', 'Walk 100 km', 'km', 10, 100)])).toEqual([]);
+    expect(moved('3 easy 5k runs this week', [run])).toEqual(['r=25']);
+    expect(moved('5k + 6k + 10k = 21k', [run])).toEqual(['r=31']);
+    expect(moved('my run on sunday was 12k', [run])).toEqual(['r=22']);
+    expect(moved('the essay was 2000 words', [goal('w', 'Write 50,000 words', 'words', 10000, 50000)])).toEqual([]);
+    // The rest done; a motto; where a score or a streak stands now; an earlier reading; an amount inside the total.
+    expect(moved('all 4 remaining chapters done!', [goal('b', 'Read 12 chapters', 'chapters', 8, 12)])).toEqual(['b=12']);
+    expect(moved('one day at a time. day 30 today', [goal('s', 'Stay sober 90 days', 'days', 25, 90)])).toEqual(['s=30']);
+    expect(moved("it's been 20 days without sugar", [goal('s', '60 days without sugar', 'days', 10, 60)])).toEqual(['s=20']);
+    expect(moved('elo is 1400 now', [goal('s', 'Reach 1500 elo', 'elo', 1300, 1500)])).toEqual(['s=1400']);
+    expect(moved('3 down, 9 to go', [goal('d', 'Lose 20 lbs', 'lbs', 6, 20), goal('b', 'Read 12 books', 'books', 3, 12)])).toEqual([]);
+    expect(moved('my run was 5k short of the plan', [run])).toEqual([]);
+    expect(moved('my pace is 5 now', [goal('r', 'Run 100 km', 'km', 2, 100)])).toEqual([]);
+    expect(moved('last time i was at 5, now at 8', [lessons])).toEqual(['l=8']);
+    expect(moved('total is 45 (the 5 from today included)', [goal('p', 'Do 100 pushup sets', 'sets', 40, 100)])).toEqual(['p=45']);
+    // A loss said as "down" names the goal of losing.
+    expect(moved('down another 2 this week, gym 3 times', [goal('d', 'Lose 20 lbs', 'lbs', 5, 20), goal('y', 'Gym 12 sessions', 'sessions', 3, 12)])).toEqual(['d=7', 'y=6']);
+    // Labels and ordinals of counted things; "another pair"; a unit without its vowels; metres for a km goal.
+    expect(moved('lessons 4 and 5 done', [lessons])).toEqual(['l=5']);
+    expect(moved('the second scarf is done', [goal('s', 'Knit 5 scarves', 'scarves', 1, 5)])).toEqual(['s=2']);
+    expect(moved('first half marathon done', [run])).toEqual([]);
+    expect(moved('did one SAT math section', [goal('t', 'Finish 8 SAT practice sections', 'sections', 3, 8)])).toEqual(['t=4']);
+    expect(moved('made another pair', [goal('e', 'Make 10 pairs of earrings', 'pairs', 2, 10)])).toEqual(['e=4']);
+    expect(moved('finshd 3 bks', [goal('b', 'Read 20 books', 'books', 3, 20)])).toEqual(['b=6']);
+    expect(moved('swam 800m and 1200 metres', [goal('s', 'Swim 20 km', 'km', 3, 20)])).toEqual(['s=5']);
+    expect(moved('walked 20m', [goal('t', 'Walk 600 minutes', 'minutes', 3, 600), goal('k', 'Walk 100 km', 'km', 3, 100)])).toEqual([]);
+    expect(moved('1h15 of meditation', [goal('m', 'Meditate 600 minutes', 'minutes', 100, 600)])).toEqual(['m=175']);
+    expect(moved('meditated 20m', [goal('m', 'Meditate 600 minutes', 'minutes', 100, 600)])).toEqual(['m=120']);
+    expect(moved('📚 1 more done', [goal('b', 'Read 20 books', 'books', 5, 20)])).toEqual(['b=6']);
+    expect(moved('just finished my 7th book', [goal('b', 'Read 20 books', 'books', 5, 20)])).toEqual(['b=7']);
+    expect(moved('3 sets of 20 pushups', [goal('u', 'Do 1,000 pushups this month', 'pushups', 300, 1000)])).toEqual(['u=360']);
+    expect(moved('two 20-minute meditations', [goal('m', 'Meditate 600 minutes', 'minutes', 100, 600)])).toEqual(['m=140']);
+    // Precision: each of these once moved a goal, or would with the rules above.
+    const books = goal('b', 'Read 20 books this year', 'books', 5, 20);
+    const save = goal('s', 'Save $5,000', 'USD', 1200, 5000);
+    for (const [reply, goals] of [
+      ['halfway through my 6th book', [books]],
+      ['halfway through book 8', [books]],
+      ['on book 8 now', [books]],
+      ['the remaining 3 books are on my shelf', [books]],
+      ['read for 30 mins', [goal('p', 'Read 1,000 pages', 'pages', 200, 1000)]],
+      ['pulled out 100, put in 300', [save]],
+      ['got a $500 bonus', [save]],
+      ['slept 9 hours, felt amazing', [goal('m', 'Meditate 600 minutes', 'minutes', 100, 600)]],
+      ["it's been 3 days since I journaled", [goal('j', 'Journal on 30 days', 'days', 10, 30)]],
+      ["it's been a rough 5 days", [goal('o', '90 days alcohol free', 'days', 30, 90)]],
+      ['all 3 remaining sessions booked', [goal('y', 'Gym 12 sessions', 'sessions', 4, 12)]],
+      ['2 kids, 3 hours each', [goal('v', 'Volunteer 50 hours', 'hours', 10, 50)]],
+      ['last session was 45 min', [goal('m', 'Meditate 600 minutes', 'minutes', 100, 600)]],
+      ['lessons 1 and 2 of the new course', [lessons]],
+      ['my sister ran 2 easy 5k runs', [run]],
+      ['one application got rejected', [goal('a', 'Send 30 job applications', 'applications', 10, 30)]],
+      ['one more lesson to go for the week', [lessons]],
+      ['ran ~10k', [run]],
+      ['ran 10k+', [run]],
+      ['almost ran 10k', [run]],
+    ] as const) expect(moved(reply, [...goals]), reply).toEqual([]);
+    expect(moved('saved £200', [save])).toEqual([]);
+    expect(moved('got a $500 bonus, all into savings', [save])).toEqual(['s=1700']);
+    expect(moved('the kids read 3 books', [books])).toEqual([]);
+    const loan = goal('d', 'Pay off $3,000 loan', 'USD', 1000, 3000);
+    expect(moved('owe 1800 now', [loan])).toEqual([]);
+    expect(moved('loan balance is 1500 now', [loan])).toEqual([]);
+    expect(moved('paid 200 toward the loan and saved 100', [loan, save])).toEqual(['d=1200', 's=1300']);
+    // A word only one title has names its goal, though its stem is shared ("rating", "rated").
+    expect(moved('rating is 1352 now, 2 games won', [goal('t', 'Reach a 1400 rapid rating', 'rating', 1320, 1400), goal('g', 'Play 20 rated games', 'games', 14, 20)])).toEqual(['t=1352', 'g=16']);
+    expect(moved('45km this month', [goal('r', 'Run 100 km this month', 'km', 20, 100)])).toEqual(['r=45']);
+    expect(moved('ran 10k on both days', [run])).toEqual([]);
+    expect(moved('sugar free 6 days out of 7', [goal('n', 'No sugar on 20 days', 'days', 5, 20)])).toEqual(['n=11']);
+    expect(moved('flossed 5 nights', [goal('f', 'Floss every night (30 nights)', 'nights', 10, 30)])).toEqual(['f=15']);
+    expect(moved('journaled every day except sunday', [goal('j', 'Journal on 30 days', 'days', 10, 30)])).toEqual(['j=16']);
+    expect(moved('meditated every morning except tuesday, 10 min', [goal('m', 'Meditate 600 minutes', 'minutes', 100, 600)])).toEqual([]);
+    expect(moved('veg every day (7)', [goal('v', 'Eat veg on 20 days', 'days', 6, 20)])).toEqual(['v=13']);
+    expect(moved('journaled every day this week', [goal('j', 'Journal on 30 days', 'days', 10, 30)])).toEqual(['j=17']);
+    // Corrections, reports said before, plans, and a "so far" that may be this week's.
+    const gym = goal('y', 'Gym 12 sessions', 'sessions', 4, 12);
+    expect(moved('2 gym sessions, oops 3', [gym])).toEqual(['y=7']);
+    expect(moved('at 12,000 words. no sorry, 11,800', [goal('w', 'Write 30,000 words', 'words', 10000, 30000)])).toEqual(['w=11800']);
+    expect(moved('last week i told you 10k, this week 5k', [run])).toEqual(['r=15']);
+    expect(moved('hoping to finish 2 books by sunday', [books])).toEqual([]);
+    expect(moved('aimed for 3 sessions, got 2', [gym])).toEqual(['y=6']);
+    expect(moved('tried to run 10k, only managed 6', [run])).toEqual(['r=16']);
+    expect(moved('will try for 3 gym sessions, did 1 so far', [gym])).toEqual([]);
+    expect(moved('9 calls, 1 signed', [goal('a', 'Make 60 calls', 'calls', 31, 60), goal('k', 'Sign 5 new customers', 'customers', 2, 5)])).toEqual(['a=40', 'k=3']);
+    expect(moved('protein hit 5 of the last 7 days', [goal('p', 'Hit 130g protein (days)', 'days', 9, 25)])).toEqual(['p=14']);
+    expect(moved('hit 10k stps 3 dys ths wk', [goal('s', 'Walk 10,000 steps on 20 days', 'days', 7, 20)])).toEqual(['s=10']);
+    expect(moved('walked with Margaret twice, four miles each', [goal('w', 'Walk 40 miles this month', 'miles', 18, 40)])).toEqual(['w=26']);
+    expect(moved('took the bike to be fixed', [{ ...task, id: 't', title: 'Fix the bike' }])).toEqual([]);
+    expect(moved('yes I restrung it finally!', [{ ...task, id: 't', title: 'Restring the guitar' }])).toEqual(['t=done']);
+    expect(moved('wrote 3 thousand words', [goal('w', 'Write 50,000 words', 'words', 10000, 50000)])).toEqual(['w=13000']);
+    expect(moved('saved two and a half grand', [save])).toEqual(['s=3700']);
+    expect(moved('three quarters of an hour of meditation', [goal('m', 'Meditate 600 minutes', 'minutes', 100, 600)])).toEqual(['m=145']);
+    expect(moved('245km year to date', [goal('r', 'Run 500 km this year', 'km', 200, 500)])).toEqual(['r=245']);
+    expect(moved('sitting on 1650 in savings', [save])).toEqual(['s=1650']);
+    expect(moved('lost half a pound', [goal('l', 'Lose 15 lbs', 'lbs', 4, 15)])).toEqual(['l=4.5']);
+    expect(moved('27 days since my last drink', [goal('o', '90 days alcohol free', 'days', 20, 90)])).toEqual(['o=27']);
+  });
   it('answers the shape the OpenAI answers are checked against', () => {
     expect(replyAnalysisSchema.safeParse(analyse('Walked 5 km today, feeling great')).success).toBe(true);
   });

@@ -171,6 +171,7 @@ const ES: Rule[] = [
   w('mas', 'more'), w('otros|otras|otro|otra', 'another'), w('ahora', 'now'),
   // Hedges, plans.
   w('unos|unas|alrededor de|aproximadamente|aprox|mas o menos|cerca de', 'about'), w('como', 'like'), w('casi', 'almost'), w('quizas|quiza|tal vez|a lo mejor', 'maybe'), w('creo que|creo', 'i think'),
+  w('cada manana|todas las mananas', 'each morning'), w('cada tarde|todas las tardes', 'each evening'), w('mananas', 'mornings'), w('tardes', 'evenings'), w('saque|retire', 'took out'),
   w('manana por la manana', 'tomorrow morning'), w('esta manana|por la manana|en la manana', 'this morning'), w('manana', 'tomorrow'), w('la proxima semana|la semana que viene|proxima semana', 'next week'),
   w('quiero|queria|quisiera', 'want to'), w('espero', 'hope to'), w('tengo que|hay que|necesito|debo', 'need to'), w('empiezo|empezare|comienzo', 'will start'),
   // Negation.
@@ -178,7 +179,7 @@ const ES: Rule[] = [
   // When.
   w('hoy', 'today'), w('ayer', 'yesterday'), w('esta semana|estos dias', 'this week'), w('la semana pasada|semana pasada', 'last week'), w('este mes', 'this month'), w('el finde|finde|el fin de semana|fin de semana', 'the weekend'),
   w('de lunes a viernes', 'mon-fri'), w('lunes', 'on monday'), w('martes', 'on tuesday'), w('miercoles', 'on wednesday'), w('jueves', 'on thursday'), w('viernes', 'on friday'), w('sabado', 'on saturday'), w('domingo', 'on sunday'),
-  w('al dia|por dia|diario|diariamente|cada dia|todos los dias', 'a day'), w('al mes|por mes', 'a month'),
+  w('todos los dias menos|todos los dias excepto|cada dia menos|cada dia excepto', 'every day except'), w('al dia|por dia|diario|diariamente|cada dia|todos los dias', 'a day'), w('al mes|por mes', 'a month'),
   // Done.
   w('hecho|hecha|terminado|terminada|listo|ya esta lista|esta lista|completado|completada|ya quedo|quedo listo|quedo lista', 'done'), w('termine|acabe', 'finished'), w('complete', 'completed'),
   // Verbs, past and infinitive.
@@ -237,7 +238,7 @@ const PT: Rule[] = [
   w('cancelado|cancelada|cancelei', 'cancelled'), w('me inscrevi|inscrito|inscrita', 'registered'), w('aprovado|aprovada|passei', 'passed'),
   w('pagar', 'pay'), w('comprar', 'buy'), w('reservar', 'book'), w('entregar', 'hand in'), w('publicar', 'publish'), w('instalar', 'install'), w('renovar', 'renew'), w('consertar', 'fix'),
   w('cancelar', 'cancel'), w('inscrever-se|inscrever', 'register'), w('atualizar', 'update'),
-  w('semana', 'week'), w('vendas|faturamento|receita', 'revenue'), w('novos|novas|novo|nova', 'new'), w('marcad[ao]s?|agendad[ao]s?', 'scheduled'),
+  w('bateu|bati', 'hit'), w('tirei|saquei|retirei', 'took out'), w('cada manha|todas as manhas', 'each morning'), w('manhas', 'mornings'), w('contos?|pilas?', 'reais'), w('semana', 'week'), w('vendas|faturamento|receita', 'revenue'), w('novos|novas|novo|nova', 'new'), w('marcad[ao]s?|agendad[ao]s?', 'scheduled'),
   w('esta no ar|ta no ar|esta online|ta online', 'is live'),
   w('semana corrida|semana puxada', 'hard week'), w('recorde', 'new record'), w('otimo|otima|incrivel|excelente|feliz|animado|animada|orgulhoso|orgulhosa|motivado|motivada|voando|muito bem', 'great'), w('cansado|cansada|exausto|exausta', 'tired'), w('estressado|estressada', 'stressed'),
   w('dificil|puxada|puxado|pesada|pesado', 'hard'), w('horrivel|pessima|pessimo|terrivel|um saco', 'terrible'), w('desanimado|desanimada|sem vontade|desmotivado|desmotivada', 'unmotivated'), w('triste', 'sad'), w('doente|virose', 'sick'), w('gripe|gripado|gripada|resfriado|resfriada', 'flu'), w('incomodando|incomoda|incomodo', 'sore'), w('doi|dor', 'hurts'), w('lesao|machucado|machucada', 'injured'),
@@ -267,12 +268,12 @@ const DE: Rule[] = [
   w('werde|werden|wird|ich will|will|mochte|moechte', 'will'), w('heute morgen|heute fruh', 'this morning'), w('morgen', 'tomorrow'), w('nachste woche|naechste woche|nachsten|naechsten', 'next'),
   w('muss|musste|muessen|mussen', 'need to'),
   w('noch nicht|immer noch nicht', 'not yet'), w('nicht', 'not'), w('gar nicht', 'not at all'), w('kein|keine|keinen|keins|keiner', 'no'), w('nichts', 'nothing'), w('nie|niemals', 'never'), w('ohne', 'without'),
-  w('heute|heut', 'today'), w('gestern', 'yesterday'), w('diese woche|die woche', 'this week'), w('letzte woche', 'last week'), w('diesen monat|im monat|pro monat', 'this month'), w('am wochenende|wochenende', 'the weekend'), w('am', ''),
+  w('heute|heut', 'today'), w('gestern', 'yesterday'), w('diese woche|die woche', 'this week'), w('letzte woche|letzter woche|letzten woche', 'last week'), w('diesen monat|im monat|pro monat', 'this month'), w('am wochenende|wochenende', 'the weekend'), w('am', ''),
   w('montag', 'on monday'), w('dienstag', 'on tuesday'), w('mittwoch', 'on wednesday'), w('donnerstag', 'on thursday'), w('freitag', 'on friday'), w('samstag', 'on saturday'), w('sonntag', 'on sunday'),
   [/\b(?:mo|di|mi|do|fr|sa|so)\.?(?=\s*\d)/gi, 'on'], [/\bum\s+(?=\d)/gi, 'at '], w('uhr', "o'clock"),
   w('pro tag|am tag|taglich|taeglich|jeden tag', 'a day'), w('pro woche', 'a week'),
   w('fix und fertig|voll fertig|total fertig', 'exhausted'), w('erledigt|fertig|gemacht|gmacht|geschafft|abgeschlossen|abgegeben|ist raus|sind raus|geraumt|aufgeraumt|ausgemistet|im kasten', 'done'), w('fix|vereinbart|ausgemacht', 'booked'), w('beendet|ausgelesen', 'finished'), [/\bdurch(?=\s*(?:[.!,;]|$))/gi, 'finished'],
-  w('gelaufen|gejoggt|gerannt', 'ran'), w('laufen|joggen|rennen|lauf', 'run'), w('spazieren gegangen|gewandert', 'walked'), w('spazieren|gehen|wandern', 'walk'), w('gelesen|las', 'read'), w('lesen', 'read'),
+  w('gelaufen|gejoggt|gerannt', 'ran'), w('gewesen', 'went'), w('laufen|joggen|rennen|lauf', 'run'), w('spazieren gegangen|gewandert', 'walked'), w('spazieren|gehen|wandern', 'walk'), w('gelesen|las', 'read'), w('lesen', 'read'),
   w('geschrieben', 'wrote'), w('schreiben', 'write'), w('meditiert', 'meditated'), w('meditieren|meditation|meditationen', 'meditation'), w('geschwommen', 'swam'), w('schwimmen', 'swim'),
   w('gespart|zuruckgelegt|zurueckgelegt|eingezahlt', 'saved'), w('sparen|ersparnisse', 'save'), w('gelernt|glernt', 'studied'), w('lernen', 'study'), w('geubt|geuebt', 'practiced'), w('uben|ueben', 'practice'),
   w('geschlafen', 'slept'), w('schlafen|schlaf', 'sleep'), w('getrunken', 'drank'), w('trinken', 'drink'), w('angerufen|telefoniert', 'called'), w('geschickt|gesendet|verschickt', 'sent'), w('verkauft', 'sold'), w('verkaufen', 'sell'),
@@ -281,7 +282,7 @@ const DE: Rule[] = [
   w('verlangert|verlaengert', 'renewed'), w('repariert', 'fixed'), w('gekundigt|gekuendigt|storniert|abgesagt', 'cancelled'), w('angemeldet', 'registered'), w('aktualisiert', 'updated'), w('bestanden', 'passed'),
   w('buchen', 'book'), w('einreichen', 'submit'), w('veroffentlichen|veroeffentlichen', 'publish'), w('hochladen', 'upload'), w('installieren', 'install'), w('verlangern|verlaengern', 'renew'),
   w('reparieren', 'fix'), w('kundigen|kuendigen|stornieren|absagen', 'cancel'), w('anmelden', 'register'), w('aktualisieren', 'update'), w('bestehen', 'pass'), w('bezahlen', 'pay'), w('kaufen', 'buy'), w('schicken|verschicken|senden', 'send'),
-  w('woche', 'week'), w('umsatz|einnahmen', 'revenue'), w('neue|neuen|neuer|neues', 'new'), w('folgen|episoden', 'episodes'), w('fahrten', 'times'), w('stundn', 'hours'),
+  w('im|ins', 'in'), w('abgehoben|rausgenommen|entnommen', 'took out'), w('stutz|stutzli|franken', 'chf'), w('woche', 'week'), w('umsatz|einnahmen', 'revenue'), w('neue|neuen|neuer|neues', 'new'), w('folgen|episoden', 'episodes'), w('fahrten', 'times'), w('stundn', 'hours'),
   w("hab|habe|hab's", ''),
   w('null fortschritt|kein fortschritt', 'no progress'), w('wieder angefangen', 'relapsed'), w('rekord', 'new record'), w('super|toll|grossartig|traumhaft|wunderbar|perfekt|stolz|glucklich|gluecklich|motiviert|richtig gut|sehr gut|klasse|mega', 'great'), w('mude|muede|erschopft|erschoepft|kaputt|platt', 'tired'), w('gestresst|stress', 'stressed'),
   w('schwer|schwierig|hart|anstrengend', 'hard'), w('schrecklich|furchtbar|mies|beschissen|katastrophe', 'terrible'), w('keine lust|unmotiviert|demotiviert', 'unmotivated'), w('traurig', 'sad'), w('krank|erkaltet|erkaeltet', 'sick'), w('grippe', 'flu'), w('macht wieder probleme|macht probleme|macht zicken|zwickt', 'playing up'), w('tut weh|schmerzen|schmerz', 'hurts'), w('verletzt|verletzung', 'injured'),
@@ -297,7 +298,7 @@ const FR: Rule[] = [
   [/\b(\d+(?:\.\d+)?|[a-z]+) (?:h) et demie?\b/gi, '$1 and a half hours'],
   [/\bchaque (?:soir|nuit),? (?=\S+ (?:soirs|nuits)\b)/gi, 'each night on '], [/\bchaque jour,? (?=\S+ jours\b)/gi, 'each day on '],
   w('une demi-heure|une demi heure|demi-heure|demi heure', 'half an hour'), w("un quart d'heure|un quart de heure", 'a quarter of an hour'), w('une demi-douzaine|demi-douzaine', 'half a dozen'), w('une douzaine|douzaine', 'a dozen'),
-  w('encore un|encore une|un de plus|une de plus', '1 more'), w('encore une fois|de nouveau', 'again'), w('une fois', '1 times'), w('quelques', 'a few'), w('bornes', 'km'), w('piasses|piastres|balles', 'dollars'),
+  w('encore un|encore une|un de plus|une de plus', '1 more'), w('encore une fois|de nouveau', 'again'), w('une fois', '1 times'), w('quelques', 'a few'), w('bornes', 'km'), w('soirs|soirees', 'evenings'), w("j'ai retire|retire", 'took out'), w('en poche|dans la poche', 'done'), w('matins|matinees', 'mornings'), w('piasses|piastres|balles', 'dollars'),
   [/\b(?:les|des|mes) pas\b/gi, 'steps'], w('au marche|le marche|du marche', 'at the market'), w('de marche', 'of walk'),
   w('rendez-vous pris|rdv pris', 'appointment booked'), w('mettre de cote', 'save'), w("j'ai mis de cote|mis de cote", 'saved'), w("j'ai mis|mis", 'put'),
   w('je suis toujours a|toujours a|toujours au|encore a|reste a', 'still at'), w('jsuis a|chui a|chuis a', "i'm at"), w('est a|est au|en est a|sont a', 'is at'),

@@ -1,10 +1,13 @@
-import { isKnownUnit } from './units';
+import { familyOf, isKnownUnit } from './units';
 
 /**
  * Number words, number shapes, typos and emoji rewritten so the reader has one thing to look for:
  * "twice" → "2 times", "half an hour" → "0.5 hours", "a dozen" → "12", "10,000" → "10000",
  * "6.5k steps" → "6500 steps", "two and a half" → "2.5", "$40" → "40 $", "🧘 x3" → "meditation 3 times".
  */
+
+/** Units whose amounts are said in thousands ("10k steps", "2k words", "5k bucks"). */
+const THOUSANDS = new Set(['steps', 'words', 'usd']);
 
 const SMALL: Record<string, number> = {
   zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
@@ -49,17 +52,22 @@ const TYPOS: Record<string, string> = {
   savd: 'saved', dun: 'done', gona: 'gonna', gunna: 'gonna', tmrw: 'tomorrow', tmr: 'tomorrow', tmrow: 'tomorrow', '2day': 'today', tday: 'today', '2moro': 'tomorrow',
   yday: 'yesterday', yest: 'yesterday', thru: 'through', tho: 'though', b4: 'before', nite: 'night', nites: 'nights', ystrday: 'yesterday', todai: 'today',
   n: 'and', didnt: "didn't", dont: "don't", couldnt: "couldn't", havent: "haven't", wasnt: "wasn't", im: "i'm", ive: "i've", 'u': 'you', ur: 'your', pls: 'please',
-  allready: 'already', alredy: 'already', anuther: 'another', anothr: 'another', anotha: 'another',
+  totl: 'total', ttl: 'total', ths: 'this', allready: 'already', alredy: 'already', anuther: 'another', anothr: 'another', anotha: 'another',
 };
 
 const FRACTIONS: [RegExp, string][] = [
   [/\b(?:an?|one) hour and a half\b/g, '1.5 hours'],
   [/\bhalf (?:an|a) hour\b/g, '0.5 hours'],
   [/\bhalf hour\b/g, '0.5 hours'],
+  [/\b(?:three|3) quarters of an hour\b/g, '0.75 hours'],
   [/\b(?:(?:a|one) )?quarter (?:of )?an hour\b/g, '0.25 hours'],
   [/\b(?:a )?half(?: a)? dozen\b/g, '6'],
-  [/\bhalf (?:a|one) (mile|marathon|km|kilometre|kilometer|book|page|day)\b/g, '0.5 $1'],
+  [/\bhalf (?:a|one) (mile|marathon|km|kilometre|kilometer|book|page|day|pound|lb|kilo|kg)\b/g, '0.5 $1'],
   [/\b(?:a|one) dozen\b/g, '12'],
+  // "every day but one this week", "every day except Sunday": six of them.
+  [/\bevery (day|night|morning|evening)( this week)? (?:except|but|apart from|minus) (?:one|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/g, '6 $1s$2'],
+  // "finished another pair": two more of what the goal counts ("a pair of shoes" is one thing).
+  [/\banother pair\b(?! of)/g, '2 more'],
   [/\bdozen\b/g, '12'],
   [/\b(?:a )?couple(?: of)?\b/g, '2'],
   [/\bonce\b/g, '1 times'],
@@ -67,7 +75,7 @@ const FRACTIONS: [RegExp, string][] = [
   [/\bthrice\b/g, '3 times'],
   [/\b(?:an|one) hour\b/g, '1 hours'],
   [/\bhalf ?way (?=to|there|through|done)/g, '50% '],
-  [/\ba (mile|km|kilometre|kilometer|book|chapter|glass)\b/g, '1 $1'],
+  [/\ba (mile|km|kilometre|kilometer|book|chapter|glass|pound|kilo)\b/g, '1 $1'],
   // "x3" is three times; "7 x 15" is a product, left for the reader to refuse.
   [/(?<!\d ?)\bx ?(\d+)\b/g, ' $1 times'],
   [/\b(\d+) ?x ?(\d+(?:\.\d+)?) ?([a-z]+)\b/g, '$2 $3 $1 times'],
@@ -88,12 +96,15 @@ export function digitise(input: string): string {
   t = t.replace(/\b(\d{1,3})(?:,(\d{3}))+\b/g, (m) => m.replace(/,/g, ''));
   // "6,2 km": a decimal comma before a unit.
   t = t.replace(/\b(\d+),(\d{1,2})(?=\s*[a-z])/g, '$1.$2');
-  t = t.replace(/\b(\d+(?:\.\d+)?)k\s+(steps?|words?|\$|usd|dollars?|bucks)\b/g, (_, n: string, u: string) => `${Math.round(Number(n) * 1000)} ${u}`);
+  // "10k stps": thousands of anything counted in thousands, typos of the unit included.
+  t = t.replace(/\b(\d+(?:\.\d+)?)k\s+([a-z$]+)(?![a-z])/g, (m, n: string, u: string) => (THOUSANDS.has(familyOf(u)) ? `${Math.round(Number(n) * 1000)} ${u}` : m));
   t = t.replace(/\b(\d+(?:\.\d+)?)k\b(?=\s*(?:in|of)?\s*(?:revenue|sales|savings|saved|\$))/g, (_, n: string) => `${Math.round(Number(n) * 1000)}`);
   t = t.replace(/([$£€])\s?(\d+(?:\.\d+)?)(k\b)?/g, (_, sign: string, n: string, k: string | undefined) => `${k ? Math.round(Number(n) * 1000) : n} ${sign}`);
   t = t.replace(/½/g, '.5');
   // "1 hr 15 mins": one duration.
   t = t.replace(/\b(\d+) ?(?:h|hr|hrs|hour|hours) (?:and )?(\d{1,2}) ?(?:m|min|mins|minutes)\b/g, (_, h: string, m: string) => `${Number(h) * 60 + Number(m)} minutes`);
+  // "1h15", "1h15m": the same, written together.
+  t = t.replace(/\b(\d{1,2}) ?(?:h|hr)([0-5]\d) ?(?:m|min|mins|minutes)?\b/g, (_, h: string, m: string) => `${Number(h) * 60 + Number(m)} minutes`);
   // "4 → 6": from one count to another.
   t = t.replace(/\s*(?:→|->|=>|➡️?)\s*/gu, ' to ');
   t = t.replace(/\b(\d+)\s*(?:and a half|& a half)/g, (_, n: string) => `${Number(n) + 0.5}`);
@@ -111,5 +122,6 @@ export function digitise(input: string): string {
     if (small && small !== 'one') return String(wordValue(small));
     return m;
   });
-  return t;
+  // "3 thousand words", "two and a half grand": thousands said after the digits.
+  return t.replace(/\b(\d+(?:\.\d+)?) thousand\b/g, (_, n: string) => String(Math.round(Number(n) * 1000))).replace(/\b(?:(\d+(?:\.\d+)?)|a) grand\b/g, (_, n: string | undefined) => `${Math.round(Number(n ?? 1) * 1000)} $`);
 }

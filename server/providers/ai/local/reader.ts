@@ -66,7 +66,7 @@ const IRREGULAR: Record<string, string> = {
   podcast: 'liste', podcasts: 'liste', listened: 'liste', talking: 'conve', talked: 'conve', chatting: 'conve', chatted: 'conve',
   trip: 'trip', vacation: 'trip', holiday: 'trip', holidays: 'trip', travel: 'trip', voice: 'sing', vocal: 'sing', vocals: 'sing', singing: 'sing', sang: 'sing', sing: 'sing',
   meetup: 'event', meetups: 'event', event: 'event', events: 'event', conference: 'event', gym: 'gym', strength: 'gym', weights: 'gym',
-  hydrate: 'water', hydration: 'water', diary: 'journ', coding: 'code', code: 'code', coded: 'code', programming: 'code', leetcode: 'code',
+  hydrate: 'water', hydration: 'water', diary: 'journ', coding: 'code', code: 'code', coder: 'code', coded: 'code', programming: 'code', leetcode: 'code',
   sold: 'sell', sells: 'sell', selling: 'sell', called: 'call', calls: 'call', calling: 'call', posted: 'post', posts: 'post', pages: 'page', pgs: 'page', practised: 'pract', practiced: 'pract', practice: 'pract', practise: 'pract', practicing: 'pract',
 };
 
@@ -79,7 +79,7 @@ function stem(word: string): string {
   return s.slice(0, 5);
 }
 
-const wordsOf = (text: string) => text.match(/[a-z][a-z'-]*/g) ?? [];
+const wordsOf = (text: string): string[] => text.match(/[a-z][a-z'-]*/g) ?? [];
 
 /** The telling words of a goal's title, stemmed. */
 function titleStems(goal: AiGoal): Set<string> {
@@ -116,9 +116,12 @@ function acronyms(goal: AiGoal): string[] {
 function named(text: string, pool: AiGoal[], all: AiGoal[]): AiGoal[] {
   const words = wordsOf(text).filter((w) => !STOP.has(w));
   return pool.filter((g) => {
-    const others = all.filter((o) => o.id !== g.id).flatMap((o) => [...titleStems(o)]);
-    const own = [...titleStems(g)].filter((k) => !others.includes(k));
-    return words.some((w) => own.some((k) => matchesStem(w, k)) || acronyms(g).includes(w));
+    const others = all.filter((o) => o.id !== g.id);
+    const otherStems = others.flatMap((o) => [...titleStems(o)]);
+    const own = [...titleStems(g)].filter((k) => !otherStems.includes(k));
+    // "rating" for "Reach a 1400 rapid rating" beside "Play 20 rated games": a shared stem, but only one title has the word itself.
+    const exact = wordsOf(g.title.toLowerCase()).filter((t) => t.length > 3 && !STOP.has(t) && !others.some((o) => wordsOf(o.title.toLowerCase()).includes(t)));
+    return words.some((w) => own.some((k) => matchesStem(w, k)) || exact.includes(w) || acronyms(g).includes(w));
   });
 }
 
@@ -129,13 +132,25 @@ const CLAUSE_SPLIT = /(?:\.(?!\d)|[!;\n]|\s[-–—+]\s|,\s*(?:and|but|then|plus
 
 /** Words that may follow a number without being a unit: "did 3 today", "sent 6 more". */
 const FOLLOWERS = new Set(
-  'today tonight yesterday this last so in total now more extra done already and but to left remaining of on at for with the my since before after this week so far mins overall altogether all in total more this morning evening afternoon night straight solid whole full new again too as well lol haha yay woo finally though tho them those these it which that ones away aside back off into cuz coz bc because since as'.split(' '),
+  'down toward towards onto today tonight yesterday this last so in total now more extra done already and but to left remaining of on at for with the my since before after this week so far overall altogether all in total more this morning evening afternoon night straight solid whole full new again too as well lol haha yay woo finally though tho them those these it which that ones away aside back off into cuz coz bc because since as'.split(' '),
 );
 
 /** A number that is a date, a time of day, an ordinal, a year, a phone number or a version is no progress. */
 function notAQuantity(before: string, after: string, raw: string, titleWords: Set<string>): boolean {
   if (/^\s*(?::\d|am\b|pm\b|a\.m|p\.m|o'?clock|st\b|nd\b|rd\b|th\b|-\d|h\d|\s\d{3}\b)/.test(after)) return true;
   if (/^0\d/.test(raw)) return true;
+  // "last weigh-in I was down 9": where it stood before, not news.
+  if (/\b(?:last|previous) [a-z-]+,? (?:i|it|we) (?:was|were)\b/.test(before)) return true;
+  // "a rough 5 days": a stretch of time, not days done.
+  if (/\ba (?:[a-z]+ )?$/.test(before) && /^\s*(?:days|weeks|months)\b/.test(after)) return true;
+  // "the remaining 3 books are on my shelf": things described, not done.
+  if (/\bthe (?:[a-z]+ )?$/.test(before) && /^\s*[a-z]+\s+(?:are|were)\b/.test(after)) return true;
+  // "still owe 1800": what is left of a debt, which may be more than the goal's part of it.
+  if (/\b(?:owe|owing)\s*$/.test(before)) return true;
+  // "one application got rejected": lost, not done.
+  if (/^\s*[a-z]*\s*(?:got|was|were|been) (?:rejected|declined|refused|cancell?ed|returned|bounced|deleted)\b/.test(after)) return true;
+  // "1 day at a time": a motto, not a day.
+  if (/^\s*(?:day|step)s? at a time\b/.test(after)) return true;
   // "at 7", "by 11": a time of day; "now at 360" is a total, and no clock shows 360.
   if (/\b(at|by|around|until|till|til|before|after|from)\s*$/.test(before) && !/\b(now|i'?m|im|am|is|sitting|currently|still) at\s*$/.test(before) && Number(raw) <= 24 && !/^\s*(%|[a-z$]+)/.test(after)) return true;
   // "4km of it uphill": a part of an amount already said.
@@ -151,43 +166,59 @@ function notAQuantity(before: string, after: string, raw: string, titleWords: Se
   // "the article was 2000 words": the size of a thing, not progress (a count or total "is at" is read as a total).
   // "that is 7 times" sums up what came before.
   // "the card is 75% paid off" is a share of the goal.
-  if (/\b(?:was|were|is|are)\s*$/.test(before) && !/\b(?:count|total|tally|balance|number|that|which)\s+(?:was|is)\s*$/.test(before) && !/^\s*%/.test(after)) return true;
+  // "rating is 1352 now" (a goal's word) is where it stands now; "it is 27 days" (ça fait 27 jours) is how long a streak has run.
+  const subject = /([a-z]+)\s+is\s*$/.exec(before)?.[1] ?? '';
+  const ownWord = [...titleWords].some((w) => w.length > 2 && stem(w) === stem(subject));
+  // "ça fait 10 jours que je n'ai pas médité" is a gap.
+  const standsNow = (ownWord && /^\s*[a-z]*\s*now\b/.test(after)) || (subject === 'it' && /^\s*(?:days|weeks|nights)\b(?!\s+(?:till|until|to|away|left|before|from)\b)/.test(after) && !/\b(?:not|never|haven'?t|didn'?t)\b/.test(after));
+  // "long run sunday was 28k": an outing's length is an amount done ("was 5k short" is not).
+  const outing = /\b(?<!(?:last|previous|usual|average|typical|longest|shortest) )(?:run|walk|ride|swim|hike|jog|session|workout)(?:\s+[a-z']+){0,2}\s+was\s*$/.test(before) && !/^\s*[a-z]*\s*(?:short|off|less|more|behind|ahead|slower|faster|over|under)\b/.test(after);
+  if (/\b(?:was|were|is|are)\s*$/.test(before) && !/\b(?:count|total|tally|balance|number|that|which)\s+(?:was|is)\s*$/.test(before) && !/^\s*%/.test(after) && !standsNow && !outing) return true;
   // "8k-10k", "5 to 6 km": a range is a guess.
   if (/\d\s*[a-z$]*\s*(?:-|–|to)\s*$/.test(before) || /^\s*[a-z$]*\s*(?:-|–|to)\s*\d/.test(after)) return true;
-  if (/\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s*$/.test(before)) return true;
+  // A month ("Mar 2", "march 2"), not a word it begins ("Margaret 2 times", "decided 3", "novel 2").
+  if (/\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s*$/.test(before)) return true;
   if (/\b(level|module|unit|phase|round|room|bus|route|version|v|no\.?|number|phone|call me on|text me on|size|age|aged|platform|gate|floor|exit|seat|apt|apartment|flight|line|track|street|st|ave|avenue|zone|row|table|aisle|lane|ward)\s*#?\s*$/.test(before)) return true;
   // "chapter 3 done", "week 2": which one, not how many (a goal counting these reads them as totals elsewhere).
-  // "this week 60 new words" is when, not which one.
-  if (/\b(chapter|ch|episode|part|section|week|day|step|lesson|module|book|session|workout|class|entry|post)\s*#?\s*$/.test(before) && !/\b(?:this|last|that|per|each|every) (?:week|day)\s*$/.test(before) && !/^\s*%/.test(after) && !isKnownUnit(/^\s*([a-z$]+)/.exec(after)?.[1] ?? '')) return true;
+  // "this week 60 new words" is when, not which one; "book 1 more" (📚 1 more) is an amount.
+  if (/\b(chapter|ch|episode|part|section|week|day|step|lesson|module|book|session|workout|class|entry|post)\s*#?\s*$/.test(before) && !/\b(?:this|last|that|per|each|every) (?:week|day)\s*$/.test(before) && !/^\s*(?:%|more\b|extra\b)/.test(after) && !isKnownUnit(/^\s*([a-z$]+)/.exec(after)?.[1] ?? '')) return true;
   // "ran 10k in 55 minutes": how long something took, not an amount of a minutes goal.
-  if (/(?<!\bput )\bin\s*(?:under|just|about|less than)?\s*$/.test(before) && /^\s*(?:min|mins|minutes?|hrs?|hours?|secs?|seconds?|h)\b/.test(after)) return true;
+  if (/(?<!\bput )\bin\s*(?:under|just|about|less than)?\s*$/.test(before) && /^\s*(?:m|min|mins|minutes?|hrs?|hours?|secs?|seconds?|h)\b/.test(after)) return true;
   // "2 picked up", "3 were no-shows": the number is the subject of someone else's doing, not an amount the client did.
-  // ... unless the word is the goal's own ("12 rated games" for "Play 40 rated chess games").
+  // ... unless the word is the goal's own ("12 rated games" for "Play 40 rated chess games", "1 signed" for "Sign 5 new customers").
   const next = /^\s*([a-z]+)/.exec(after)?.[1] ?? '';
-  if (!titleWords.has(next) && /^\s*(?:(?!completed|finished|logged|tracked|submitted|walked|applied|saved|posted|added)[a-z]+ed\b(?!\s+(?:out|in|off|away)\b)|were\b|was\b|are\b|is\b|came\b|said\b|went\b|showed\b|got back\b)/.test(after)) return true;
+  if (!titleWords.has(next) && ![...titleWords].some((w) => w.length > 2 && stem(w) === stem(next)) && /^\s*(?:(?!completed|finished|logged|tracked|submitted|walked|applied|saved|posted|added)[a-z]+ed\b(?!\s+(?:out|in|off|away)\b)|were\b|was\b|are\b|is\b|came\b|said\b|went\b|showed\b|got back\b)/.test(after)) return true;
   const value = Number(raw);
   if (value >= 1900 && value <= 2100 && !/^\s*[a-z$]/.test(after)) return true;
   return false;
 }
 
 /** "actually strava says 4.2", "wait no, 2050": the number that follows replaces the one just said. */
-const CORRECTION = /^(?:actually|wait,? no|no wait|sorry,? (?:i mean|it was|make that)|i mean|correction|scratch that|oops|make that)\b/;
+const CORRECTION = /^(?:actually|wait,? no|no wait|no,? sorry|sorry,? (?:i mean|it was|make that)|i mean|correction|scratch that|oops|make that)\b/;
 
+const UNSURE = /\b(?:not sure|not certain|no idea)\b/g;
 const NEGATION = /\b(untouched|no change|unchanged|didn'?t|did not|don'?t|couldn'?t|could not|haven'?t|have not|hasn'?t|wasn'?t|never|not|no|zero|nothing|none|nada|skipped|missed)\b/;
 /** Plans and intentions, not things done: "gonna", "planned 3", "supposed to do 3", "wanted to run 10k", "booked 3 sessions". */
-const FUTURE = /\b(gonna|going to|will|i'?ll|plan to|planning to|planning|planned|plan was|supposed to|meant to|wanted to|hoped to|(?:goal|aim|target|plan) (?:was|is)|booked|scheduled|signed up for|registered for|entered|training for|want to|wanna|hope to|aim to|aiming|tomorrow|next week|next time|tonight i|should|could|might|would)\b[^.!?]*$/;
+const FUTURE = /\b(gonna|going to|will|i'?ll|plan to|planning to|planning|planned|plan was|supposed to|meant to|wanted to|hoped to|hoping to|hoping for|trying to|try to|tried to|aimed for|aiming for|going for|(?:goal|aim|target|plan) (?:was|is)|booked|scheduled|signed up for|registered for|entered|training for|want to|wanna|hope to|aim to|aiming|tomorrow|next week|next time|tonight i|should|could|might|would)\b[^.!?]*$/;
 /** A hedge anywhere in the clause abstains: the client does not know the number, so neither can we ("maybe", "10ish", "4 or 5", a question). */
 const HEDGE = /\b(maybe|ish|dunno|not sure|i think|i guess|i reckon|probably|roughly|approx\w*|or so|give or take|something like|lost count|lost track|didn'?t track|no idea)\b|\d+ish\b|\b\d+(?:\.\d+)?\s*(?:[a-z]+\s+)?or\s+\d|\?/;
-/** "about 90 pages", "around 5 km" are estimates; "about 60%" is how a share is always said and is taken. */
-const APPROX = /\b(about|around|like|nearly|almost|close to|over|under|at least|more than|less than)\s*$/;
+/** "about 90 pages", "around 5 km", "~10k", "almost ran 10k" are estimates; "about 60%" is how a share is always said and is taken. */
+const APPROX = /\b(about|around|like|nearly|almost|close to|over|under|at least|more than|less than)\s*$|~\s*$|\b(?:almost|nearly) [a-z]+\s*$/;
+const PAYING_OFF = /\b(pay|debt|loan|owe|card)\b/i;
+const EARNING = /\b(earn|make|revenue|sales|income|sell|invoice)\b/i;
+/** A goal of money put aside (in any currency: "Save 5,000 reais"): neither paying something off nor earning. */
+const saving = (g: AiGoal) => (isCurrency(g.unit) || /\bsav(?:e|ings?)\b/i.test(g.title)) && !PAYING_OFF.test(g.title) && !EARNING.test(g.title);
+const INCOME = /\b(?:bonus|pay ?check|salary|wages|refund|tax return|got paid|a raise)\b/;
+const PUT_ASIDE = /\b(?:sav\w*|into|put|moved|transferred|deposit\w*|stashed)\b/;
+const WITHDRAWAL = /\b(?:withdrew|withdrawn|withdraw|pulled out|took out|taken out)\b/;
 const SPEND = /\b(ate|cost|costs|spent|spend|paid|pay|bill|bills|repair|bought|price|rent|fee|fine|ticket|per month|a month|lost|owe|debt)\b|\/\s?mo(nth)?\b/;
-const TOTAL_BEFORE = /(?:=|\b(?:so|that is|(?:that|which|this) makes|bringing me to|brings? it to))\s*$|\b(total of|total|(?:i|we) (?:have|have got)|i'?ve got|(?:word |step |page )?count(?: is)?|balance(?: is)?|got (?:up )?to|gotten to|made it to|in total|so far|altogether|overall|now at|now on|i'?m on|up to|am at|i'?m at|im at|sitting at|sits at|stands at|standing at|at|reached|hit|brings? me to|brought me to|puts? me at|makes? it|made it|that'?s|currently|now|count is|counter|says|shows|show|reads|tally|already (?:did|done|finished|completed))[:\s]*$|\b(?:can|could) now [a-z]+(?: [a-z]+)?\s*$/;
+const TOTAL_BEFORE = /(?:=|\b(?:so|that is|(?:that|which|this) makes|bringing me to|brings? it to))\s*$|\b(total of|total(?: is)?|(?:i|we) (?:have|have got)|i'?ve got|(?:word |step |page )?count(?: is)?|balance(?: is)?|got (?:up )?to|gotten to|made it to|in total|so far|altogether|overall|now at|now on|i'?m on|up to|am at|am on|i'?m at|im at|sitting at|sitting on|ytd|sits at|stands at|standing at|at|reached|hit|brings? me to|brought me to|puts? me at|makes? it|made it|that'?s|currently|now|count is|counter|says|shows|show|reads|tally|already (?:did|done|finished|completed))[:\s]*$|\b(?:can|could) now [a-z]+(?: [a-z]+)?\s*$/;
 /** "97 km total for the challenge" is where the goal stands; "9 km total this week" is this week's share; "6 of the pieces" is how many of the set. */
-const TOTAL_AFTER = /^\s*of the\b|^\s*(?:[a-z$-]+\s+){0,4}(?:in total|for the (?:month|year|quarter)|total(?!\s+(?:this|last|today|yesterday|across|over|for the (?:week|day)|on|in the))|so far|overall|altogether|now|out of|since (?:we|i) started|since the start)\b/;
+const TOTAL_AFTER = /^\s*of the\b|^\s*(?:[a-z$-]+\s+){0,4}(?:in total|for the (?:month|year|quarter)|year to date|ytd|total(?!\s+(?:this|last|today|yesterday|across|over|for the (?:week|day)|on|in the))|so far|overall|altogether|now|out of|since (?:we|i) started|since the start)\b/;
 /** The strong forms of a total: only these may lower a goal's value or take it far past its target. */
-const STATED_TOTAL_BEFORE = /\b(?:(?:i'?m|im|am|is|now|sitting|sits|stands|standing|currently) (?:at|on)|(?:count|tally|balance|total) is(?: at)?|so far|overall|altogether)[:\s]*$/;
+const STATED_TOTAL_BEFORE = /\b(?:ytd|(?:i'?m|im|am|is|now|sitting|sits|stands|standing|currently) (?:at|on)|(?:count|tally|balance|total) is(?: at)?|so far|overall|altogether)[:\s]*$/;
 /** "1 hour total" may be this week's total: only the goal's own span ("so far", "for the year") is strong. */
-const STATED_TOTAL_AFTER = /^\s*(?:[a-z$-]+\s+){0,2}(?:so far|overall|altogether|for the (?:year|month|quarter)|since (?:we|i) started)\b/;
+const STATED_TOTAL_AFTER = /^\s*(?:[a-z$-]+\s+){0,2}(?:so far|overall|altogether|for the (?:year|month|quarter)|year to date|ytd|since (?:we|i) started)\b/;
 /** When something was done: "4 on sunday" is still an amount on its own. */
 const WHEN = /^(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day)?s?$|^(weekend|morning|evening|afternoon|night|tonight|today|yesterday|week|am|pm)$/;
 const PAST = new Set(['ran', 'swam', 'wrote', 'written', 'slept', 'drank', 'read', 'rode', 'drove', 'went', 'spent', 'sold', 'paid', 'lost']);
@@ -195,14 +226,17 @@ const WHEN_IN = /\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day)?s?\b|\b(we
 /** Verbs and words of a done amount: in a one-goal check-in, a bare number needs one of these (or to stand alone) to be progress. */
 const DOING = /\b(did|done|do|went|made|make|got|get|logged|completed|finished|managed|hit|added|put|sent|moved|transferred|deposited|paid|knocked|clocked|racked|another|more|extra|up|at|now|total|so far|reached|today|yesterday|this week|last week)\b/;
 const INCREMENT = /\b(another|more|extra|additional|added|add|again|plus)\b|\+\s*$/;
-const REMAINDER = /^\s*(?:[a-z$-]+\s+)?(?:more\s+)?(?:to go|left|remaining|away from|short of)\b(.*)$/;
+/** "3 left", "2 more to go", "1 more lesson to go": what is left to the target. */
+const REMAINDER = /^\s*(?:more\s+)?(?:[a-z$-]+\s+)?(?:more\s+)?(?:to go|left|remaining|away from|short of)\b(.*)$/;
 const RATE = /\b(every|each|evry|per|a) ?(day|morning|night|evening|session)\b|\bdaily\b/;
 /** A standing arrangement ("$50 every Friday", "set for $50 a week") is a plan, not progress made. */
 const PURCHASE = /\b(ate|cost|costs|spent|spend|bought|buy|price|rent|fee|fine|ticket|repair)\b/;
 const RECURRING = /\b(every|each) (monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend|month|payday)\b|\b(a|per) (week|month)\b|\bset (up )?for\b|\bscheduled for\b/;
 const STREAK = /^\s*days?\s+(?:today|now|straight|in a row|and counting|clean|sober|strong)\b/;
-/** "on each of those days", "per session": an amount repeated an uncounted number of times. */
-const MULTIPLIED_AFTER = /^\s*[a-z$]*\s+(?:[a-z]+\s+){0,3}(?:on each|each|every|per)\b(?! (?:my|the|his|her)\b)/;
+/** "on each of those days", "per session", "on both days": an amount repeated an uncounted number of times. */
+const MULTIPLIED_AFTER = /^\s*[a-z$]*\s+(?:[a-z]+\s+){0,3}(?:on each|each|every|per|on both)\b(?! (?:my|the|his|her)\b)/;
+/** A clause ending on occasions ("every morning", "6 mornings this week"): the amount said next is each one's. */
+const OCCASIONS_ENDING = /(?:\b(?:every|each) (?:day|morning|night|evening)|\bdaily|\b\d+ (?:days|mornings|nights|evenings|times))(?: this week)?\s*$/;
 /** "2 easy 6k runs": a count of occasions right before the amount of each. */
 const MULTIPLIED_BEFORE = /(?<!\b(?:by|at|before|after|until|till)\s)\b\d+\s+(?:[a-z]+\s+)?$/;
 /** "4 workouts, a mix of pool and running": one amount shared between activities. */
@@ -216,9 +250,10 @@ const UNDONE = /\b(delete|deleted|scrapped|scrap|threw out|removed|cut|redo|redi
 
 function daysIn(text: string): number | null {
   if (/\b(mon ?- ?fri|monday to friday|weekdays|every weekday)\b/.test(text)) return 5;
-  if (/\b(all week|every day this week|7 days)\b/.test(text)) return 7;
-  const m = /\((\d+) days?\)|\b(\d+) days? (?:this|last) week/.exec(text);
-  return m ? Number(m[1] ?? m[2]) : null;
+  if (/\b(all week|every (?:day|morning|evening|night) this week|7 days)\b/.test(text)) return 7;
+  // "each morning for the last 4 days": the days it was done on.
+  const m = /\((\d+) days?\)|\b(\d+) days? (?:this|last) week|\b(?:for|over|in) the (?:last|past) (\d+) days\b/.exec(text);
+  return m ? Number(m[1] ?? m[2] ?? m[3]) : null;
 }
 
 function unitAfter(after: string, goals: AiGoal[]): string {
@@ -231,7 +266,7 @@ function unitAfter(after: string, goals: AiGoal[]): string {
     .filter(Boolean);
   // "3 12hr nights": the next number's unit is not this one's.
   if (/^\d/.test(words[0] ?? '')) return '';
-  const clean = (w: string) => w.replace(/[^a-z$'-]/g, '');
+  const clean = (w: string) => w.replace(/[^a-z$£€'-]/g, '');
   const goalUnit = (word: string) => goals.some((g) => g.unit && (familyOf(word) === familyOf(g.unit) || near(familyOf(word), familyOf(g.unit))));
   const unitWord = (word: string) => isKnownUnit(word) || goalUnit(word);
   for (const [i, w] of words.entries()) {
@@ -243,7 +278,16 @@ function unitAfter(after: string, goals: AiGoal[]): string {
     // ("4 rapid games": an adjective of a title before a goal's unit is not).
     if (i === 0 && !goalUnit(clean(words[1] ?? '')) && goals.some((g) => wordsOf(g.title.toLowerCase()).some((t) => t.length >= 5 && near(word, t)))) return word;
   }
-  return (words[0] ?? '').replace(/[^a-z$'-]/g, '');
+  return clean(words[0] ?? '');
+}
+
+/** "swam 1500m", "meditated 20m": metres when the goals measure distance and not time, minutes when time and not distance. */
+function metresOrMinutes(goals: AiGoal[]): string {
+  const measures = (families: string[]) => goals.some((g) => g.unit && families.includes(familyOf(g.unit)));
+  const distance = measures(['km', 'meters', 'mi']);
+  const time = measures(['minutes', 'hours']);
+  if (distance && !time && !measures(['mi'])) return 'meters';
+  return time && !distance ? 'minutes' : 'm';
 }
 
 /** The numbers a goal's title states ("Hit 10,000 steps on 20 days" → 10000, 20). */
@@ -269,9 +313,10 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
     // The words since the previous number and its first word are this number's own: "3 more so 7 now" — the "more" is the 3's.
     const previous = found[i - 1];
     const lead = previous ? clause.slice(previous.index + previous[0].length, at).replace(/^\s*[a-z$'-]+/, '').slice(-25) : before.slice(-25);
-    if (notAQuantity(before, after, raw, titleWords)) return;
+    // A percent sign is read with the words after it ("is 75% paid off" is a share, not a size).
+    if (notAQuantity(before, m[2] ? `${m[2]}${after}` : after, raw, titleWords)) return;
     // "3 sessions scheduled", "3 cancelled": a plan or a loss, unless that verb is the goal's own ("3 demos booked" for "Book 20 demos").
-    const planned = /^\s*[a-z$-]*\s*(scheduled|planned|booked|cancell?ed|postponed|missed|skipped)\b/.exec(after);
+    const planned = /^\s*(?:[a-z$-]+\s+){0,2}(scheduled|planned|booked|cancell?ed|postponed|missed|skipped)\b/.exec(after);
     if (planned && !goals.some((g) => titleStems(g).has(stem(planned[1]!)))) return;
     // A denominator ("3 of my 5", "5/7", "sets of 30") or the target itself ("hit my 10") is read with its numerator.
     if (/(\bof (?:my |the |them |those )?|\/\s*|\bout of |\bsets? of |\breps? of |\bx\s*)$/.test(before) && !/\btotal of $/.test(before)) return;
@@ -281,6 +326,7 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
       value *= 1000;
       unit = '';
     }
+    if (unit === 'm') unit = metresOrMinutes(goals);
     const known = isKnownUnit(unit) || FOLLOWERS.has(unit) || /ed$/.test(unit) || goals.some((g) => g.unit && unitNear(unit, g.unit));
     const verb = /([a-z]+)\s+(?:(?:only|just)\s+)?$/.exec(before)?.[1] ?? '';
     // "3 coffees", "2 kids": a word no goal counts is no progress, unless it is a goal's title word ("2 schools", "45 reading")
@@ -298,16 +344,23 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
       // "60% of chapter 2", "20% of my paycheck": a share of something else, unless it names the goal.
       if (/^\s*of\s+(?!the way\b|it\b|my goal\b|the goal\b|my target\b|the target\b)/.test(after) && named(after.slice(0, 40), goals, goals).length === 0) return;
       // "100% effort", "100% sure": a manner, not a share of the goal.
-      if (!/^\s*(?:$|[.!,;:)]|(?:done|there|through|complete|completed|finished|of|to|towards|now|in|way|along|ready|so far|paid|saved|covered|cleared)\b)/.test(after)) return;
+      // "halfway through my 6th book": a share of one of the things the goal counts, not of the goal.
+      const ofOne = /^\s*(?:through|of|into|with)\s+(?:(?:my|the|a|this|that)\s+)?(?:\d+(?:st|nd|rd|th)\s+)?([a-z]+)\b/.exec(after)?.[1] ?? '';
+      if (isKnownUnit(ofOne) && !/s$/.test(ofOne) && WHOLE.has(familyOf(ofOne))) return;
+      // "75% packed" for "Pack 40 boxes": the goal's own verb says what the share is of.
+      const ownVerb = named(/^\s*([a-z]+)/.exec(after)?.[1] ?? '', goals, goals).length > 0;
+      if (!ownVerb && !/^\s*(?:$|[.!,;:)]|(?:done|there|through|complete|completed|finished|of|to|towards|now|in|way|along|ready|so far|paid|saved|covered|cleared)\b)/.test(after)) return;
       mode = 'percent';
     }
-    else if (rem) {
+    // "all 30 remaining bulbs in": the ones that were left, now done.
+    else if (rem && !/\b(?:all|the|those|these|last)\s*$/.test(before)) {
       // "2 more to go before this week's batch is done" is about something else than the goal.
       // "7 more to go for the year" is the goal's own span.
       if (/^\s*(before|for|in|on|this|of|till|until)\b/.test(rem[1]!) && !/\b(goal|target)\b|^\s*for the (?:year|month|quarter)\b/.test(rem[1]!)) return;
       mode = 'remainder';
     } else {
-      const ratio = /^\s*(?:[a-z$-]+\s+)?(?:of (?:my |the |them |those )?|\/\s*|out of )(\d+(?:\.\d+)?)/.exec(after);
+      // "5 of the last 7 days": of the days just past.
+      const ratio = /^\s*(?:[a-z$-]+\s+)?(?:of (?:my |the |them |those )?(?:last |past )?|\/\s*|out of )(\d+(?:\.\d+)?)/.exec(after);
       const denominatorIndex = found.findIndex((f, j) => j > i && ratio && f[1] === ratio[1]);
       if (ratio && denominatorIndex > i) consumed.add(denominatorIndex);
       // "8 of 10" against a target of 10 is where the goal stands; "3 of my 5 sessions this week" is this week's share.
@@ -320,7 +373,8 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
       else if (TOTAL_BEFORE.test(lead) || TOTAL_AFTER.test(after)) mode = 'total';
     }
     // "hit 10k steps on 3 days" for "Hit 10,000 steps on 20 days": the goal's own threshold, not an amount of it.
-    const threshold = (g: AiGoal) => g.unit && familyOf(unit) !== familyOf(g.unit) && titleNumbers(g).includes(value) && wordsOf(g.title.toLowerCase()).some((w) => familyOf(w) === familyOf(unit));
+    // "ran 3 times" for "Run 5k 3 times a week (36 runs)": occasions the goal counts are an amount of it, not its threshold.
+    const threshold = (g: AiGoal) => g.unit && conversion(unit, g.unit) === null && titleNumbers(g).includes(value) && wordsOf(g.title.toLowerCase()).some((w) => familyOf(w) === familyOf(unit));
     if (unit && goals.some(threshold)) return;
     // "$135 total" for what was sold ("sold 9 for $135 total") is this sale, not the goal's total.
     if (mode === 'total' && /\bfor\s*\$?\s*$/.test(before)) mode = 'increment';
@@ -354,8 +408,8 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
       value *= Number(times[1] ?? times[2]);
       const j = found.findIndex((f, k) => k > i && f[1] === (times[1] ?? times[2]));
       if (j > i) consumed.add(j);
-    } else if (/^\s*[a-z$]*\s+(each|apiece|a piece|per (?:run|session|time|day|walk|workout))\b/.test(after) && mode === 'increment') {
-      // "5k each" with the count in another clause: an amount per occasion, not a total we can trust.
+    } else if (/^\s*[a-z$]*\s+(each(?! (?:day|morning|night|evening)\b)|apiece|a piece|per (?:run|session|time|day|walk|workout))\b/.test(after) && mode === 'increment') {
+      // "5k each" with the count in another clause: an amount per occasion, not a total we can trust ("each morning" is a rate, below).
       return;
     } else if (RATE.test(after.slice(0, 40)) && mode === 'increment') {
       const days = daysIn(clause);
@@ -378,9 +432,11 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
 /** "book 5", "Day 48", "post #5": the count reached, for a goal counting books, days or posts. */
 function ordinalTotals(clause: string, goals: AiGoal[]): { goal: AiGoal; value: number; at: number }[] {
   const out: { goal: AiGoal; value: number; at: number }[] = [];
-  for (const m of clause.matchAll(/\b([a-z]+)\s*(#\s*|\b(?:number|nmbr|numbr|num|no\.?|nr)\s+)?(\d+)\b(?!\s*(?:%|[a-z]*\s*(?:to go|left)))/g)) {
+  for (const m of clause.matchAll(/\b([a-z]+)\s*(#\s*|\b(?:number|nmbr|numbr|num|no\.?|nr)\s+)?(\d+)\b(?!\s*(?:%|more\b|extra\b|[a-z]*\s*(?:to go|left)))/g)) {
     const noun = m[1]!;
     if ((!isKnownUnit(noun) && !m[2]) || /^(k|x|h|l|m|s)$/.test(noun)) continue;
+    // "on book 8 now", "halfway through book 8": the one under way, not the count reached.
+    if (/\b(?:on|reading|started|starting|through|into|began|begun)\s+(?:with\s+)?$/.test(clause.slice(0, m.index))) continue;
     if (!m[2] && !/^(day|book|post|session|chapter|lesson|entry|episode|workout|class|module|week|night)$/.test(noun)) continue;
     // "packt #3", "scarf nmbr 2": after a number sign or word, a typo of the goal's unit names it too.
     const owners = goals.filter((g) => g.unit && (familyOf(g.unit) === familyOf(noun) || (m[2] !== undefined && unitNear(noun, g.unit))));
@@ -398,11 +454,17 @@ function ordinalTotals(clause: string, goals: AiGoal[]): { goal: AiGoal; value: 
 const DONE = /\b(passed|arrived|came|received|got it|done|did it|finished|finally did|completed|booked|sent|submitted|signed up|registered|sorted|scheduled|called|handed in|paid|bought|filed|got it done|ticked off|checked off|cancell?ed|renewed|opened|joined|set up|installed|ordered|emailed|fixed|cleared|returned|delivered|uploaded|published|launched|updated|went live|(?:is|are) (?:finally |now )?live)\b|✅|✔️|☑️/;
 /** "the goodwill run is saturday": a day it is still to happen on. */
 const COMING = /\b(?:is|'s|are) (?:on |this |next )?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b/;
-const NOT_DONE = /\b(half|partly|partially|mostly|started|halfway|not yet|still not|still haven'?t|haven'?t|have not|hasn'?t|didn'?t|did not|not done|nope|no luck|yet to|(?:still )?on (?:my|the) (?:list|to-?do)|still need|still have to|need to|needs to|gonna|going to|will|tomorrow|next week|almost|nearly|waiting|looking for|trying to|hoping|not(?! (?:looking forward|excited|thrilled|happy|fun|easy|a fan|great|cheap)\b))\b/;
-const IRREGULAR_PAST: Record<string, string[]> = { build: ['built'], ask: ['asked', 'talked to', 'talked with', 'spoke to', 'spoke with'], buy: ['bought', 'got'], get: ['got', 'gotten'], send: ['sent'], make: ['made'], write: ['wrote', 'written'], find: ['found'], pay: ['paid'], do: ['did', 'done'], take: ['took'], set: ['set'], put: ['put'] };
+/** Still to do or done in part: "not yet", "half done", "took the bike to be fixed". */
+const NOT_DONE = /\b(to be|being|getting|half|partly|partially|mostly|started|halfway|not yet|still not|still haven'?t|haven'?t|have not|hasn'?t|didn'?t|did not|not done|nope|no luck|yet to|(?:still )?on (?:my|the) (?:list|to-?do)|still need|still have to|need to|needs to|gonna|going to|will|tomorrow|next week|almost|nearly|waiting|looking for|trying to|hoping|not(?! (?:looking forward|excited|thrilled|happy|fun|easy|a fan|great|cheap)\b))\b/;
+const IRREGULAR_PAST: Record<string, string[]> = { build: ['built'], ask: ['asked', 'talked to', 'talked with', 'spoke to', 'spoke with'], buy: ['bought', 'got'], get: ['got', 'gotten'], send: ['sent'], make: ['made'], write: ['wrote', 'written'], find: ['found'], pay: ['paid'], do: ['did', 'done'], take: ['took'], set: ['set'], put: ['put'],
+  string: ['strung'], sell: ['sold'], tell: ['told'], bring: ['brought'], teach: ['taught'], hang: ['hung'], draw: ['drew', 'drawn'], give: ['gave', 'given'], meet: ['met'],
+  keep: ['kept'], throw: ['threw', 'thrown'], win: ['won'], begin: ['began', 'begun'], choose: ['chose', 'chosen'], hold: ['held'], drive: ['drove', 'driven'], lend: ['lent'], spend: ['spent'], fly: ['flew', 'flown'] };
 
 function pastOf(verb: string): string[] {
   if (IRREGULAR_PAST[verb]) return IRREGULAR_PAST[verb];
+  // "restrung", "rewritten": an irregular verb again.
+  const again = /^re(.+)$/.exec(verb)?.[1];
+  if (again && IRREGULAR_PAST[again]) return IRREGULAR_PAST[again].map((p) => `re${p}`);
   if (verb.endsWith('e')) return [`${verb}d`];
   if (verb.endsWith('y')) return [`${verb.slice(0, -1)}ied`];
   return [`${verb}ed`, `${verb}${verb.at(-1)}ed`];
@@ -433,18 +495,21 @@ interface Claim {
   value: number;
   /** Said as an increment ("another", "more"), not a bare number. */
   explicitIncrement?: boolean;
-  /** Said unmistakably as where the goal stands ("I'm at", "in total"): may lower the value or pass the sanity gates. */
+  /** Said unmistakably as where the goal stands ("I'm at", "in total"): may pass the sanity gates. */
   statedTotal?: boolean;
+  /** Said as where the goal stands now ("I'm at", "count is", a streak): may lower the value ("did 1 so far" may be this week's). */
+  lowers?: boolean;
   /** Summed up for a stretch of time ("so 300 total", "18 km total running"): this stretch's total, not the goal's. */
   partTotal?: boolean;
   /** The clause it was read in. */
   clause?: number;
 }
 
+const INCLUDED = /\b(?:already )?(?:included|counted in(?: that| it| the total)?)\b/;
 /** "1 session last week (told you already)": a number the coach has had, not news. */
-const ALREADY_REPORTED = /\b(?:told you(?: already| before| last time)|already told you|already (?:reported|said|mentioned)|(?:as|like) i said (?:before|last time))\b/;
+const ALREADY_REPORTED = /\b(?:told you(?: already| before| last time)|already told you|already (?:reported|said|mentioned)|(?:as|like) i said (?:before|last time)|(?:last (?:week|time)|before) i (?:told you|said|reported))\b/;
 
-const OTHERS = /^(?:who|she|he|they|her|his|their|(?:my|our) (?:wife|husband|partner|bf|gf|boyfriend|girlfriend|friend|friends|sister|brother|son|daughter|kid|kids|mom|mum|dad|team|coworker|colleague|boss|trainer))\b(?! and i\b)/;
+const OTHERS = /^(?:who|she|he|they|her|his|their|(?:my|our|the) (?:wife|husband|partner|bf|gf|boyfriend|girlfriend|friend|friends|sister|brother|son|daughter|kid|kids|children|mom|mum|dad|parents|team|coworker|colleague|boss|trainer|roommate|flatmate))\b(?! and i\b)/;
 const AWAY = /\b(gained|gain|put on|back up|up)\b/;
 /** Units of whole things: half a book or 2.5 sessions is no count the coach would record. */
 const WHOLE = new Set(['count', 'books', 'applications', 'calls', 'posts', 'emails', 'entries', 'clients', 'leads', 'lessons', 'runs', 'walks', 'days', 'nights', 'drinks', 'meals', 'cigarettes']);
@@ -481,13 +546,66 @@ const titleThreshold = (goal: AiGoal, unit: string) => titleAmounts(goal).some((
 const ABSTAINING = /\b(no|not|without|free|sober|quit|stop|avoid|clean|skip|cut out|less)\b/;
 const isLoss = (g: AiGoal) => /^\s*(lose|drop|shed|cut)\b/i.test(g.title);
 
+/** Whether a goal counts things called this ("section" for "Finish 8 SAT practice sections"). */
+const numericGoalCounts = (goals: AiGoal[], noun: string) => goals.some((g) => trackable(g) && g.unit && !measured(g) && unitNear(noun, g.unit));
+
+const ORDINAL: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10 };
+const ORDINAL_WORD = `(${Object.keys(ORDINAL).join('|')}|\\d+(?:st|nd|rd|th))`;
+/** "first raised bed is built", "finished my 7th book": the count reached; done must be said ("halfway through my 6th book" is not). */
+const ORDINAL_DONE = [
+  new RegExp(`\\b()${ORDINAL_WORD} ((?:[a-z]+ )??([a-z]+))(?= (?:is |are |was |'s )?(?:done|built|finished|complete|completed)\\b)`, 'g'),
+  new RegExp(`\\b((?:finished|completed|done with|wrapped up) (?:my |the )?)${ORDINAL_WORD} ((?:[a-z]+ )??([a-z]+))\\b`, 'g'),
+];
+
+/** The ordinal as the count reached, "bed #1", read by ordinalTotals, when a goal counts those things. */
+function ordinalsDone(text: string, goals: AiGoal[]): string {
+  return ORDINAL_DONE.reduce((t, re) => t.replace(re, (m, finished: string, o: string, words: string, noun: string) => (numericGoalCounts(goals, noun) ? `${finished}${words} #${ORDINAL[o] ?? parseInt(o, 10)}` : m)), text);
+}
+
+/** Names of occasions ("2 kids, 3 hours each" is no two occasions). */
+const OCCASIONS = 'times|shifts|runs|walks|rides|swims|hikes|sessions|workouts|classes|lessons|days|nights|mornings|evenings|trips|visits|calls|meetings|games|matches|rounds|sets|practices|rehearsals';
+
+/** "2 times, 4 miles each", "a couple of shifts, four hours each": the occasions, whatever they are called, times the amount of each. */
+function occasionsEach(m: string, n: string, noun: string, amount: string, unit: string): string {
+  if (!isKnownUnit(unit)) return m;
+  const name = /^(?:times|runs|walks|sessions)$/.test(noun) ? '' : `${noun} `;
+  return `${name}${n} times ${amount} ${unit}`;
+}
+
+/** How clients say counts of things, as the reader reads them. */
+function countWordings(text: string, goals: AiGoal[]): string {
+  return (
+    ordinalsDone(text, goals)
+      // "veg every day (7)": every day of the week, counted.
+      .replace(/\b(?:every|each|a) (day|night|morning|evening) \(([1-7])\)/g, '$2 $1s this week')
+      // "15 min each morning, 5 mornings": the amount each morning, on that many mornings.
+      .replace(/\b(every|each) (day|morning|evening|night),? (?=\d+ (?:days|mornings|evenings|nights)\b)/g, '$1 $2 on ')
+      // "journaled every day this week": seven of them, when the sentence gives no number of its own ("so 7 more days").
+      .replace(/\b([a-z]+ed) (?:every|each) (day|night|morning|evening) this week\b(?![^.!?\n]*\d)/g, '$1 7 $2s this week')
+      // "2 shifts, 4 hours each" is the occasions and the amount of each.
+      .replace(new RegExp(`\\b(\\d+) (${OCCASIONS}),? (\\d+(?:\\.\\d+)?) ?([a-z$]+) each\\b(?! (?:way|side|leg|direction))`, 'g'), occasionsEach)
+      // "3 sets of 20 pushups": 20 pushups three times.
+      .replace(/\b(\d+) (?:sets|rounds) of (\d+) ([a-z]+)/g, '$2 $3 $1 times')
+      // "did one SAT math section": one of the things a goal counts, a word or two between.
+      .replace(/\bone ((?:(?!of\b)[a-z]+ ){0,2})([a-z]+)\b/g, (m, words: string, noun: string) => (numericGoalCounts(goals, noun) ? `1 ${words}${noun}` : m))
+      // "ch 4 and 5 done", "completed sessions 5 and 6": two of them, whichever they are.
+      .replace(/\b(chapters?|ch|lessons?|episodes?|modules?|sessions?) (\d+) (?:and|&) (\d+)\b/g, (m, noun: string, a: string, b: string, at: number, all: string) =>
+        a !== b && (/\b(?:finished|completed|did|done with)\s+$/.test(all.slice(0, at)) || /^\s+(?:done|finished|completed|complete)\b/.test(all.slice(at + m.length))) ? `2 ${noun === 'ch' ? 'chapters' : noun.replace(/s?$/, 's')}` : m,
+      )
+      // "2 easy 8k runs", "two 20-minute meditations": the occasions, each of that amount.
+      .replace(/(?<!\b(?:the|those|these) )\b(\d+) (?:([a-z]+) )?(\d+(?:\.\d+)?)[ -]?(k|km|kms|mi|miles?|min|mins|minutes?) (runs|walks|rides|swims|hikes|jogs|sessions|workouts|meditations|classes)\b/g, (_, n: string, adjective: string | undefined, amount: string, unit: string, noun: string) => `${adjective ?? ''} ${noun} ${n} times ${amount} ${unit}`)
+  );
+}
+
 export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Reading {
   // A question mark stays with its clause (a question or an unsure number abstains there) and ends it.
-  // A check mark ends what it ticks off; "2 times, 4 miles each" is the occasions and the amount of each.
-  const text = digitise(reply)
-    .replace(/\?+/g, '?;')
-    .replace(/(?<=[a-z]\s*)(✅|✔️?|☑️)(?=\s*[a-z])/gu, '$1;')
-    .replace(/\b(\d+) (?:times|runs|walks|sessions),? (\d+(?:\.\d+)?) ?([a-z$]+) each\b/g, '$1 times $2 $3');
+  // A check mark ends what it ticks off.
+  const text = countWordings(
+    digitise(reply)
+      .replace(/\?+/g, '?;')
+      .replace(/(?<=[a-z]\s*)(✅|✔️?|☑️)(?=\s*[a-z])/gu, '$1;'),
+    goals,
+  );
   // Someone else's doing ("my sister who ran 5k", "he did 3") is not the client's progress.
   const clauses = text
     .split(CLAUSE_SPLIT)
@@ -510,18 +628,24 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
   for (const [index, clause] of clauses.entries()) {
     if (CORRECTION.test(clause)) correcting = index;
     const corrects = (correcting === index || correcting === index - 1) && last !== undefined && index - last.clause <= 2 ? last : undefined;
+    // "pulled out 100, put in 300": what is left in the account is not said, so no amount of the reply is the saving.
+    if (WITHDRAWAL.test(clause) && /\d/.test(clause)) for (const g of numeric.filter(saving)) doubted.add(g.id);
     const ordinals = ordinalTotals(clause, numeric);
     for (const o of ordinals) claims.push({ goal: o.goal, mode: 'total', value: o.value });
     const mentions = mentionsIn(clause, numeric).filter((m) => !ordinals.some((o) => o.at === m.before.length));
     if (mentions.length === 0) {
       // "didn't run at all", "no progress on the book"
-      if (NEGATION.test(clause) && ordinals.length === 0 && correcting !== index) for (const g of named(clause, numeric, goals)) saidNothing.add(g.id);
+      // "the total I am not sure": not knowing a number is no saying nothing was done.
+      if (NEGATION.test(clause.replace(UNSURE, ' ')) && ordinals.length === 0 && correcting !== index) for (const g of named(clause, numeric, goals)) saidNothing.add(g.id);
       continue;
     }
     for (const m of mentions) {
       let inheritedFactor: number | null = null;
       const own = named(m.segment, numeric, goals);
-      const nearby = own.length > 0 ? own : named(m.wide, numeric, goals);
+      // "11 down total", "dropped 2": a loss right by the number names the one goal of losing ("3 down, 9 to go" counts anything).
+      const losing = numeric.filter(isLoss);
+      const loss = losing.length === 1 && (!m.unit || FOLLOWERS.has(m.unit)) && !/\b(?:to go|left)\b/.test(`${clause} ${clauses[index + 1] ?? ''}`) && (/^\s*down\b/.test(m.after) || /\b(?:down|lost|dropped|shed)(?: another| a further)?\s*$/.test(m.before)) ? losing : [];
+      const nearby = loss.length > 0 ? loss : own.length > 0 ? own : named(m.wide, numeric, goals);
       // "gained 1 lb" for a goal of losing: the wrong direction is no progress.
       if (AWAY.test(clause) && numeric.some(isLoss)) {
         // ... and it makes the rest of the reply's reading for that goal a net we cannot trust ("lost 3 but gained 1 back").
@@ -529,9 +653,16 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         continue;
       }
       if ((NEGATION.test(m.before) && !(corrects && CORRECTION.test(m.before.trim()))) || m.value === 0) {
-        for (const g of nearby) saidNothing.add(g.id);
+        // "3 dinners cooked, lunches zero": a zero is said of the goal named right before it.
+        const zeroOf = m.value === 0 && nearby.length > 1 ? named(m.before.trim().split(/\s+/).slice(-3).join(' '), nearby, goals) : [];
+        for (const g of zeroOf.length > 0 ? zeroOf : nearby) saidNothing.add(g.id);
         continue;
       }
+      // "(added 30 today, they're included)": an amount inside a total the reply gives is not added to it.
+      if (m.mode === 'increment' && (INCLUDED.test(clause) || INCLUDED.test(clauses[index + 1] ?? '') || /\bincluding\s*$/.test(m.before))) continue;
+      if (WITHDRAWAL.test(m.wide)) continue;
+      // "ran 10k+": at least that much, so not an amount to record.
+      if (/^\s*[a-z]*\s*\+(?!\s*\d)/.test(m.after)) continue;
       const plan = FUTURE.exec(m.before.slice(-30));
       if ((plan && !numeric.some((g) => titleStems(g).has(stem(plan[1]!)))) || HEDGE.test(clause) || (m.mode !== 'percent' && APPROX.test(m.before))) continue;
       // "2 wrkouts ... steps meh": a counted noun that is neither a goal's unit nor a word of its title says the number is not that goal's.
@@ -553,7 +684,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       if (candidates.length === 0) {
         candidates = nearby.length > 0 ? nearby.filter(countsIt) : (!isGlobal || numeric.length === 1) && progressStatement(m, clause) ? numeric : [];
         // "3 hrs revision yesterday and 2 today": a bare number alone in the next clause goes on with the one before.
-        const goingOn = (!m.unit || FOLLOWERS.has(m.unit)) && (last?.clause === index - 1 || corrects !== undefined) && !progressNoun(clause);
+        // A correction ("oops 3", "actually 3") goes on with it whatever its other words.
+        const goingOn = (!m.unit || FOLLOWERS.has(m.unit)) && (corrects !== undefined || (last?.clause === index - 1 && !progressNoun(clause)));
         if (candidates.length === 0 && goingOn) {
           candidates = [last!.goal];
           inheritedFactor = last!.factor;
@@ -602,7 +734,9 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       }
       // "3 miles on each of those days", "2 easy 6k runs", "20 min ... did that 3 times": the amount is
       // multiplied by something the reader does not count, so taking it alone would be wrong.
-      if ((MULTIPLIED_AFTER.test(m.after) && daysIn(clause) === null && !m.multiplied) || multipliedBefore(m, goal) || REPEATED.test(clause) || SHARED.test(clause) || SHARED.test(clauses[index + 1] ?? '')) {
+      // "meditated every morning except tuesday, 10 min": a short amount after occasions is each one's.
+      const eachOf = !m.multiplied && isKnownUnit(m.unit) && !OCCASION.has(familyOf(m.unit)) && OCCASIONS_ENDING.test(clauses[index - 1] ?? '') && wordsOf(clause).length <= 3;
+      if ((MULTIPLIED_AFTER.test(m.after) && daysIn(clause) === null && !m.multiplied) || eachOf || multipliedBefore(m, goal) || REPEATED.test(clause) || SHARED.test(clause) || SHARED.test(clauses[index + 1] ?? '')) {
         doubted.add(goal.id);
         unattributed.push(`${formatNumber(m.value)}${isKnownUnit(m.unit) ? ` ${m.unit}` : ''} mentioned more than once over for "${goal.title}"; not recorded.`);
         continue;
@@ -612,7 +746,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       // "1 hour of yoga and meditation": a short clause right after names another goal the unit fits, so the amount is shared.
       const next = clauses[index + 1];
       const fits = (g: AiGoal) => g.id !== goal.id && g.unit !== null && (isKnownUnit(m.unit) ? conversion(m.unit, g.unit) !== null : familyOf(g.unit) === familyOf(goal.unit ?? ''));
-      if (next && !/\d/.test(next) && !NEGATION.test(next) && wordsOf(next).length <= 3 && named(next, numeric, goals).some(fits)) {
+      // "tutoring was slow" says something of its own about the other goal: a sentence, not a share.
+      if (next && !/\d/.test(next) && !NEGATION.test(next) && !/\b(?:was|were|is|are)\b/.test(next) && wordsOf(next).length <= 3 && named(next, numeric, goals).some(fits)) {
         doubted.add(goal.id);
         unattributed.push(`${formatNumber(m.value)}${isKnownUnit(m.unit) ? ` ${m.unit}` : ''} mentioned for more than one goal; not recorded.`);
         continue;
@@ -620,9 +755,13 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       // A price or a bill is no saving ("needed tires ($380)": an amount in brackets after a thing is its price);
       // a goal of paying something off takes payments, never a purchase.
       if (isCurrency(goal.unit)) {
-        const payingOff = /\b(pay|debt|loan|owe|card)\b/i.test(goal.title);
+        const payingOff = PAYING_OFF.test(goal.title);
         // "180 bucks for a fence repair" is what a handyman earns.
-        const earning = /\b(earn|make|revenue|sales|income|sell|invoice)\b/i.test(goal.title);
+        const earning = EARNING.test(goal.title);
+        // "card balance is 1500 now": what is still owed, not what was paid.
+        if (payingOff && /\bbalance\b/.test(m.lead)) continue;
+        // "got a $500 bonus": money received is no saving until the reply says it was put aside.
+        if (saving(goal) && INCOME.test(m.wide) && !PUT_ASIDE.test(`${clause} ${clauses[index + 1] ?? ''}`)) continue;
         const price = SPEND.test(m.wide) || /\(\s*$/.test(m.before) || /^\s*(?:\$|usd|dollars?|bucks)?\s*on\b/.test(m.after);
         // A purchase said after the payment ("300 to the loan, rent was due") is another sentence's.
         if (payingOff || earning ? PURCHASE.test(m.segment) && !(earning && /\brepair/.test(m.segment) && !/\b(spent|spend|bought|cost|paid)\b/.test(m.segment)) : price) continue;
@@ -633,24 +772,33 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         continue;
       }
       const factor = inheritedFactor ?? (m.unit && goal.unit ? (conversion(m.unit, goal.unit) ?? 1) : 1);
-      const explicitIncrement = INCREMENT.test(m.lead) || /^\s*(?:[a-z$-]+\s+)?(more|extra|again)\b/.test(m.after);
+      // "all 30 remaining bulbs in": the rest, done now, is an amount.
+      const explicitIncrement = INCREMENT.test(m.lead) || /^\s*(?:[a-z$-]+\s+)?(more|extra|again)\b/.test(m.after) || (m.mode === 'increment' && /^\s*remaining\b/.test(m.after));
       // "5 km" with nothing saying done when or how: as much an amount as where the goal stands (4 of 12 → 5?). Two readings, no value.
       // The goal's activity as a verb ("meditated", "ran"), not as a label ("gym: 6", "emergency fund 1,100").
       const didIt = wordsOf(clause).some((w) => (/ed$/.test(w) || PAST.has(w)) && named(w, [goal], goals).length > 0);
       // "30 days 🙏" at 29 for "Stay sober for 60 days": past the record, a goal of days in a row counts where the streak stands.
       const streakAt = m.mode === 'increment' && !explicitIncrement && m.value > goal.currentValue && goal.unit !== null && familyOf(goal.unit) === 'days' && /\bfor \d+ (?:straight |consecutive )?days\b|\b\d+ days (?:in a row|straight)\b|\bstreak\b/i.test(goal.title);
-      if (m.mode === 'increment' && corrects?.goal.id !== goal.id && !streakAt && !explicitIncrement && !didIt && !DOING.test(clause) && !WHEN_IN.test(clause) && m.value > goal.currentValue && m.value <= goal.target! && !isDaily(goal)) {
+      // "48 days today", "30 days straight", "it's been 27 days", "27 days since my last drink" for a goal of not drinking:
+      // a streak is where a goal counted in days stands. "3 days since I journaled" is a gap.
+      const inDays = goal.unit !== null && familyOf(goal.unit) === 'days';
+      const since = inDays && /^\s*days?\s+since\b/.test(m.after);
+      if (since && !ABSTAINING.test(goal.title.toLowerCase())) continue;
+      const itsBeen = /\bit(?:'s| is| has)(?: been)?\s*$/.test(m.before) && !/^\s*[a-z]*\s*(?:till|until|to go|away|left|before|from)\b/.test(m.after) && !since && m.value > goal.currentValue;
+      const streak = !explicitIncrement && inDays && (STREAK.test(m.after) || itsBeen || since);
+      // "28 km this month" for a goal of this month: the goal's own span, so where it stands, not an addition.
+      const span = /\b(?:this|for the) (month|year|quarter)\b/.exec(m.after.slice(0, 30));
+      const ownSpan = m.mode === 'increment' && span !== null && !explicitIncrement && new RegExp(`\\b${span[1]}\\b`).test(goal.title.toLowerCase());
+      // "6 days out of 7": this week's share.
+      const ofAWeek = /^\s*[a-z]*\s*(?:out of|of(?: the)?(?: last| past)?|\/)\s*7\b/.test(m.after);
+      if (m.mode === 'increment' && corrects?.goal.id !== goal.id && !streakAt && !streak && !ownSpan && !ofAWeek && !explicitIncrement && !didIt && !DOING.test(clause) && !WHEN_IN.test(clause) && m.value > goal.currentValue && m.value <= goal.target! && !isDaily(goal)) {
         doubted.add(goal.id);
         unattributed.push(`${formatNumber(m.value)}${isKnownUnit(m.unit) ? ` ${m.unit}` : ''} could be an amount or the total for "${goal.title}"; not recorded.`);
         continue;
       }
-      // "28 km this month" for a goal of this month: the goal's own span, so where it stands, not an addition.
-      const span = /\b(?:this|for the) (month|year|quarter)\b/.exec(m.after.slice(0, 30));
-      // "48 days today", "30 days straight": a streak is where a goal counted in days stands.
-      const streak = !explicitIncrement && goal.unit !== null && familyOf(goal.unit) === 'days' && STREAK.test(m.after);
-      const mode = streak || streakAt || (m.mode === 'increment' && span && !explicitIncrement && new RegExp(`\\b${span[1]}\\b`).test(goal.title.toLowerCase())) ? 'total' : m.mode;
+      const mode = streak || streakAt || ownSpan ? 'total' : m.mode;
       const partTotal = mode === 'total' && !m.statedTotal && !streak && (/(?:=|\b(?:so|that'?s|that is|which makes))\s*$/.test(m.lead) || /^\s*(?:[a-z$-]+\s+){0,4}total\b/.test(m.after));
-      const claim = { goal, mode, value: m.value * (mode === 'percent' ? 1 : factor), statedTotal: m.statedTotal || streak, explicitIncrement, partTotal, clause: index };
+      const claim = { goal, mode, value: m.value * (mode === 'percent' ? 1 : factor), statedTotal: m.statedTotal || streak, lowers: (m.statedTotal && STATED_TOTAL_BEFORE.test(m.lead)) || streak, explicitIncrement, partTotal, clause: index };
       // "off 4 days, so slept well all 4 nights", "4 shifts … water on all 4": the same amount said again is said once.
       const backReference = /\b(?:all|those|these|both|each of the|every one of the)\s*$/.test(m.before);
       if (!explicitIncrement && claims.some((c) => c.goal.id === goal.id && c.value === claim.value && c.mode === mode && (backReference || c.clause === index))) continue;
@@ -736,7 +884,7 @@ function progressNoun(clause: string): boolean {
 }
 
 /** Activities a distance or a duration can belong to; one that is not the goal's own says the number is not the goal's. */
-const ACTIVITIES = new Set(['run', 'walk', 'hik', 'cycl', 'swim', 'row', 'ski', 'driv', 'ride', 'skat', 'climb', 'paddl', 'yoga', 'medit', 'read', 'studi', 'write']);
+const ACTIVITIES = new Set(['run', 'walk', 'hik', 'cycl', 'swim', 'row', 'ski', 'driv', 'ride', 'skat', 'climb', 'paddl', 'yoga', 'medit', 'read', 'studi', 'write', 'sleep']);
 
 function otherActivity(m: Mention, goal: AiGoal): boolean {
   const own = [...titleStems(goal)].filter((k) => ACTIVITIES.has(k));
@@ -760,8 +908,9 @@ function valueOf(g: AiGoal, claims: Claim[]): number | null {
   const target = g.target!;
   const explicit = [...claims].reverse().find((c) => c.mode !== 'increment');
   const added = claims.filter((c) => c.mode === 'increment').reduce((sum, c) => sum + c.value, 0);
-  // A sum below what is recorded is this stretch's share ("so 300 total" at 430 of 1,000), the client's own sum of the amounts said.
-  const share = explicit?.partTotal && explicit.value < g.currentValue && !isDaily(g) && !isLoss(g);
+  // A sum below what is recorded is this stretch's share ("so 300 total" at 430 of 1,000), the client's own sum of the amounts said,
+  // as is one that adds up the amounts said ("5k + 6k + 10k = 21k").
+  const share = explicit?.partTotal && (explicit.value < g.currentValue || Math.abs(added - explicit.value) < 0.01) && !isDaily(g) && !isLoss(g);
   // "3 more so 8 now" at 4: the amount and the total disagree, so one of them is misread.
   if (!share && explicit?.mode === 'total' && added > 0 && !isDaily(g) && !isLoss(g) && Math.abs(g.currentValue + added - explicit.value) > 0.01) return null;
   let value: number;
@@ -796,7 +945,7 @@ function valueOf(g: AiGoal, claims: Claim[]): number | null {
   if (!statedTotal && !isDaily(g) && (Math.abs(value - g.currentValue) > target || value > target * 1.5)) return null;
   if (value <= g.currentValue && !stated) return null;
   // A total below what is recorded is most likely a part (this week's), not a correction, unless said as the total ("I'm at").
-  if (value < g.currentValue && !isDaily(g) && !isLoss(g) && !statedTotal) return null;
+  if (value < g.currentValue && !isDaily(g) && !isLoss(g) && !claims.some((c) => c.lowers)) return null;
   if (value === g.currentValue) return null;
   return value;
 }

@@ -45,6 +45,8 @@ export function ofTarget(goal: AiGoal, value = goal.currentValue, your = true): 
  */
 export function isDaily(goal: Pick<AiGoal, 'title' | 'target' | 'unit'>): boolean {
   if (goal.target === null || !/\b(a|per|each|every) (day|night)\b|\bdaily\b|\bnightly\b|\bevery ?day\b/i.test(goal.title)) return false;
+  // "Floss every night (30 nights)": a goal counted in days or nights counts them, it has no daily amount.
+  if (goal.unit && /^(days?|nights?)$/i.test(goal.unit.trim())) return false;
   const title = goal.title.toLowerCase().replace(/(\d),(\d{3})/g, '$1$2');
   const amount = new RegExp(`(^|[^\\d.])(${goal.target}|${goal.target / 1000}k)\\s*([a-z]+)?`).exec(title);
   // The target must be the daily amount itself: "10,000 steps a day" counted in steps, not "Walk 30 minutes daily" counted in days,

@@ -54,10 +54,12 @@ export function familyOf(word: string): string {
 
 /**
  * A misspelt unit: one letter away from a known unit of five letters or more ("dolars", "wrkouts"),
- * or, for shorter ones, a dropped letter or two swapped letters ("tims", "dyas"), never another
+ * or, for shorter ones, a dropped letter or two swapped letters ("tims", "dyas"), or without its vowels ("bks"), never another
  * letter in place of one ("stop" is not "step").
  */
 function typoFamily(w: string): string | undefined {
+  // "bks", "wrds": txt-speak drops a unit's vowels.
+  if (w.length >= 3 && /^[b-df-hj-np-tv-z]+$/.test(w)) return [...BY_WORD].find(([known]) => known.length >= 4 && known.replace(/[aeiouy]/g, '') === w)?.[1];
   if (w.length < 4) return undefined;
   for (const [known, family] of BY_WORD) {
     if (known.length < 4) continue;
@@ -93,11 +95,13 @@ export function oneEditApart(a: string, b: string): boolean {
   return edits + (a.length - i) + (b.length - j) <= 1;
 }
 
-/** Exact conversions only: a reply in hours for a minutes goal (× 60) and back. */
+/** Exact conversions only: a reply in hours for a minutes goal (× 60) and back, metres and kilometres. */
 const CONVERSIONS: Record<string, Record<string, number>> = {
   hours: { minutes: 60 },
   minutes: { hours: 1 / 60 },
   seconds: { minutes: 1 / 60 },
+  meters: { km: 1 / 1000 },
+  km: { meters: 1000 },
 };
 
 /**
