@@ -274,6 +274,64 @@ describe('local reply analysis', () => {
     expect(moved('lost half a pound', [goal('l', 'Lose 15 lbs', 'lbs', 4, 15)])).toEqual(['l=4.5']);
     expect(moved('27 days since my last drink', [goal('o', '90 days alcohol free', 'days', 20, 90)])).toEqual(['o=27']);
   });
+  it('reads the wordings of part 9, as general rules, and abstains on its doubts', () => {
+    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
+    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
+    const calls = goal('c', 'Make 200 sales calls', 'calls', 88, 200);
+    const run = goal('r', 'Run 80 km this month', 'km', 35, 80);
+    const bike = goal('b', 'Cycle 150 km this month', 'km', 60, 150);
+    // A correction's "no" is no "No. 21"; "sorry" before a number corrects the one just said.
+    expect(moved('Did 23 calls this wk, wait no 21', [calls])).toEqual(['c=109']);
+    expect(moved("We're at 26 shrubs now - sorry, 24", [goal('s', 'Plant 40 shrubs', 'shrubs', 18, 40)])).toEqual(['s=24']);
+    expect(moved('did 23 calls (sorry, 21)', [calls])).toEqual(['c=109']);
+    expect(moved('did 23 calls - sorry i meant 21', [calls])).toEqual(['c=109']);
+    // A sum right after the goal's amount is that goal's.
+    expect(moved('did 23 calls, 2 were voicemails so 21', [calls, goal('d', 'Book 15 demos', 'demos', 4, 15)])).toEqual(['c=109']);
+    // A part of the amount said before it, "incl." or "including", is not added again.
+    const miles = goal('m', 'Run 400 miles', 'miles', 212, 400);
+    expect(moved('ran 41 miles this week, incl. my 20 mile long run', [miles])).toEqual(['m=253']);
+    expect(moved('41 miles this week with a 20 miler on sat', [miles])).toEqual(['m=253']);
+    // "20 of them" beside the goal's own amount: a part or the whole, two readings.
+    expect(moved('41 miles this week, 20 of them on sat', [miles])).toEqual([]);
+    // An emoji between words ends its sentence.
+    expect(moved('played 11 games, won 7 😎 phone thing was fine for 4 nights', [goal('g', 'Play 30 chess games', 'games', 12, 30), goal('p', 'No phone after 10pm: 25 nights', 'nights', 9, 25)])).toEqual(['g=23', 'p=13']);
+    // "the recital is at 2" is when; a tally or the goal's own word "is at" stands.
+    const scales = goal('s', 'Piano scales: 25 days', 'days', 10, 25);
+    expect(moved("Grandson's recital is at 2.", [scales])).toEqual([]);
+    expect(moved('streak is at 12', [scales])).toEqual(['s=12']);
+    expect(moved('my session is at 6', [goal('y', 'Do 24 strength sessions', 'sessions', 4, 24)])).toEqual([]);
+    // A plan said after the amount, brackets or not.
+    expect(moved('long run (24k) is planned for sun', [run, bike])).toEqual([]);
+    expect(moved('ran 10k, 24k long run on sunday planned', [run])).toEqual(['r=45']);
+    // An amount with its unit written on and a day goes on with the goal before it.
+    expect(moved('ran 8k easy today + 12k tues = 20', [run, bike])).toEqual(['r=55']);
+    // Nights in a title that counts times say when: "did 3 nights" (shifts) is no count of it.
+    expect(moved('Did 3 nights', [goal('n', 'In bed by 9am after nights: 12 times', 'times', 4, 12), goal('w', 'Walk 300,000 steps', 'steps', 1000, 300000)])).toEqual([]);
+    // The title's threshold without its unit, met on N days; txt-speak.
+    expect(moved('hit 10k on 4 dayz this wk', [goal('s', 'Walk 10,000 steps on 25 days', 'days', 12, 25)])).toEqual(['s=16']);
+    expect(moved('put 150 in savngs so im at 550 now', [goal('v', 'Save $1,000 for the car', '$', 400, 1000), goal('t', 'No takeout: 20 days', 'days', 7, 20)])).toEqual(['v=550']);
+    // A unit after the next number is that number's: "2 new customers ($450 each)" is no 2 dollars.
+    expect(moved('MRR hit 7.1k after 2 new customers ($450 each)', [goal('m', 'Reach $10k MRR', '$', 6200, 10000)])).toEqual(['m=7100']);
+    // "it" is the one goal the clause before named.
+    expect(moved("Japan fund was 620 last week, it's 700 now", [goal('j', 'Save £1,500 for the Japan trip', '£', 620, 1500), goal('k', 'Read 20 books', 'books', 14, 20)])).toEqual(['j=700']);
+    // A page reached, told apart by the goal's name; a page range read on from where the goal stood; a unit's singular as a label.
+    const fiction = goal('f', 'Read 300 pages of fiction', 'pages', 120, 300);
+    expect(moved('Pharm: got to page 212', [fiction, goal('p', 'Read 400 pages of the pharmacology textbook', 'pages', 180, 400)])).toEqual(['p=212']);
+    expect(moved('Theory book: pages 23 to 30 done', [goal('t', 'Complete the theory workbook (40 pages)', 'pages', 22, 40)])).toEqual(['t=30']);
+    expect(moved('read pages 3 to 30 of a magazine', [fiction])).toEqual([]);
+    expect(moved('got to page 70 of the new one', [fiction])).toEqual([]);
+    expect(moved('finished module 8 too', [goal('m', 'Complete 12 bootcamp modules', 'modules', 7, 12)])).toEqual(['m=8']);
+    // A unit a title counts, "were" and a span just done: an amount ("fasting was 6.1 today" is a reading).
+    expect(moved('Steps were 38,500 across the week', [goal('w', 'Walk 300,000 steps this month', 'steps', 142000, 300000)])).toEqual(['w=180500']);
+    expect(moved('fasting was 6.1 today', [goal('f', 'Check fasting blood sugar on 28 mornings', 'mornings', 15, 28)])).toEqual([]);
+    // A share a writer says "drafted"; "1500m" too long for minutes is metres, and "the pool" is swimming.
+    expect(moved('Thesis is 75% drafted!!', [goal('t', 'Write the 40-page thesis', 'pages', 18, 40)])).toEqual(['t=30']);
+    expect(moved('1500m in the pool on Wednesday', [goal('h', 'Study 120 hours', 'hours', 64, 120), run, goal('s', 'Swim 20 km this month', 'km', 6, 20)])).toEqual(['s=7.5']);
+    // Tasks: "rang" is a call; "the will" is a document, and "signed" done.
+    expect(moved('rang them tuesday, on hold 40 min', [{ ...task, id: 't', title: 'Call the debt charity' }])).toEqual(['t=done']);
+    expect(moved('The solicitor has the will signed and witnessed', [{ ...task, id: 't', title: 'Write a will' }, goal('p', 'Scan 500 photos', 'photos', 120, 500)])).toEqual(['t=done']);
+    expect(moved('signed for the parcel', [{ ...task, id: 't', title: 'Renew the passport' }])).toEqual([]);
+  });
   it('answers the shape the OpenAI answers are checked against', () => {
     expect(replyAnalysisSchema.safeParse(analyse('Walked 5 km today, feeling great')).success).toBe(true);
   });

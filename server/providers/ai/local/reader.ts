@@ -64,7 +64,7 @@ const IRREGULAR: Record<string, string> = {
   // Words clients use for what a coach's title calls otherwise.
   novel: 'novel', fiction: 'novel', visa: 'card', mastercard: 'card', amex: 'card', card: 'card', cards: 'card',
   podcast: 'liste', podcasts: 'liste', listened: 'liste', talking: 'conve', talked: 'conve', chatting: 'conve', chatted: 'conve',
-  trip: 'trip', vacation: 'trip', holiday: 'trip', holidays: 'trip', travel: 'trip', voice: 'sing', vocal: 'sing', vocals: 'sing', singing: 'sing', sang: 'sing', sing: 'sing',
+  pool: 'swim', trip: 'trip', vacation: 'trip', holiday: 'trip', holidays: 'trip', travel: 'trip', voice: 'sing', vocal: 'sing', vocals: 'sing', singing: 'sing', sang: 'sing', sing: 'sing',
   meetup: 'event', meetups: 'event', event: 'event', events: 'event', conference: 'event', gym: 'gym', strength: 'gym', weights: 'gym',
   hydrate: 'water', hydration: 'water', diary: 'journ', coding: 'code', code: 'code', coder: 'code', coded: 'code', programming: 'code', leetcode: 'code',
   sold: 'sell', sells: 'sell', selling: 'sell', called: 'call', calls: 'call', calling: 'call', posted: 'post', posts: 'post', pages: 'page', pgs: 'page', practised: 'pract', practiced: 'pract', practice: 'pract', practise: 'pract', practicing: 'pract',
@@ -128,11 +128,12 @@ function named(text: string, pool: AiGoal[], all: AiGoal[]): AiGoal[] {
 // ---------------------------------------------------------------------------------------------
 // Numbers in clauses
 
-const CLAUSE_SPLIT = /(?:\.(?!\d)|[!;\n]|\s[-–—+]\s|,\s*(?:and|but|then|plus|also)?\s*|\s+(?:and|but|plus|also|then|&)\s+)+/;
+/** Sentence ends ("incl." is no end), commas, dashes and "and"-like words. */
+const CLAUSE_SPLIT = /(?:(?<!\bincl?)\.(?!\d)|[!;\n]|\s[-–—+]\s|,\s*(?:and|but|then|plus|also)?\s*|\s+(?:and|but|plus|also|then|&)\s+)+/;
 
 /** Words that may follow a number without being a unit: "did 3 today", "sent 6 more". */
 const FOLLOWERS = new Set(
-  'down toward towards onto today tonight yesterday this last so in total now more extra done already and but to left remaining of on at for with the my since before after this week so far overall altogether all in total more this morning evening afternoon night straight solid whole full new again too as well lol haha yay woo finally though tho them those these it which that ones away aside back off into cuz coz bc because since as'.split(' '),
+  'down toward towards onto today tonight yesterday this last so in total now more extra done already and but to left remaining of on at for with the my since before after this week so far overall altogether all in total more this morning evening afternoon night straight solid whole full new again too as well lol haha yay woo finally though tho them those these it which that ones away aside back off into cuz coz bc because since as across over throughout'.split(' '),
 );
 
 /** A number that is a date, a time of day, an ordinal, a year, a phone number or a version is no progress. */
@@ -152,7 +153,11 @@ function notAQuantity(before: string, after: string, raw: string, titleWords: Se
   // "1 day at a time": a motto, not a day.
   if (/^\s*(?:day|step)s? at a time\b/.test(after)) return true;
   // "at 7", "by 11": a time of day; "now at 360" is a total, and no clock shows 360.
-  if (/\b(at|by|around|until|till|til|before|after|from)\s*$/.test(before) && !/\b(now|i'?m|im|am|is|sitting|currently|still) at\s*$/.test(before) && Number(raw) <= 24 && !/^\s*(%|[a-z$]+)/.test(after)) return true;
+  // "the count is at 12", "streak is at 12" (a tally or a goal's word) stand; "the recital is at 2", "my session is at 6" (one of them) are when.
+  const atSubject = /([a-z]+)\s+is at\s*$/.exec(before)?.[1];
+  const oneOccasion = atSubject !== undefined && isKnownUnit(atSubject) && !/s$/.test(atSubject);
+  const tallyAt = atSubject !== undefined && (/^(?:it|that|count|total|tally|balance|streak|number|score|counter|progress)$/.test(atSubject) || (!oneOccasion && [...titleWords].some((w) => w.length > 2 && stem(w) === stem(atSubject))));
+  if (/\b(at|by|around|until|till|til|before|after|from)\s*$/.test(before) && !/\b(now|i'?m|im|am|sitting|currently|still) at\s*$/.test(before) && !tallyAt && Number(raw) <= 24 && !/^\s*(%|[a-z$]+)/.test(after)) return true;
   // "4km of it uphill": a part of an amount already said.
   if (/^\s*[a-z$]*\s+of (?:it|that|them|those|which)\b/.test(after)) return true;
   // "twice as many as last week": a ratio, not a count.
@@ -173,15 +178,19 @@ function notAQuantity(before: string, after: string, raw: string, titleWords: Se
   const standsNow = (ownWord && /^\s*[a-z]*\s*now\b/.test(after)) || (subject === 'it' && /^\s*(?:days|weeks|nights)\b(?!\s+(?:till|until|to|away|left|before|from)\b)/.test(after) && !/\b(?:not|never|haven'?t|didn'?t)\b/.test(after));
   // "long run sunday was 28k": an outing's length is an amount done ("was 5k short" is not).
   const outing = /\b(?<!(?:last|previous|usual|average|typical|longest|shortest) )(?:run|walk|ride|swim|hike|jog|session|workout)(?:\s+[a-z']+){0,2}\s+was\s*$/.test(before) && !/^\s*[a-z]*\s*(?:short|off|less|more|behind|ahead|slower|faster|over|under)\b/.test(after);
-  if (/\b(?:was|were|is|are)\s*$/.test(before) && !/\b(?:count|total|tally|balance|number|that|which)\s+(?:was|is)\s*$/.test(before) && !/^\s*%/.test(after) && !standsNow && !outing) return true;
+  // "steps were 38,500 across the week": a unit a title counts and a span just done say an amount done ("fasting was 6.1 today" is a reading).
+  const wasSubject = /([a-z]+)\s+(?:was|were)\s*$/.exec(before)?.[1] ?? '';
+  const doneInSpan = isKnownUnit(wasSubject) && [...titleWords].some((w) => w.length > 2 && stem(w) === stem(wasSubject)) && /^\s*[a-z]*\s*(?:(?:across|over|for) the week|this week|today|yesterday)\b/.test(after);
+  if (/\b(?:was|were|is|are)\s*$/.test(before) && !/\b(?:count|total|tally|balance|number|that|which)\s+(?:was|is)\s*$/.test(before) && !/^\s*%/.test(after) && !standsNow && !outing && !doneInSpan) return true;
   // "8k-10k", "5 to 6 km": a range is a guess.
   if (/\d\s*[a-z$]*\s*(?:-|–|to)\s*$/.test(before) || /^\s*[a-z$]*\s*(?:-|–|to)\s*\d/.test(after)) return true;
   // A month ("Mar 2", "march 2"), not a word it begins ("Margaret 2 times", "decided 3", "novel 2").
   if (/\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s*$/.test(before)) return true;
-  if (/\b(level|module|unit|phase|round|room|bus|route|version|v|no\.?|number|phone|call me on|text me on|size|age|aged|platform|gate|floor|exit|seat|apt|apartment|flight|line|track|street|st|ave|avenue|zone|row|table|aisle|lane|ward)\s*#?\s*$/.test(before)) return true;
-  // "chapter 3 done", "week 2": which one, not how many (a goal counting these reads them as totals elsewhere).
+  // "wait no 21", "sorry no, 21": a correction's "no", not "No. 21".
+  if (/\b(level|module|unit|phase|round|room|bus|route|version|v|(?<!\b(?:wait|sorry|oops|oh|actually|i mean),? )no\.?|number|phone|call me on|text me on|size|age|aged|platform|gate|floor|exit|seat|apt|apartment|flight|line|track|street|st|ave|avenue|zone|row|table|aisle|lane|ward)\s*#?\s*$/.test(before)) return true;
+  // "chapter 3 done", "week 2", "page 70": which one, not how many (a goal counting these reads them as totals elsewhere).
   // "this week 60 new words" is when, not which one; "book 1 more" (📚 1 more) is an amount.
-  if (/\b(chapter|ch|episode|part|section|week|day|step|lesson|module|book|session|workout|class|entry|post)\s*#?\s*$/.test(before) && !/\b(?:this|last|that|per|each|every) (?:week|day)\s*$/.test(before) && !/^\s*(?:%|more\b|extra\b)/.test(after) && !isKnownUnit(/^\s*([a-z$]+)/.exec(after)?.[1] ?? '')) return true;
+  if (/\b(chapter|ch|episode|part|section|week|day|step|lesson|module|book|session|workout|class|entry|post|page)\s*#?\s*$/.test(before) && !/\b(?:this|last|that|per|each|every) (?:week|day)\s*$/.test(before) && !/^\s*(?:%|more\b|extra\b)/.test(after) && !isKnownUnit(/^\s*([a-z$]+)/.exec(after)?.[1] ?? '')) return true;
   // "ran 10k in 55 minutes": how long something took, not an amount of a minutes goal.
   if (/(?<!\bput )\bin\s*(?:under|just|about|less than)?\s*$/.test(before) && /^\s*(?:m|min|mins|minutes?|hrs?|hours?|secs?|seconds?|h)\b/.test(after)) return true;
   // "2 picked up", "3 were no-shows": the number is the subject of someone else's doing, not an amount the client did.
@@ -193,8 +202,11 @@ function notAQuantity(before: string, after: string, raw: string, titleWords: Se
   return false;
 }
 
-/** "actually strava says 4.2", "wait no, 2050": the number that follows replaces the one just said. */
-const CORRECTION = /^(?:actually|wait,? no|no wait|no,? sorry|sorry,? (?:i mean|it was|make that)|i mean|correction|scratch that|oops|make that)\b/;
+/** "actually strava says 4.2", "wait no, 2050", "sorry, 24": the number that follows replaces the one just said. */
+const CORRECTION = /^(?:actually|wait,? no|no wait|no,? sorry|sorry,? (?:i mean|i meant|meant|it was|make that)|sorry(?=,?\s*(?:\d|$))|i mean|i meant|correction|scratch that|oops|make that)\b/;
+
+/** "did 23 calls (sorry, 21)": a correction word ending a clause corrects with the clause after it. */
+const CORRECTION_AT_END = /[(\s](?:sorry|oops|wait,? no|no wait)\s*$/;
 
 const UNSURE = /\b(?:not sure|not certain|no idea)\b/g;
 const NEGATION = /\b(untouched|no change|unchanged|didn'?t|did not|don'?t|couldn'?t|could not|haven'?t|have not|hasn'?t|wasn'?t|never|not|no|zero|nothing|none|nada|skipped|missed)\b/;
@@ -270,7 +282,8 @@ function unitAfter(after: string, goals: AiGoal[]): string {
   const goalUnit = (word: string) => goals.some((g) => g.unit && (familyOf(word) === familyOf(g.unit) || near(familyOf(word), familyOf(g.unit))));
   const unitWord = (word: string) => isKnownUnit(word) || goalUnit(word);
   for (const [i, w] of words.entries()) {
-    if (/^\d/.test(w)) break;
+    // "2 new customers ($450)": a unit after the next number, bracketed or not, is that number's.
+    if (/^\W*\d/.test(w)) break;
     const word = clean(w);
     if (!word) continue;
     if (unitWord(word)) return word;
@@ -281,12 +294,13 @@ function unitAfter(after: string, goals: AiGoal[]): string {
   return clean(words[0] ?? '');
 }
 
-/** "swam 1500m", "meditated 20m": metres when the goals measure distance and not time, minutes when time and not distance. */
-function metresOrMinutes(goals: AiGoal[]): string {
+/** "swam 1500m", "meditated 20m": metres when the goals measure distance and not time (or the number is too big for minutes), minutes when time and not distance. */
+function metresOrMinutes(goals: AiGoal[], value: number): string {
   const measures = (families: string[]) => goals.some((g) => g.unit && families.includes(familyOf(g.unit)));
   const distance = measures(['km', 'meters', 'mi']);
   const time = measures(['minutes', 'hours']);
-  if (distance && !time && !measures(['mi'])) return 'meters';
+  // "1500m in the pool" beside a goal in hours: no one writes 200 minutes or more as "m".
+  if (distance && (!time || value >= 200) && !measures(['mi'])) return 'meters';
   return time && !distance ? 'minutes' : 'm';
 }
 
@@ -315,9 +329,11 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
     const lead = previous ? clause.slice(previous.index + previous[0].length, at).replace(/^\s*[a-z$'-]+/, '').slice(-25) : before.slice(-25);
     // A percent sign is read with the words after it ("is 75% paid off" is a share, not a size).
     if (notAQuantity(before, m[2] ? `${m[2]}${after}` : after, raw, titleWords)) return;
-    // "3 sessions scheduled", "3 cancelled": a plan or a loss, unless that verb is the goal's own ("3 demos booked" for "Book 20 demos").
-    const planned = /^\s*(?:[a-z$-]+\s+){0,2}(scheduled|planned|booked|cancell?ed|postponed|missed|skipped)\b/.exec(after);
+    // "3 sessions scheduled", "3 cancelled", "long run (24k) is planned": a plan or a loss, unless that verb is the goal's own ("3 demos booked" for "Book 20 demos").
+    const planned = /^\s*(?:[a-z$-]+\)?\s+){0,2}(scheduled|planned|booked|cancell?ed|postponed|missed|skipped)\b/.exec(after);
     if (planned && !goals.some((g) => titleStems(g).has(stem(planned[1]!)))) return;
+    // "24k long run on sunday planned": a plan said anywhere after it, before the next number ("ran 10k as planned" was done).
+    if (/^[^\d]*?(?<!\bas )\b(?:planned|scheduled)\b/.test(after) && !goals.some((g) => ['planned', 'scheduled'].some((w) => titleStems(g).has(stem(w))))) return;
     // A denominator ("3 of my 5", "5/7", "sets of 30") or the target itself ("hit my 10") is read with its numerator.
     if (/(\bof (?:my |the |them |those )?|\/\s*|\bout of |\bsets? of |\breps? of |\bx\s*)$/.test(before) && !/\btotal of $/.test(before)) return;
     let unit = m[2] ? '' : unitAfter(after, goals);
@@ -326,7 +342,7 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
       value *= 1000;
       unit = '';
     }
-    if (unit === 'm') unit = metresOrMinutes(goals);
+    if (unit === 'm') unit = metresOrMinutes(goals, value);
     const known = isKnownUnit(unit) || FOLLOWERS.has(unit) || /ed$/.test(unit) || goals.some((g) => g.unit && unitNear(unit, g.unit));
     const verb = /([a-z]+)\s+(?:(?:only|just)\s+)?$/.exec(before)?.[1] ?? '';
     // "3 coffees", "2 kids": a word no goal counts is no progress, unless it is a goal's title word ("2 schools", "45 reading")
@@ -349,7 +365,7 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
       if (isKnownUnit(ofOne) && !/s$/.test(ofOne) && WHOLE.has(familyOf(ofOne))) return;
       // "75% packed" for "Pack 40 boxes": the goal's own verb says what the share is of.
       const ownVerb = named(/^\s*([a-z]+)/.exec(after)?.[1] ?? '', goals, goals).length > 0;
-      if (!ownVerb && !/^\s*(?:$|[.!,;:)]|(?:done|there|through|complete|completed|finished|of|to|towards|now|in|way|along|ready|so far|paid|saved|covered|cleared)\b)/.test(after)) return;
+      if (!ownVerb && !/^\s*(?:$|[.!,;:)]|(?:done|there|through|complete|completed|finished|drafted|written|built|of|to|towards|now|in|way|along|ready|so far|paid|saved|covered|cleared)\b)/.test(after)) return;
       mode = 'percent';
     }
     // "all 30 remaining bulbs in": the ones that were left, now done.
@@ -392,11 +408,12 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
       return;
     }
     // "2 times a day on 6 days" for "Check blood sugar twice daily on 14 days": the goal's own daily threshold met on 6 days.
-    if (onDays && mode === 'increment' && goals.some((g) => g.unit && ['days', 'nights'].includes(familyOf(g.unit)) && titleAmounts(g).some((a) => a.n === value && a.unit === familyOf(unit) && a.n !== g.target))) {
+    // "hit 10k on 4 days" for "Walk 10,000 steps on 25 days": the threshold without its unit is still the title's ("hit" says it was met, not a total).
+    if (onDays && (mode === 'increment' || (mode === 'total' && /\bhit\s*$/.test(lead))) && goals.some((g) => g.unit && ['days', 'nights'].includes(familyOf(g.unit)) && titleAmounts(g).some((a) => a.n === value && (a.unit === familyOf(unit) || !unit) && a.n !== g.target))) {
       const j = found.findIndex((f, k) => k > i && f[1] === onDays[1]);
       if (j > i) consumed.add(j);
       lastKeptEnd = ownEnd;
-      out.push({ value: Number(onDays[1]), unit: onDays[2]!, mode, segment: wide, tight: wide, wide, before, after, lead, statedTotal: false, verb, multiplied: true });
+      out.push({ value: Number(onDays[1]), unit: onDays[2]!, mode: 'increment', segment: wide, tight: wide, wide, before, after, lead, statedTotal: false, verb, multiplied: true });
       return;
     }
     const multiplied = Boolean(onDays && mode === 'increment' && !/^(day|days|night|nights)$/.test(unit) && isKnownUnit(unit));
@@ -432,18 +449,29 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
 /** "book 5", "Day 48", "post #5": the count reached, for a goal counting books, days or posts. */
 function ordinalTotals(clause: string, goals: AiGoal[]): { goal: AiGoal; value: number; at: number }[] {
   const out: { goal: AiGoal; value: number; at: number }[] = [];
+  // "Pharm: got to page 212" with two goals in pages: the one the clause names.
+  const ownerOf = (owners: AiGoal[]) => (owners.length > 1 ? named(clause, owners, goals) : owners);
   for (const m of clause.matchAll(/\b([a-z]+)\s*(#\s*|\b(?:number|nmbr|numbr|num|no\.?|nr)\s+)?(\d+)\b(?!\s*(?:%|more\b|extra\b|[a-z]*\s*(?:to go|left)))/g)) {
     const noun = m[1]!;
-    if ((!isKnownUnit(noun) && !m[2]) || /^(k|x|h|l|m|s)$/.test(noun)) continue;
+    // "packt #3", "scarf nmbr 2": after a number sign or word, a typo of the goal's unit names it too.
+    // "finished module 8" for a goal in "modules": the unit's singular, known to the reader or not.
+    // "page 212" is where a reader is in one work ("the pharmacology textbook"), not a count of "300 pages of fiction".
+    const counts = (g: AiGoal) => g.unit !== null && (noun !== 'page' || /\b(?:the|my|this)\b/i.test(g.title)) && (familyOf(g.unit) === familyOf(noun) || g.unit.toLowerCase() === `${noun}s` || (m[2] !== undefined && unitNear(noun, g.unit)));
+    if ((!isKnownUnit(noun) && !m[2] && !goals.some(counts)) || /^(k|x|h|l|m|s)$/.test(noun)) continue;
     // "on book 8 now", "halfway through book 8": the one under way, not the count reached.
     if (/\b(?:on|reading|started|starting|through|into|began|begun)\s+(?:with\s+)?$/.test(clause.slice(0, m.index))) continue;
-    if (!m[2] && !/^(day|book|post|session|chapter|lesson|entry|episode|workout|class|module|week|night)$/.test(noun)) continue;
-    // "packt #3", "scarf nmbr 2": after a number sign or word, a typo of the goal's unit names it too.
-    const owners = goals.filter((g) => g.unit && (familyOf(g.unit) === familyOf(noun) || (m[2] !== undefined && unitNear(noun, g.unit))));
+    if (!m[2] && !/^(day|book|post|session|chapter|lesson|entry|episode|workout|class|module|week|night|page)$/.test(noun)) continue;
     // "book 2 books done" is a count of books, not the second book.
     const next = /^\s*([a-z]+)/.exec(clause.slice(m.index + m[0].length))?.[1];
     if (next && isKnownUnit(next) && familyOf(next) === familyOf(noun)) continue;
-    if (owners.length === 1) out.push({ goal: owners[0]!, value: Number(m[3]), at: m.index + m[0].length - m[3]!.length });
+    const owner = ownerOf(goals.filter(counts));
+    if (owner.length === 1) out.push({ goal: owner[0]!, value: Number(m[3]), at: m.index + m[0].length - m[3]!.length });
+  }
+  // "pages 23 to 30 done" at 22: read on from where the goal stood, so page 30 is reached (a range from elsewhere is no count).
+  for (const m of clause.matchAll(/\b(?:pages?|pgs?|pp)\.?\s*(\d+)\s*(?:-|–|to|through|thru)\s*(\d+)\b/g)) {
+    const [from, to] = [Number(m[1]), Number(m[2])];
+    const owner = ownerOf(goals.filter((g) => g.unit && familyOf(g.unit) === 'pages' && from >= g.currentValue && from <= g.currentValue + 1 && to > from));
+    if (owner.length === 1) out.push({ goal: owner[0]!, value: to, at: m.index + m[0].length - m[2]!.length });
   }
   return out;
 }
@@ -451,14 +479,14 @@ function ordinalTotals(clause: string, goals: AiGoal[]): { goal: AiGoal; value: 
 // ---------------------------------------------------------------------------------------------
 // Tasks
 
-const DONE = /\b(passed|arrived|came|received|got it|done|did it|finished|finally did|completed|booked|sent|submitted|signed up|registered|sorted|scheduled|called|handed in|paid|bought|filed|got it done|ticked off|checked off|cancell?ed|renewed|opened|joined|set up|installed|ordered|emailed|fixed|cleared|returned|delivered|uploaded|published|launched|updated|went live|(?:is|are) (?:finally |now )?live)\b|✅|✔️|☑️/;
+const DONE = /\b(passed|arrived|came|received|got it|done|did it|finished|finally did|completed|booked|sent|submitted|signed up|signed(?! for\b)|witnessed|notari[sz]ed|registered|sorted|scheduled|called|handed in|paid|bought|filed|got it done|ticked off|checked off|cancell?ed|renewed|opened|joined|set up|installed|ordered|emailed|fixed|cleared|returned|delivered|uploaded|published|launched|updated|went live|(?:is|are) (?:finally |now )?live)\b|✅|✔️|☑️/;
 /** "the goodwill run is saturday": a day it is still to happen on. */
 const COMING = /\b(?:is|'s|are) (?:on |this |next )?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b/;
-/** Still to do or done in part: "not yet", "half done", "took the bike to be fixed". */
-const NOT_DONE = /\b(to be|being|getting|half|partly|partially|mostly|started|halfway|not yet|still not|still haven'?t|haven'?t|have not|hasn'?t|didn'?t|did not|not done|nope|no luck|yet to|(?:still )?on (?:my|the) (?:list|to-?do)|still need|still have to|need to|needs to|gonna|going to|will|tomorrow|next week|almost|nearly|waiting|looking for|trying to|hoping|not(?! (?:looking forward|excited|thrilled|happy|fun|easy|a fan|great|cheap)\b))\b/;
+/** Still to do or done in part: "not yet", "half done", "took the bike to be fixed" ("the will" is a document, not a future). */
+const NOT_DONE = /\b(to be|being|getting|half|partly|partially|mostly|started|halfway|not yet|still not|still haven'?t|haven'?t|have not|hasn'?t|didn'?t|did not|not done|nope|no luck|yet to|(?:still )?on (?:my|the) (?:list|to-?do)|still need|still have to|need to|needs to|gonna|going to|(?<!\b(?:the|a|my|our|his|her|their) )will|tomorrow|next week|almost|nearly|waiting|looking for|trying to|hoping|not(?! (?:looking forward|excited|thrilled|happy|fun|easy|a fan|great|cheap)\b))\b/;
 const IRREGULAR_PAST: Record<string, string[]> = { build: ['built'], ask: ['asked', 'talked to', 'talked with', 'spoke to', 'spoke with'], buy: ['bought', 'got'], get: ['got', 'gotten'], send: ['sent'], make: ['made'], write: ['wrote', 'written'], find: ['found'], pay: ['paid'], do: ['did', 'done'], take: ['took'], set: ['set'], put: ['put'],
   string: ['strung'], sell: ['sold'], tell: ['told'], bring: ['brought'], teach: ['taught'], hang: ['hung'], draw: ['drew', 'drawn'], give: ['gave', 'given'], meet: ['met'],
-  keep: ['kept'], throw: ['threw', 'thrown'], win: ['won'], begin: ['began', 'begun'], choose: ['chose', 'chosen'], hold: ['held'], drive: ['drove', 'driven'], lend: ['lent'], spend: ['spent'], fly: ['flew', 'flown'] };
+  keep: ['kept'], call: ['called', 'rang', 'rung', 'phoned'], throw: ['threw', 'thrown'], win: ['won'], begin: ['began', 'begun'], choose: ['chose', 'chosen'], hold: ['held'], drive: ['drove', 'driven'], lend: ['lent'], spend: ['spent'], fly: ['flew', 'flown'] };
 
 function pastOf(verb: string): string[] {
   if (IRREGULAR_PAST[verb]) return IRREGULAR_PAST[verb];
@@ -506,6 +534,8 @@ interface Claim {
 }
 
 const INCLUDED = /\b(?:already )?(?:included|counted in(?: that| it| the total)?)\b/;
+/** "41 incl the 20 miler", "including my long run of 20", "with the 20 miler": a part of the amount said before it. */
+const INCLUDING = /\b(?:(?:including|incl|inc)\.?(?:\s+(?:the|my|a|that|this|those|these))?|with (?:the|a|my))\s*$/;
 /** "1 session last week (told you already)": a number the coach has had, not news. */
 const ALREADY_REPORTED = /\b(?:told you(?: already| before| last time)|already told you|already (?:reported|said|mentioned)|(?:as|like) i said (?:before|last time)|(?:last (?:week|time)|before) i (?:told you|said|reported))\b/;
 
@@ -599,11 +629,12 @@ function countWordings(text: string, goals: AiGoal[]): string {
 
 export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Reading {
   // A question mark stays with its clause (a question or an unsure number abstains there) and ends it.
-  // A check mark ends what it ticks off.
+  // A check mark ends what it ticks off; any other emoji between words ends its sentence ("won 7 😎 phone thing was fine").
   const text = countWordings(
     digitise(reply)
       .replace(/\?+/g, '?;')
-      .replace(/(?<=[a-z]\s*)(✅|✔️?|☑️)(?=\s*[a-z])/gu, '$1;'),
+      .replace(/(?<=[a-z]\s*)(✅|✔️?|☑️)(?=\s*[a-z])/gu, '$1;')
+      .replace(/(?<=[a-z\d]\s*)(\p{Extended_Pictographic}[\p{Extended_Pictographic}\p{Emoji_Modifier}\u{FE0F}\u{200D}]*)(?=\s+[a-z])/gu, '$1;'),
     goals,
   );
   // Someone else's doing ("my sister who ran 5k", "he did 3") is not the client's progress.
@@ -626,7 +657,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
   /** The clause that said the next number corrects the last one (it may stand alone: "wait no, 2050"). */
   let correcting = -1;
   for (const [index, clause] of clauses.entries()) {
-    if (CORRECTION.test(clause)) correcting = index;
+    if (CORRECTION.test(clause) || CORRECTION_AT_END.test(clauses[index - 1] ?? '')) correcting = index;
     const corrects = (correcting === index || correcting === index - 1) && last !== undefined && index - last.clause <= 2 ? last : undefined;
     // "pulled out 100, put in 300": what is left in the account is not said, so no amount of the reply is the saving.
     if (WITHDRAWAL.test(clause) && /\d/.test(clause)) for (const g of numeric.filter(saving)) doubted.add(g.id);
@@ -659,7 +690,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         continue;
       }
       // "(added 30 today, they're included)": an amount inside a total the reply gives is not added to it.
-      if (m.mode === 'increment' && (INCLUDED.test(clause) || INCLUDED.test(clauses[index + 1] ?? '') || /\bincluding\s*$/.test(m.before))) continue;
+      if (m.mode === 'increment' && (INCLUDED.test(clause) || INCLUDED.test(clauses[index + 1] ?? '') || INCLUDING.test(m.before))) continue;
       if (WITHDRAWAL.test(m.wide)) continue;
       // "ran 10k+": at least that much, so not an amount to record.
       if (/^\s*[a-z]*\s*\+(?!\s*\d)/.test(m.after)) continue;
@@ -673,23 +704,32 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       // Only for a goal counting whole things or occasions: "1 run" is no distance for "Run 50 km".
       // "3 times" for "Visit Dad 10 times": the title counts in that word.
       // A title word after a number that is not the target is a threshold ("7+ hours of sleep on 20 days"), not what is counted.
-      if (m.unit && candidates.length === 0 && isKnownUnit(m.unit)) candidates = numeric.filter((g) => ((!g.unit || WHOLE.has(familyOf(g.unit))) && wordsOf(g.title.toLowerCase()).some((w) => familyOf(w) === familyOf(m.unit)) && !titleThreshold(g, m.unit)) || titleCountsIn(g, m.unit));
+      // A title that counts in its own unit ("In bed by 9am after nights: 12 times") says when with its days or nights, not what is counted.
+      const when = ['days', 'nights'].includes(familyOf(m.unit));
+      if (m.unit && candidates.length === 0 && isKnownUnit(m.unit)) candidates = numeric.filter((g) => ((!g.unit || (WHOLE.has(familyOf(g.unit)) && !(when && titleCountsIn(g, g.unit)))) && wordsOf(g.title.toLowerCase()).some((w) => familyOf(w) === familyOf(m.unit)) && !titleThreshold(g, m.unit)) || titleCountsIn(g, m.unit));
       // "2 schools" for "Apply to 5 grad schools": a title word as the unit.
       // Never things counted onto money: "2 jobs" is no amount of "$3,000 from handyman jobs".
       if (m.unit && candidates.length === 0 && !isKnownUnit(m.unit) && !FOLLOWERS.has(m.unit)) candidates = numeric.filter((g) => !moneyCounted(g, m.unit) && wordsOf(g.title.toLowerCase()).some((w) => matchesStem(m.unit, stem(w))));
       // "cooked 4 nights", "in bed by 11 only 2 times": occasions (times, days, nights, sessions) count the goal
       // their activity word names, when that goal is itself counted in occasions.
-      if (m.unit && GENERIC_OCCASION.test(m.unit) && OCCASION.has(familyOf(m.unit)) && nearby.length === 1 && nearby[0]!.unit && OCCASION.has(familyOf(nearby[0]!.unit))) candidates = nearby.filter(countsIt);
+      // The occasion word itself names no goal ("did 3 nights" for "In bed by 9am after nights: 12 times").
+      const namedBesides = m.unit ? named(m.segment.replace(new RegExp(`(?<![a-z])${m.unit}\\b`, 'g'), ' '), numeric, goals) : nearby;
+      if (m.unit && GENERIC_OCCASION.test(m.unit) && OCCASION.has(familyOf(m.unit)) && nearby.length === 1 && namedBesides.includes(nearby[0]!) && nearby[0]!.unit && OCCASION.has(familyOf(nearby[0]!.unit))) candidates = nearby.filter(countsIt);
       if (m.unit && isKnownUnit(m.unit) && candidates.length === 0 && !FOLLOWERS.has(m.unit)) continue;
       if (candidates.length === 0) {
         candidates = nearby.length > 0 ? nearby.filter(countsIt) : (!isGlobal || numeric.length === 1) && progressStatement(m, clause) ? numeric : [];
         // "3 hrs revision yesterday and 2 today": a bare number alone in the next clause goes on with the one before.
         // A correction ("oops 3", "actually 3") goes on with it whatever its other words.
-        const goingOn = (!m.unit || FOLLOWERS.has(m.unit)) && (corrects !== undefined || (last?.clause === index - 1 && !progressNoun(clause)));
+        // "23 calls, 2 were voicemails so 21": a sum right after the goal's amount is of that goal.
+        const sums = last?.clause === index - 1 && /(?:=|\b(?:so|that'?s|that is|which makes))\s*$/.test(m.lead);
+        const goingOn = (!m.unit || FOLLOWERS.has(m.unit)) && (corrects !== undefined || (last?.clause === index - 1 && (!progressNoun(clause) || sums)));
         if (candidates.length === 0 && goingOn) {
           candidates = [last!.goal];
           inheritedFactor = last!.factor;
         }
+        // "Japan fund was 620 last week, it's 700 now": "it" is the one goal the clause before named.
+        const referent = /^(?:and |so |now )?it(?:'s| is|s)(?: now| at| up to)?\s*$/.test(m.before) ? named(clauses[index - 1] ?? '', numeric, goals) : [];
+        if (candidates.length === 0 && (!m.unit || FOLLOWERS.has(m.unit)) && referent.length === 1) candidates = referent;
         if (candidates.length === 0 && numeric.length > 1) {
           // "saved 300, at 1500 now": a bare number may only confirm a total read elsewhere in the reply (checked below).
           if (!m.unit || FOLLOWERS.has(m.unit)) confirmations.push({ value: m.value, note: unattributed.length });
@@ -698,7 +738,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         }
       }
       // "swam half an hour on Monday and an hour and a half on Saturday": a clause with only an amount and a when goes on with the goal before it.
-      const carriedOn = candidates.length > 1 && last?.clause === index - 1 && candidates.includes(last.goal) && !progressNoun(clause.replace(new RegExp(`\\b${m.unit}\\b|\\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\\b`, 'g'), ' '));
+      const carriedOn = candidates.length > 1 && last?.clause === index - 1 && candidates.includes(last.goal) && !progressNoun(clause.replace(new RegExp(`(?<![a-z])${m.unit}\\b|\\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\\b`, 'g'), ' '));
       if (carriedOn) candidates = [last!.goal];
       if (candidates.length > 1) {
         // A candidate's own unit word ("books" in "Read 6 non-fiction books", also the unit of "Read 10
@@ -802,6 +842,11 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       // "off 4 days, so slept well all 4 nights", "4 shifts … water on all 4": the same amount said again is said once.
       const backReference = /\b(?:all|those|these|both|each of the|every one of the)\s*$/.test(m.before);
       if (!explicitIncrement && claims.some((c) => c.goal.id === goal.id && c.value === claim.value && c.mode === mode && (backReference || c.clause === index))) continue;
+      // "41 miles this week, 20 of them on sat": a part of an amount already read for the goal, or the count of it ("2 of them"): two readings, no value.
+      if (/^\s*(?:[a-z$]+\s+)?of (?:them|those|these)\b/.test(m.after) && claims.some((c) => c.goal.id === goal.id)) {
+        doubted.add(goal.id);
+        continue;
+      }
       const corrected = corrects?.goal.id === goal.id ? claims.findLast((c) => c.goal.id === goal.id) : undefined;
       if (corrected) {
         // The correction keeps how the first number was meant (an amount done, or where the goal stands).
