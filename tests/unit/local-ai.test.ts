@@ -332,6 +332,46 @@ describe('local reply analysis', () => {
     expect(moved('The solicitor has the will signed and witnessed', [{ ...task, id: 't', title: 'Write a will' }, goal('p', 'Scan 500 photos', 'photos', 120, 500)])).toEqual(['t=done']);
     expect(moved('signed for the parcel', [{ ...task, id: 't', title: 'Renew the passport' }])).toEqual([]);
   });
+  it('reads the wordings of part 10, as general rules, and abstains on its doubts', () => {
+    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
+    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
+    const shifts = goal('f', 'Volunteer 40 hours at the food bank', 'hours', 17, 40);
+    // "it was 5" after a correction word is the corrected number; a correction that cannot be read leaves the first number unknown.
+    expect(moved('did another shift sat, 6 hrs. wait no it was 5, left early', [shifts])).toEqual(['f=22']);
+    expect(moved('did another shift sat, 6 hrs. sorry it was only 5', [shifts])).toEqual(['f=22']);
+    expect(moved('did another shift sat, 6 hrs. actually it was more like 5', [shifts])).toEqual([]);
+    // "in all", "all told" and "I have now done" say where the goal stands.
+    const piano = goal('p', 'Practise piano 30 hours this term', 'hours', 11, 30);
+    expect(moved('I have now done 14 hours in all', [piano])).toEqual(['p=14']);
+    expect(moved('14 hours all told', [piano])).toEqual(['p=14']);
+    expect(moved("I've now practised 14 hours", [piano])).toEqual(['p=14']);
+    // "number two is glued up", "#2 almost done": a stage of the one under way, not the count reached.
+    const birdhouses = goal('b', 'Build 4 birdhouses for the church fair', 'birdhouses', 1, 4);
+    expect(moved('Birdhouse number two is glued up, still needs paint', [birdhouses])).toEqual([]);
+    expect(moved('birdhouse #2 is almost done', [birdhouses])).toEqual([]);
+    expect(moved('Birdhouse #2 is built', [birdhouses])).toEqual(['b=2']);
+    // Money: "a twenty on top" is more of it; another amount that cannot be read leaves the goal alone ("on top of the 85" too).
+    const raise = goal('r', 'Raise $1,000 for the animal shelter', 'USD', 410, 1000);
+    expect(moved('Bake sale got 85 bucks!! plus Mrs Patel gave a twenty on top', [raise])).toEqual(['r=515']);
+    expect(moved('bake sale raised 85, plus 20 from Mrs Patel', [raise])).toEqual([]);
+    expect(moved('Mrs Patel gave 20 on top of the 85 from the bake sale', [raise])).toEqual([]);
+    // "last week only 2", "last wk was onyl 2": a comparison; nights count dinners cooked.
+    const cook = goal('c', 'Cook dinner at home 20 times', 'dinners', 8, 20);
+    expect(moved('cookd at hom 5 nights this week, last wk was onyl 2', [cook])).toEqual(['c=13']);
+    expect(moved('cooked 5 dinners at home, last week only 2', [cook])).toEqual(['c=13']);
+    expect(moved('since last week 37 new subscribers', [goal('n', 'Get 500 newsletter subscribers', 'subscribers', 212, 500)])).toEqual(['n=249']);
+    // "18 days out": a countdown, not days done.
+    expect(moved('stretched every day but Sunday. Race is Dec 14, 18 days out!', [goal('s', 'Stretch 30 days', 'days', 14, 30)])).toEqual(['s=20']);
+    // "went to a meeting" is one; "had a meeting" may be any.
+    const meetings = goal('m', 'Attend 30 AA meetings', 'meetings', 12, 30);
+    expect(moved('Went to a meeting Tuesday', [meetings])).toEqual(['m=13']);
+    expect(moved('had a meeting with my boss', [meetings])).toEqual([]);
+    // "4 days = 88 km": the amount of those days, its goal named before them; millilitres are litres.
+    expect(moved('Bike commute 4 days = 88 km', [goal('b', 'Cycle 500 km this season', 'km', 260, 500), goal('r', 'Run 100 km this season', 'km', 47, 100)])).toEqual(['b=348']);
+    expect(moved('Had 3 x 500ml bottles today', [goal('w', 'Drink 60 litres of water this month', 'L', 31, 60)])).toEqual(['w=32.5']);
+    // Tasks: "got" the thing to pick up.
+    expect(moved('Got the new strips at the pharmacy', [{ ...task, id: 't', title: 'Pick up new glucose meter strips' }, goal('w', 'Walk after dinner 20 times', 'walks', 9, 20)])).toEqual(['t=done']);
+  });
   it('answers the shape the OpenAI answers are checked against', () => {
     expect(replyAnalysisSchema.safeParse(analyse('Walked 5 km today, feeling great')).success).toBe(true);
   });

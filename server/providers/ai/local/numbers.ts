@@ -52,7 +52,7 @@ const TYPOS: Record<string, string> = {
   savd: 'saved', dun: 'done', gona: 'gonna', gunna: 'gonna', tmrw: 'tomorrow', tmr: 'tomorrow', tmrow: 'tomorrow', '2day': 'today', tday: 'today', '2moro': 'tomorrow',
   yday: 'yesterday', yest: 'yesterday', thru: 'through', tho: 'though', b4: 'before', nite: 'night', nites: 'nights', ystrday: 'yesterday', todai: 'today',
   n: 'and', didnt: "didn't", dont: "don't", couldnt: "couldn't", havent: "haven't", wasnt: "wasn't", im: "i'm", ive: "i've", 'u': 'you', ur: 'your', pls: 'please',
-  totl: 'total', ttl: 'total', ths: 'this', dayz: 'days', dnt: "don't", savngs: 'savings', savins: 'savings', allready: 'already', alredy: 'already', anuther: 'another', anothr: 'another', anotha: 'another',
+  totl: 'total', ttl: 'total', ths: 'this', dayz: 'days', dnt: "don't", savngs: 'savings', savins: 'savings', allready: 'already', alredy: 'already', anuther: 'another', anothr: 'another', anotha: 'another', onyl: 'only', olny: 'only',
 };
 
 const FRACTIONS: [RegExp, string][] = [

@@ -150,6 +150,8 @@ function notAQuantity(before: string, after: string, raw: string, titleWords: Se
   if (/\b(?:owe|owing)\s*$/.test(before)) return true;
   // "one application got rejected": lost, not done.
   if (/^\s*[a-z]*\s*(?:got|was|were|been) (?:rejected|declined|refused|cancell?ed|returned|bounced|deleted)\b/.test(after)) return true;
+  // "race is Dec 14, 18 days out": a countdown to something, not days done.
+  if (/^\s*(?:days?|weeks?|months?|sleeps)\s+(?:out|away|until|till)\b(?! of)/.test(after)) return true;
   // "1 day at a time": a motto, not a day.
   if (/^\s*(?:day|step)s? at a time\b/.test(after)) return true;
   // "at 7", "by 11": a time of day; "now at 360" is a total, and no clock shows 360.
@@ -168,20 +170,27 @@ function notAQuantity(before: string, after: string, raw: string, titleWords: Se
   if (/\b\d+\s+for\s*$/.test(before)) return true;
   // "from 3000": where something started, not where it is.
   if (/\bfrom\s*$/.test(before)) return true;
+  // "last week only 2", "usually 2": a comparison with another stretch, not this one's progress.
+  // The stretch opens the clause: "since last week 37" is this one.
+  if (/^(?:and |but |while |whereas )?(?:last (?:week|time|month)|the week before|usually|normally|typically)(?:,? (?:it )?(?:was|were))?,? (?:only |just )?$/.test(before)) return true;
+  // "last week was only 2": said of a thing as "was 2" is.
+  const said = before.replace(/\s(?:only|just)\s*$/, ' ');
   // "the article was 2000 words": the size of a thing, not progress (a count or total "is at" is read as a total).
   // "that is 7 times" sums up what came before.
   // "the card is 75% paid off" is a share of the goal.
   // "rating is 1352 now" (a goal's word) is where it stands now; "it is 27 days" (ça fait 27 jours) is how long a streak has run.
-  const subject = /([a-z]+)\s+is\s*$/.exec(before)?.[1] ?? '';
+  const subject = /([a-z]+)\s+is\s*$/.exec(said)?.[1] ?? '';
   const ownWord = [...titleWords].some((w) => w.length > 2 && stem(w) === stem(subject));
   // "ça fait 10 jours que je n'ai pas médité" is a gap.
   const standsNow = (ownWord && /^\s*[a-z]*\s*now\b/.test(after)) || (subject === 'it' && /^\s*(?:days|weeks|nights)\b(?!\s+(?:till|until|to|away|left|before|from)\b)/.test(after) && !/\b(?:not|never|haven'?t|didn'?t)\b/.test(after));
   // "long run sunday was 28k": an outing's length is an amount done ("was 5k short" is not).
-  const outing = /\b(?<!(?:last|previous|usual|average|typical|longest|shortest) )(?:run|walk|ride|swim|hike|jog|session|workout)(?:\s+[a-z']+){0,2}\s+was\s*$/.test(before) && !/^\s*[a-z]*\s*(?:short|off|less|more|behind|ahead|slower|faster|over|under)\b/.test(after);
+  const outing = /\b(?<!(?:last|previous|usual|average|typical|longest|shortest) )(?:run|walk|ride|swim|hike|jog|session|workout)(?:\s+[a-z']+){0,2}\s+was\s*$/.test(said) && !/^\s*[a-z]*\s*(?:short|off|less|more|behind|ahead|slower|faster|over|under)\b/.test(after);
   // "steps were 38,500 across the week": a unit a title counts and a span just done say an amount done ("fasting was 6.1 today" is a reading).
-  const wasSubject = /([a-z]+)\s+(?:was|were)\s*$/.exec(before)?.[1] ?? '';
+  const wasSubject = /([a-z]+)\s+(?:was|were)\s*$/.exec(said)?.[1] ?? '';
   const doneInSpan = isKnownUnit(wasSubject) && [...titleWords].some((w) => w.length > 2 && stem(w) === stem(wasSubject)) && /^\s*[a-z]*\s*(?:(?:across|over|for) the week|this week|today|yesterday)\b/.test(after);
-  if (/\b(?:was|were|is|are)\s*$/.test(before) && !/\b(?:count|total|tally|balance|number|that|which)\s+(?:was|is)\s*$/.test(before) && !/^\s*%/.test(after) && !standsNow && !outing && !doneInSpan) return true;
+  // "wait no it was 5", "sorry it was 5": a correction of the number just said, not a description.
+  const corrected = CORRECTION.test(said) && /^[a-z ,]*\b(?:it|that)(?: was|'s| is)\s*$/.test(said);
+  if (/\b(?:was|were|is|are)\s*$/.test(said) && !/\b(?:count|total|tally|balance|number|that|which)\s+(?:was|is)\s*$/.test(said) && !/^\s*%/.test(after) && !standsNow && !outing && !doneInSpan && !corrected) return true;
   // "8k-10k", "5 to 6 km": a range is a guess.
   if (/\d\s*[a-z$]*\s*(?:-|–|to)\s*$/.test(before) || /^\s*[a-z$]*\s*(?:-|–|to)\s*\d/.test(after)) return true;
   // A month ("Mar 2", "march 2"), not a word it begins ("Margaret 2 times", "decided 3", "novel 2").
@@ -226,7 +235,9 @@ const WITHDRAWAL = /\b(?:withdrew|withdrawn|withdraw|pulled out|took out|taken o
 const SPEND = /\b(ate|cost|costs|spent|spend|paid|pay|bill|bills|repair|bought|price|rent|fee|fine|ticket|per month|a month|lost|owe|debt)\b|\/\s?mo(nth)?\b/;
 const TOTAL_BEFORE = /(?:=|\b(?:so|that is|(?:that|which|this) makes|bringing me to|brings? it to))\s*$|\b(total of|total(?: is)?|(?:i|we) (?:have|have got)|i'?ve got|(?:word |step |page )?count(?: is)?|balance(?: is)?|got (?:up )?to|gotten to|made it to|in total|so far|altogether|overall|now at|now on|i'?m on|up to|am at|am on|i'?m at|im at|sitting at|sitting on|ytd|sits at|stands at|standing at|at|reached|hit|brings? me to|brought me to|puts? me at|makes? it|made it|that'?s|currently|now|count is|counter|says|shows|show|reads|tally|already (?:did|done|finished|completed))[:\s]*$|\b(?:can|could) now [a-z]+(?: [a-z]+)?\s*$/;
 /** "97 km total for the challenge" is where the goal stands; "9 km total this week" is this week's share; "6 of the pieces" is how many of the set. */
-const TOTAL_AFTER = /^\s*of the\b|^\s*(?:[a-z$-]+\s+){0,4}(?:in total|for the (?:month|year|quarter)|year to date|ytd|total(?!\s+(?:this|last|today|yesterday|across|over|for the (?:week|day)|on|in the))|so far|overall|altogether|now|out of|since (?:we|i) started|since the start)\b/;
+const TOTAL_AFTER = /^\s*of the\b|^\s*(?:[a-z$-]+\s+){0,4}(?:in total|in all|all told|for the (?:month|year|quarter)|year to date|ytd|total(?!\s+(?:this|last|today|yesterday|across|over|for the (?:week|day)|on|in the))|so far|overall|altogether|now|out of|since (?:we|i) started|since the start)\b/;
+/** "I have now done 14 hours": the perfect with "now" says how much there is, unless a span follows ("… this week"). */
+const HAVE_NOW = /\b(?:i|we)(?: have|'ve) now [a-z]+\s*$/;
 /** The strong forms of a total: only these may lower a goal's value or take it far past its target. */
 const STATED_TOTAL_BEFORE = /\b(?:ytd|(?:i'?m|im|am|is|now|sitting|sits|stands|standing|currently) (?:at|on)|(?:count|tally|balance|total) is(?: at)?|so far|overall|altogether)[:\s]*$/;
 /** "1 hour total" may be this week's total: only the goal's own span ("so far", "for the year") is strong. */
@@ -236,8 +247,10 @@ const WHEN = /^(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day)?s?$|^(weekend|
 const PAST = new Set(['ran', 'swam', 'wrote', 'written', 'slept', 'drank', 'read', 'rode', 'drove', 'went', 'spent', 'sold', 'paid', 'lost']);
 const WHEN_IN = /\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day)?s?\b|\b(weekend|morning|evening|afternoon|night|tonight|today|yesterday|week)\b/;
 /** Verbs and words of a done amount: in a one-goal check-in, a bare number needs one of these (or to stand alone) to be progress. */
-const DOING = /\b(did|done|do|went|made|make|got|get|logged|completed|finished|managed|hit|added|put|sent|moved|transferred|deposited|paid|knocked|clocked|racked|another|more|extra|up|at|now|total|so far|reached|today|yesterday|this week|last week)\b/;
+const DOING = /\b(did|done|do|went|made|make|got|get|logged|completed|finished|managed|hit|added|put|sent|moved|transferred|deposited|paid|knocked|clocked|racked|another|more|extra|on top(?! of)|up|at|now|total|so far|reached|today|yesterday|this week|last week)\b/;
 const INCREMENT = /\b(another|more|extra|additional|added|add|again|plus)\b|\+\s*$/;
+/** "6 more", "20 extra", "a twenty on top": an amount added to what there was. */
+const MORE_AFTER = /^\s*(?:[a-z$-]+\s+)?(?:more|extra|again|on top(?! of))\b/;
 /** "3 left", "2 more to go", "1 more lesson to go": what is left to the target. */
 const REMAINDER = /^\s*(?:more\s+)?(?:[a-z$-]+\s+)?(?:more\s+)?(?:to go|left|remaining|away from|short of)\b(.*)$/;
 const RATE = /\b(every|each|evry|per|a) ?(day|morning|night|evening|session)\b|\bdaily\b/;
@@ -337,6 +350,8 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
     // A denominator ("3 of my 5", "5/7", "sets of 30") or the target itself ("hit my 10") is read with its numerator.
     if (/(\bof (?:my |the |them |those )?|\/\s*|\bout of |\bsets? of |\breps? of |\bx\s*)$/.test(before) && !/\btotal of $/.test(before)) return;
     let unit = m[2] ? '' : unitAfter(after, goals);
+    // "20 from Mrs Patel" where every goal is money: an amount of it, from somewhere.
+    if (unit === 'from' && goals.every((g) => isCurrency(g.unit))) unit = '';
     // "15k Sunday" with no goal in km: thousands (of steps, words, dollars), not kilometres.
     if (unit === 'k' && /^k\b/.test(after) && !goals.some((g) => g.unit && familyOf(g.unit) === 'km')) {
       value *= 1000;
@@ -385,8 +400,9 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
       // "4 shifts out of 5" counted in the goal's own unit is an amount done.
       if (ratio && !ofWeek && !goals.some((g) => g.target === Number(ratio[1]) || (unit && g.unit && unitNear(unit, g.unit))) && !isKnownUnit(/^\s*[\d.]+\s*([a-z$]+)/.exec(after.slice(after.indexOf(ratio[1]!)))?.[1] ?? '') && !isKnownUnit(unit)) return;
       if (ratio) mode = goals.some((g) => g.target === Number(ratio[1])) ? 'total' : 'increment';
-      else if (INCREMENT.test(lead) || /^\s*(?:[a-z$-]+\s+)?(more|extra|again)\b/.test(after)) mode = 'increment';
-      else if (TOTAL_BEFORE.test(lead) || TOTAL_AFTER.test(after)) mode = 'total';
+      // "bike commute 4 days = 88 km": the amount those occasions came to, done now.
+      else if (INCREMENT.test(lead) || MORE_AFTER.test(after) || new RegExp(`\\b\\d+ (?:${OCCASIONS}|commutes) =\\s*$`).test(before)) mode = 'increment';
+      else if (TOTAL_BEFORE.test(lead) || TOTAL_AFTER.test(after) || (HAVE_NOW.test(lead) && !/^\s*[a-z$]*\s*(?:this|today|tonight|yesterday|last|on|since)\b/.test(after))) mode = 'total';
     }
     // "hit 10k steps on 3 days" for "Hit 10,000 steps on 20 days": the goal's own threshold, not an amount of it.
     // "ran 3 times" for "Run 5k 3 times a week (36 runs)": occasions the goal counts are an amount of it, not its threshold.
@@ -465,7 +481,13 @@ function ordinalTotals(clause: string, goals: AiGoal[]): { goal: AiGoal; value: 
     const next = /^\s*([a-z]+)/.exec(clause.slice(m.index + m[0].length))?.[1];
     if (next && isKnownUnit(next) && familyOf(next) === familyOf(noun)) continue;
     const owner = ownerOf(goals.filter(counts));
-    if (owner.length === 1) out.push({ goal: owner[0]!, value: Number(m[3]), at: m.index + m[0].length - m[3]!.length });
+    if (owner.length !== 1) continue;
+    // "birdhouse number two is glued up", "#2 almost done": a stage of the one under way; a state said of it must be done ("is built", "finished").
+    const rest = clause.slice(m.index + m[0].length);
+    const state = /^\s*(?:(?:is|'s|are|was)\s+(?:now\s+)?)?((?:[a-z]+ed|built|done|almost|nearly|half|halfway|partly|mostly|still|not|getting|being)\b.*)$/.exec(rest)?.[1];
+    const doneState = (said: string) => (DONE.test(said) || /^(?:reached|achieved|hit|unlocked)\b/.test(said) || pastOf(wordsOf(owner[0]!.title.toLowerCase())[0] ?? '').some((p) => said.startsWith(p))) && !NOT_DONE.test(said.slice(0, 20));
+    if (state !== undefined && !doneState(state)) continue;
+    out.push({ goal: owner[0]!, value: Number(m[3]), at: m.index + m[0].length - m[3]!.length });
   }
   // "pages 23 to 30 done" at 22: read on from where the goal stood, so page 30 is reached (a range from elsewhere is no count).
   for (const m of clause.matchAll(/\b(?:pages?|pgs?|pp)\.?\s*(\d+)\s*(?:-|–|to|through|thru)\s*(\d+)\b/g)) {
@@ -486,7 +508,8 @@ const COMING = /\b(?:is|'s|are) (?:on |this |next )?(?:mon|tue|wed|thu|fri|sat|s
 const NOT_DONE = /\b(to be|being|getting|half|partly|partially|mostly|started|halfway|not yet|still not|still haven'?t|haven'?t|have not|hasn'?t|didn'?t|did not|not done|nope|no luck|yet to|(?:still )?on (?:my|the) (?:list|to-?do)|still need|still have to|need to|needs to|gonna|going to|(?<!\b(?:the|a|my|our|his|her|their) )will|tomorrow|next week|almost|nearly|waiting|looking for|trying to|hoping|not(?! (?:looking forward|excited|thrilled|happy|fun|easy|a fan|great|cheap)\b))\b/;
 const IRREGULAR_PAST: Record<string, string[]> = { build: ['built'], ask: ['asked', 'talked to', 'talked with', 'spoke to', 'spoke with'], buy: ['bought', 'got'], get: ['got', 'gotten'], send: ['sent'], make: ['made'], write: ['wrote', 'written'], find: ['found'], pay: ['paid'], do: ['did', 'done'], take: ['took'], set: ['set'], put: ['put'],
   string: ['strung'], sell: ['sold'], tell: ['told'], bring: ['brought'], teach: ['taught'], hang: ['hung'], draw: ['drew', 'drawn'], give: ['gave', 'given'], meet: ['met'],
-  keep: ['kept'], call: ['called', 'rang', 'rung', 'phoned'], throw: ['threw', 'thrown'], win: ['won'], begin: ['began', 'begun'], choose: ['chose', 'chosen'], hold: ['held'], drive: ['drove', 'driven'], lend: ['lent'], spend: ['spent'], fly: ['flew', 'flown'] };
+  // "got the strips" picked them up; "got to the pharmacy" did not.
+  pick: ['picked', 'collected', 'grabbed', 'got the', 'got my', 'got them', 'got it'], keep: ['kept'], call: ['called', 'rang', 'rung', 'phoned'], throw: ['threw', 'thrown'], win: ['won'], begin: ['began', 'begun'], choose: ['chose', 'chosen'], hold: ['held'], drive: ['drove', 'driven'], lend: ['lent'], spend: ['spent'], fly: ['flew', 'flown'] };
 
 function pastOf(verb: string): string[] {
   if (IRREGULAR_PAST[verb]) return IRREGULAR_PAST[verb];
@@ -542,10 +565,10 @@ const ALREADY_REPORTED = /\b(?:told you(?: already| before| last time)|already t
 const OTHERS = /^(?:who|she|he|they|her|his|their|(?:my|our|the) (?:wife|husband|partner|bf|gf|boyfriend|girlfriend|friend|friends|sister|brother|son|daughter|kid|kids|children|mom|mum|dad|parents|team|coworker|colleague|boss|trainer|roommate|flatmate))\b(?! and i\b)/;
 const AWAY = /\b(gained|gain|put on|back up|up)\b/;
 /** Units of whole things: half a book or 2.5 sessions is no count the coach would record. */
-const WHOLE = new Set(['count', 'books', 'applications', 'calls', 'posts', 'emails', 'entries', 'clients', 'leads', 'lessons', 'runs', 'walks', 'days', 'nights', 'drinks', 'meals', 'cigarettes']);
+const WHOLE = new Set(['count', 'books', 'applications', 'calls', 'posts', 'emails', 'entries', 'clients', 'leads', 'lessons', 'runs', 'walks', 'days', 'nights', 'drinks', 'meals', 'dinners', 'lunches', 'breakfasts', 'cigarettes']);
 /** Words that count occasions of whatever the sentence names ("2 times", "4 nights"); "workouts" names its own activity. */
 const GENERIC_OCCASION = /^(?:times?|x|nights?|days?|mornings?|evenings?|occasions?|sessions?|sittings?)$/;
-const OCCASION = new Set(['count', 'days', 'nights', 'runs', 'walks', 'lessons', 'entries']);
+const OCCASION = new Set(['count', 'days', 'nights', 'runs', 'walks', 'lessons', 'entries', 'meals', 'dinners', 'lunches', 'breakfasts']);
 
 /** Units that measure rather than count, and occasions any activity has: no verb makes a noun one of these. */
 const MEASURED = new Set(['km', 'mi', 'meters', 'steps', 'minutes', 'hours', 'seconds', 'usd', 'lbs', 'kg', 'pages', 'words', 'litres', 'count', 'days', 'nights']);
@@ -618,6 +641,8 @@ function countWordings(text: string, goals: AiGoal[]): string {
       .replace(/\b(\d+) (?:sets|rounds) of (\d+) ([a-z]+)/g, '$2 $3 $1 times')
       // "did one SAT math section": one of the things a goal counts, a word or two between.
       .replace(/\bone ((?:(?!of\b)[a-z]+ ){0,2})([a-z]+)\b/g, (m, words: string, noun: string) => (numericGoalCounts(goals, noun) ? `1 ${words}${noun}` : m))
+      // "went to a meeting", "did a session": one of the things a goal counts, done ("had a meeting" may be any meeting).
+      .replace(/\b(went to|attended|did|finished|completed|wrote|posted|sent|made|logged|taught|gave|hosted|led) an? ([a-z]+)\b/g, (m, verb: string, noun: string) => (numericGoalCounts(goals, noun) ? `${verb} 1 ${noun}` : m))
       // "ch 4 and 5 done", "completed sessions 5 and 6": two of them, whichever they are.
       .replace(/\b(chapters?|ch|lessons?|episodes?|modules?|sessions?) (\d+) (?:and|&) (\d+)\b/g, (m, noun: string, a: string, b: string, at: number, all: string) =>
         a !== b && (/\b(?:finished|completed|did|done with)\s+$/.test(all.slice(0, at)) || /^\s+(?:done|finished|completed|complete)\b/.test(all.slice(at + m.length))) ? `2 ${noun === 'ch' ? 'chapters' : noun.replace(/s?$/, 's')}` : m,
@@ -664,12 +689,10 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
     const ordinals = ordinalTotals(clause, numeric);
     for (const o of ordinals) claims.push({ goal: o.goal, mode: 'total', value: o.value });
     const mentions = mentionsIn(clause, numeric).filter((m) => !ordinals.some((o) => o.at === m.before.length));
-    if (mentions.length === 0) {
-      // "didn't run at all", "no progress on the book"
-      // "the total I am not sure": not knowing a number is no saying nothing was done.
-      if (NEGATION.test(clause.replace(UNSURE, ' ')) && ordinals.length === 0 && correcting !== index) for (const g of named(clause, numeric, goals)) saidNothing.add(g.id);
-      continue;
-    }
+    const claimsBefore = claims.length;
+    // "didn't run at all", "no progress on the book"
+    // "the total I am not sure": not knowing a number is no saying nothing was done.
+    if (mentions.length === 0 && NEGATION.test(clause.replace(UNSURE, ' ')) && ordinals.length === 0 && correcting !== index) for (const g of named(clause, numeric, goals)) saidNothing.add(g.id);
     for (const m of mentions) {
       let inheritedFactor: number | null = null;
       const own = named(m.segment, numeric, goals);
@@ -748,7 +771,10 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         // "2 italki sessions with marco … anki 0": the words nearest the number first.
         const closest = named(unitFree(m.tight), numeric, goals).filter((g) => candidates.includes(g));
         const ownTelling = closest.length === 1 ? closest : named(unitFree(m.segment), numeric, goals);
-        const telling = ownTelling.length > 0 ? ownTelling : named(unitFree(m.wide), numeric, goals);
+        const wideTelling = ownTelling.length > 0 ? ownTelling : named(unitFree(m.wide), numeric, goals);
+        // "bike commute 4 days = 88 km": words before an amount no goal took are the next amount's, when they name one goal only.
+        const clauseTelling = named(unitFree(clause), numeric, goals);
+        const telling = wideTelling.length > 0 ? wideTelling : clauseTelling.length === 1 && /(?:=|\b(?:so|that'?s|that is|makes))\s*$/.test(m.lead) ? clauseTelling : [];
         // "did my breathing every day, that is 7 times": a clause naming no goal continues the one before, when that one had no number.
         const previous = clauses[index - 1];
         const carried = telling.length === 0 && previous && !/\d/.test(previous) ? named(previous, candidates, goals) : [];
@@ -762,6 +788,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         continue;
       }
       if (candidates.length !== 1) {
+        if (candidates.length === 0 && numeric.length === 1 && isCurrency(numeric[0]!.unit) && (!m.unit || FOLLOWERS.has(m.unit)) && m.mode === 'increment') doubted.add(numeric[0]!.id);
         if (candidates.length > 1) unattributed.push(`${formatNumber(m.value)}${m.unit ? ` ${m.unit}` : ''} mentioned but it could be for ${candidates.map((c) => `"${c.title}"`).join(' or ')}; not recorded.`);
         continue;
       }
@@ -802,7 +829,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         if (payingOff && /\bbalance\b/.test(m.lead)) continue;
         // "got a $500 bonus": money received is no saving until the reply says it was put aside.
         if (saving(goal) && INCOME.test(m.wide) && !PUT_ASIDE.test(`${clause} ${clauses[index + 1] ?? ''}`)) continue;
-        const price = SPEND.test(m.wide) || /\(\s*$/.test(m.before) || /^\s*(?:\$|usd|dollars?|bucks)?\s*on\b/.test(m.after);
+        const price = SPEND.test(m.wide) || /\(\s*$/.test(m.before) || /^\s*(?:\$|usd|dollars?|bucks)?\s*on\b(?! top\b)/.test(m.after);
         // A purchase said after the payment ("300 to the loan, rent was due") is another sentence's.
         if (payingOff || earning ? PURCHASE.test(m.segment) && !(earning && /\brepair/.test(m.segment) && !/\b(spent|spend|bought|cost|paid)\b/.test(m.segment)) : price) continue;
       }
@@ -813,7 +840,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       }
       const factor = inheritedFactor ?? (m.unit && goal.unit ? (conversion(m.unit, goal.unit) ?? 1) : 1);
       // "all 30 remaining bulbs in": the rest, done now, is an amount.
-      const explicitIncrement = INCREMENT.test(m.lead) || /^\s*(?:[a-z$-]+\s+)?(more|extra|again)\b/.test(m.after) || (m.mode === 'increment' && /^\s*remaining\b/.test(m.after));
+      const explicitIncrement = INCREMENT.test(m.lead) || MORE_AFTER.test(m.after) || (m.mode === 'increment' && /^\s*remaining\b/.test(m.after));
       // "5 km" with nothing saying done when or how: as much an amount as where the goal stands (4 of 12 → 5?). Two readings, no value.
       // The goal's activity as a verb ("meditated", "ran"), not as a label ("gym: 6", "emergency fund 1,100").
       const didIt = wordsOf(clause).some((w) => (/ed$/.test(w) || PAST.has(w)) && named(w, [goal], goals).length > 0);
@@ -856,6 +883,12 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       }
       claims.push(claim);
       last = { goal, factor, clause: index };
+    }
+    // "6 hrs. actually it was more like 5": a correction whose number could not be read leaves the number it corrects unknown too.
+    const unread = correcting === index && corrects !== undefined && /\d/.test(clause) && claims.length === claimsBefore ? claims.findLast((c) => c.goal.id === corrects.goal.id) : undefined;
+    if (unread) {
+      claims.splice(claims.indexOf(unread), 1);
+      unattributed.push(`"${unread.goal.title}": the reply corrects a number in a way that could not be read; not recorded.`);
     }
   }
   for (const g of numeric.filter(isLoss)) {

@@ -29,9 +29,13 @@ const FAMILIES: Record<string, string[]> = {
   runs: ['run', 'runs'],
   walks: ['walk', 'walks'],
   litres: ['l', 'liter', 'liters', 'litre', 'litres'],
+  ml: ['ml', 'mls', 'milliliter', 'milliliters', 'millilitre', 'millilitres'],
   cigarettes: ['cigarette', 'cigarettes', 'cigs', 'smokes'],
   drinks: ['drink', 'drinks'],
   meals: ['meal', 'meals'],
+  dinners: ['dinner', 'dinners', 'supper', 'suppers'],
+  lunches: ['lunch', 'lunches'],
+  breakfasts: ['breakfast', 'breakfasts'],
   posts: ['post', 'posts'],
   emails: ['email', 'emails', 'e-mails', 'mails'],
   entries: ['entry', 'entries'],
@@ -95,13 +99,15 @@ export function oneEditApart(a: string, b: string): boolean {
   return edits + (a.length - i) + (b.length - j) <= 1;
 }
 
-/** Exact conversions only: a reply in hours for a minutes goal (× 60) and back, metres and kilometres. */
+/** Exact conversions only: a reply in hours for a minutes goal (× 60) and back, metres and kilometres, millilitres and litres. */
 const CONVERSIONS: Record<string, Record<string, number>> = {
   hours: { minutes: 60 },
   minutes: { hours: 1 / 60 },
   seconds: { minutes: 1 / 60 },
   meters: { km: 1 / 1000 },
   km: { meters: 1000 },
+  ml: { litres: 1 / 1000 },
+  litres: { ml: 1000 },
 };
 
 /**
