@@ -150,7 +150,7 @@ export function deliverRelayed(io: RealtimeServer, json: string): void {
  * Sends an event to every browser the user has open, on every instance; a no-op when no realtime
  * server runs (scripts). This instance's sockets get it at once; the events emitted in the same turn
  * of the event loop reach the other instances together in one adapter message (one NOTIFY instead
- * of one each: a batch of 100 check-ins emits 100 events, decision 0100).
+ * of one each: a batch of 400 check-ins emits 400 events, decision 0100).
  */
 export function emitToUser<E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
   const realtime = getSlot('realtime');
