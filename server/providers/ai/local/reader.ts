@@ -91,6 +91,9 @@ function near(a: string, b: string): boolean {
   return a === b || (Math.min(a.length, b.length) >= 5 && oneEditApart(a, b));
 }
 
+/** A word that stems like one of a goal title's words ("rating" for "Reach a 1400 rapid rating"). */
+const stemsLikeTitleWord = (word: string, titleWords: Set<string>) => [...titleWords].some((w) => w.length > 2 && stem(w) === stem(word));
+
 function matchesStem(word: string, key: string): boolean {
   const s = stem(word);
   if (s === key) return true;
@@ -158,7 +161,7 @@ function notAQuantity(before: string, after: string, raw: string, titleWords: Se
   // "the count is at 12", "streak is at 12" (a tally or a goal's word) stand; "the recital is at 2", "my session is at 6" (one of them) are when.
   const atSubject = /([a-z]+)\s+is at\s*$/.exec(before)?.[1];
   const oneOccasion = atSubject !== undefined && isKnownUnit(atSubject) && !/s$/.test(atSubject);
-  const tallyAt = atSubject !== undefined && (/^(?:it|that|count|total|tally|balance|streak|number|score|counter|progress)$/.test(atSubject) || (!oneOccasion && [...titleWords].some((w) => w.length > 2 && stem(w) === stem(atSubject))));
+  const tallyAt = atSubject !== undefined && (/^(?:it|that|count|total|tally|balance|streak|number|score|counter|progress)$/.test(atSubject) || (!oneOccasion && stemsLikeTitleWord(atSubject, titleWords)));
   if (/\b(at|by|around|until|till|til|before|after|from)\s*$/.test(before) && !/\b(now|i'?m|im|am|sitting|currently|still) at\s*$/.test(before) && !tallyAt && Number(raw) <= 24 && !/^\s*(%|[a-z$]+)/.test(after)) return true;
   // "4km of it uphill": a part of an amount already said.
   if (/^\s*[a-z$]*\s+of (?:it|that|them|those|which)\b/.test(after)) return true;
@@ -180,14 +183,14 @@ function notAQuantity(before: string, after: string, raw: string, titleWords: Se
   // "the card is 75% paid off" is a share of the goal.
   // "rating is 1352 now" (a goal's word) is where it stands now; "it is 27 days" (ça fait 27 jours) is how long a streak has run.
   const subject = /([a-z]+)\s+is\s*$/.exec(said)?.[1] ?? '';
-  const ownWord = [...titleWords].some((w) => w.length > 2 && stem(w) === stem(subject));
+  const ownWord = stemsLikeTitleWord(subject, titleWords);
   // "ça fait 10 jours que je n'ai pas médité" is a gap.
   const standsNow = (ownWord && /^\s*[a-z]*\s*now\b/.test(after)) || (subject === 'it' && /^\s*(?:days|weeks|nights)\b(?!\s+(?:till|until|to|away|left|before|from)\b)/.test(after) && !/\b(?:not|never|haven'?t|didn'?t)\b/.test(after));
   // "long run sunday was 28k": an outing's length is an amount done ("was 5k short" is not).
   const outing = /\b(?<!(?:last|previous|usual|average|typical|longest|shortest) )(?:run|walk|ride|swim|hike|jog|session|workout)(?:\s+[a-z']+){0,2}\s+was\s*$/.test(said) && !/^\s*[a-z]*\s*(?:short|off|less|more|behind|ahead|slower|faster|over|under)\b/.test(after);
   // "steps were 38,500 across the week": a unit a title counts and a span just done say an amount done ("fasting was 6.1 today" is a reading).
   const wasSubject = /([a-z]+)\s+(?:was|were)\s*$/.exec(said)?.[1] ?? '';
-  const doneInSpan = isKnownUnit(wasSubject) && [...titleWords].some((w) => w.length > 2 && stem(w) === stem(wasSubject)) && /^\s*[a-z]*\s*(?:(?:across|over|for) the week|this week|today|yesterday)\b/.test(after);
+  const doneInSpan = isKnownUnit(wasSubject) && stemsLikeTitleWord(wasSubject, titleWords) && /^\s*[a-z]*\s*(?:(?:across|over|for) the week|this week|today|yesterday)\b/.test(after);
   // "wait no it was 5", "sorry it was 5": a correction of the number just said, not a description.
   const corrected = CORRECTION.test(said) && /^[a-z ,]*\b(?:it|that)(?: was|'s| is)\s*$/.test(said);
   if (/\b(?:was|were|is|are)\s*$/.test(said) && !/\b(?:count|total|tally|balance|number|that|which)\s+(?:was|is)\s*$/.test(said) && !/^\s*%/.test(after) && !standsNow && !outing && !doneInSpan && !corrected) return true;
@@ -205,7 +208,7 @@ function notAQuantity(before: string, after: string, raw: string, titleWords: Se
   // "2 picked up", "3 were no-shows": the number is the subject of someone else's doing, not an amount the client did.
   // ... unless the word is the goal's own ("12 rated games" for "Play 40 rated chess games", "1 signed" for "Sign 5 new customers").
   const next = /^\s*([a-z]+)/.exec(after)?.[1] ?? '';
-  if (!titleWords.has(next) && ![...titleWords].some((w) => w.length > 2 && stem(w) === stem(next)) && /^\s*(?:(?!completed|finished|logged|tracked|submitted|walked|applied|saved|posted|added)[a-z]+ed\b(?!\s+(?:out|in|off|away)\b)|were\b|was\b|are\b|is\b|came\b|said\b|went\b|showed\b|got back\b)/.test(after)) return true;
+  if (!titleWords.has(next) && !stemsLikeTitleWord(next, titleWords) && /^\s*(?:(?!completed|finished|logged|tracked|submitted|walked|applied|saved|posted|added)[a-z]+ed\b(?!\s+(?:out|in|off|away)\b)|were\b|was\b|are\b|is\b|came\b|said\b|went\b|showed\b|got back\b)/.test(after)) return true;
   const value = Number(raw);
   if (value >= 1900 && value <= 2100 && !/^\s*[a-z$]/.test(after)) return true;
   return false;
