@@ -372,6 +372,108 @@ describe('local reply analysis', () => {
     // Tasks: "got" the thing to pick up.
     expect(moved('Got the new strips at the pharmacy', [{ ...task, id: 't', title: 'Pick up new glucose meter strips' }, goal('w', 'Walk after dinner 20 times', 'walks', 9, 20)])).toEqual(['t=done']);
   });
+  it('reads the wordings of part 11, as general rules, and abstains on its doubts', () => {
+    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
+    const todo = (id: string, title: string): AiGoal => ({ ...task, id, title, milestones: [] });
+    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
+    // "about 30", "25 ish" are the number as clients count it; "maybe", a question, "nearly" are not; "I reckon" is how a share is judged.
+    const piano = goal('p', 'Practise piano 150 minutes a week', 'minutes', 60, 150);
+    expect(moved('Piano 45 minutes on Wednesday and about 30 yesterday', [piano])).toEqual(['p=135']);
+    expect(moved('piano 45 minutes, 20ish yesterday', [piano])).toEqual(['p=125']);
+    expect(moved('piano maybe 30 min?', [piano])).toEqual([]);
+    expect(moved('piano nearly 30 min', [piano])).toEqual([]);
+    expect(moved('piano about 30 min i think', [piano])).toEqual([]);
+    expect(moved("I'm about to do 30 min of piano", [piano])).toEqual([]);
+    expect(moved('lit review is about 60% there I reckon', [goal('l', 'Write the 40-page literature review', 'pages', 14, 40)])).toEqual(['l=24']);
+    // A guess right after an amount puts it in doubt; "about to" is a plan.
+    const run5 = goal('r', 'Run 100 km', 'km', 40, 100);
+    expect(moved('ran 5k, maybe 6', [run5])).toEqual([]);
+    expect(moved("ran 5k, maybe I'll swim tomorrow", [run5])).toEqual(['r=45']);
+    expect(moved("I'm about to head out for 10k", [run5])).toEqual([]);
+    // Corrections: "wait that's wrong, 4", "- no, 4", "4 not 5"; a "wait" going on with "and" adds; one that cannot be read leaves the goal alone.
+    expect(moved("ran 5k, wait that's wrong, 4", [run5])).toEqual(['r=44']);
+    expect(moved('ran 5k - no, 4', [run5])).toEqual(['r=44']);
+    expect(moved('ran 4k not 5', [run5])).toEqual(['r=44']);
+    expect(moved('5k! wait, and 3k on monday', [run5])).toEqual(['r=48']);
+    expect(moved('ran 5k. oh wait, it was 4', [run5])).toEqual([]);
+    // "around 7 this morning" is a time of day.
+    expect(moved('meditated around 7 this morning for 20 min', [goal('m', 'Meditate 600 minutes', 'minutes', 120, 600)])).toEqual(['m=140']);
+    // "Tuesday easy 8": how it went, said of the goal's own activity; "Wednesday" and "Saturday" say when.
+    const run = goal('r', 'Run 400 km before the marathon', 'km', 212, 400);
+    expect(moved('Long run Sunday 28k at 5:40 pace, legs ok. Tuesday easy 8.', [run])).toEqual(['r=248']);
+    expect(moved('Sunday 20k. Wednesday tempo 10', [run])).toEqual(['r=242']);
+    // "twice more" is two more times; "3 times more than" is a ratio.
+    const guitar = goal('g', 'Practise guitar 4 times a week', 'times', 1, 4);
+    expect(moved('did it twice more lol my mom made me', [guitar])).toEqual(['g=3']);
+    expect(moved('did it 3 times more than last week', [guitar])).toEqual([]);
+    // What is left, on the goal named; a treat is spending.
+    const visa = goal('v', 'Pay off the $4,800 Visa balance', 'USD', 3100, 4800);
+    expect(moved('Only $900 left on the Visa!! Even treated myself to $40 shoes lol', [visa])).toEqual(['v=3900']);
+    expect(moved('$900 left on my phone plan', [visa])).toEqual([]);
+    expect(moved('treated myself to $40 shoes', [visa])).toEqual([]);
+    expect(moved('JustGiving page shows 75% of target!!', [goal('f', 'Raise $5,000 for the charity half marathon', '$', 2600, 5000)])).toEqual(['f=3750']);
+    // A unit past a verb is not the number's ("2 people said call back"), unless the verb is a goal's own.
+    const calls = goal('c', 'Make 120 discovery calls this quarter', 'calls', 64, 120);
+    const demos = goal('d', 'Book 15 product demos', 'demos', 6, 15);
+    expect(moved('14 more calls since monday. no new demos yet, 2 people said call back in Jan', [calls, demos])).toEqual(['c=78']);
+    expect(moved('made 10 calls, 3 prospects booked demos', [calls, demos])).toEqual(['c=74', 'd=9']);
+    // Dates in a list, chapters in a list, plans "to come".
+    const lessons = goal('i', 'Complete 40 Italian conversation lessons', 'lessons', 17, 40);
+    expect(moved('This week I make 2 lessons. For next week I have booked 3 more (2, 4 and 6 of December)', [lessons])).toEqual(['i=19']);
+    expect(moved('did 2 lessons, on dec 3, 5 and 7', [lessons])).toEqual(['i=19']);
+    expect(moved('2 lessons done, 3 more to come', [lessons])).toEqual(['i=19']);
+    const anatomy = goal('a', 'Read 300 pages of the anatomy textbook', 'pages', 120, 300);
+    const fiction = goal('f', 'Read 200 pages of fiction for fun', 'pages', 45, 200);
+    expect(moved('Anatomy 45 pages (ch 7 & 8). Fun reading only 10 pgs lol', [anatomy, fiction])).toEqual(['a=165', 'f=55']);
+    // A when word with a typo is still when.
+    const pushups = goal('u', 'Do 500 pushups this month', 'pushups', 230, 500);
+    expect(moved('did 50 pushup tday and 40 yestrday my arms r dead lol', [pushups])).toEqual(['u=320']);
+    expect(moved('40 on wedensday and 30 tomorow', [pushups])).toEqual(['u=270']);
+    // At 0 an amount and a total agree; a clause of days says when the one before was done.
+    const strength = goal('s', '2 strength sessions a week', 'sessions', 0, 2);
+    expect(moved('Ran 12k Tue. Strength once, gym was packed', [strength, goal('k', 'Run 160 km in November', 'km', 98, 160)])).toEqual(['s=1', 'k=110']);
+    const walks = goal('w', 'Walk 3 times a week with Margaret', 'walks', 1, 3);
+    expect(moved('Two walks with Margaret, Tuesday and Friday', [walks, piano])).toEqual(['w=3']);
+    expect(moved('2 walks', [walks, piano])).toEqual([]);
+    // A short clause naming another goal shares the amount only within its sentence.
+    const water = goal('w', 'Drink 8 glasses of water a day', 'days', 2, 7);
+    const veg = goal('v', 'Veg with every dinner', 'days', 3, 7);
+    expect(moved('💧💧💧 3 more days of water 💪 veg... 🥦😬🙈', [water, veg])).toEqual(['w=5']);
+    expect(moved('3 more days of water and veg', [water, veg])).toEqual([]);
+    // The occasions first, the goal done on some of them; a unit in two titles tells neither.
+    const sleep = goal('z', 'Sleep 7+ hours after night shifts', 'days', 5, 12);
+    const shiftWater = goal('h', 'Drink 8 glasses of water on every shift', 'shifts', 9, 20);
+    expect(moved('3 shifts this wk (mon tue fri). hit the water thing on 2 of them, forgot my bottle friday', [sleep, shiftWater])).toEqual(['h=11']);
+    expect(moved('worked 4 shifts, slept well after 2 of them', [sleep, shiftWater])).toEqual(['z=7']);
+    // "18k a day x5"; one run, then its amount; "1 ride" is no distance.
+    const bike = goal('b', 'Cycle 300 km this month', 'km', 140, 300);
+    const run50 = goal('r', 'Run 50 km this month', 'km', 22, 50);
+    expect(moved('Commuted by bike all week, 18k a day x5. Only one run, 8k Sunday', [bike, run50])).toEqual(['b=230', 'r=30']);
+    expect(moved('2 runs, 8k sunday', [bike, run50])).toEqual([]);
+    expect(moved('1 run and 1 ride, 8k sunday', [bike, run50])).toEqual([]);
+    expect(moved('1 ride', [bike, run50])).toEqual([]);
+    // Money passed on whole to another goal; a saving goal is named by saving.
+    const loan = goal('l', 'Pay $2,400 toward student loan by June', '$', 800, 2400);
+    const tutor = goal('t', 'Earn $1,500 from tutoring', 'USD', 620, 1500);
+    expect(moved('tutored 4 kids this wk = $180, and all of it went straight to the loan', [loan, tutor])).toEqual(['l=980', 't=800']);
+    expect(moved('tutoring 180 $, and half of it went to the loan', [loan, tutor])).toEqual(['t=800']);
+    expect(moved('tutoring made 180, none of it went to the loan', [loan, tutor])).toEqual(['t=800']);
+    const fund = goal('e', 'Build a $3,000 emergency fund', '$', 1250, 3000);
+    const car = goal('c', 'Pay off the $1,800 car repair loan', '$', 600, 1800);
+    expect(moved('put 200 in savings and 150 on the car loan. Also paid $60 for a parking ticket ugh', [fund, car])).toEqual(['e=1450', 'c=750']);
+    expect(moved('saved 200 but then took 100 out for the vet', [fund, car])).toEqual([]);
+    // "revision" is study, "mindfulness" meditation.
+    const study = goal('s', 'Study 40 hours for the bar exam', 'hours', 10, 40);
+    expect(moved('mindfulness 20 min daily mon-fri, revision 6 hrs', [goal('m', 'Meditate 300 minutes this month', 'minutes', 100, 300), study])).toEqual(['m=200', 's=16']);
+    // A word the reader knows is no typo of a title word: "application" does not name "Book a dentist appointment".
+    expect(moved('sent off the passport application', [todo('d', 'Book a dentist appointment'), todo('p', 'Renew passport')])).toEqual(['p=done']);
+    // Tasks: "CV's done"; "the compost bays are up" for a thing built ("spending is up 10%" is not).
+    expect(moved("CV's finally done. Linkedin I'll do this weekend", [todo('cv', 'Update CV'), todo('li', 'Update LinkedIn headline')])).toEqual(['cv=done']);
+    expect(moved('Two more beds dug and the compost bays are up', [goal('b', 'Dig over all 8 vegetable beds', 'beds', 3, 8), todo('c', 'Build the compost bays')])).toEqual(['b=5', 'c=done']);
+    expect(moved('compost bays are up to knee height', [todo('c', 'Build the compost bays')])).toEqual([]);
+    expect(moved('my spending is up 10%', [todo('s', 'Set up a monthly budget spreadsheet')])).toEqual([]);
+    expect(moved('The tuner came on Tuesday, and it sounds lovely now. Not signed up for the recital yet', [todo('t', 'Get the piano tuned'), todo('r', 'Sign up for the recital')])).toEqual(['t=done']);
+  });
   it('answers the shape the OpenAI answers are checked against', () => {
     expect(replyAnalysisSchema.safeParse(analyse('Walked 5 km today, feeling great')).success).toBe(true);
   });

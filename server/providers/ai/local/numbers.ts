@@ -1,4 +1,4 @@
-import { familyOf, isKnownUnit } from './units';
+import { familyOf, isKnownUnit, oneEditApart } from './units';
 
 /**
  * Number words, number shapes, typos and emoji rewritten so the reader has one thing to look for:
@@ -55,6 +55,12 @@ const TYPOS: Record<string, string> = {
   totl: 'total', ttl: 'total', ths: 'this', dayz: 'days', dnt: "don't", savngs: 'savings', savins: 'savings', allready: 'already', alredy: 'already', anuther: 'another', anothr: 'another', anotha: 'another', onyl: 'only', olny: 'only',
 };
 
+/** Words that say when, which a typo ("yestrday", "tomorow", "wedensday") must not turn into a unit of what was done. */
+const WHEN_WORDS = ['yesterday', 'tomorrow', 'tonight', 'morning', 'evening', 'afternoon', 'weekend', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+
+/** A when word one typo away (not its plural: "mornings" is a count of them). */
+const whenTypo = (w: string) => (w.length >= 6 ? WHEN_WORDS.find((known) => w !== `${known}s` && oneEditApart(w, known)) : undefined);
+
 const FRACTIONS: [RegExp, string][] = [
   [/\b(?:an?|one) hour and a half\b/g, '1.5 hours'],
   [/\bhalf (?:an|a) hour\b/g, '0.5 hours'],
@@ -91,7 +97,7 @@ export function withoutEmoji(input: string): string {
 export function digitise(input: string): string {
   let t = input.replace(/[’‘`]/g, "'");
   for (const [re, to] of EMOJI_WORDS) t = t.replace(re, to);
-  t = t.toLowerCase().replace(/[a-z0-9']+/g, (w) => TYPOS[w] ?? w);
+  t = t.toLowerCase().replace(/[a-z0-9']+/g, (w) => TYPOS[w] ?? whenTypo(w) ?? w);
   // Thousands separators and spoken thousands: 10,000 → 10000; 6.5k / 10k steps → 6500 / 10000 steps.
   t = t.replace(/\b(\d{1,3})(?:,(\d{3}))+\b/g, (m) => m.replace(/,/g, ''));
   // "6,2 km": a decimal comma before a unit.

@@ -56,8 +56,8 @@ const IRREGULAR: Record<string, string> = {
   done: 'done',
   ran: 'run', running: 'run', runs: 'run', jog: 'run', jogged: 'run', jogging: 'run', write: 'write', wrote: 'write', written: 'write', writing: 'write', slept: 'sleep', swam: 'swim', swum: 'swim',
   drank: 'drink', drove: 'driv', rode: 'cycl', ride: 'cycl', riding: 'cycl', hiking: 'hik', hiked: 'hik', hike: 'hik', rowing: 'row', rowed: 'row', swimming: 'swim', swim: 'swim', biked: 'cycl', bike: 'cycl', biking: 'cycl', cycled: 'cycl', cycling: 'cycl',
-  meditation: 'medit', meditate: 'medit', meditated: 'medit', meditating: 'medit', meditations: 'medit',
-  lifted: 'lift', lifting: 'lift', studied: 'studi', study: 'studi', studying: 'studi',
+  meditation: 'medit', meditate: 'medit', meditated: 'medit', meditating: 'medit', meditations: 'medit', mindfulness: 'medit',
+  lifted: 'lift', lifting: 'lift', studied: 'studi', study: 'studi', studying: 'studi', revision: 'studi', revise: 'studi', revised: 'studi', revising: 'studi',
   save: 'save', saved: 'save', saving: 'save', savings: 'save', applied: 'appli', apply: 'appli', applying: 'appli', applications: 'appli', application: 'appli',
   read: 'read', reading: 'read', books: 'book', novels: 'novel', walked: 'walk', walking: 'walk', walks: 'walk', steps: 'step',
   journaled: 'journ', journalled: 'journ', journaling: 'journ', journalling: 'journ', journal: 'journ', entries: 'entry',
@@ -81,9 +81,10 @@ function stem(word: string): string {
 
 const wordsOf = (text: string): string[] => text.match(/[a-z][a-z'-]*/g) ?? [];
 
-/** The telling words of a goal's title, stemmed. */
+/** The telling words of a goal's title, stemmed; "CV" and "GP" are short but telling. A goal of putting money aside is named by saving it ("200 in savings" for "Build a $3,000 emergency fund"). */
 function titleStems(goal: AiGoal): Set<string> {
-  return new Set(wordsOf(goal.title.toLowerCase()).filter((w) => !STOP.has(w) && w.length > 2).map(stem));
+  const initialisms = (goal.title.match(/\b[A-Z]{2}\b/g) ?? []).map((w) => w.toLowerCase());
+  return new Set([...wordsOf(goal.title.toLowerCase()).filter((w) => !STOP.has(w) && w.length > 2).map(stem), ...initialisms, ...(saving(goal) ? ['save'] : [])]);
 }
 
 /** A typo (one edit or a swap) between words of five letters or more; exact below. */
@@ -97,8 +98,8 @@ const stemsLikeTitleWord = (word: string, titleWords: Set<string>) => [...titleW
 function matchesStem(word: string, key: string): boolean {
   const s = stem(word);
   if (s === key) return true;
-  // A typo ("medetated", "aplications") is near the title word itself or its stem.
-  return word.length >= 5 && (near(s, key) || near(word.replace(/(ed|ing|s)$/, ''), key));
+  // A typo ("medetated", "aplications") is near the title word itself or its stem; a word the reader knows ("application" beside "appointment") is no typo.
+  return word.length >= 5 && !IRREGULAR[word.toLowerCase()] && (near(s, key) || near(word.replace(/(ed|ing|s)$/, ''), key));
 }
 
 /** "DDIA" for "Read Designing Data-Intensive Applications": the initials of three or more capitalised title words in a row. */
@@ -117,14 +118,21 @@ function acronyms(goal: AiGoal): string[] {
 
 /** The goals among `pool` whose own title words (not shared with another goal of the pool) appear in the text. */
 function named(text: string, pool: AiGoal[], all: AiGoal[]): AiGoal[] {
-  const words = wordsOf(text).filter((w) => !STOP.has(w));
+  // "CV's finally done": the possessive names the thing.
+  const words = wordsOf(text)
+    .map((w) => w.replace(/'s$/, ''))
+    .filter((w) => !STOP.has(w));
+  const singular = (w: string) => w.replace(/s$/, '');
   return pool.filter((g) => {
     const others = all.filter((o) => o.id !== g.id);
     const otherStems = others.flatMap((o) => [...titleStems(o)]);
     const own = [...titleStems(g)].filter((k) => !otherStems.includes(k));
     // "rating" for "Reach a 1400 rapid rating" beside "Play 20 rated games": a shared stem, but only one title has the word itself.
-    const exact = wordsOf(g.title.toLowerCase()).filter((t) => t.length > 3 && !STOP.has(t) && !others.some((o) => wordsOf(o.title.toLowerCase()).includes(t)));
-    return words.some((w) => own.some((k) => matchesStem(w, k)) || exact.includes(w) || acronyms(g).includes(w));
+    // "shifts" and "shift" are one word, in one title or the other.
+    const otherWords = others.flatMap((o) => wordsOf(o.title.toLowerCase()).map(singular));
+    const exact = wordsOf(g.title.toLowerCase()).filter((t) => t.length > 3 && !STOP.has(t) && !otherWords.includes(singular(t)));
+    // "puzles" for "Solve 200 chess puzzles": a typo of the word itself.
+    return words.some((w) => own.some((k) => matchesStem(w, k)) || exact.some((t) => near(w, t)) || acronyms(g).includes(w));
   });
 }
 
@@ -134,10 +142,28 @@ function named(text: string, pool: AiGoal[], all: AiGoal[]): AiGoal[] {
 /** Sentence ends ("incl." is no end), commas, dashes and "and"-like words. */
 const CLAUSE_SPLIT = /(?:(?<!\bincl?)\.(?!\d)|[!;\n]|\s[-–—+]\s|,\s*(?:and|but|then|plus|also)?\s*|\s+(?:and|but|plus|also|then|&)\s+)+/;
 
+/** How hard or fast it went ("Tuesday easy 8", "3 brisk"): said of the goal's own activity, never another thing counted. */
+const EFFORT = ['easy', 'hard', 'slow', 'steady', 'gentle', 'tempo', 'recovery', 'brisk', 'quick'];
+
 /** Words that may follow a number without being a unit: "did 3 today", "sent 6 more". */
-const FOLLOWERS = new Set(
-  'down toward towards onto today tonight yesterday this last so in total now more extra done already and but to left remaining of on at for with the my since before after this week so far overall altogether all in total more this morning evening afternoon night straight solid whole full new again too as well lol haha yay woo finally though tho them those these it which that ones away aside back off into cuz coz bc because since as across over throughout'.split(' '),
-);
+const FOLLOWERS = new Set([
+  ...EFFORT,
+  ...'down toward towards onto today tonight yesterday this last so in total now more extra done already and but to left remaining of on at for with the my since before after this week so far overall altogether all in total more this morning evening afternoon night straight solid whole full new again too as well lol haha yay woo finally though tho them those these it which that ones away aside back off into cuz coz bc because since as across over throughout about around roughly approx approximately ish'.split(' '),
+]);
+
+/** Months as clients write them, whole or cut short. */
+const MONTH = 'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+/** A month right before a number ("Mar 2"). */
+const MONTH_BEFORE = new RegExp(`\\b(?:${MONTH})\\.?\\s*$`);
+
+/** "booked 3 more (2, 4 and 6 of December)", "Dec 2, 4 and 6": days of a month in a list are dates, however the list is split into clauses. */
+function withoutDateLists(text: string): string {
+  const list = '\\d{1,2}(?:\\s*(?:,|and|&)\\s*\\d{1,2})+';
+  return text.replace(new RegExp(`\\b${list}\\s+(?:of\\s+)?(${MONTH})\\b`, 'g'), 'dates in $1').replace(new RegExp(`\\b(${MONTH})\\.?\\s+${list}\\b`, 'g'), '$1 dates');
+}
+
+/** "around 7 this morning", "at 6 tonight": the words after a time of day. */
+const PART_OF_DAY = /^\s*(?:(?:this|in the|last|on) )?(?:morning|evening|afternoon|night|tonight)\b/;
 
 /** A number that is a date, a time of day, an ordinal, a year, a phone number or a version is no progress. */
 function notAQuantity(before: string, after: string, raw: string, titleWords: Set<string>): boolean {
@@ -155,6 +181,8 @@ function notAQuantity(before: string, after: string, raw: string, titleWords: Se
   if (/^\s*[a-z]*\s*(?:got|was|were|been) (?:rejected|declined|refused|cancell?ed|returned|bounced|deleted)\b/.test(after)) return true;
   // "race is Dec 14, 18 days out": a countdown to something, not days done.
   if (/^\s*(?:days?|weeks?|months?|sleeps)\s+(?:out|away|until|till)\b(?! of)/.test(after)) return true;
+  // "3 more to come in March": a plan.
+  if (/^\s*(?:[a-z]+\s+)?(?:more\s+)?to come\b/.test(after)) return true;
   // "1 day at a time": a motto, not a day.
   if (/^\s*(?:day|step)s? at a time\b/.test(after)) return true;
   // "at 7", "by 11": a time of day; "now at 360" is a total, and no clock shows 360.
@@ -162,17 +190,17 @@ function notAQuantity(before: string, after: string, raw: string, titleWords: Se
   const atSubject = /([a-z]+)\s+is at\s*$/.exec(before)?.[1];
   const oneOccasion = atSubject !== undefined && isKnownUnit(atSubject) && !/s$/.test(atSubject);
   const tallyAt = atSubject !== undefined && (/^(?:it|that|count|total|tally|balance|streak|number|score|counter|progress)$/.test(atSubject) || (!oneOccasion && stemsLikeTitleWord(atSubject, titleWords)));
-  if (/\b(at|by|around|until|till|til|before|after|from)\s*$/.test(before) && !/\b(now|i'?m|im|am|sitting|currently|still) at\s*$/.test(before) && !tallyAt && Number(raw) <= 24 && !/^\s*(%|[a-z$]+)/.test(after)) return true;
+  if (/\b(at|by|around|until|till|til|before|after|from)\s*$/.test(before) && !/\b(now|i'?m|im|am|sitting|currently|still) at\s*$/.test(before) && !tallyAt && Number(raw) <= 24 && (!/^\s*(%|[a-z$]+)/.test(after) || PART_OF_DAY.test(after))) return true;
   // "4km of it uphill": a part of an amount already said.
   if (/^\s*[a-z$]*\s+of (?:it|that|them|those|which)\b/.test(after)) return true;
-  // "twice as many as last week": a ratio, not a count.
-  if (/^\s*times\s+(?:as|more|less|longer|faster|further|farther)\b/.test(after)) return true;
+  // "twice as many as last week", "3 times more pages than": a ratio, not a count ("did it twice more" is two more times).
+  if (/^\s*times\s+(?:as|longer|faster|further|farther)\b|^\s*times\s+(?:more|less)\s+(?:[a-z]+\s+)?than\b/.test(after)) return true;
   // "for a 10k", "did the 32k": an event, not an amount done.
   if (/\bfor (?:a|the|my)\s*$/.test(before) || (/\bthe\s*$/.test(before) && /^k\b/.test(after))) return true;
   // "7 for 7": the second number is the whole the first is out of.
   if (/\b\d+\s+for\s*$/.test(before)) return true;
-  // "from 3000": where something started, not where it is.
-  if (/\bfrom\s*$/.test(before)) return true;
+  // "from 3000", "started the week on 180": where something started, not where it is.
+  if (/\bfrom\s*$|\b(?:started|began) (?:the|this) (?:day|week|month|year) (?:on|at)\s*$/.test(before)) return true;
   // "last week only 2", "usually 2": a comparison with another stretch, not this one's progress.
   // The stretch opens the clause: "since last week 37" is this one.
   if (/^(?:and |but |while |whereas )?(?:last (?:week|time|month)|the week before|usually|normally|typically)(?:,? (?:it )?(?:was|were))?,? (?:only |just )?$/.test(before)) return true;
@@ -197,7 +225,7 @@ function notAQuantity(before: string, after: string, raw: string, titleWords: Se
   // "8k-10k", "5 to 6 km": a range is a guess.
   if (/\d\s*[a-z$]*\s*(?:-|–|to)\s*$/.test(before) || /^\s*[a-z$]*\s*(?:-|–|to)\s*\d/.test(after)) return true;
   // A month ("Mar 2", "march 2"), not a word it begins ("Margaret 2 times", "decided 3", "novel 2").
-  if (/\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s*$/.test(before)) return true;
+  if (MONTH_BEFORE.test(before)) return true;
   // "wait no 21", "sorry no, 21": a correction's "no", not "No. 21".
   if (/\b(level|module|unit|phase|round|room|bus|route|version|v|(?<!\b(?:wait|sorry|oops|oh|actually|i mean),? )no\.?|number|phone|call me on|text me on|size|age|aged|platform|gate|floor|exit|seat|apt|apartment|flight|line|track|street|st|ave|avenue|zone|row|table|aisle|lane|ward)\s*#?\s*$/.test(before)) return true;
   // "chapter 3 done", "week 2", "page 70": which one, not how many (a goal counting these reads them as totals elsewhere).
@@ -214,28 +242,39 @@ function notAQuantity(before: string, after: string, raw: string, titleWords: Se
   return false;
 }
 
-/** "actually strava says 4.2", "wait no, 2050", "sorry, 24": the number that follows replaces the one just said. */
-const CORRECTION = /^(?:actually|wait,? no|no wait|no,? sorry|sorry,? (?:i mean|i meant|meant|it was|make that)|sorry(?=,?\s*(?:\d|$))|i mean|i meant|correction|scratch that|oops|make that)\b/;
+/** "actually strava says 4.2", "wait no, 2050", "sorry, 24", "wait it was 4 not 5": the number that follows replaces the one just said. */
+const CORRECTION = /^(?:actually|wait,? no|no wait|(?:oh )?wait,? (?:it|that) (?:was|'s|is)|no,? sorry|sorry,? (?:i mean|i meant|meant|it was|make that)|sorry(?=,?\s*(?:\d|$))|i mean|i meant|correction|scratch that|oops|make that)\b/;
 
-/** "did 23 calls (sorry, 21)": a correction word ending a clause corrects with the clause after it. */
-const CORRECTION_AT_END = /[(\s](?:sorry|oops|wait,? no|no wait)\s*$/;
+/**
+ * "did 23 calls (sorry, 21)", "ran 5k, wait that's wrong, 4", "ran 5k. oh wait, it was 4": a correction word ending a clause
+ * corrects with the clause after it; so does a clause that is only "no", "nope" or "wait" ("ran 5k - no, 4").
+ */
+const CORRECTION_AT_END = /[(\s](?:sorry|oops|wait,? no|no wait|that'?s wrong|that was wrong|my bad)\s*$|^(?:no|nope|(?:oh )?wait)$/;
 
 const UNSURE = /\b(?:not sure|not certain|no idea)\b/g;
 const NEGATION = /\b(untouched|no change|unchanged|didn'?t|did not|don'?t|couldn'?t|could not|haven'?t|have not|hasn'?t|wasn'?t|never|not|no|zero|nothing|none|nada|skipped|missed)\b/;
-/** Plans and intentions, not things done: "gonna", "planned 3", "supposed to do 3", "wanted to run 10k", "booked 3 sessions". */
-const FUTURE = /\b(gonna|going to|will|i'?ll|plan to|planning to|planning|planned|plan was|supposed to|meant to|wanted to|hoped to|hoping to|hoping for|trying to|try to|tried to|aimed for|aiming for|going for|(?:goal|aim|target|plan) (?:was|is)|booked|scheduled|signed up for|registered for|entered|training for|want to|wanna|hope to|aim to|aiming|tomorrow|next week|next time|tonight i|should|could|might|would)\b[^.!?]*$/;
-/** A hedge anywhere in the clause abstains: the client does not know the number, so neither can we ("maybe", "10ish", "4 or 5", a question). */
-const HEDGE = /\b(maybe|ish|dunno|not sure|i think|i guess|i reckon|probably|roughly|approx\w*|or so|give or take|something like|lost count|lost track|didn'?t track|no idea)\b|\d+ish\b|\b\d+(?:\.\d+)?\s*(?:[a-z]+\s+)?or\s+\d|\?/;
-/** "about 90 pages", "around 5 km", "~10k", "almost ran 10k" are estimates; "about 60%" is how a share is always said and is taken. */
-const APPROX = /\b(about|around|like|nearly|almost|close to|over|under|at least|more than|less than)\s*$|~\s*$|\b(?:almost|nearly) [a-z]+\s*$/;
+/** Plans and intentions, not things done: "gonna", "about to", "planned 3", "supposed to do 3", "wanted to run 10k", "booked 3 sessions". */
+const FUTURE = /\b(gonna|going to|about to|will|i'?ll|plan to|planning to|planning|planned|plan was|supposed to|meant to|wanted to|hoped to|hoping to|hoping for|trying to|try to|tried to|aimed for|aiming for|going for|(?:goal|aim|target|plan) (?:was|is)|booked|scheduled|signed up for|registered for|entered|training for|want to|wanna|hope to|aim to|aiming|tomorrow|next week|next time|tonight i|should|could|might|would)\b[^.!?]*$/;
+/**
+ * A hedge anywhere in the clause abstains: the client does not know the number, so neither can we ("maybe", "4 or 5", a question).
+ * "about 30", "25 ish", "roughly 2,400 words" are the number as clients count it, and are taken.
+ */
+/** "8k steps, maybe 9", "5k, maybe more": a guess said right after an amount puts that amount in doubt too. */
+const HEDGED_NEXT = /^(?:maybe|perhaps|possibly|or|could be|might be|might have been)\s+(?:[a-z]+\s+)?(?:\d|more\b|less\b)/;
+const HEDGE = /\b(maybe|dunno|not sure|or so|give or take|something like|lost count|lost track|didn'?t track|no idea)\b|\b\d+(?:\.\d+)?\s*(?:[a-z]+\s+)?or\s+\d|\?/;
+/** "I think", "I reckon": doubt about a count, but how a share is always judged ("about 60% there I reckon" is taken). */
+const OPINION = /\b(i think|i guess|i reckon|probably)\b/;
+/** "nearly 10k", "over 5 km", "at least 3", "almost ran 10k": not the number said, one way or the other; "~10k" is a guess at it. */
+const APPROX = /\b(like|nearly|almost|close to|over|under|at least|more than|less than)\s*$|~\s*$|\b(?:almost|nearly) [a-z]+\s*$/;
 const PAYING_OFF = /\b(pay|debt|loan|owe|card)\b/i;
 const EARNING = /\b(earn|make|revenue|sales|income|sell|invoice)\b/i;
 /** A goal of money put aside (in any currency: "Save 5,000 reais"): neither paying something off nor earning. */
 const saving = (g: AiGoal) => (isCurrency(g.unit) || /\bsav(?:e|ings?)\b/i.test(g.title)) && !PAYING_OFF.test(g.title) && !EARNING.test(g.title);
 const INCOME = /\b(?:bonus|pay ?check|salary|wages|refund|tax return|got paid|a raise)\b/;
 const PUT_ASIDE = /\b(?:sav\w*|into|put|moved|transferred|deposit\w*|stashed)\b/;
-const WITHDRAWAL = /\b(?:withdrew|withdrawn|withdraw|pulled out|took out|taken out)\b/;
-const SPEND = /\b(ate|cost|costs|spent|spend|paid|pay|bill|bills|repair|bought|price|rent|fee|fine|ticket|per month|a month|lost|owe|debt)\b|\/\s?mo(nth)?\b/;
+/** "took out 100", "took 100 out for the vet", "dipped into it": money taken back out of what was saved. */
+const WITHDRAWAL = /\b(?:withdrew|withdrawn|withdraw|(?:pulled|took|taken|take) (?:\S+ ){0,2}out|dipped into)\b/;
+const SPEND = /\b(ate|cost|costs|spent|spend|paid|pay|bill|bills|repair|bought|price|rent|fee|fine|ticket|per month|a month|lost|owe|debt|treated (?:myself|ourselves|me)|splurged)\b|\/\s?mo(nth)?\b/;
 const TOTAL_BEFORE = /(?:=|\b(?:so|that is|(?:that|which|this) makes|bringing me to|brings? it to))\s*$|\b(total of|total(?: is)?|(?:i|we) (?:have|have got)|i'?ve got|(?:word |step |page )?count(?: is)?|balance(?: is)?|got (?:up )?to|gotten to|made it to|in total|so far|altogether|overall|now at|now on|i'?m on|up to|am at|am on|i'?m at|im at|sitting at|sitting on|ytd|sits at|stands at|standing at|at|reached|hit|brings? me to|brought me to|puts? me at|makes? it|made it|that'?s|currently|now|count is|counter|says|shows|show|reads|tally|already (?:did|done|finished|completed))[:\s]*$|\b(?:can|could) now [a-z]+(?: [a-z]+)?\s*$/;
 /** "97 km total for the challenge" is where the goal stands; "9 km total this week" is this week's share; "6 of the pieces" is how many of the set. */
 const TOTAL_AFTER = /^\s*of the\b|^\s*(?:[a-z$-]+\s+){0,4}(?:in total|in all|all told|for the (?:month|year|quarter)|year to date|ytd|total(?!\s+(?:this|last|today|yesterday|across|over|for the (?:week|day)|on|in the))|so far|overall|altogether|now|out of|since (?:we|i) started|since the start)\b/;
@@ -246,9 +285,9 @@ const STATED_TOTAL_BEFORE = /\b(?:ytd|(?:i'?m|im|am|is|now|sitting|sits|stands|s
 /** "1 hour total" may be this week's total: only the goal's own span ("so far", "for the year") is strong. */
 const STATED_TOTAL_AFTER = /^\s*(?:[a-z$-]+\s+){0,2}(?:so far|overall|altogether|for the (?:year|month|quarter)|year to date|ytd|since (?:we|i) started)\b/;
 /** When something was done: "4 on sunday" is still an amount on its own. */
-const WHEN = /^(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day)?s?$|^(weekend|morning|evening|afternoon|night|tonight|today|yesterday|week|am|pm)$/;
+const WHEN = /^(mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(day)?s?$|^(weekend|morning|evening|afternoon|night|tonight|today|yesterday|week|am|pm)$/;
 const PAST = new Set(['ran', 'swam', 'wrote', 'written', 'slept', 'drank', 'read', 'rode', 'drove', 'went', 'spent', 'sold', 'paid', 'lost']);
-const WHEN_IN = /\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day)?s?\b|\b(weekend|morning|evening|afternoon|night|tonight|today|yesterday|week)\b/;
+const WHEN_IN = /\b(mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(day)?s?\b|\b(weekend|morning|evening|afternoon|night|tonight|today|yesterday|week)\b/;
 /** Verbs and words of a done amount: in a one-goal check-in, a bare number needs one of these (or to stand alone) to be progress. */
 const DOING = /\b(did|done|do|went|made|make|got|get|logged|completed|finished|managed|hit|added|put|sent|moved|transferred|deposited|paid|knocked|clocked|racked|another|more|extra|on top(?! of)|up|at|now|total|so far|reached|today|yesterday|this week|last week)\b/;
 const INCREMENT = /\b(another|more|extra|additional|added|add|again|plus)\b|\+\s*$/;
@@ -258,7 +297,7 @@ const MORE_AFTER = /^\s*(?:[a-z$-]+\s+)?(?:more|extra|again|on top(?! of))\b/;
 const REMAINDER = /^\s*(?:more\s+)?(?:[a-z$-]+\s+)?(?:more\s+)?(?:to go|left|remaining|away from|short of)\b(.*)$/;
 const RATE = /\b(every|each|evry|per|a) ?(day|morning|night|evening|session)\b|\bdaily\b/;
 /** A standing arrangement ("$50 every Friday", "set for $50 a week") is a plan, not progress made. */
-const PURCHASE = /\b(ate|cost|costs|spent|spend|bought|buy|price|rent|fee|fine|ticket|repair)\b/;
+const PURCHASE = /\b(ate|cost|costs|spent|spend|bought|buy|price|rent|fee|fine|ticket|repair|treated (?:myself|ourselves|me)|splurged)\b/;
 const RECURRING = /\b(every|each) (monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend|month|payday)\b|\b(a|per) (week|month)\b|\bset (up )?for\b|\bscheduled for\b/;
 const STREAK = /^\s*days?\s+(?:today|now|straight|in a row|and counting|clean|sober|strong)\b/;
 /** "on each of those days", "per session", "on both days": an amount repeated an uncounted number of times. */
@@ -280,8 +319,9 @@ function daysIn(text: string): number | null {
   if (/\b(mon ?- ?fri|monday to friday|weekdays|every weekday)\b/.test(text)) return 5;
   if (/\b(all week|every (?:day|morning|evening|night) this week|7 days)\b/.test(text)) return 7;
   // "each morning for the last 4 days": the days it was done on.
-  const m = /\((\d+) days?\)|\b(\d+) days? (?:this|last) week|\b(?:for|over|in) the (?:last|past) (\d+) days\b/.exec(text);
-  return m ? Number(m[1] ?? m[2] ?? m[3]) : null;
+  // "18k a day x5": the days the daily amount was done on.
+  const m = /\((\d+) days?\)|\b(\d+) days? (?:this|last) week|\b(?:for|over|in) the (?:last|past) (\d+) days\b|\b(?:a|per|each) (?:day|morning|evening|night)\s+(\d+) times\b/.exec(text);
+  return m ? Number(m[1] ?? m[2] ?? m[3] ?? m[4]) : null;
 }
 
 function unitAfter(after: string, goals: AiGoal[]): string {
@@ -302,6 +342,8 @@ function unitAfter(after: string, goals: AiGoal[]): string {
     if (/^\W*\d/.test(w)) break;
     const word = clean(w);
     if (!word) continue;
+    // "2 people said call back": a verb after the noun starts what they did; a unit past it is not this number's ("3 prospects booked demos" is the goal's own verb).
+    if (i > 0 && /^(?:[a-z]+ed|said|told|asked|went|came|were|was|are|is)$/.test(word) && !goals.some((g) => titleStems(g).has(stem(word)))) break;
     if (unitWord(word)) return word;
     // "2 wrkouts lol steps": a misspelt title word right after the number is its unit; a unit further on belongs to something else
     // ("4 rapid games": an adjective of a title before a goal's unit is not).
@@ -376,7 +418,7 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
     const rem = REMAINDER.exec(after);
     if (m[2]) {
       // "60% of chapter 2", "20% of my paycheck": a share of something else, unless it names the goal.
-      if (/^\s*of\s+(?!the way\b|it\b|my goal\b|the goal\b|my target\b|the target\b)/.test(after) && named(after.slice(0, 40), goals, goals).length === 0) return;
+      if (/^\s*of\s+(?!the way\b|it\b|(?:my |the )?goal\b|(?:my |the )?target\b)/.test(after) && named(after.slice(0, 40), goals, goals).length === 0) return;
       // "100% effort", "100% sure": a manner, not a share of the goal.
       // "halfway through my 6th book": a share of one of the things the goal counts, not of the goal.
       const ofOne = /^\s*(?:through|of|into|with)\s+(?:(?:my|the|a|this|that)\s+)?(?:\d+(?:st|nd|rd|th)\s+)?([a-z]+)\b/.exec(after)?.[1] ?? '';
@@ -390,7 +432,8 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
     else if (rem && !/\b(?:all|the|those|these|last)\s*$/.test(before)) {
       // "2 more to go before this week's batch is done" is about something else than the goal.
       // "7 more to go for the year" is the goal's own span.
-      if (/^\s*(before|for|in|on|this|of|till|until)\b/.test(rem[1]!) && !/\b(goal|target)\b|^\s*for the (?:year|month|quarter)\b/.test(rem[1]!)) return;
+      // "$900 left on the Visa" names the goal it is left on.
+      if (/^\s*(before|for|in|on|this|of|till|until)\b/.test(rem[1]!) && !/\b(goal|target)\b|^\s*for the (?:year|month|quarter)\b/.test(rem[1]!) && named(rem[1]!.slice(0, 30), goals, goals).length === 0) return;
       mode = 'remainder';
     } else {
       // "5 of the last 7 days": of the days just past.
@@ -524,6 +567,10 @@ function pastOf(verb: string): string[] {
   return [`${verb}ed`, `${verb}${verb.at(-1)}ed`];
 }
 
+/** Verbs of putting something up: "the compost bays are up" says it was built. */
+const RAISING = /^(?:build|put|set|hang|install|assemble|erect|pitch|mount)$/;
+const STANDS_UP = /\b(?:is|are|'s|'re) (?:now |finally |all )?up\b(?!\s*(?:to|by|from|again|\d))/;
+
 function taskDone(goal: AiGoal, clauses: string[], all: AiGoal[], onlyGoal: boolean): boolean {
   const verb = wordsOf(goal.title.toLowerCase())[0] ?? '';
   const past = pastOf(verb);
@@ -531,7 +578,7 @@ function taskDone(goal: AiGoal, clauses: string[], all: AiGoal[], onlyGoal: bool
     // Txt-speak drops the e of a past tense ("passd", "bookd").
     const c = clause.replace(/\b([a-z]{3,}[^aeiou\s'])d\b/g, '$1ed');
     // "I did photograph the series": the emphatic past.
-    return (DONE.test(c) || [...past, `did ${verb}`].some((p) => new RegExp(`\\b${p}\\b`).test(c))) && !NOT_DONE.test(c) && !COMING.test(c);
+    return (DONE.test(c) || [...past, `did ${verb}`].some((p) => new RegExp(`\\b${p}\\b`).test(c)) || (RAISING.test(verb) && STANDS_UP.test(c))) && !NOT_DONE.test(c) && !COMING.test(c);
   };
   // "the wood is bought but not built yet": the goal's own verb, negated, outweighs another verb's done.
   if (clauses.some((c) => [verb, ...past].some((p) => p.length > 2 && new RegExp(`\\b${p}\\b`).test(c)) && NOT_DONE.test(c))) return false;
@@ -579,6 +626,9 @@ const MEASURED = new Set(['km', 'mi', 'meters', 'steps', 'minutes', 'hours', 'se
 /** A goal measured in money, time, distance or occasions, which no counted noun fills. */
 const measured = (g: AiGoal) => Boolean(g.unit && (isCurrency(g.unit) || MEASURED.has(familyOf(g.unit))));
 
+/** "1 ride" for "Cycle 300 km": occasions ("rides", "runs", "sessions") are no amount of a goal measured in distance, time or weight ("45 reading" is). */
+const occasionsOfAmount = (g: AiGoal, noun: string) => measured(g) && !['count', 'days', 'nights'].includes(familyOf(g.unit!)) && OCCASION_NAME.test(noun);
+
 /** "2 jobs" for "$3,000 from handyman jobs": a plural noun counts things, never an amount of money ("75 saved" is one). */
 const moneyCounted = (g: AiGoal, noun: string) => isCurrency(g.unit) && /[^s]s$/.test(noun);
 
@@ -621,6 +671,15 @@ function ordinalsDone(text: string, goals: AiGoal[]): string {
 /** Names of occasions ("2 kids, 3 hours each" is no two occasions). */
 const OCCASIONS = 'times|shifts|runs|walks|rides|swims|hikes|sessions|workouts|classes|lessons|days|nights|mornings|evenings|trips|visits|calls|meetings|games|matches|rounds|sets|practices|rehearsals';
 
+/** "run", "session", "class": the names of occasions, one or many. */
+const OCCASION_NOUN = `(?:${OCCASIONS.split('|')
+  .map((w) => w.replace(/(?<=ch|sh|ss)es$|s$/, ''))
+  .join('|')})(?:es|s)?`;
+const OCCASION_NAME = new RegExp(`^${OCCASION_NOUN}$`);
+
+/** "1 run", "1 session": one occasion, which says how often and not how much (the amount said next is its own). */
+const ONE_OCCASION = new RegExp(`\\b1 (?:[a-z]+ )?${OCCASION_NOUN}\\b`, 'g');
+
 /** "2 times, 4 miles each", "a couple of shifts, four hours each": the occasions, whatever they are called, times the amount of each. */
 function occasionsEach(m: string, n: string, noun: string, amount: string, unit: string): string {
   if (!isKnownUnit(unit)) return m;
@@ -650,16 +709,54 @@ function countWordings(text: string, goals: AiGoal[]): string {
       .replace(/\b(chapters?|ch|lessons?|episodes?|modules?|sessions?) (\d+) (?:and|&) (\d+)\b/g, (m, noun: string, a: string, b: string, at: number, all: string) =>
         a !== b && (/\b(?:finished|completed|did|done with)\s+$/.test(all.slice(0, at)) || /^\s+(?:done|finished|completed|complete)\b/.test(all.slice(at + m.length))) ? `2 ${noun === 'ch' ? 'chapters' : noun.replace(/s?$/, 's')}` : m,
       )
+      // "Anatomy 45 pages (ch 7 & 8)": which ones, a list of labels the clauses would split ("ch 7-8" reads as labels).
+      .replace(/\b(chapters?|ch|lessons?|episodes?|modules?|parts?|units?|sections?) (\d+) (?:and|&|,) (\d+)\b/g, '$1 $2-$3')
       // "2 easy 8k runs", "two 20-minute meditations": the occasions, each of that amount.
       .replace(/(?<!\b(?:the|those|these) )\b(\d+) (?:([a-z]+) )?(\d+(?:\.\d+)?)[ -]?(k|km|kms|mi|miles?|min|mins|minutes?) (runs|walks|rides|swims|hikes|jogs|sessions|workouts|meditations|classes)\b/g, (_, n: string, adjective: string | undefined, amount: string, unit: string, noun: string) => `${adjective ?? ''} ${noun} ${n} times ${amount} ${unit}`)
   );
+}
+
+/**
+ * "3 shifts this wk, hit the water thing on 2 of them": the occasions came first in the goal's unit, without its name; the goal,
+ * named, was done "on" some of them, which replace them. The goal's earlier claims, when all are such occasions, else none.
+ */
+function occasionsBefore(goal: AiGoal, claims: Claim[], clauses: string[], index: number, goals: AiGoal[]): Claim[] {
+  const mine = claims.filter((c) => c.goal.id === goal.id);
+  const unnamed = (c: Claim) => c.mode === 'increment' && c.clause !== undefined && c.clause < index && named(clauses[c.clause]!, [goal], goals).length === 0;
+  return mine.every(unnamed) ? mine : [];
+}
+
+/** "all of it went straight to the loan", "put it all into savings": the whole amount just read, moved on to another goal. */
+const ALL_OF_IT = /\b(?:all of (?:it|that)|it all|the whole (?:lot|amount|thing)|every (?:penny|cent))\b/;
+const MOVED = /\b(?:went|goes|go|put|paid|moved|transferred|sent)\b.*\b(?:to|into|toward|towards|on|off)\b/;
+
+/** "tutored 4 kids = $180, and all of it went to the loan": the money the clause before earned also pays the goal this one names. */
+function passedOnTo(clause: string, index: number, last: { goal: AiGoal; clause: number } | undefined, claims: Claim[], numeric: AiGoal[], goals: AiGoal[]): Claim | undefined {
+  if (!last || last.clause !== index - 1 || /\d/.test(clause) || NEGATION.test(clause) || !ALL_OF_IT.test(clause) || !MOVED.test(clause)) return undefined;
+  const to = named(clause, numeric, goals);
+  const from = claims.findLast((c) => c.goal.id === last.goal.id);
+  if (to.length !== 1 || to[0]!.id === last.goal.id || !from || (from.mode !== 'increment' && !(from.partTotal && from.value < from.goal.currentValue)) || !isCurrency(to[0]!.unit) || !isCurrency(last.goal.unit)) return undefined;
+  return { goal: to[0]!, mode: 'increment', value: from.value, clause: index };
+}
+
+/** Per clause, what joins it to the next one (", and", ". ", "! " with a mark after an emoji), '' after the last. */
+function joinsAfter(text: string, clauses: string[]): string[] {
+  let at = 0;
+  const ends = clauses.map((c) => {
+    at = text.indexOf(c, at);
+    return at < 0 ? -1 : (at += c.length);
+  });
+  return ends.map((end, i) => {
+    const nextStart = i + 1 < clauses.length ? text.indexOf(clauses[i + 1]!, Math.max(end, 0)) : -1;
+    return end >= 0 && nextStart >= 0 ? text.slice(end, nextStart) : '';
+  });
 }
 
 export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Reading {
   // A question mark stays with its clause (a question or an unsure number abstains there) and ends it.
   // A check mark ends what it ticks off; any other emoji between words ends its sentence ("won 7 😎 phone thing was fine").
   const text = countWordings(
-    digitise(reply)
+    withoutDateLists(digitise(reply))
       .replace(/\?+/g, '?;')
       .replace(/(?<=[a-z]\s*)(✅|✔️?|☑️)(?=\s*[a-z])/gu, '$1;')
       .replace(/(?<=[a-z\d]\s*)(\p{Extended_Pictographic}[\p{Extended_Pictographic}\p{Emoji_Modifier}\u{FE0F}\u{200D}]*)(?=\s+[a-z])/gu, '$1;'),
@@ -671,6 +768,9 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
     .flatMap((c) => c.split(/\s+(?=who\b)/))
     .map((c) => c.trim())
     .filter((c) => c && !OTHERS.test(c) && !ALREADY_REPORTED.test(c));
+  const joins = joinsAfter(text, clauses);
+  /** Whether a sentence ends after the clause (a full stop, "!", "?", ";", a line break or an emoji), rather than a comma or an "and". */
+  const sentenceEnds = joins.map((j) => /[.!?;\n]/.test(j));
   const numeric = goals.filter(trackable);
   const claims: Claim[] = [];
   const unattributed: string[] = [];
@@ -685,7 +785,9 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
   /** The clause that said the next number corrects the last one (it may stand alone: "wait no, 2050"). */
   let correcting = -1;
   for (const [index, clause] of clauses.entries()) {
-    if (CORRECTION.test(clause) || CORRECTION_AT_END.test(clauses[index - 1] ?? '')) correcting = index;
+    // "5k! wait, and 3k on monday": a "wait" that goes on with "and" adds, it does not correct.
+    const waitAndMore = /^(?:oh )?wait$/.test(clauses[index - 1] ?? '') && /\b(?:and|also|plus)\b/.test(joins[index - 1] ?? '');
+    if (CORRECTION.test(clause) || (CORRECTION_AT_END.test(clauses[index - 1] ?? '') && !waitAndMore)) correcting = index;
     const corrects = (correcting === index || correcting === index - 1) && last !== undefined && index - last.clause <= 2 ? last : undefined;
     // "pulled out 100, put in 300": what is left in the account is not said, so no amount of the reply is the saving.
     if (WITHDRAWAL.test(clause) && /\d/.test(clause)) for (const g of numeric.filter(saving)) doubted.add(g.id);
@@ -693,6 +795,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
     for (const o of ordinals) claims.push({ goal: o.goal, mode: 'total', value: o.value });
     const mentions = mentionsIn(clause, numeric).filter((m) => !ordinals.some((o) => o.at === m.before.length));
     const claimsBefore = claims.length;
+    const passedOn = passedOnTo(clause, index, last, claims, numeric, goals);
+    if (passedOn) claims.push(passedOn);
     // "didn't run at all", "no progress on the book"
     // "the total I am not sure": not knowing a number is no saying nothing was done.
     if (mentions.length === 0 && NEGATION.test(clause.replace(UNSURE, ' ')) && ordinals.length === 0 && correcting !== index) for (const g of named(clause, numeric, goals)) saidNothing.add(g.id);
@@ -709,6 +813,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         for (const g of numeric.filter(isLoss)) contradicted.add(g.id);
         continue;
       }
+      // "it was 4 not 5": the number negated is the one corrected, nothing said of the goal.
+      if (/\d\s*[a-z$]*\s+not\s*$/.test(m.before)) continue;
       if ((NEGATION.test(m.before) && !(corrects && CORRECTION.test(m.before.trim()))) || m.value === 0) {
         // "3 dinners cooked, lunches zero": a zero is said of the goal named right before it.
         const zeroOf = m.value === 0 && nearby.length > 1 ? named(m.before.trim().split(/\s+/).slice(-3).join(' '), nearby, goals) : [];
@@ -721,10 +827,10 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       // "ran 10k+": at least that much, so not an amount to record.
       if (/^\s*[a-z]*\s*\+(?!\s*\d)/.test(m.after)) continue;
       const plan = FUTURE.exec(m.before.slice(-30));
-      if ((plan && !numeric.some((g) => titleStems(g).has(stem(plan[1]!)))) || HEDGE.test(clause) || (m.mode !== 'percent' && APPROX.test(m.before))) continue;
+      if ((plan && !numeric.some((g) => titleStems(g).has(stem(plan[1]!)))) || HEDGE.test(clause) || HEDGED_NEXT.test(clauses[index + 1] ?? '') || (m.mode !== 'percent' && (APPROX.test(m.before) || OPINION.test(clause)))) continue;
       // "2 wrkouts ... steps meh": a counted noun that is neither a goal's unit nor a word of its title says the number is not that goal's.
       const counted = m.unit && !FOLLOWERS.has(m.unit) && !isKnownUnit(m.unit) ? m.unit : null;
-      const countsIt = (g: AiGoal) => !counted || countedBy(g, m.verb) || (g.unit !== null && (unitNear(counted, g.unit) || near(counted, g.unit.toLowerCase()))) || (!moneyCounted(g, counted) && wordsOf(g.title.toLowerCase()).some((w) => matchesStem(counted, stem(w)) || near(counted, w)));
+      const countsIt = (g: AiGoal) => !counted || countedBy(g, m.verb) || (g.unit !== null && (unitNear(counted, g.unit) || near(counted, g.unit.toLowerCase()))) || (!moneyCounted(g, counted) && !occasionsOfAmount(g, counted) && wordsOf(g.title.toLowerCase()).some((w) => matchesStem(counted, stem(w)) || near(counted, w)));
       let candidates = m.unit && m.mode !== 'percent' ? numeric.filter((g) => g.unit && (conversion(m.unit, g.unit) !== null || unitNear(m.unit, g.unit))) : [];
       // "3 nights" for "No takeout nights" counted in days: the title's own word.
       // Only for a goal counting whole things or occasions: "1 run" is no distance for "Run 50 km".
@@ -734,8 +840,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       const when = ['days', 'nights'].includes(familyOf(m.unit));
       if (m.unit && candidates.length === 0 && isKnownUnit(m.unit)) candidates = numeric.filter((g) => ((!g.unit || (WHOLE.has(familyOf(g.unit)) && !(when && titleCountsIn(g, g.unit)))) && wordsOf(g.title.toLowerCase()).some((w) => familyOf(w) === familyOf(m.unit)) && !titleThreshold(g, m.unit)) || titleCountsIn(g, m.unit));
       // "2 schools" for "Apply to 5 grad schools": a title word as the unit.
-      // Never things counted onto money: "2 jobs" is no amount of "$3,000 from handyman jobs".
-      if (m.unit && candidates.length === 0 && !isKnownUnit(m.unit) && !FOLLOWERS.has(m.unit)) candidates = numeric.filter((g) => !moneyCounted(g, m.unit) && wordsOf(g.title.toLowerCase()).some((w) => matchesStem(m.unit, stem(w))));
+      // Never things counted onto money: "2 jobs" is no amount of "$3,000 from handyman jobs"; nor onto a distance or a time: "1 ride" is no km of "Cycle 300 km".
+      if (m.unit && candidates.length === 0 && !isKnownUnit(m.unit) && !FOLLOWERS.has(m.unit)) candidates = numeric.filter((g) => !moneyCounted(g, m.unit) && !occasionsOfAmount(g, m.unit) && wordsOf(g.title.toLowerCase()).some((w) => matchesStem(m.unit, stem(w))));
       // "cooked 4 nights", "in bed by 11 only 2 times": occasions (times, days, nights, sessions) count the goal
       // their activity word names, when that goal is itself counted in occasions.
       // The occasion word itself names no goal ("did 3 nights" for "In bed by 9am after nights: 12 times").
@@ -778,15 +884,23 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         // "bike commute 4 days = 88 km": words before an amount no goal took are the next amount's, when they name one goal only.
         const clauseTelling = named(unitFree(clause), numeric, goals);
         const telling = wideTelling.length > 0 ? wideTelling : clauseTelling.length === 1 && /(?:=|\b(?:so|that'?s|that is|makes))\s*$/.test(m.lead) ? clauseTelling : [];
-        // "did my breathing every day, that is 7 times": a clause naming no goal continues the one before, when that one had no number.
+        // "did my breathing every day, that is 7 times": a clause naming no goal continues the one before, when that one had no number
+        // or opened its sentence with one occasion ("Only one run, 8k Sunday": the amount of that run; "2 runs, 8k" leaves one of them out,
+        // "1 run and 1 ride, 8k" could be either).
         const previous = clauses[index - 1];
-        const carried = telling.length === 0 && previous && !/\d/.test(previous) ? named(previous, candidates, goals) : [];
+        const opensSentence = index < 2 || sentenceEnds[index - 2]!;
+        const carried = telling.length === 0 && previous && !/\d/.test(opensSentence ? previous.replace(ONE_OCCASION, ' ') : previous) ? named(previous, candidates, goals) : [];
         const narrowed = candidates.filter((c) => telling.includes(c) || carried.includes(c));
         if (narrowed.length === 1) candidates = narrowed;
       }
       // The unit says one goal, the activity word another ("walked 5 days" with a goal counted in days): no evidence agrees.
       if (candidates.length === 1 && !carriedOn && m.unit && nearby.length > 0 && !nearby.includes(candidates[0]!)) {
         for (const g of [candidates[0]!, ...nearby]) doubted.add(g.id);
+        unattributed.push(`${formatNumber(m.value)} ${m.unit} mentioned but it is not clear for which goal; not recorded.`);
+        continue;
+      }
+      // "worked 4 shifts" beside "Sleep 7+ hours after night shifts" and "Drink 8 glasses of water on every shift" (in shifts): the unit is in both titles, so it tells neither.
+      if (candidates.length === 1 && !carriedOn && nearby.length === 0 && unitInOtherTitle(m.unit, candidates[0]!, numeric)) {
         unattributed.push(`${formatNumber(m.value)} ${m.unit} mentioned but it is not clear for which goal; not recorded.`);
         continue;
       }
@@ -806,7 +920,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       // multiplied by something the reader does not count, so taking it alone would be wrong.
       // "meditated every morning except tuesday, 10 min": a short amount after occasions is each one's.
       const eachOf = !m.multiplied && isKnownUnit(m.unit) && !OCCASION.has(familyOf(m.unit)) && OCCASIONS_ENDING.test(clauses[index - 1] ?? '') && wordsOf(clause).length <= 3;
-      if ((MULTIPLIED_AFTER.test(m.after) && daysIn(clause) === null && !m.multiplied) || eachOf || multipliedBefore(m, goal) || REPEATED.test(clause) || SHARED.test(clause) || SHARED.test(clauses[index + 1] ?? '')) {
+      if ((MULTIPLIED_AFTER.test(m.after) && daysIn(clause) === null && !m.multiplied) || eachOf || multipliedBefore(m, goal) || (REPEATED.test(clause) && !repeatCount(m)) || SHARED.test(clause) || SHARED.test(clauses[index + 1] ?? '')) {
         doubted.add(goal.id);
         unattributed.push(`${formatNumber(m.value)}${isKnownUnit(m.unit) ? ` ${m.unit}` : ''} mentioned more than once over for "${goal.title}"; not recorded.`);
         continue;
@@ -816,8 +930,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       // "1 hour of yoga and meditation": a short clause right after names another goal the unit fits, so the amount is shared.
       const next = clauses[index + 1];
       const fits = (g: AiGoal) => g.id !== goal.id && g.unit !== null && (isKnownUnit(m.unit) ? conversion(m.unit, g.unit) !== null : familyOf(g.unit) === familyOf(goal.unit ?? ''));
-      // "tutoring was slow" says something of its own about the other goal: a sentence, not a share.
-      if (next && !/\d/.test(next) && !NEGATION.test(next) && !/\b(?:was|were|is|are)\b/.test(next) && wordsOf(next).length <= 3 && named(next, numeric, goals).some(fits)) {
+      // "tutoring was slow" says something of its own about the other goal: a sentence, not a share; so is one after a sentence end ("3 more days of water 💪 veg... 😬").
+      if (next && !sentenceEnds[index] && !/\d/.test(next) && !NEGATION.test(next) && !/\b(?:was|were|is|are)\b/.test(next) && wordsOf(next).length <= 3 && named(next, numeric, goals).some(fits)) {
         doubted.add(goal.id);
         unattributed.push(`${formatNumber(m.value)}${isKnownUnit(m.unit) ? ` ${m.unit}` : ''} mentioned for more than one goal; not recorded.`);
         continue;
@@ -845,6 +959,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       // "all 30 remaining bulbs in": the rest, done now, is an amount.
       const explicitIncrement = INCREMENT.test(m.lead) || MORE_AFTER.test(m.after) || (m.mode === 'increment' && /^\s*remaining\b/.test(m.after));
       // "5 km" with nothing saying done when or how: as much an amount as where the goal stands (4 of 12 → 5?). Two readings, no value.
+      // At 0 the two readings agree ("Strength once" for a goal at 0 is 1 either way).
       // The goal's activity as a verb ("meditated", "ran"), not as a label ("gym: 6", "emergency fund 1,100").
       const didIt = wordsOf(clause).some((w) => (/ed$/.test(w) || PAST.has(w)) && named(w, [goal], goals).length > 0);
       // "30 days 🙏" at 29 for "Stay sober for 60 days": past the record, a goal of days in a row counts where the streak stands.
@@ -861,7 +976,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       const ownSpan = m.mode === 'increment' && span !== null && !explicitIncrement && new RegExp(`\\b${span[1]}\\b`).test(goal.title.toLowerCase());
       // "6 days out of 7": this week's share.
       const ofAWeek = /^\s*[a-z]*\s*(?:out of|of(?: the)?(?: last| past)?|\/)\s*7\b/.test(m.after);
-      if (m.mode === 'increment' && corrects?.goal.id !== goal.id && !streakAt && !streak && !ownSpan && !ofAWeek && !explicitIncrement && !didIt && !DOING.test(clause) && !WHEN_IN.test(clause) && m.value > goal.currentValue && m.value <= goal.target! && !isDaily(goal)) {
+      if (m.mode === 'increment' && corrects?.goal.id !== goal.id && !streakAt && !streak && !ownSpan && !ofAWeek && !explicitIncrement && !didIt && !DOING.test(clause) && !WHEN_IN.test(clause) && !saysWhen(clauses[index + 1]) && goal.currentValue > 0 && m.value > goal.currentValue && m.value <= goal.target! && !isDaily(goal)) {
         doubted.add(goal.id);
         unattributed.push(`${formatNumber(m.value)}${isKnownUnit(m.unit) ? ` ${m.unit}` : ''} could be an amount or the total for "${goal.title}"; not recorded.`);
         continue;
@@ -872,8 +987,16 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       // "off 4 days, so slept well all 4 nights", "4 shifts … water on all 4": the same amount said again is said once.
       const backReference = /\b(?:all|those|these|both|each of the|every one of the)\s*$/.test(m.before);
       if (!explicitIncrement && claims.some((c) => c.goal.id === goal.id && c.value === claim.value && c.mode === mode && (backReference || c.clause === index))) continue;
+      const ofThem = /^\s*(?:[a-z$]+\s+)?of (?:them|those|these)\b/.test(m.after);
+      const occasions = ofThem && /\bon\s*$/.test(m.before) && named(clause, [goal], goals).length > 0 ? occasionsBefore(goal, claims, clauses, index, goals) : [];
+      if (occasions.length > 0) {
+        for (const c of occasions) claims.splice(claims.indexOf(c), 1);
+        claims.push(claim);
+        last = { goal, factor, clause: index };
+        continue;
+      }
       // "41 miles this week, 20 of them on sat": a part of an amount already read for the goal, or the count of it ("2 of them"): two readings, no value.
-      if (/^\s*(?:[a-z$]+\s+)?of (?:them|those|these)\b/.test(m.after) && claims.some((c) => c.goal.id === goal.id)) {
+      if (ofThem && claims.some((c) => c.goal.id === goal.id)) {
         doubted.add(goal.id);
         continue;
       }
@@ -951,6 +1074,16 @@ function multipliedBefore(m: Mention, goal: AiGoal): boolean {
   const prior = /(\d+(?:\.\d+)?)\s+([a-z]+)\s+$/.exec(m.before);
   return !(prior && titleAmounts(goal).some((a) => a.n === Number(prior[1]) && a.unit === familyOf(prior[2]!) && a.n !== goal.target));
 }
+
+/** "2 walks with Margaret, Tuesday and Friday": a clause of days alone says when the one before was done. */
+const saysWhen = (clause: string | undefined) => clause !== undefined && wordsOf(clause).length > 0 && wordsOf(clause).every((w) => WHEN.test(w) || STOP.has(w));
+
+/** Whether another goal, counted in something else, has the unit word in its title ("shift" for "shifts"). */
+const unitInOtherTitle = (unit: string, goal: AiGoal, goals: AiGoal[]) =>
+  unit.length > 2 && goals.some((o) => o.id !== goal.id && (!o.unit || familyOf(o.unit) !== familyOf(unit)) && wordsOf(o.title.toLowerCase()).some((w) => w.replace(/s$/, '') === unit.replace(/s$/, '')));
+
+/** "did it twice more": the number is the times itself, not an amount repeated. */
+const repeatCount = (m: Mention) => /\b(?:did|done|do) (?:that|it|this|those)\s*$/.test(m.before) && familyOf(m.unit) === 'count';
 
 /** Two goals whose units one contains the other ("books", "audiobooks"). */
 function confusable(a: AiGoal, b: AiGoal): boolean {
