@@ -474,6 +474,76 @@ describe('local reply analysis', () => {
     expect(moved('my spending is up 10%', [todo('s', 'Set up a monthly budget spreadsheet')])).toEqual([]);
     expect(moved('The tuner came on Tuesday, and it sounds lovely now. Not signed up for the recital yet', [todo('t', 'Get the piano tuned'), todo('r', 'Sign up for the recital')])).toEqual(['t=done']);
   });
+  it('reads the wordings of part 12, as general rules, and abstains on its doubts', () => {
+    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
+    const todo = (id: string, title: string): AiGoal => ({ ...task, id, title, milestones: [] });
+    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
+    // "2 on the walk home": where the amount was done, not its unit; another activity's km stay out.
+    const walk150 = goal('w', 'Walk 150 km in December', 'km', 38, 150);
+    expect(moved('Did 4.5 km on my break, plus 2 on the walk home after shift', [walk150])).toEqual(['w=44.5']);
+    expect(moved('Did 4.5 km, and another 2 on my walk to work', [walk150])).toEqual(['w=44.5']);
+    expect(moved('walked 3 km on monday, 2 in the park on friday', [walk150])).toEqual(['w=43']);
+    expect(moved('walked 3 km to work and 2 on the way home', [walk150])).toEqual(['w=43']);
+    expect(moved('walked 3 km, 2 in the pool', [walk150])).toEqual(['w=41']);
+    expect(moved('Did 4.5 km, plus 2 on the bike', [walk150])).toEqual(['w=42.5']);
+    // Things counted are no amount of time; each of them at an amount is.
+    const lectures = goal('l', 'Watch 20 hrs of bar prep lectures', 'hours', 8.5, 20);
+    expect(moved('Watched 2 lectures, 45 mins each', [lectures])).toEqual(['l=10']);
+    expect(moved('2 lectures, 1 hour each', [lectures])).toEqual(['l=10.5']);
+    expect(moved('watched 3 lectures today', [lectures])).toEqual([]);
+    // "is open" is what opening leaves; a task takes no number, so a word it shares names the numeric goal.
+    const savings = goal('s', 'Put $500 into savings', 'USD', 150, 500);
+    const account = todo('a', 'Open a high-yield savings account');
+    expect(moved('moved 100 to savings, the high yield one is finally open', [savings, account])).toEqual(['s=250', 'a=done']);
+    expect(moved('put 50 into savings', [savings, account])).toEqual(['s=200']);
+    expect(moved('high yield account is open till friday', [savings, account])).toEqual([]);
+    expect(moved("high yield account isn't open yet", [savings, account])).toEqual([]);
+    // An activity the unit cannot measure ("12 pages 😴") is no other activity.
+    const outlines = goal('o', 'Read 500 pages of bar outlines', 'pages', 210, 500);
+    const fiction = goal('f', 'Read 300 pages of fiction for fun', 'pages', 40, 300);
+    expect(moved('Outlines: another 60 pgs. Fiction… 12 pages before falling asleep 😴', [outlines, fiction])).toEqual(['o=270', 'f=52']);
+    expect(moved('Fiction 12 pages, slept 8 hours', [outlines, fiction])).toEqual(['f=52']);
+    expect(moved('did 5 km before sleeping', [walk150])).toEqual(['w=43']);
+    // Lifting is a strength session.
+    const gym = goal('g', '12 strength sessions at the gym', 'sessions', 5, 12);
+    const swim = goal('p', '8 swim sessions', 'sessions', 2, 8);
+    expect(moved('3 sessions this week - 2 lifting, 1 in the pool', [gym, swim])).toEqual(['g=7', 'p=3']);
+    expect(moved('lifted twice and swam once', [gym, swim])).toEqual(['g=7', 'p=3']);
+    expect(moved('3 sessions this week', [gym, swim])).toEqual([]);
+    // Two labels of chapters done are two chapters.
+    const chem = goal('c', 'Finish 3 chapters of chem revision', 'chapters', 0, 3);
+    expect(moved('chem ch1 + ch2 done', [chem, gym])).toEqual(['c=2']);
+    expect(moved('finished chem chapters 1 and 2', [chem, gym])).toEqual(['c=2']);
+    expect(moved('chem ch1 + ch2 started', [chem, gym])).toEqual([]);
+    // The goal's verb done to one named thing is one of the items it counts; a list or a price is left alone.
+    const sell = goal('i', 'Sell 10 items on Marketplace', 'items', 3, 10);
+    const loan = goal('l', 'Pay off $4,000 car loan', 'USD', 2600, 4000);
+    expect(moved('Car loan is 75% paid off!! Sold the old bike too', [loan, sell])).toEqual(['l=3000', 'i=4']);
+    expect(moved('sold my old guitar on marketplace', [loan, sell])).toEqual(['i=4']);
+    expect(moved('sold the bike and the lamp', [loan, sell])).toEqual([]);
+    expect(moved('sold the bike. and the lamp', [loan, sell])).toEqual([]);
+    expect(moved("haven't sold the bike yet", [loan, sell])).toEqual([]);
+    // A day-by-day row of ticks and crosses counts the ticked days; ticks alone, or days beside nights, do not.
+    const bed = goal('b', 'In bed before 11:30pm, 20 nights', 'nights', 7, 20);
+    expect(moved('bed on time mon-fri: 😴✅✅✅❌✅', [bed])).toEqual(['b=11']);
+    expect(moved('bed on time this week ✅ ❌ ✅ ✅ ❌ ✅ ✅', [bed])).toEqual(['b=12']);
+    expect(moved('bed on time ✅✅✅', [bed])).toEqual([]);
+    expect(moved('bed ✅✅❌', [bed, goal('m', 'Meditate on 20 days', 'days', 5, 20)])).toEqual([]);
+    // Weekdays listed are the days done, unless the sentence counts them itself or gives an amount that may be each day's.
+    const steps = goal('s', 'Hit 8,000 steps on 30 days', 'days', 11, 30);
+    expect(moved('hit 8k stps mon tues n fri, rest of the days like 5-6k', [steps])).toEqual(['s=14']);
+    expect(moved('hit 8k steps monday, wednesday and friday', [steps])).toEqual(['s=14']);
+    const meditate = goal('m', 'Meditate on 20 days', 'days', 5, 20);
+    const run = goal('r', 'Run 100 km', 'km', 40, 100);
+    expect(moved('meditated mon, wed and fri', [run, meditate])).toEqual(['m=8']);
+    expect(moved('meditated mon wed fri, ran 10k sat', [run, meditate])).toEqual(['r=50']);
+    expect(moved('3 shifts this wk (mon tue fri)', [meditate])).toEqual([]);
+    // Two ordinals finished: the last is the count reached.
+    const birdhouses = goal('h', 'Build 4 birdhouses for the church fair', 'birdhouses', 1, 4);
+    expect(moved('Finished the second and third birdhouse yesterday, painted them blue', [birdhouses, meditate])).toEqual(['h=3']);
+    expect(moved('finished the 2nd and 3rd birdhouses', [birdhouses, meditate])).toEqual(['h=3']);
+    expect(moved('started the second and third birdhouse', [birdhouses, meditate])).toEqual([]);
+  });
   it('answers the shape the OpenAI answers are checked against', () => {
     expect(replyAnalysisSchema.safeParse(analyse('Walked 5 km today, feeling great')).success).toBe(true);
   });

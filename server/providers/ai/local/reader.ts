@@ -57,9 +57,10 @@ const IRREGULAR: Record<string, string> = {
   ran: 'run', running: 'run', runs: 'run', jog: 'run', jogged: 'run', jogging: 'run', write: 'write', wrote: 'write', written: 'write', writing: 'write', slept: 'sleep', swam: 'swim', swum: 'swim',
   drank: 'drink', drove: 'driv', rode: 'cycl', ride: 'cycl', riding: 'cycl', hiking: 'hik', hiked: 'hik', hike: 'hik', rowing: 'row', rowed: 'row', swimming: 'swim', swim: 'swim', biked: 'cycl', bike: 'cycl', biking: 'cycl', cycled: 'cycl', cycling: 'cycl',
   meditation: 'medit', meditate: 'medit', meditated: 'medit', meditating: 'medit', meditations: 'medit', mindfulness: 'medit',
-  lifted: 'lift', lifting: 'lift', studied: 'studi', study: 'studi', studying: 'studi', revision: 'studi', revise: 'studi', revised: 'studi', revising: 'studi',
+  // Lifting is what a strength session at the gym is.
+  lift: 'gym', lifts: 'gym', lifted: 'gym', lifting: 'gym', studied: 'studi', study: 'studi', studying: 'studi', revision: 'studi', revise: 'studi', revised: 'studi', revising: 'studi',
   save: 'save', saved: 'save', saving: 'save', savings: 'save', applied: 'appli', apply: 'appli', applying: 'appli', applications: 'appli', application: 'appli',
-  read: 'read', reading: 'read', books: 'book', novels: 'novel', walked: 'walk', walking: 'walk', walks: 'walk', steps: 'step',
+  read: 'read', reading: 'read', books: 'book', novels: 'novel', walked: 'walk', walking: 'walk', walks: 'walk', steps: 'step', stps: 'step',
   journaled: 'journ', journalled: 'journ', journaling: 'journ', journalling: 'journ', journal: 'journ', entries: 'entry',
   // Words clients use for what a coach's title calls otherwise.
   novel: 'novel', fiction: 'novel', visa: 'card', mastercard: 'card', amex: 'card', card: 'card', cards: 'card',
@@ -342,6 +343,8 @@ function unitAfter(after: string, goals: AiGoal[]): string {
     if (/^\W*\d/.test(w)) break;
     const word = clean(w);
     if (!word) continue;
+    // "2 on the walk home", "5 in the pool": a place or an occasion the amount was done on, not its unit.
+    if (/^(?:on|in|at|during|after|before)$/.test(word) && /^(?:the|a|an|my|our)$/.test(clean(words[i + 1] ?? ''))) break;
     // "2 people said call back": a verb after the noun starts what they did; a unit past it is not this number's ("3 prospects booked demos" is the goal's own verb).
     if (i > 0 && /^(?:[a-z]+ed|said|told|asked|went|came|were|was|are|is)$/.test(word) && !goals.some((g) => titleStems(g).has(stem(word)))) break;
     if (unitWord(word)) return word;
@@ -570,6 +573,8 @@ function pastOf(verb: string): string[] {
 /** Verbs of putting something up: "the compost bays are up" says it was built. */
 const RAISING = /^(?:build|put|set|hang|install|assemble|erect|pitch|mount)$/;
 const STANDS_UP = /\b(?:is|are|'s|'re) (?:now |finally |all )?up\b(?!\s*(?:to|by|from|again|\d))/;
+/** "the new account is finally open": the state an opening leaves, said of the goal it names. */
+const STANDS_OPEN = /\b(?:is|are|'s|'re) (?:now |finally |all )?open\b(?!\s*(?:to|for|until|till|on|at|from)\b)/;
 
 function taskDone(goal: AiGoal, clauses: string[], all: AiGoal[], onlyGoal: boolean): boolean {
   const verb = wordsOf(goal.title.toLowerCase())[0] ?? '';
@@ -578,7 +583,7 @@ function taskDone(goal: AiGoal, clauses: string[], all: AiGoal[], onlyGoal: bool
     // Txt-speak drops the e of a past tense ("passd", "bookd").
     const c = clause.replace(/\b([a-z]{3,}[^aeiou\s'])d\b/g, '$1ed');
     // "I did photograph the series": the emphatic past.
-    return (DONE.test(c) || [...past, `did ${verb}`].some((p) => new RegExp(`\\b${p}\\b`).test(c)) || (RAISING.test(verb) && STANDS_UP.test(c))) && !NOT_DONE.test(c) && !COMING.test(c);
+    return (DONE.test(c) || [...past, `did ${verb}`].some((p) => new RegExp(`\\b${p}\\b`).test(c)) || (RAISING.test(verb) && STANDS_UP.test(c)) || (verb === 'open' && STANDS_OPEN.test(c))) && !NOT_DONE.test(c) && !COMING.test(c);
   };
   // "the wood is bought but not built yet": the goal's own verb, negated, outweighs another verb's done.
   if (clauses.some((c) => [verb, ...past].some((p) => p.length > 2 && new RegExp(`\\b${p}\\b`).test(c)) && NOT_DONE.test(c))) return false;
@@ -626,11 +631,12 @@ const MEASURED = new Set(['km', 'mi', 'meters', 'steps', 'minutes', 'hours', 'se
 /** A goal measured in money, time, distance or occasions, which no counted noun fills. */
 const measured = (g: AiGoal) => Boolean(g.unit && (isCurrency(g.unit) || MEASURED.has(familyOf(g.unit))));
 
-/** "1 ride" for "Cycle 300 km": occasions ("rides", "runs", "sessions") are no amount of a goal measured in distance, time or weight ("45 reading" is). */
-const occasionsOfAmount = (g: AiGoal, noun: string) => measured(g) && !['count', 'days', 'nights'].includes(familyOf(g.unit!)) && OCCASION_NAME.test(noun);
-
-/** "2 jobs" for "$3,000 from handyman jobs": a plural noun counts things, never an amount of money ("75 saved" is one). */
-const moneyCounted = (g: AiGoal, noun: string) => isCurrency(g.unit) && /[^s]s$/.test(noun);
+/**
+ * "1 ride" for "Cycle 300 km", "2 lectures" for "Watch 20 hrs of lectures", "2 jobs" for "$3,000 from handyman jobs": occasions
+ * ("rides", "runs", "sessions") and things counted (a plural no unit names) are no amount of a goal measured in money, distance,
+ * time or weight ("45 reading", "75 saved" are).
+ */
+const occasionsOfAmount = (g: AiGoal, noun: string) => measured(g) && !['count', 'days', 'nights'].includes(familyOf(g.unit!)) && (OCCASION_NAME.test(noun) || /[^s]s$/.test(noun));
 
 /** "called 4 boutiques" for "Make 30 calls", "sold 1 thing" for "Sell 15 items": the goal's verb or unit done to N things counts them. */
 function countedBy(goal: AiGoal, verb: string): boolean {
@@ -656,11 +662,13 @@ const isLoss = (g: AiGoal) => /^\s*(lose|drop|shed|cut)\b/i.test(g.title);
 const numericGoalCounts = (goals: AiGoal[], noun: string) => goals.some((g) => trackable(g) && g.unit && !measured(g) && unitNear(noun, g.unit));
 
 const ORDINAL: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10 };
-const ORDINAL_WORD = `(${Object.keys(ORDINAL).join('|')}|\\d+(?:st|nd|rd|th))`;
+const ORDINAL_ANY = `(?:${Object.keys(ORDINAL).join('|')}|\\d+(?:st|nd|rd|th))`;
+const ORDINAL_WORD = `(${ORDINAL_ANY})`;
 /** "first raised bed is built", "finished my 7th book": the count reached; done must be said ("halfway through my 6th book" is not). */
 const ORDINAL_DONE = [
   new RegExp(`\\b()${ORDINAL_WORD} ((?:[a-z]+ )??([a-z]+))(?= (?:is |are |was |'s )?(?:done|built|finished|complete|completed)\\b)`, 'g'),
-  new RegExp(`\\b((?:finished|completed|done with|wrapped up) (?:my |the )?)${ORDINAL_WORD} ((?:[a-z]+ )??([a-z]+))\\b`, 'g'),
+  // "finished the second and third birdhouse": the last of them is the count reached.
+  new RegExp(`\\b((?:finished|completed|done with|wrapped up) (?:my |the )?)(?:${ORDINAL_ANY} (?:and|&) )?${ORDINAL_WORD} ((?:[a-z]+ )??([a-z]+))\\b`, 'g'),
 ];
 
 /** The ordinal as the count reached, "bed #1", read by ordinalTotals, when a goal counts those things. */
@@ -687,10 +695,24 @@ function occasionsEach(m: string, n: string, noun: string, amount: string, unit:
   return `${name}${n} times ${amount} ${unit}`;
 }
 
+/** Units that count any thing at all ("Sell 10 items"): whatever noun the reply names is one of them. */
+const ANY_THING = /^(?:items?|things?|pieces?|products?)$/i;
+
+/**
+ * "sold the old bike too" for "Sell 10 items on Marketplace": the goal's own verb, done to one named thing, is one of what it counts.
+ * A list ("sold the bike and the lamp", "sold the bike. And the lamp!") or a price after it is left alone: a part of it counted would be too few.
+ */
+function oneThingDone(text: string, goals: AiGoal[]): string {
+  return goals
+    .filter((g) => g.unit && ANY_THING.test(g.unit))
+    .flatMap((g) => pastOf(wordsOf(g.title.toLowerCase())[0] ?? ''))
+    .reduce((t, past) => t.replace(new RegExp(`\\b${past} (?:the|a|an|my|our|that|this) (?=[a-z ]+(?:[.!?;\\n]|$))(?![^.!?;\\n]*\\b(?:and|or)\\b|[^.!?;\\n]*[.!?;\\n]+\\s*(?:and|also|plus|oh and)\\b)`, 'g'), `${past} 1 `), text);
+}
+
 /** How clients say counts of things, as the reader reads them. */
 function countWordings(text: string, goals: AiGoal[]): string {
   return (
-    ordinalsDone(text, goals)
+    ordinalsDone(oneThingDone(text, goals), goals)
       // "veg every day (7)": every day of the week, counted.
       .replace(/\b(?:every|each|a) (day|night|morning|evening) \(([1-7])\)/g, '$2 $1s this week')
       // "15 min each morning, 5 mornings": the amount each morning, on that many mornings.
@@ -699,15 +721,19 @@ function countWordings(text: string, goals: AiGoal[]): string {
       .replace(/\b([a-z]+ed) (?:every|each) (day|night|morning|evening) this week\b(?![^.!?\n]*\d)/g, '$1 7 $2s this week')
       // "2 shifts, 4 hours each" is the occasions and the amount of each.
       .replace(new RegExp(`\\b(\\d+) (${OCCASIONS}),? (\\d+(?:\\.\\d+)?) ?([a-z$]+) each\\b(?! (?:way|side|leg|direction))`, 'g'), occasionsEach)
+      // "2 lectures, 45 mins each" for "Watch 20 hrs of lectures": things the title names, each of that amount.
+      .replace(/\b(\d+) ([a-z]+s),? (\d+(?:\.\d+)?) ?([a-z$]+) each\b(?! (?:way|side|leg|direction))/g, (m, n: string, noun: string, amount: string, unit: string) =>
+        goals.some((g) => wordsOf(g.title.toLowerCase()).includes(noun)) ? occasionsEach(m, n, noun, amount, unit) : m,
+      )
       // "3 sets of 20 pushups": 20 pushups three times.
       .replace(/\b(\d+) (?:sets|rounds) of (\d+) ([a-z]+)/g, '$2 $3 $1 times')
       // "did one SAT math section": one of the things a goal counts, a word or two between.
       .replace(/\bone ((?:(?!of\b)[a-z]+ ){0,2})([a-z]+)\b/g, (m, words: string, noun: string) => (numericGoalCounts(goals, noun) ? `1 ${words}${noun}` : m))
       // "went to a meeting", "did a session": one of the things a goal counts, done ("had a meeting" may be any meeting).
       .replace(/\b(went to|attended|did|finished|completed|wrote|posted|sent|made|logged|taught|gave|hosted|led) an? ([a-z]+)\b/g, (m, verb: string, noun: string) => (numericGoalCounts(goals, noun) ? `${verb} 1 ${noun}` : m))
-      // "ch 4 and 5 done", "completed sessions 5 and 6": two of them, whichever they are.
-      .replace(/\b(chapters?|ch|lessons?|episodes?|modules?|sessions?) (\d+) (?:and|&) (\d+)\b/g, (m, noun: string, a: string, b: string, at: number, all: string) =>
-        a !== b && (/\b(?:finished|completed|did|done with)\s+$/.test(all.slice(0, at)) || /^\s+(?:done|finished|completed|complete)\b/.test(all.slice(at + m.length))) ? `2 ${noun === 'ch' ? 'chapters' : noun.replace(/s?$/, 's')}` : m,
+      // "ch 4 and 5 done", "ch1 + ch2 done", "completed sessions 5 and 6", "finished chem chapters 1 and 2": two of them, whichever they are.
+      .replace(/\b(chapters?|ch|lessons?|episodes?|modules?|sessions?) ?(\d+) ?(?:and|&|\+) ?(?:\1 ?)?(\d+)\b/g, (m, noun: string, a: string, b: string, at: number, all: string) =>
+        a !== b && (/\b(?:finished|completed|did|done with)\s+(?:[a-z]+\s+)?$/.test(all.slice(0, at)) || /^\s+(?:done|finished|completed|complete)\b/.test(all.slice(at + m.length))) ? `2 ${noun === 'ch' ? 'chapters' : noun.replace(/s?$/, 's')}` : m,
       )
       // "Anatomy 45 pages (ch 7 & 8)": which ones, a list of labels the clauses would split ("ch 7-8" reads as labels).
       .replace(/\b(chapters?|ch|lessons?|episodes?|modules?|parts?|units?|sections?) (\d+) (?:and|&|,) (\d+)\b/g, '$1 $2-$3')
@@ -752,11 +778,57 @@ function joinsAfter(text: string, clauses: string[]): string[] {
   });
 }
 
+/** The one of days or nights the goals count in, if only one is ("bed ✅❌" beside a goal in days and one in nights says neither). */
+function dailyUnit(goals: AiGoal[]): string | undefined {
+  const units = new Set(goals.filter((g) => trackable(g) && g.unit).map((g) => familyOf(g.unit!)).filter((u) => ['days', 'nights'].includes(u)));
+  return units.size === 1 ? [...units][0] : undefined;
+}
+
+const WEEKDAY = '(?:mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?';
+/** "mon tues and fri", "Monday, Wednesday & Friday": two weekdays or more in a list. */
+const WEEKDAY_LIST = new RegExp(`\\b(?:on )?${WEEKDAY}(?:(?:\\s*,\\s*|\\s+|\\s*(?:and|&)\\s+)${WEEKDAY}\\b)+`, 'g');
+
+/**
+ * "hit 8k stps mon tues n fri" for a goal counted in days: the days listed are the days done. A sentence that counts its occasions
+ * itself ("mon, wed and fri, 3 days", "3 shifts (mon tue fri)", "a couple of times, Tues and Fri") is read by its number.
+ */
+function listedDays(text: string, goals: AiGoal[]): string {
+  const unit = dailyUnit(goals);
+  if (!unit) return text;
+  // "ran 5k mon and wed" may be 5k on each or in all: only a number that is a daily goal's own threshold ("hit 8k steps") may stand beside the days.
+  const thresholds = goals.filter((g) => g.unit && familyOf(g.unit) === unit).flatMap(titleNumbers);
+  // A range ("rest of the days like 5-6k") is a guess about other days, no amount done.
+  const amountBeside = (sentence: string) => [...sentence.replace(/\d+\s*[a-z]*\s*(?:-|–|to)\s*\d+/g, ' ').matchAll(/\d+(?:\.\d+)?/g)].some((n) => !thresholds.includes(Number(n[0])));
+  return text.replace(/[^.!?;\n]+/g, (sentence) =>
+    new RegExp(`\\b\\d+ (?:[a-z]+ )?(?:${OCCASIONS})\\b`).test(sentence) || amountBeside(sentence)
+      ? sentence
+      : sentence.replace(WEEKDAY_LIST, (list) => {
+          const days = new Set(list.match(new RegExp(WEEKDAY, 'g'))!.map((d) => d.slice(0, 3)));
+          return days.size > 1 ? `on ${days.size} ${unit}` : list;
+        }),
+  );
+}
+
+const TICK = /✅|✔️?|☑️/gu;
+/** A day-by-day record: three marks or more, a cross among the ticks ("✅✅✅❌✅"); ticks alone could be anything done. */
+const TICK_ROW = /(?:(?:✅|✔️?|☑️|❌|✖️?|❎)\s*){3,}/gu;
+
+/** "bed on time mon-fri: ✅✅✅❌✅" for a goal counted in days or nights: one mark a day, so the ticks are the days done. */
+function tickedDays(text: string, goals: AiGoal[]): string {
+  const unit = dailyUnit(goals);
+  if (!unit) return text;
+  return text.replace(TICK_ROW, (row) => {
+    const ticks = row.match(TICK)?.length ?? 0;
+    const crosses = (row.match(/❌|✖️?|❎/gu) ?? []).length;
+    return ticks > 0 && crosses > 0 ? ` ${ticks} ${unit} ` : row;
+  });
+}
+
 export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Reading {
   // A question mark stays with its clause (a question or an unsure number abstains there) and ends it.
   // A check mark ends what it ticks off; any other emoji between words ends its sentence ("won 7 😎 phone thing was fine").
   const text = countWordings(
-    withoutDateLists(digitise(reply))
+    listedDays(withoutDateLists(digitise(tickedDays(reply, goals))), goals)
       .replace(/\?+/g, '?;')
       .replace(/(?<=[a-z]\s*)(✅|✔️?|☑️)(?=\s*[a-z])/gu, '$1;')
       .replace(/(?<=[a-z\d]\s*)(\p{Extended_Pictographic}[\p{Extended_Pictographic}\p{Emoji_Modifier}\u{FE0F}\u{200D}]*)(?=\s+[a-z])/gu, '$1;'),
@@ -806,7 +878,9 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       // "11 down total", "dropped 2": a loss right by the number names the one goal of losing ("3 down, 9 to go" counts anything).
       const losing = numeric.filter(isLoss);
       const loss = losing.length === 1 && (!m.unit || FOLLOWERS.has(m.unit)) && !/\b(?:to go|left)\b/.test(`${clause} ${clauses[index + 1] ?? ''}`) && (/^\s*down\b/.test(m.after) || /\b(?:down|lost|dropped|shed)(?: another| a further)?\s*$/.test(m.before)) ? losing : [];
-      const nearby = loss.length > 0 ? loss : own.length > 0 ? own : named(m.wide, numeric, goals);
+      const wideNamed = named(m.wide, numeric, goals);
+      // "moved 100 to savings" beside "Open a high-yield savings account": a task takes no number, so a word it shares names the goal that does.
+      const nearby = loss.length > 0 ? loss : own.length > 0 ? own : wideNamed.length > 0 ? wideNamed : named(m.segment, numeric, numeric);
       // "gained 1 lb" for a goal of losing: the wrong direction is no progress.
       if (AWAY.test(clause) && numeric.some(isLoss)) {
         // ... and it makes the rest of the reply's reading for that goal a net we cannot trust ("lost 3 but gained 1 back").
@@ -830,7 +904,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       if ((plan && !numeric.some((g) => titleStems(g).has(stem(plan[1]!)))) || HEDGE.test(clause) || HEDGED_NEXT.test(clauses[index + 1] ?? '') || (m.mode !== 'percent' && (APPROX.test(m.before) || OPINION.test(clause)))) continue;
       // "2 wrkouts ... steps meh": a counted noun that is neither a goal's unit nor a word of its title says the number is not that goal's.
       const counted = m.unit && !FOLLOWERS.has(m.unit) && !isKnownUnit(m.unit) ? m.unit : null;
-      const countsIt = (g: AiGoal) => !counted || countedBy(g, m.verb) || (g.unit !== null && (unitNear(counted, g.unit) || near(counted, g.unit.toLowerCase()))) || (!moneyCounted(g, counted) && !occasionsOfAmount(g, counted) && wordsOf(g.title.toLowerCase()).some((w) => matchesStem(counted, stem(w)) || near(counted, w)));
+      const countsIt = (g: AiGoal) => !counted || countedBy(g, m.verb) || (g.unit !== null && (unitNear(counted, g.unit) || near(counted, g.unit.toLowerCase()))) || (!occasionsOfAmount(g, counted) && wordsOf(g.title.toLowerCase()).some((w) => matchesStem(counted, stem(w)) || near(counted, w)));
       let candidates = m.unit && m.mode !== 'percent' ? numeric.filter((g) => g.unit && (conversion(m.unit, g.unit) !== null || unitNear(m.unit, g.unit))) : [];
       // "3 nights" for "No takeout nights" counted in days: the title's own word.
       // Only for a goal counting whole things or occasions: "1 run" is no distance for "Run 50 km".
@@ -841,7 +915,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       if (m.unit && candidates.length === 0 && isKnownUnit(m.unit)) candidates = numeric.filter((g) => ((!g.unit || (WHOLE.has(familyOf(g.unit)) && !(when && titleCountsIn(g, g.unit)))) && wordsOf(g.title.toLowerCase()).some((w) => familyOf(w) === familyOf(m.unit)) && !titleThreshold(g, m.unit)) || titleCountsIn(g, m.unit));
       // "2 schools" for "Apply to 5 grad schools": a title word as the unit.
       // Never things counted onto money: "2 jobs" is no amount of "$3,000 from handyman jobs"; nor onto a distance or a time: "1 ride" is no km of "Cycle 300 km".
-      if (m.unit && candidates.length === 0 && !isKnownUnit(m.unit) && !FOLLOWERS.has(m.unit)) candidates = numeric.filter((g) => !moneyCounted(g, m.unit) && !occasionsOfAmount(g, m.unit) && wordsOf(g.title.toLowerCase()).some((w) => matchesStem(m.unit, stem(w))));
+      if (m.unit && candidates.length === 0 && !isKnownUnit(m.unit) && !FOLLOWERS.has(m.unit)) candidates = numeric.filter((g) => !occasionsOfAmount(g, m.unit) && wordsOf(g.title.toLowerCase()).some((w) => matchesStem(m.unit, stem(w))));
       // "cooked 4 nights", "in bed by 11 only 2 times": occasions (times, days, nights, sessions) count the goal
       // their activity word names, when that goal is itself counted in occasions.
       // The occasion word itself names no goal ("did 3 nights" for "In bed by 9am after nights: 12 times").
@@ -854,7 +928,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         // A correction ("oops 3", "actually 3") goes on with it whatever its other words.
         // "23 calls, 2 were voicemails so 21": a sum right after the goal's amount is of that goal.
         const sums = last?.clause === index - 1 && /(?:=|\b(?:so|that'?s|that is|which makes))\s*$/.test(m.lead);
-        const goingOn = (!m.unit || FOLLOWERS.has(m.unit)) && (corrects !== undefined || (last?.clause === index - 1 && (!progressNoun(clause) || sums)));
+        // "walked 3 km to work and 2 on the way home": where it was done ("on the way home", "in the park") names nothing else.
+        const goingOn = (!m.unit || FOLLOWERS.has(m.unit)) && (corrects !== undefined || (last?.clause === index - 1 && (!progressNoun(clause.replace(PLACE, ' ')) || sums)));
         if (candidates.length === 0 && goingOn) {
           candidates = [last!.goal];
           inheritedFactor = last!.factor;
@@ -1092,6 +1167,9 @@ function confusable(a: AiGoal, b: AiGoal): boolean {
   return x !== y && (x.includes(y) || y.includes(x));
 }
 
+/** Where an amount was done: "on the way home", "in the park", "at the track". */
+const PLACE = /\b(?:on|in|at|during) (?:the|my|a|an|our) (?:[a-z]+ ){0,2}[a-z]+\b/g;
+
 /** Whether a clause has words of its own besides its numbers and when ("2 today" has none). */
 function progressNoun(clause: string): boolean {
   return wordsOf(clause.replace(/\d+(?:\.\d+)?/g, ' ')).some((w) => !FOLLOWERS.has(w) && !STOP.has(w) && !WHEN.test(w));
@@ -1100,9 +1178,19 @@ function progressNoun(clause: string): boolean {
 /** Activities a distance or a duration can belong to; one that is not the goal's own says the number is not the goal's. */
 const ACTIVITIES = new Set(['run', 'walk', 'hik', 'cycl', 'swim', 'row', 'ski', 'driv', 'ride', 'skat', 'climb', 'paddl', 'yoga', 'medit', 'read', 'studi', 'write', 'sleep']);
 
+const TIMED = ['minutes', 'hours'];
+const MOVED_OVER = ['km', 'mi', 'meters', 'steps', ...TIMED];
+const WORKED_THROUGH = ['pages', 'words', 'chapters', ...TIMED];
+/** What each activity's amount may be counted in: "12 pages 😴" (sleep) says how reading ended, not another activity's pages. */
+const ACTIVITY_UNITS: Record<string, string[]> = { sleep: TIMED, yoga: TIMED, medit: TIMED, read: WORKED_THROUGH, studi: WORKED_THROUGH, write: WORKED_THROUGH };
+const MEASURING = new Set([...MOVED_OVER, ...WORKED_THROUGH]);
+
+/** Whether the activity could have been done in the amount's unit (an unknown unit could be anything's). */
+const measurableIn = (activity: string, unit: string) => !MEASURING.has(familyOf(unit)) || (ACTIVITY_UNITS[activity] ?? MOVED_OVER).includes(familyOf(unit));
+
 function otherActivity(m: Mention, goal: AiGoal): boolean {
   const own = [...titleStems(goal)].filter((k) => ACTIVITIES.has(k));
-  const said = (t: string) => wordsOf(t).map(stem).filter((k) => ACTIVITIES.has(k));
+  const said = (t: string) => wordsOf(t).map(stem).filter((k) => ACTIVITIES.has(k) && (!m.unit || measurableIn(k, m.unit)));
   const here = said(m.segment).length > 0 ? said(m.segment) : said(m.wide);
   return own.length > 0 && here.length > 0 && !here.some((k) => own.includes(k));
 }
