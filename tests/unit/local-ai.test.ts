@@ -544,6 +544,60 @@ describe('local reply analysis', () => {
     expect(moved('finished the 2nd and 3rd birdhouses', [birdhouses, meditate])).toEqual(['h=3']);
     expect(moved('started the second and third birdhouse', [birdhouses, meditate])).toEqual([]);
   });
+  it('reads the wordings of part 13, as general rules, and abstains on its doubts', () => {
+    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
+    const todo = (id: string, title: string): AiGoal => ({ ...task, id, title, milestones: [] });
+    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
+    // An amount the client says they told the coach about is not news.
+    const fb = goal('f', 'Volunteer 50 hours at the food bank', 'hours', 18, 50);
+    expect(moved('the 6 hrs i told you about were last week, this week another 4', [fb])).toEqual(['f=22']);
+    expect(moved('last week was the 5 hours i mentioned, then 3 more on sunday', [fb])).toEqual(['f=21']);
+    expect(moved('the 2 hours i mentioned before, plus 3 today', [fb])).toEqual(['f=21']);
+    // Beside another goal of learning, "studying" names neither; the exam's own name does.
+    const es = goal('e', 'Practice Spanish 30 hours', 'hours', 10, 30);
+    const cpa = goal('c', 'Study for the CPA exam 100 hours', 'hours', 44, 100);
+    expect(moved('about 5 hours of studying this week', [es, cpa])).toEqual([]);
+    expect(moved('practiced for 2 hours', [es, cpa])).toEqual([]);
+    expect(moved('studied 4 hours for the cpa', [es, cpa])).toEqual(['c=48']);
+    expect(moved('studied 4 hours', [cpa])).toEqual(['c=48']);
+    // A task stating an amount and a condition is done by that amount, under that condition.
+    const sat = goal('s', 'Study 40 hours for the SAT', 'hours', 18, 40);
+    const fiveK = todo('k', 'Run 5k without stopping');
+    expect(moved('ran the whole 5k today without stopping!!!', [fiveK, sat])).toEqual(['k=done']);
+    expect(moved('ran 5k nonstop', [fiveK, sat])).toEqual(['k=done']);
+    expect(moved('ran 3k without stopping', [fiveK, sat])).toEqual([]);
+    expect(moved('ran 5k but stopped twice', [fiveK, sat])).toEqual([]);
+    expect(moved('ran 5k but had to walk twice', [fiveK, sat])).toEqual([]);
+    // A dial is a call; "deals" stays its own unit.
+    const calls = goal('a', 'Make 300 cold calls this quarter', 'calls', 142, 300);
+    expect(moved('40 more dials this week, booked 6 demos, no closes yet', [calls, goal('x', 'Close 5 new customers', 'customers', 1, 5)])).toEqual(['a=182']);
+    expect(moved('11 more calls today, no closes yet', [goal('m', 'Make 100 sales calls', 'calls', 38, 100), goal('d', 'Close 5 deals', 'deals', 1, 5)])).toEqual(['m=49']);
+    // "I binged 120 pages": the client's past doing before the amount makes it this time's; passing a mark does not.
+    const thesis = goal('t', 'Read 600 pages for the thesis lit review', 'pages', 210, 600);
+    const fun = goal('u', 'Read 300 pages for fun', 'pages', 88, 300);
+    expect(moved('Thesis stuff: 45 pgs, ugh. For fun I binged 120 pages of the new Murakami', [thesis, fun])).toEqual(['t=255', 'u=208']);
+    expect(moved('for fun I devoured 150 pages', [thesis, fun])).toEqual(['u=238']);
+    expect(moved('for fun I passed 150 pages', [thesis, fun])).toEqual([]);
+    expect(moved('for fun I needed 150 pages to finish', [thesis, fun])).toEqual([]);
+    // A task of arranging a date is done when the date is set.
+    const eleven = goal('n', 'In bed by 11pm on 20 nights', 'nights', 6, 20);
+    expect(moved('The clinic rang and we have the sleep study set for the 3rd of January.', [todo('y', 'Schedule the sleep study'), eleven])).toEqual(['y=done']);
+    expect(moved('dentist is confirmed for the 12th', [todo('d', 'Book the dentist'), eleven])).toEqual(['d=done']);
+    expect(moved('still need to get the sleep study set for a date', [todo('y', 'Schedule the sleep study'), eleven])).toEqual([]);
+    // "water goal hit 5 days this week": a named goal met on this week's days; "watr" drops a vowel of "water".
+    const water = goal('w', 'Drink 2L of water on 30 days', 'days', 14, 30);
+    const stretch = goal('r', 'Stretch 20 minutes on 25 days', 'days', 8, 25);
+    expect(moved('watr goal hit 5 days this wk stretchd only twice tbh', [water, stretch])).toEqual(['w=19', 'r=10']);
+    expect(moved('water hit 4 days this week', [water, stretch])).toEqual(['w=18']);
+    expect(moved('protein goal hit 5 days this wk stretched only twice', [water, stretch])).toEqual([]);
+    // "Birdhouse done (that's 3!)": one thing finished brings the one goal of finishing things that stands one below to that count.
+    const projects = goal('p', 'Finish 6 woodworking projects', 'projects', 2, 6);
+    const sawFund = goal('v', 'Save $1,200 for a new table saw', 'USD', 450, 1200);
+    expect(moved("Birdhouse done (that's 3!) and sold the old bandsaw for $200, all of it went in the saw fund", [projects, sawFund, todo('d', 'Sand and oil the old dresser')])).toEqual(['p=3', 'v=650']);
+    expect(moved("bookshelf finished, that's 3", [projects, sawFund])).toEqual(['p=3']);
+    expect(moved('shelf done, thats 4', [projects, sawFund])).toEqual([]);
+    expect(moved("birdhouse done, that's 3", [projects, goal('b', 'Finish 10 books', 'books', 2, 10)])).toEqual([]);
+  });
   it('answers the shape the OpenAI answers are checked against', () => {
     expect(replyAnalysisSchema.safeParse(analyse('Walked 5 km today, feeling great')).success).toBe(true);
   });

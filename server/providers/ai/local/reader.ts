@@ -88,10 +88,12 @@ function titleStems(goal: AiGoal): Set<string> {
   return new Set([...wordsOf(goal.title.toLowerCase()).filter((w) => !STOP.has(w) && w.length > 2).map(stem), ...initialisms, ...(saving(goal) ? ['save'] : [])]);
 }
 
-/** A typo (one edit or a swap) between words of five letters or more; exact below. */
+/** A typo (one edit or a swap) between words of five letters or more, or txt-speak's dropped vowel ("watr" for "water"); exact below. */
 function near(a: string, b: string): boolean {
-  return a === b || (Math.min(a.length, b.length) >= 5 && oneEditApart(a, b));
+  return a === b || (Math.min(a.length, b.length) >= 5 && oneEditApart(a, b)) || (a.length >= 4 && droppedVowel(a, b));
 }
+
+const droppedVowel = (typed: string, word: string) => typed.length === word.length - 1 && [...word].some((c, i) => /[aeiou]/.test(c) && word.slice(0, i) + word.slice(i + 1) === typed);
 
 /** A word that stems like one of a goal title's words ("rating" for "Reach a 1400 rapid rating"). */
 const stemsLikeTitleWord = (word: string, titleWords: Set<string>) => [...titleWords].some((w) => w.length > 2 && stem(w) === stem(word));
@@ -117,6 +119,10 @@ function acronyms(goal: AiGoal): string[] {
   return out;
 }
 
+/** Stems of learning: studying and practising are one doing, so "5 hours of studying" may be for "Practice Spanish" as much as for "Study for the CPA exam". */
+const LEARNING = ['studi', 'pract', 'learn'];
+const learns = (goal: AiGoal) => [...titleStems(goal)].some((s) => LEARNING.includes(s));
+
 /** The goals among `pool` whose own title words (not shared with another goal of the pool) appear in the text. */
 function named(text: string, pool: AiGoal[], all: AiGoal[]): AiGoal[] {
   // "CV's finally done": the possessive names the thing.
@@ -127,11 +133,13 @@ function named(text: string, pool: AiGoal[], all: AiGoal[]): AiGoal[] {
   return pool.filter((g) => {
     const others = all.filter((o) => o.id !== g.id);
     const otherStems = others.flatMap((o) => [...titleStems(o)]);
-    const own = [...titleStems(g)].filter((k) => !otherStems.includes(k));
+    // Beside another goal of learning, studying names neither.
+    const sharedDoing = (k: string) => LEARNING.includes(k) && others.some(learns);
+    const own = [...titleStems(g)].filter((k) => !otherStems.includes(k) && !sharedDoing(k));
     // "rating" for "Reach a 1400 rapid rating" beside "Play 20 rated games": a shared stem, but only one title has the word itself.
     // "shifts" and "shift" are one word, in one title or the other.
     const otherWords = others.flatMap((o) => wordsOf(o.title.toLowerCase()).map(singular));
-    const exact = wordsOf(g.title.toLowerCase()).filter((t) => t.length > 3 && !STOP.has(t) && !otherWords.includes(singular(t)));
+    const exact = wordsOf(g.title.toLowerCase()).filter((t) => t.length > 3 && !STOP.has(t) && !otherWords.includes(singular(t)) && !sharedDoing(stem(t)));
     // "puzles" for "Solve 200 chess puzzles": a typo of the word itself.
     return words.some((w) => own.some((k) => matchesStem(w, k)) || exact.some((t) => near(w, t)) || acronyms(g).includes(w));
   });
@@ -279,6 +287,9 @@ const SPEND = /\b(ate|cost|costs|spent|spend|paid|pay|bill|bills|repair|bought|p
 const TOTAL_BEFORE = /(?:=|\b(?:so|that is|(?:that|which|this) makes|bringing me to|brings? it to))\s*$|\b(total of|total(?: is)?|(?:i|we) (?:have|have got)|i'?ve got|(?:word |step |page )?count(?: is)?|balance(?: is)?|got (?:up )?to|gotten to|made it to|in total|so far|altogether|overall|now at|now on|i'?m on|up to|am at|am on|i'?m at|im at|sitting at|sitting on|ytd|sits at|stands at|standing at|at|reached|hit|brings? me to|brought me to|puts? me at|makes? it|made it|that'?s|currently|now|count is|counter|says|shows|show|reads|tally|already (?:did|done|finished|completed))[:\s]*$|\b(?:can|could) now [a-z]+(?: [a-z]+)?\s*$/;
 /** "97 km total for the challenge" is where the goal stands; "9 km total this week" is this week's share; "6 of the pieces" is how many of the set. */
 const TOTAL_AFTER = /^\s*of the\b|^\s*(?:[a-z$-]+\s+){0,4}(?:in total|in all|all told|for the (?:month|year|quarter)|year to date|ytd|total(?!\s+(?:this|last|today|yesterday|across|over|for the (?:week|day)|on|in the))|so far|overall|altogether|now|out of|since (?:we|i) started|since the start)\b/;
+/** "water goal hit 5 days this week": the goal, named before, met on this stretch's days, an amount of it, not where it stands. */
+const HIT_IN_SPAN = /\bhit\s*$/;
+const SPAN_AFTER = /^\s*[a-z]*\s*(?:(?:this|last) (?:week|wk|weekend)|today|yesterday)\b/;
 /** "I have now done 14 hours": the perfect with "now" says how much there is, unless a span follows ("… this week"). */
 const HAVE_NOW = /\b(?:i|we)(?: have|'ve) now [a-z]+\s*$/;
 /** The strong forms of a total: only these may lower a goal's value or take it far past its target. */
@@ -451,6 +462,7 @@ function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
       if (ratio) mode = goals.some((g) => g.target === Number(ratio[1])) ? 'total' : 'increment';
       // "bike commute 4 days = 88 km": the amount those occasions came to, done now.
       else if (INCREMENT.test(lead) || MORE_AFTER.test(after) || new RegExp(`\\b\\d+ (?:${OCCASIONS}|commutes) =\\s*$`).test(before)) mode = 'increment';
+      else if (HIT_IN_SPAN.test(lead) && SPAN_AFTER.test(after) && named(before, goals, goals).length > 0) mode = 'increment';
       else if (TOTAL_BEFORE.test(lead) || TOTAL_AFTER.test(after) || (HAVE_NOW.test(lead) && !/^\s*[a-z$]*\s*(?:this|today|tonight|yesterday|last|on|since)\b/.test(after))) mode = 'total';
     }
     // "hit 10k steps on 3 days" for "Hit 10,000 steps on 20 days": the goal's own threshold, not an amount of it.
@@ -558,7 +570,12 @@ const NOT_DONE = /\b(to be|being|getting|half|partly|partially|mostly|started|ha
 const IRREGULAR_PAST: Record<string, string[]> = { build: ['built'], ask: ['asked', 'talked to', 'talked with', 'spoke to', 'spoke with'], buy: ['bought', 'got'], get: ['got', 'gotten'], send: ['sent'], make: ['made'], write: ['wrote', 'written'], find: ['found'], pay: ['paid'], do: ['did', 'done'], take: ['took'], set: ['set'], put: ['put'],
   string: ['strung'], sell: ['sold'], tell: ['told'], bring: ['brought'], teach: ['taught'], hang: ['hung'], draw: ['drew', 'drawn'], give: ['gave', 'given'], meet: ['met'],
   // "got the strips" picked them up; "got to the pharmacy" did not.
-  pick: ['picked', 'collected', 'grabbed', 'got the', 'got my', 'got them', 'got it'], keep: ['kept'], call: ['called', 'rang', 'rung', 'phoned'], throw: ['threw', 'thrown'], win: ['won'], begin: ['began', 'begun'], choose: ['chose', 'chosen'], hold: ['held'], drive: ['drove', 'driven'], lend: ['lent'], spend: ['spent'], fly: ['flew', 'flown'] };
+  pick: ['picked', 'collected', 'grabbed', 'got the', 'got my', 'got them', 'got it'], keep: ['kept'], call: ['called', 'rang', 'rung', 'phoned'], throw: ['threw', 'thrown'], win: ['won'], begin: ['began', 'begun'], choose: ['chose', 'chosen'], hold: ['held'], drive: ['drove', 'driven'], lend: ['lent'], spend: ['spent'], fly: ['flew', 'flown'],
+  run: ['ran'], swim: ['swam', 'swum'], ride: ['rode', 'ridden'] };
+
+/** Verbs of arranging a date: "the sleep study is set for the 3rd" says it was scheduled. */
+const ARRANGING = /^(?:schedule|book|arrange|organi[sz]e)$/;
+const STANDS_SET = /\b(?:set|fixed|confirmed|locked in|booked in|pencilled in|penciled in) (?:for|on)\b/;
 
 function pastOf(verb: string): string[] {
   if (IRREGULAR_PAST[verb]) return IRREGULAR_PAST[verb];
@@ -576,6 +593,20 @@ const STANDS_UP = /\b(?:is|are|'s|'re) (?:now |finally |all )?up\b(?!\s*(?:to|by
 /** "the new account is finally open": the state an opening leaves, said of the goal it names. */
 const STANDS_OPEN = /\b(?:is|are|'s|'re) (?:now |finally |all )?open\b(?!\s*(?:to|for|until|till|on|at|from)\b)/;
 
+/** "Run 5k without stopping": a task that states an amount is done by that amount ("ran the whole 5k"), not by another in its unit ("ran 3k"). */
+function saysTitleAmount(goal: AiGoal, clause: string): boolean {
+  const wanted = titleAmounts(goal);
+  const said = amountsIn(clause).filter((a) => wanted.some((w) => w.unit === a.unit));
+  return said.length === 0 || said.some((a) => wanted.some((w) => w.unit === a.unit && w.n === a.n));
+}
+
+/** "Run 5k without stopping": done only when the reply says it was without that too ("without stopping", "no stops"); "ran 5k, walked twice" is not it. */
+function keepsCondition(goal: AiGoal, clauses: string[]): boolean {
+  const condition = /\bwithout ([a-z]+)/.exec(goal.title.toLowerCase())?.[1];
+  if (!condition) return true;
+  return clauses.some((c) => [...c.matchAll(/\b(?:without|non-?|no)\s?([a-z]+)/g)].some((m) => stem(m[1]!) === stem(condition)));
+}
+
 function taskDone(goal: AiGoal, clauses: string[], all: AiGoal[], onlyGoal: boolean): boolean {
   const verb = wordsOf(goal.title.toLowerCase())[0] ?? '';
   const past = pastOf(verb);
@@ -583,11 +614,12 @@ function taskDone(goal: AiGoal, clauses: string[], all: AiGoal[], onlyGoal: bool
     // Txt-speak drops the e of a past tense ("passd", "bookd").
     const c = clause.replace(/\b([a-z]{3,}[^aeiou\s'])d\b/g, '$1ed');
     // "I did photograph the series": the emphatic past.
-    return (DONE.test(c) || [...past, `did ${verb}`].some((p) => new RegExp(`\\b${p}\\b`).test(c)) || (RAISING.test(verb) && STANDS_UP.test(c)) || (verb === 'open' && STANDS_OPEN.test(c))) && !NOT_DONE.test(c) && !COMING.test(c);
+    return (DONE.test(c) || [...past, `did ${verb}`].some((p) => new RegExp(`\\b${p}\\b`).test(c)) || (RAISING.test(verb) && STANDS_UP.test(c)) || (verb === 'open' && STANDS_OPEN.test(c)) || (ARRANGING.test(verb) && STANDS_SET.test(c))) && !NOT_DONE.test(c) && !COMING.test(c);
   };
   // "the wood is bought but not built yet": the goal's own verb, negated, outweighs another verb's done.
   if (clauses.some((c) => [verb, ...past].some((p) => p.length > 2 && new RegExp(`\\b${p}\\b`).test(c)) && NOT_DONE.test(c))) return false;
-  if (clauses.some((c) => named(c, [goal], all).length > 0 && saysDone(c))) return true;
+  if (!keepsCondition(goal, clauses)) return false;
+  if (clauses.some((c) => named(c, [goal], all).length > 0 && saysDone(c) && saysTitleAmount(goal, c))) return true;
   // A check-in about this one goal: "Done!" needs no title word.
   return onlyGoal && clauses.some(saysDone) && !clauses.some((c) => NOT_DONE.test(c));
 }
@@ -611,11 +643,25 @@ interface Claim {
   clause?: number;
 }
 
+/**
+ * "I binged 120 pages", "we knocked 40": the client's own past doing, right before the amount, is what was done this time.
+ * Passing a mark ("I passed 120") or counting is where it stands; needing, wanting or missing is nothing done.
+ */
+const DID_AMOUNT = /\b(?:i|we) (?:just |also )?(?!(?:passed|crossed|reached|topped|surpassed|exceeded|counted|tallied|totall?ed|averaged|needed|wanted|expected|estimated|started|missed|skipped|cancell?ed|planned|owed)\b)[a-z]{3,}ed\s*$/;
+
+/** "Birdhouse done (that's 3!)": one thing finished, and the count it brings a goal to. */
+const ONE_MORE_FINISHED = /\b(?:done|finished|completed)\b[^\d]*\b(?:that'?s|that is|which makes|makes|making it)\s*$/;
+/** The one goal of finishing whole things that this count is one past ("Finish 6 woodworking projects" at 2, for 3); none when two could be. */
+function finishingAt(numeric: AiGoal[], value: number): AiGoal[] {
+  const fits = numeric.filter((g) => /^\s*(?:finish|complete)\b/i.test(g.title) && !measured(g) && g.currentValue + 1 === value);
+  return fits.length === 1 ? fits : [];
+}
+
 const INCLUDED = /\b(?:already )?(?:included|counted in(?: that| it| the total)?)\b/;
 /** "41 incl the 20 miler", "including my long run of 20", "with the 20 miler": a part of the amount said before it. */
 const INCLUDING = /\b(?:(?:including|incl|inc)\.?(?:\s+(?:the|my|a|that|this|those|these))?|with (?:the|a|my))\s*$/;
-/** "1 session last week (told you already)": a number the coach has had, not news. */
-const ALREADY_REPORTED = /\b(?:told you(?: already| before| last time)|already told you|already (?:reported|said|mentioned)|(?:as|like) i said (?:before|last time)|(?:last (?:week|time)|before) i (?:told you|said|reported))\b/;
+/** "1 session last week (told you already)", "the 6 hrs I told you about": a number the coach has had, not news. */
+const ALREADY_REPORTED = /\b(?:told you(?: already| before| last time)|already told you|already (?:reported|said|mentioned)|(?:as|like) i said (?:before|last time)|(?:last (?:week|time)|before) i (?:told you|said|reported))\b|\d[^,]*\b(?:that |which )?i (?:told you about|mentioned(?: before| already| last time)?)\s*(?:$|(?:was|were)\b)/;
 
 const OTHERS = /^(?:who|she|he|they|her|his|their|(?:my|our|the) (?:wife|husband|partner|bf|gf|boyfriend|girlfriend|friend|friends|sister|brother|son|daughter|kid|kids|children|mom|mum|dad|parents|team|coworker|colleague|boss|trainer|roommate|flatmate))\b(?! and i\b)/;
 const AWAY = /\b(gained|gain|put on|back up|up)\b/;
@@ -646,7 +692,8 @@ function countedBy(goal: AiGoal, verb: string): boolean {
 }
 
 /** The title's numbers with the word after each ("Cook dinner 20 times" → 20 times). */
-const titleAmounts = (goal: AiGoal) => [...digitise(goal.title).matchAll(/(\d+(?:\.\d+)?)\+?\s*([a-z]+)/g)].map((m) => ({ n: Number(m[1]), unit: familyOf(m[2]!) }));
+const amountsIn = (text: string) => [...digitise(text).matchAll(/(\d+(?:\.\d+)?)\+?\s*([a-z]+)/g)].map((m) => ({ n: Number(m[1]), unit: familyOf(m[2]!) }));
+const titleAmounts = (goal: AiGoal) => amountsIn(goal.title);
 
 /** "Cook dinner 20 times": the title states its count, its target, in that unit. */
 const titleCountsIn = (goal: AiGoal, unit: string) => titleAmounts(goal).some((a) => a.unit === familyOf(unit) && a.n === goal.target);
@@ -937,6 +984,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         // "Japan fund was 620 last week, it's 700 now": "it" is the one goal the clause before named.
         const referent = /^(?:and |so |now )?it(?:'s| is|s)(?: now| at| up to)?\s*$/.test(m.before) ? named(clauses[index - 1] ?? '', numeric, goals) : [];
         if (candidates.length === 0 && (!m.unit || FOLLOWERS.has(m.unit)) && referent.length === 1) candidates = referent;
+        if (candidates.length === 0 && !m.unit && m.mode === 'total' && ONE_MORE_FINISHED.test(`${index > 0 && !sentenceEnds[index - 1] ? clauses[index - 1] : ''} ${m.before}`)) candidates = finishingAt(numeric, m.value);
         if (candidates.length === 0 && numeric.length > 1) {
           // "saved 300, at 1500 now": a bare number may only confirm a total read elsewhere in the reply (checked below).
           if (!m.unit || FOLLOWERS.has(m.unit)) confirmations.push({ value: m.value, note: unattributed.length });
@@ -1036,7 +1084,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       // "5 km" with nothing saying done when or how: as much an amount as where the goal stands (4 of 12 → 5?). Two readings, no value.
       // At 0 the two readings agree ("Strength once" for a goal at 0 is 1 either way).
       // The goal's activity as a verb ("meditated", "ran"), not as a label ("gym: 6", "emergency fund 1,100").
-      const didIt = wordsOf(clause).some((w) => (/ed$/.test(w) || PAST.has(w)) && named(w, [goal], goals).length > 0);
+      const didIt = wordsOf(clause).some((w) => (/ed$/.test(w) || PAST.has(w)) && named(w, [goal], goals).length > 0) || DID_AMOUNT.test(m.before);
       // "30 days 🙏" at 29 for "Stay sober for 60 days": past the record, a goal of days in a row counts where the streak stands.
       const streakAt = m.mode === 'increment' && !explicitIncrement && m.value > goal.currentValue && goal.unit !== null && familyOf(goal.unit) === 'days' && /\bfor \d+ (?:straight |consecutive )?days\b|\b\d+ days (?:in a row|straight)\b|\bstreak\b/i.test(goal.title);
       // "48 days today", "30 days straight", "it's been 27 days", "27 days since my last drink" for a goal of not drinking:

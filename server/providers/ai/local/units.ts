@@ -24,7 +24,10 @@ const FAMILIES: Record<string, string[]> = {
   nights: ['night', 'nights'],
   glasses: ['glass', 'glasses', 'glases'],
   words: ['word', 'words'],
-  calls: ['call', 'calls'],
+  // A dial is a sales call made.
+  calls: ['call', 'calls', 'dial', 'dials'],
+  // Known, so that "deals" is never read as a typo of "dials".
+  deals: ['deal', 'deals'],
   applications: ['application', 'applications', 'apps', 'app', 'aplications', 'applicaitons'],
   runs: ['run', 'runs'],
   walks: ['walk', 'walks'],
