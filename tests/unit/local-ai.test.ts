@@ -589,7 +589,7 @@ describe('local reply analysis', () => {
     const stretch = goal('r', 'Stretch 20 minutes on 25 days', 'days', 8, 25);
     expect(moved('watr goal hit 5 days this wk stretchd only twice tbh', [water, stretch])).toEqual(['w=19', 'r=10']);
     expect(moved('water hit 4 days this week', [water, stretch])).toEqual(['w=18']);
-    expect(moved('protein goal hit 5 days this wk stretched only twice', [water, stretch])).toEqual([]);
+    expect(moved('protein goal hit 5 days this wk stretched only twice', [water, stretch])).toEqual(['r=10']);
     // "Birdhouse done (that's 3!)": one thing finished brings the one goal of finishing things that stands one below to that count.
     const projects = goal('p', 'Finish 6 woodworking projects', 'projects', 2, 6);
     const sawFund = goal('v', 'Save $1,200 for a new table saw', 'USD', 450, 1200);
@@ -597,6 +597,79 @@ describe('local reply analysis', () => {
     expect(moved("bookshelf finished, that's 3", [projects, sawFund])).toEqual(['p=3']);
     expect(moved('shelf done, thats 4', [projects, sawFund])).toEqual([]);
     expect(moved("birdhouse done, that's 3", [projects, goal('b', 'Finish 10 books', 'books', 2, 10)])).toEqual([]);
+  });
+  it('reads the wordings of part 14, as general rules, and abstains on its doubts', () => {
+    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
+    const todo = (id: string, title: string): AiGoal => ({ ...task, id, title, milestones: [] });
+    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
+    // "a dozen, well eleven": "well" and a number alone corrects the number before.
+    const games = goal('g', 'Play 50 rated games this quarter', 'games', 22, 50);
+    expect(moved('Played a dozen blitz games on Sunday, well eleven, one got aborted', [games])).toEqual(['g=33']);
+    expect(moved('played 6 games, well 5', [games])).toEqual(['g=27']);
+    expect(moved('played 6 games, well, it was fun', [games])).toEqual(['g=28']);
+    // What could have been done is not done.
+    const days = goal('d', 'Hit 10,000 steps on 20 days', 'days', 9, 20);
+    expect(moved('hit 10k steos 3 dayz this wk tbh prolly coulda done 4 lol', [days])).toEqual(['d=12']);
+    expect(moved('hit it 3 days, shoulda done 5', [days])).toEqual(['d=12']);
+    expect(moved('hit it 3 days, woulda been 4 without the rain', [days])).toEqual(['d=12']);
+    // An appointment booked for a date is still to happen, unless booking it was the task.
+    const strength = goal('s', 'Strength training: 24 sessions', 'sessions', 10, 24);
+    expect(moved('3 gym sessions. bloods booked for the 9th', [strength, todo('b', 'Get the blood test done')])).toEqual(['s=13']);
+    expect(moved('blood test scheduled for monday', [strength, todo('b', 'Get the blood test done')])).toEqual([]);
+    expect(moved('blood test done finally', [strength, todo('b', 'Get the blood test done')])).toEqual(['b=done']);
+    expect(moved('physio booked for the 9th', [strength, todo('p', 'Book a physio appointment')])).toEqual(['p=done']);
+    expect(moved('autopay set up for the 15th of each month', [strength, todo('a', 'Set up autopay for the loan')])).toEqual(['a=done']);
+    // An amount said once before a list of weekdays was done on each of them; a total said as one is not multiplied.
+    const yoga = goal('y', 'Yoga 300 minutes this month', 'minutes', 120, 300);
+    const bike = goal('c', 'Cycle 600 minutes this month', 'minutes', 210, 600);
+    expect(moved("45 min on the bike Tues and Thurs. no yoga, my back's been off", [yoga, bike])).toEqual(['c=300']);
+    expect(moved('30 mins on the bike mon, wed and fri', [yoga, bike])).toEqual(['c=300']);
+    expect(moved('60 min total on the bike mon and wed', [yoga, bike])).toEqual(['c=270']);
+    const km = goal('k', 'Walk 60 km this month', 'km', 21, 60);
+    expect(moved('Hello dear , walked 4 km each time Mon Wed adn Fri with Marjorie . Knees ok', [km])).toEqual(['k=33']);
+    // "another" and a bare number is more of the unit just said.
+    const piano = goal('p', 'Practise piano 25 hours', 'hours', 10, 25);
+    expect(moved('90 minutes on Tuesday and another 90 on Friday.', [piano])).toEqual(['p=13']);
+    expect(moved('1.5 hrs on monday, another 2 today', [piano])).toEqual(['p=13.5']);
+    expect(moved('walked 5 km monday and another 3 on friday', [km])).toEqual(['k=29']);
+    expect(moved('half an hour this morning and another quarter of an hour before bed', [goal('m', 'Meditate 600 minutes this month', 'minutes', 220, 600)])).toEqual(['m=265']);
+    // A rate in another title ("10,000 steps a day") does not make its goal one counted in days.
+    const steps = goal('t', 'Average 10,000 steps a day on shift weeks', 'steps', 112000, 300000);
+    const glasses = goal('w', 'Drink 8 glasses of water on 20 days this month', 'days', 6, 20);
+    expect(moved('water I did good tho, 5 days with all 8 glasses', [steps, glasses])).toEqual(['w=11']);
+    expect(moved('5 days', [steps, glasses])).toEqual(['w=11']);
+    // The plural of a word the reader knows stems as the word; "did like 3 hrs" is three hours.
+    const leet = goal('l', 'Finish 20 LeetCode problems', 'problems', 8, 20);
+    expect(moved('did 4 leetcodes n sent 0 apps', [leet, goal('i', 'Apply to 15 internships', 'applications', 5, 15)])).toEqual(['l=12']);
+    const guitar = goal('u', 'Practice guitar 30 hours', 'hours', 12, 30);
+    expect(moved('finished book 10 and did like 3 hrs guitar', [goal('o', 'Read 15 books this year', 'books', 9, 15), guitar])).toEqual(['o=10', 'u=15']);
+    expect(moved("guitar, it's like 3 hrs most weeks", [guitar])).toEqual([]);
+    // "ont he": a space slipped one letter.
+    const debt = goal('e', 'Debt snowball: pay off $5,000', '$', 1900, 5000);
+    expect(moved('paid 300 ont he snowbal n did 2 dordash shifts', [debt, goal('h', 'Do 8 DoorDash shifts', 'shifts', 3, 8)])).toEqual(['e=2200', 'h=5']);
+    // In a run-on, a past tense naming a goal between two numbers is the later one's.
+    const drink = goal('w', 'Drink 2L of water on 30 days', 'days', 14, 30);
+    const stretch = goal('r', 'Stretch 20 minutes on 25 days', 'days', 8, 25);
+    expect(moved('protein 5 days this wk stretched only twice', [drink, stretch])).toEqual(['r=10']);
+    expect(moved('ate veg 4 days stretched 3 days', [drink, stretch])).toEqual(['r=11']);
+    expect(moved('5 days of protein stretched twice', [drink, stretch])).toEqual(['r=10']);
+    // "3/4 paid off": a share of the whole goal, said as one.
+    const car = goal('a', 'Pay off the $4,000 car loan', 'USD', 2200, 4000);
+    expect(moved('bank app says 3/4 paid off!! 🎉', [car])).toEqual(['a=3000']);
+    expect(moved('three quarters paid off', [car])).toEqual(['a=3000']);
+    expect(moved('1/2 paid off', [car])).toEqual([]);
+    // The weekday a goal counts, ticked or done right after the goal's words, is one of them.
+    const gym = goal('y', 'Gym 12 sessions this month', 'sessions', 5, 12);
+    const prep = goal('p', 'Meal prep on 8 Sundays', 'Sundays', 3, 8);
+    expect(moved('gym x3 💪💪 meal prep sunday ✅🥗 😎', [gym, prep])).toEqual(['y=8', 'p=4']);
+    expect(moved('meal prep done sunday', [gym, prep])).toEqual(['p=4']);
+    expect(moved('gym sunday ✅', [gym, prep])).toEqual([]);
+    // "one meetup" for a goal counted in events: another name of the unit, right after "one".
+    const events = goal('v', 'Attend 6 networking events', 'events', 2, 6);
+    const apps = goal('j', 'Apply to 25 jobs', 'applications', 11, 25);
+    expect(moved('this week I send 5 applications more and I go to one meetup on Thursday', [apps, events])).toEqual(['j=16', 'v=3']);
+    expect(moved('went to one meetup on friday, skipped the other', [apps, events])).toEqual(['v=3']);
+    expect(moved('one meetup got cancelled', [apps, events])).toEqual([]);
   });
   it('answers the shape the OpenAI answers are checked against', () => {
     expect(replyAnalysisSchema.safeParse(analyse('Walked 5 km today, feeling great')).success).toBe(true);

@@ -52,7 +52,7 @@ const TYPOS: Record<string, string> = {
   savd: 'saved', dun: 'done', gona: 'gonna', gunna: 'gonna', tmrw: 'tomorrow', tmr: 'tomorrow', tmrow: 'tomorrow', '2day': 'today', tday: 'today', '2moro': 'tomorrow',
   yday: 'yesterday', yest: 'yesterday', thru: 'through', tho: 'though', b4: 'before', nite: 'night', nites: 'nights', ystrday: 'yesterday', todai: 'today',
   n: 'and', didnt: "didn't", dont: "don't", couldnt: "couldn't", havent: "haven't", wasnt: "wasn't", im: "i'm", ive: "i've", 'u': 'you', ur: 'your', pls: 'please',
-  totl: 'total', ttl: 'total', ths: 'this', dayz: 'days', dnt: "don't", savngs: 'savings', savins: 'savings', allready: 'already', alredy: 'already', anuther: 'another', anothr: 'another', anotha: 'another', onyl: 'only', olny: 'only',
+  totl: 'total', ttl: 'total', ths: 'this', dayz: 'days', dnt: "don't", savngs: 'savings', savins: 'savings', allready: 'already', alredy: 'already', anuther: 'another', anothr: 'another', anotha: 'another', onyl: 'only', olny: 'only', adn: 'and', nad: 'and', teh: 'the',
 };
 
 /** Words that say when, which a typo ("yestrday", "tomorow", "wedensday") must not turn into a unit of what was done. */
@@ -70,6 +70,8 @@ const FRACTIONS: [RegExp, string][] = [
   [/\b(?:a )?half(?: a)? dozen\b/g, '6'],
   [/\bhalf (?:a|one) (mile|marathon|km|kilometre|kilometer|book|page|day|pound|lb|kilo|kg)\b/g, '0.5 $1'],
   [/\b(?:a|one) dozen\b/g, '12'],
+  // "three quarters paid off": a share of the whole goal.
+  [/\b(?:three|3) quarters(?= (?:paid off|of the way)\b)/g, '75%'],
   // "every day but one this week", "every day except Sunday": six of them.
   [/\bevery (day|night|morning|evening)( this week)? (?:except|but|apart from|minus) (?:one|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/g, '6 $1s$2'],
   // "finished another pair": two more of what the goal counts ("a pair of shoes" is one thing).
@@ -98,6 +100,8 @@ export function digitise(input: string): string {
   let t = input.replace(/[’‘`]/g, "'");
   for (const [re, to] of EMOJI_WORDS) t = t.replace(re, to);
   t = t.toLowerCase().replace(/[a-z0-9']+/g, (w) => TYPOS[w] ?? whenTypo(w) ?? w);
+  // "paid 300 ont he snowball": the space slipped one letter on, so a short word ate the t of "the".
+  t = t.replace(/\b(on|in|of|to|at)t he\b/g, '$1 the');
   // Thousands separators and spoken thousands: 10,000 → 10000; 6.5k / 10k steps → 6500 / 10000 steps.
   t = t.replace(/\b(\d{1,3})(?:,(\d{3}))+\b/g, (m) => m.replace(/,/g, ''));
   // "6,2 km": a decimal comma before a unit.
@@ -116,6 +120,8 @@ export function digitise(input: string): string {
   t = t.replace(/\b(\d+)\s*(?:and a half|& a half)/g, (_, n: string) => `${Number(n) + 0.5}`);
   t = t.replace(new RegExp(`\\b(${SMALL_RE}|an?)\\s+and\\s+a\\s+half\\b`, 'g'), (_, w: string) => `${wordValue(w) + 0.5}`);
   for (const [re, to] of FRACTIONS) t = t.replace(re, to);
+  // "3/4 paid off": a share of the whole goal, said as one ("3/4 sessions" is a count).
+  t = t.replace(/\b([1-9])\/(2|4|5|10)(?= (?:paid off|of the way)\b)/g, (_, n: string, d: string) => `${(Number(n) / Number(d)) * 100}%`);
   // "finished another one": one more of what the goal counts.
   t = t.replace(/\b([a-z]+ed|did|made|built|wrote|read|ran|got) (?:another|1 more) one\b/g, '$1 1 more');
   // "one" is a number before a unit ("the one class"), a pronoun otherwise ("the blue one").

@@ -74,6 +74,9 @@ const IRREGULAR: Record<string, string> = {
 function stem(word: string): string {
   const w = word.toLowerCase().replace(/[^a-z]/g, '');
   if (IRREGULAR[w]) return IRREGULAR[w];
+  // "leetcodes": the plural of a word the reader knows stems as the word.
+  const singular = w.replace(/s$/, '');
+  if (IRREGULAR[singular]) return IRREGULAR[singular];
   let s = w.replace(/(ations?|ings?|ed|es|s|e)$/, '');
   if (s.length < 3) s = w;
   s = s.replace(/([bdgmnprt])\1$/, '$1').replace(/y$/, 'i');
@@ -252,7 +255,7 @@ function notAQuantity(before: string, after: string, raw: string, titleWords: Se
 }
 
 /** "actually strava says 4.2", "wait no, 2050", "sorry, 24", "wait it was 4 not 5": the number that follows replaces the one just said. */
-const CORRECTION = /^(?:actually|wait,? no|no wait|(?:oh )?wait,? (?:it|that) (?:was|'s|is)|no,? sorry|sorry,? (?:i mean|i meant|meant|it was|make that)|sorry(?=,?\s*(?:\d|$))|i mean|i meant|correction|scratch that|oops|make that)\b/;
+const CORRECTION = /^(?:actually|wait,? no|no wait|(?:oh )?wait,? (?:it|that) (?:was|'s|is)|no,? sorry|sorry,? (?:i mean|i meant|meant|it was|make that)|sorry(?=,?\s*(?:\d|$))|well(?=,?\s*\d+(?:\.\d+)?(?:\s+[a-z]+)?$)|i mean|i meant|correction|scratch that|oops|make that)\b/;
 
 /**
  * "did 23 calls (sorry, 21)", "ran 5k, wait that's wrong, 4", "ran 5k. oh wait, it was 4": a correction word ending a clause
@@ -263,7 +266,7 @@ const CORRECTION_AT_END = /[(\s](?:sorry|oops|wait,? no|no wait|that'?s wrong|th
 const UNSURE = /\b(?:not sure|not certain|no idea)\b/g;
 const NEGATION = /\b(untouched|no change|unchanged|didn'?t|did not|don'?t|couldn'?t|could not|haven'?t|have not|hasn'?t|wasn'?t|never|not|no|zero|nothing|none|nada|skipped|missed)\b/;
 /** Plans and intentions, not things done: "gonna", "about to", "planned 3", "supposed to do 3", "wanted to run 10k", "booked 3 sessions". */
-const FUTURE = /\b(gonna|going to|about to|will|i'?ll|plan to|planning to|planning|planned|plan was|supposed to|meant to|wanted to|hoped to|hoping to|hoping for|trying to|try to|tried to|aimed for|aiming for|going for|(?:goal|aim|target|plan) (?:was|is)|booked|scheduled|signed up for|registered for|entered|training for|want to|wanna|hope to|aim to|aiming|tomorrow|next week|next time|tonight i|should|could|might|would)\b[^.!?]*$/;
+const FUTURE = /\b(gonna|going to|about to|will|i'?ll|plan to|planning to|planning|planned|plan was|supposed to|meant to|wanted to|hoped to|hoping to|hoping for|trying to|try to|tried to|aimed for|aiming for|going for|(?:goal|aim|target|plan) (?:was|is)|booked|scheduled|signed up for|registered for|entered|training for|want to|wanna|hope to|aim to|aiming|tomorrow|next week|next time|tonight i|should|could|might|would|shoulda|coulda|woulda)\b[^.!?]*$/;
 /**
  * A hedge anywhere in the clause abstains: the client does not know the number, so neither can we ("maybe", "4 or 5", a question).
  * "about 30", "25 ish", "roughly 2,400 words" are the number as clients count it, and are taken.
@@ -275,6 +278,8 @@ const HEDGE = /\b(maybe|dunno|not sure|or so|give or take|something like|lost co
 const OPINION = /\b(i think|i guess|i reckon|probably)\b/;
 /** "nearly 10k", "over 5 km", "at least 3", "almost ran 10k": not the number said, one way or the other; "~10k" is a guess at it. */
 const APPROX = /\b(like|nearly|almost|close to|over|under|at least|more than|less than)\s*$|~\s*$|\b(?:almost|nearly) [a-z]+\s*$/;
+/** "did like 3 hrs": "like" right after "did" and before an amount is a filler, not a guess ("it's like 40 mins", "did like 5" still guess). */
+const FILLER_LIKE = /\bdid\s+like\s*$/;
 const PAYING_OFF = /\b(pay|debt|loan|owe|card)\b/i;
 const EARNING = /\b(earn|make|revenue|sales|income|sell|invoice)\b/i;
 /** A goal of money put aside (in any currency: "Save 5,000 reais"): neither paying something off nor earning. */
@@ -576,6 +581,8 @@ const IRREGULAR_PAST: Record<string, string[]> = { build: ['built'], ask: ['aske
 /** Verbs of arranging a date: "the sleep study is set for the 3rd" says it was scheduled. */
 const ARRANGING = /^(?:schedule|book|arrange|organi[sz]e)$/;
 const STANDS_SET = /\b(?:set|fixed|confirmed|locked in|booked in|pencilled in|penciled in) (?:for|on)\b/;
+/** "bloods booked for the 9th": an appointment made for a date is still to happen, unless making it was the task ("Book the dentist"). */
+const BOOKED_FOR = /\b(?:booked|scheduled|arranged)(?: in)? (?:for|on)\b/;
 
 function pastOf(verb: string): string[] {
   if (IRREGULAR_PAST[verb]) return IRREGULAR_PAST[verb];
@@ -614,7 +621,7 @@ function taskDone(goal: AiGoal, clauses: string[], all: AiGoal[], onlyGoal: bool
     // Txt-speak drops the e of a past tense ("passd", "bookd").
     const c = clause.replace(/\b([a-z]{3,}[^aeiou\s'])d\b/g, '$1ed');
     // "I did photograph the series": the emphatic past.
-    return (DONE.test(c) || [...past, `did ${verb}`].some((p) => new RegExp(`\\b${p}\\b`).test(c)) || (RAISING.test(verb) && STANDS_UP.test(c)) || (verb === 'open' && STANDS_OPEN.test(c)) || (ARRANGING.test(verb) && STANDS_SET.test(c))) && !NOT_DONE.test(c) && !COMING.test(c);
+    return (DONE.test(c) || [...past, `did ${verb}`].some((p) => new RegExp(`\\b${p}\\b`).test(c)) || (RAISING.test(verb) && STANDS_UP.test(c)) || (verb === 'open' && STANDS_OPEN.test(c)) || (ARRANGING.test(verb) && STANDS_SET.test(c))) && !NOT_DONE.test(c) && !COMING.test(c) && (ARRANGING.test(verb) || !BOOKED_FOR.test(c));
   };
   // "the wood is bought but not built yet": the goal's own verb, negated, outweighs another verb's done.
   if (clauses.some((c) => [verb, ...past].some((p) => p.length > 2 && new RegExp(`\\b${p}\\b`).test(c)) && NOT_DONE.test(c))) return false;
@@ -706,7 +713,9 @@ const ABSTAINING = /\b(no|not|without|free|sober|quit|stop|avoid|clean|skip|cut 
 const isLoss = (g: AiGoal) => /^\s*(lose|drop|shed|cut)\b/i.test(g.title);
 
 /** Whether a goal counts things called this ("section" for "Finish 8 SAT practice sections"). */
-const numericGoalCounts = (goals: AiGoal[], noun: string) => goals.some((g) => trackable(g) && g.unit && !measured(g) && unitNear(noun, g.unit));
+const numericGoalCounts = (goals: AiGoal[], noun: string) => goals.some((g) => trackable(g) && g.unit && !measured(g) && (unitNear(noun, g.unit) || synonymOf(noun, g.unit)));
+/** "meetup" for a goal counted in events: a word the reader knows as another name of the unit. */
+const synonymOf = (noun: string, unit: string) => IRREGULAR[noun] !== undefined && IRREGULAR[noun] === stem(unit);
 
 const ORDINAL: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10 };
 const ORDINAL_ANY = `(?:${Object.keys(ORDINAL).join('|')}|\\d+(?:st|nd|rd|th))`;
@@ -756,10 +765,25 @@ function oneThingDone(text: string, goals: AiGoal[]): string {
     .reduce((t, past) => t.replace(new RegExp(`\\b${past} (?:the|a|an|my|our|that|this) (?=[a-z ]+(?:[.!?;\\n]|$))(?![^.!?;\\n]*\\b(?:and|or)\\b|[^.!?;\\n]*[.!?;\\n]+\\s*(?:and|also|plus|oh and)\\b)`, 'g'), `${past} 1 `), text);
 }
 
+/**
+ * "meal prep sunday ✅", "meal prep done sunday" for "Meal prep on 8 Sundays": the one weekday a goal counts, ticked or done
+ * right after the goal's own words, is one of them ("gym sunday ✅" says when the gym was).
+ */
+function weekdayDone(text: string, goals: AiGoal[]): string {
+  return goals
+    .filter((g) => g.unit && new RegExp(`^${WEEKDAY}s$`, 'i').test(g.unit))
+    .reduce((t, g) => {
+      const unit = g.unit!.toLowerCase();
+      const day = unit.slice(0, -1);
+      const namedBefore = (at: number) => named(t.slice(0, at).split(/[.!?;,\n]|\p{Extended_Pictographic}/u).at(-1) ?? '', [g], goals).length > 0;
+      return t.replace(new RegExp(`\\b${day}(?=\\s*(?:✅|✔️?|☑️))|(?<=\\bdone (?:on |this |last )?)${day}\\b`, 'gu'), (m: string, at: number) => (namedBefore(at) ? `1 ${unit}` : m));
+    }, text);
+}
+
 /** How clients say counts of things, as the reader reads them. */
 function countWordings(text: string, goals: AiGoal[]): string {
   return (
-    ordinalsDone(oneThingDone(text, goals), goals)
+    ordinalsDone(oneThingDone(weekdayDone(text, goals), goals), goals)
       // "veg every day (7)": every day of the week, counted.
       .replace(/\b(?:every|each|a) (day|night|morning|evening) \(([1-7])\)/g, '$2 $1s this week')
       // "15 min each morning, 5 mornings": the amount each morning, on that many mornings.
@@ -774,6 +798,8 @@ function countWordings(text: string, goals: AiGoal[]): string {
       )
       // "3 sets of 20 pushups": 20 pushups three times.
       .replace(/\b(\d+) (?:sets|rounds) of (\d+) ([a-z]+)/g, '$2 $3 $1 times')
+      // "one meetup on thursday": the noun right after it first, before words further on.
+      .replace(/\bone ([a-z]+)\b/g, (m, noun: string) => (numericGoalCounts(goals, noun) ? `1 ${noun}` : m))
       // "did one SAT math section": one of the things a goal counts, a word or two between.
       .replace(/\bone ((?:(?!of\b)[a-z]+ ){0,2})([a-z]+)\b/g, (m, words: string, noun: string) => (numericGoalCounts(goals, noun) ? `1 ${words}${noun}` : m))
       // "went to a meeting", "did a session": one of the things a goal counts, done ("had a meeting" may be any meeting).
@@ -784,6 +810,13 @@ function countWordings(text: string, goals: AiGoal[]): string {
       )
       // "Anatomy 45 pages (ch 7 & 8)": which ones, a list of labels the clauses would split ("ch 7-8" reads as labels).
       .replace(/\b(chapters?|ch|lessons?|episodes?|modules?|parts?|units?|sections?) (\d+) (?:and|&|,) (\d+)\b/g, '$1 $2-$3')
+      // "90 minutes on Tuesday and another 90 on Friday": "another" with a bare number is more of the unit just said.
+      .replace(ANOTHER_OF_THE_UNIT, (m, n: string, unit: string, between: string, more: string) => (isKnownUnit(unit) && !OCCASION.has(familyOf(unit)) ? `${n} ${unit}${between}${more} ${unit}` : m))
+      // "45 min on the bike Tues and Thurs", "4 km each time Mon Wed and Fri": an amount said once for days listed after it is done on each of them (a total is said so: "10k total mon and wed").
+      .replace(AMOUNT_ON_WEEKDAYS, (m, amount: string, unit: string, words: string, days: string) => {
+        const count = new Set(days.match(new RegExp(WEEKDAY, 'g'))!.map((d) => d.slice(0, 3))).size;
+        return count > 1 && !TOTAL_WORD.test(m) ? `${words.replace(/\beach(?: time)? /, '')}${count} times ${amount} ${unit}` : m;
+      })
       // "2 easy 8k runs", "two 20-minute meditations": the occasions, each of that amount.
       .replace(/(?<!\b(?:the|those|these) )\b(\d+) (?:([a-z]+) )?(\d+(?:\.\d+)?)[ -]?(k|km|kms|mi|miles?|min|mins|minutes?) (runs|walks|rides|swims|hikes|jogs|sessions|workouts|meditations|classes)\b/g, (_, n: string, adjective: string | undefined, amount: string, unit: string, noun: string) => `${adjective ?? ''} ${noun} ${n} times ${amount} ${unit}`)
   );
@@ -835,6 +868,12 @@ const WEEKDAY = '(?:mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:
 /** "mon tues and fri", "Monday, Wednesday & Friday": two weekdays or more in a list. */
 const WEEKDAY_LIST = new RegExp(`\\b(?:on )?${WEEKDAY}(?:(?:\\s*,\\s*|\\s+|\\s*(?:and|&)\\s+)${WEEKDAY}\\b)+`, 'g');
 
+/** An amount, then in the same sentence "another" or "a further" and a bare number followed by a when or where, or the sentence's end. */
+const ANOTHER_OF_THE_UNIT = /\b(\d+(?:\.\d+)?) ?([a-z]+)\b([^\d.!?;\n]*?\b(?:another|a further) )(\d+(?:\.\d+)?)(?!\.?\d)(?= (?:on|in|at|this|last|yesterday|today|tonight|over)\b|\s*[,.!?;)\n]|\s*$)/g;
+/** An amount of time or distance, a few words, then two weekdays or more: "45 min on the bike Tues and Thurs". */
+const AMOUNT_ON_WEEKDAYS = new RegExp(`\\b(\\d+(?:\\.\\d+)?) ?(k|km|kms|mi|miles?|min|mins|minutes?|hrs?|hours?) ((?:(?!${WEEKDAY}\\b)[a-z']+ ){0,4}?)(?:on )?(${WEEKDAY}(?:(?:\\s*,\\s*|\\s+|\\s*(?:and|&|n)\\s+)${WEEKDAY}\\b)+)(?![^.!?;\\n]*\\b(?:each|total|in all|altogether|combined|between)\\b)`, 'g');
+const TOTAL_WORD = /\b(?:total|in all|altogether|combined|between)\b/;
+
 /**
  * "hit 8k stps mon tues n fri" for a goal counted in days: the days listed are the days done. A sentence that counts its occasions
  * itself ("mon, wed and fri, 3 days", "3 shifts (mon tue fri)", "a couple of times, Tues and Fri") is read by its number.
@@ -853,6 +892,27 @@ function listedDays(text: string, goals: AiGoal[]): string {
           const days = new Set(list.match(new RegExp(WEEKDAY, 'g'))!.map((d) => d.slice(0, 3)));
           return days.size > 1 ? `on ${days.size} ${unit}` : list;
         }),
+  );
+}
+
+/** "my sister who ran 5k", "he walked 3": a verb with its own subject is read with it. */
+const OWN_SUBJECT = /\b(?:who|i|he|she|we|they|you|it)\s+$/;
+
+/**
+ * "protein 5 days this wk stretched only twice": in a run-on without commas or stops, a past tense naming a goal between two
+ * numbers starts the later number's clause (the verb comes before what was done), so the number before it is not that goal's.
+ * Right after the number's noun it is a participle of that noun ("7 books read in total"), unless the number after it counts
+ * the same thing: one verb does not take both ("ate veg 4 days stretched 3 days").
+ */
+function verbsStartClauses(text: string, goals: AiGoal[]): string {
+  const numeric = goals.filter(trackable);
+  const startsClause = (before: string, after: string) => {
+    const participleOf = /\d\s*([a-z$]*)\s+$/.exec(before)?.[1];
+    const nextUnit = /^[^\d]*?\d+(?:\.\d+)?\s*([a-z$]*)/.exec(after)?.[1];
+    return participleOf === undefined || (participleOf !== '' && familyOf(participleOf) === familyOf(nextUnit ?? ''));
+  };
+  return text.replace(/(?<=\d[^\d.!?;,\n]*\s)([a-z]+)\b(?=[^.!?;,\n]*?\d)/g, (word: string, _: string, at: number) =>
+    (/ed$/.test(word) || PAST.has(word)) && !OWN_SUBJECT.test(text.slice(0, at)) && startsClause(text.slice(0, at), text.slice(at)) && named(word, numeric, goals).length > 0 ? `, ${word}` : word,
   );
 }
 
@@ -882,7 +942,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
     goals,
   );
   // Someone else's doing ("my sister who ran 5k", "he did 3") is not the client's progress.
-  const clauses = text
+  const clauses = verbsStartClauses(text, goals)
     .split(CLAUSE_SPLIT)
     .flatMap((c) => c.split(/\s+(?=who\b)/))
     .map((c) => c.trim())
@@ -948,7 +1008,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       // "ran 10k+": at least that much, so not an amount to record.
       if (/^\s*[a-z]*\s*\+(?!\s*\d)/.test(m.after)) continue;
       const plan = FUTURE.exec(m.before.slice(-30));
-      if ((plan && !numeric.some((g) => titleStems(g).has(stem(plan[1]!)))) || HEDGE.test(clause) || HEDGED_NEXT.test(clauses[index + 1] ?? '') || (m.mode !== 'percent' && (APPROX.test(m.before) || OPINION.test(clause)))) continue;
+      if ((plan && !numeric.some((g) => titleStems(g).has(stem(plan[1]!)))) || HEDGE.test(clause) || HEDGED_NEXT.test(clauses[index + 1] ?? '') || (m.mode !== 'percent' && ((APPROX.test(m.before) && !(FILLER_LIKE.test(m.before) && isKnownUnit(m.unit))) || OPINION.test(clause)))) continue;
       // "2 wrkouts ... steps meh": a counted noun that is neither a goal's unit nor a word of its title says the number is not that goal's.
       const counted = m.unit && !FOLLOWERS.has(m.unit) && !isKnownUnit(m.unit) ? m.unit : null;
       const countsIt = (g: AiGoal) => !counted || countedBy(g, m.verb) || (g.unit !== null && (unitNear(counted, g.unit) || near(counted, g.unit.toLowerCase()))) || (!occasionsOfAmount(g, counted) && wordsOf(g.title.toLowerCase()).some((w) => matchesStem(counted, stem(w)) || near(counted, w)));
@@ -1201,9 +1261,13 @@ function multipliedBefore(m: Mention, goal: AiGoal): boolean {
 /** "2 walks with Margaret, Tuesday and Friday": a clause of days alone says when the one before was done. */
 const saysWhen = (clause: string | undefined) => clause !== undefined && wordsOf(clause).length > 0 && wordsOf(clause).every((w) => WHEN.test(w) || STOP.has(w));
 
-/** Whether another goal, counted in something else, has the unit word in its title ("shift" for "shifts"). */
+/**
+ * Whether another goal, counted in something else, has the unit word in its title ("shift" for "shifts").
+ * A rate there ("10,000 steps a day") says how much per day, not that days are counted.
+ */
 const unitInOtherTitle = (unit: string, goal: AiGoal, goals: AiGoal[]) =>
-  unit.length > 2 && goals.some((o) => o.id !== goal.id && (!o.unit || familyOf(o.unit) !== familyOf(unit)) && wordsOf(o.title.toLowerCase()).some((w) => w.replace(/s$/, '') === unit.replace(/s$/, '')));
+  unit.length > 2 && goals.some((o) => o.id !== goal.id && (!o.unit || familyOf(o.unit) !== familyOf(unit)) && wordsOf(withoutRates(o.title.toLowerCase())).some((w) => w.replace(/s$/, '') === unit.replace(/s$/, '')));
+const withoutRates = (title: string) => title.replace(/\b(?:a|an|per|each|every) [a-z]+/g, ' ');
 
 /** "did it twice more": the number is the times itself, not an amount repeated. */
 const repeatCount = (m: Mention) => /\b(?:did|done|do) (?:that|it|this|those)\s*$/.test(m.before) && familyOf(m.unit) === 'count';
