@@ -671,6 +671,44 @@ describe('local reply analysis', () => {
     expect(moved('went to one meetup on friday, skipped the other', [apps, events])).toEqual(['v=3']);
     expect(moved('one meetup got cancelled', [apps, events])).toEqual([]);
   });
+  it('reads the wordings of part 15, as general rules, and abstains on its doubts', () => {
+    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
+    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
+    // Failing a habit every night this week is no night of it kept.
+    const scroll = goal('s', 'No doomscrolling after 10pm', 'nights', 12, 30);
+    expect(moved('Honestly failed every night this week. Phone in bed till 1am. Sorry.', [scroll])).toEqual([]);
+    expect(moved('Missed every night this week, sorry', [scroll])).toEqual([]);
+    expect(moved('slipped every night this week', [scroll])).toEqual([]);
+    expect(moved('Managed every night this week!', [scroll])).toEqual(['s=19']);
+    // "a meeting Tuesday and one last night": "one" after "and" is another of the thing just counted.
+    const meetings = goal('m', 'Go to 3 AA meetings a week', 'meetings', 0, 3);
+    const sober = goal('d', '90 days sober', 'days', 41, 90);
+    expect(moved('Forty-four days today. Went to a meeting Tuesday and one last night, so two this week.', [sober, meetings])).toEqual(['d=44', 'm=2']);
+    expect(moved('Went to a meeting Tuesday and one last night', [sober, meetings])).toEqual(['m=2']);
+    expect(moved('Went to one meeting Monday and another one Thursday.', [sober, meetings])).toEqual(['m=2']);
+    expect(moved('Went to a meeting Tuesday', [sober, meetings])).toEqual(['m=1']);
+    // "plan was 15 calls, managed 9": the bare number done after a planned amount is of the planned thing, the plan is not.
+    const calls = goal('c', 'Make 60 discovery calls this month', 'calls', 22, 60);
+    const closes = goal('k', 'Close 5 new customers', 'customers', 1, 5);
+    expect(moved('Plan was 15 calls this week, managed 9. Booked 2 demos for next Tuesday but no closes yet.', [calls, closes])).toEqual(['c=31']);
+    expect(moved('Aimed for 15 calls, managed 9', [calls, closes])).toEqual(['c=31']);
+    expect(moved('the goal was 20 calls this week but I only did 14.', [calls, closes])).toEqual(['c=36']);
+    expect(moved('Plan was 15 calls, managed 9 demos', [calls, closes])).toEqual([]);
+    // An exercise emoji repeated is one session each, unless a number beside it says the count.
+    const runs = goal('r', 'Run 5k twice a week', 'runs', 0, 2);
+    const veg = goal('v', 'Veg with every lunch', 'lunches', 0, 5);
+    expect(moved('🏃‍♀️🏃‍♀️ done!! veggies 3 lunches 🥦😋', [runs, veg])).toEqual(['r=2', 'v=3']);
+    expect(moved('🏃🏃 done', [runs, veg])).toEqual(['r=2']);
+    expect(moved('🏃🏃 💦💦 1 more!!', [runs, veg])).toEqual(['r=1']);
+    expect(moved('🏃🏃 5k each', [runs, veg])).toEqual([]);
+    // "my 3rd writing morning this week": the count of the period so far, when the goal counts them in that period.
+    const words = goal('w', 'Write 50,000 words of the novel', 'words', 21300, 50000);
+    const mornings = goal('o', 'Write before work 5 mornings a week', 'mornings', 2, 5);
+    expect(moved("Added 1,850 words today before work. That's my 3rd writing morning this week.", [words, mornings])).toEqual(['w=23150', 'o=3']);
+    expect(moved("that's the third morning this week", [words, mornings])).toEqual(['o=3']);
+    expect(moved('my 3rd morning this month', [words, mornings])).toEqual([]);
+    expect(moved('3rd morning this week', [words, mornings])).toEqual([]);
+  });
   it('answers the shape the OpenAI answers are checked against', () => {
     expect(replyAnalysisSchema.safeParse(analyse('Walked 5 km today, feeling great')).success).toBe(true);
   });

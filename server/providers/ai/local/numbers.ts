@@ -46,6 +46,13 @@ const EMOJI_WORDS: [RegExp, string][] = [
   [/✍️?/gu, ' write '],
 ];
 
+/**
+ * An exercise emoji repeated ("🏃‍♀️🏃‍♀️ done"): one session each (mood emoji repeat for emphasis, these for count), unless a
+ * number beside it says the count ("2 more 🏃🏃", "🚴🚴 💦💦 2 more" only illustrate it).
+ */
+const REPEATED_SESSION = /(?:[🏋🧘🏃🚶🚴🏊][\u200d\ufe0f♀♂]*\s*){2,7}(?![^a-z]*\d)/giu;
+const NUMBER_BEFORE = /(?:\d|\b(?:one|two|three|four|five|six|seven|couple|another|more|again))[^.!?\n\d]*$/i;
+
 /** Misspellings and txt-speak seen in replies, as the words the reader knows. */
 const TYPOS: Record<string, string> = {
   mor: 'more', moar: 'more', twise: 'twice', twic: 'twice', evry: 'every', evrey: 'every', wk: 'week', wks: 'weeks', finaly: 'finally', finnaly: 'finally',
@@ -98,6 +105,10 @@ export function withoutEmoji(input: string): string {
 /** Rewrites the text in lower case with digits for number words. */
 export function digitise(input: string): string {
   let t = input.replace(/[’‘`]/g, "'");
+  t = t.replace(REPEATED_SESSION, (m: string, at: number, all: string) => {
+    const kinds = m.match(/[🏋🧘🏃🚶🚴🏊]/gu)!;
+    return new Set(kinds).size === 1 && !NUMBER_BEFORE.test(all.slice(0, at)) ? `${kinds[0]} x${kinds.length} ` : m;
+  });
   for (const [re, to] of EMOJI_WORDS) t = t.replace(re, to);
   t = t.toLowerCase().replace(/[a-z0-9']+/g, (w) => TYPOS[w] ?? whenTypo(w) ?? w);
   // "paid 300 ont he snowball": the space slipped one letter on, so a short word ate the t of "the".

@@ -732,6 +732,19 @@ function ordinalsDone(text: string, goals: AiGoal[]): string {
   return ORDINAL_DONE.reduce((t, re) => t.replace(re, (m, finished: string, o: string, words: string, noun: string) => (numericGoalCounts(goals, noun) ? `${finished}${words} #${ORDINAL[o] ?? parseInt(o, 10)}` : m)), text);
 }
 
+/** The period a title counts in ("5 mornings a week"), which a reply's "this week" must match to be the goal's count. */
+const titlePeriod = (goal: AiGoal) => /\b(?:a|per|each|every|this|one) (week|month)\b|\b(week|month)ly\b/i.exec(goal.title)?.slice(1).find(Boolean)?.toLowerCase();
+
+/**
+ * "that's my 3rd writing morning this week" for "Write before work 5 mornings a week": the ordinal is the count of the week so far,
+ * as "morning #3" (read by ordinalTotals), only when the goal counts those things in that same period.
+ */
+function ordinalOfPeriod(text: string, goals: AiGoal[]): string {
+  return text.replace(new RegExp(`\\b(my|the) ${ORDINAL_WORD} ((?:[a-z]+ ){0,2}?)([a-z]+)(?= this (week|month)\\b)`, 'g'), (m, the: string, o: string, words: string, noun: string, period: string) =>
+    goals.some((g) => trackable(g) && g.unit && (OCCASION.has(familyOf(g.unit)) || !measured(g)) && unitNear(noun, g.unit) && titlePeriod(g) === period) ? `${the} ${words}${noun} #${ORDINAL[o] ?? parseInt(o, 10)}` : m,
+  );
+}
+
 /** Names of occasions ("2 kids, 3 hours each" is no two occasions). */
 const OCCASIONS = 'times|shifts|runs|walks|rides|swims|hikes|sessions|workouts|classes|lessons|days|nights|mornings|evenings|trips|visits|calls|meetings|games|matches|rounds|sets|practices|rehearsals';
 
@@ -783,13 +796,14 @@ function weekdayDone(text: string, goals: AiGoal[]): string {
 /** How clients say counts of things, as the reader reads them. */
 function countWordings(text: string, goals: AiGoal[]): string {
   return (
-    ordinalsDone(oneThingDone(weekdayDone(text, goals), goals), goals)
+    ordinalOfPeriod(ordinalsDone(oneThingDone(weekdayDone(text, goals), goals), goals), goals)
       // "veg every day (7)": every day of the week, counted.
       .replace(/\b(?:every|each|a) (day|night|morning|evening) \(([1-7])\)/g, '$2 $1s this week')
       // "15 min each morning, 5 mornings": the amount each morning, on that many mornings.
       .replace(/\b(every|each) (day|morning|evening|night),? (?=\d+ (?:days|mornings|evenings|nights)\b)/g, '$1 $2 on ')
       // "journaled every day this week": seven of them, when the sentence gives no number of its own ("so 7 more days").
-      .replace(/\b([a-z]+ed) (?:every|each) (day|night|morning|evening) this week\b(?![^.!?\n]*\d)/g, '$1 7 $2s this week')
+      // "failed every night this week" is seven nights the habit was broken, not kept.
+      .replace(/\b(?!(?:failed|missed|skipped|slipped|relapsed|cheated|caved|struggled)\b)([a-z]+ed) (?:every|each) (day|night|morning|evening) this week\b(?![^.!?\n]*\d)/g, '$1 7 $2s this week')
       // "2 shifts, 4 hours each" is the occasions and the amount of each.
       .replace(new RegExp(`\\b(\\d+) (${OCCASIONS}),? (\\d+(?:\\.\\d+)?) ?([a-z$]+) each\\b(?! (?:way|side|leg|direction))`, 'g'), occasionsEach)
       // "2 lectures, 45 mins each" for "Watch 20 hrs of lectures": things the title names, each of that amount.
@@ -804,6 +818,10 @@ function countWordings(text: string, goals: AiGoal[]): string {
       .replace(/\bone ((?:(?!of\b)[a-z]+ ){0,2})([a-z]+)\b/g, (m, words: string, noun: string) => (numericGoalCounts(goals, noun) ? `1 ${words}${noun}` : m))
       // "went to a meeting", "did a session": one of the things a goal counts, done ("had a meeting" may be any meeting).
       .replace(/\b(went to|attended|did|finished|completed|wrote|posted|sent|made|logged|taught|gave|hosted|led) an? ([a-z]+)\b/g, (m, verb: string, noun: string) => (numericGoalCounts(goals, noun) ? `${verb} 1 ${noun}` : m))
+      // "went to a meeting Tuesday and one last night": "one" after "and" stands for another of the thing just counted.
+      .replace(/\b1 ([a-z]+)((?: [a-z]+){0,3}) and (?:another )?one\b(?! of\b)/g, (m, noun: string, when: string) => (numericGoalCounts(goals, noun) ? `1 ${noun}${when} and 1 ${noun}` : m))
+      // "plan was 15 calls this week, managed 9": the bare number done after a planned amount is of the planned thing.
+      .replace(/\b((?:the )?(?:plan|goal|target|aim) was|aimed for|planned) (\d+) ([a-z]+)((?: this (?:week|month)| today)?),? (?:but )?(?:i )?(?:only )?(managed|did|got through|got done|made|hit) (\d+)(?=\s*(?:[.!?,;\n]|$|and\b|but\b))/g, '$1 $2 $3$4, $5 $6 $3')
       // "ch 4 and 5 done", "ch1 + ch2 done", "completed sessions 5 and 6", "finished chem chapters 1 and 2": two of them, whichever they are.
       .replace(/\b(chapters?|ch|lessons?|episodes?|modules?|sessions?) ?(\d+) ?(?:and|&|\+) ?(?:\1 ?)?(\d+)\b/g, (m, noun: string, a: string, b: string, at: number, all: string) =>
         a !== b && (/\b(?:finished|completed|did|done with)\s+(?:[a-z]+\s+)?$/.test(all.slice(0, at)) || /^\s+(?:done|finished|completed|complete)\b/.test(all.slice(at + m.length))) ? `2 ${noun === 'ch' ? 'chapters' : noun.replace(/s?$/, 's')}` : m,
