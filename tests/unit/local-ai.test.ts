@@ -709,6 +709,56 @@ describe('local reply analysis', () => {
     expect(moved('my 3rd morning this month', [words, mornings])).toEqual([]);
     expect(moved('3rd morning this week', [words, mornings])).toEqual([]);
   });
+  it('reads the wordings of part 16, as general rules, and abstains on its doubts', () => {
+    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
+    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
+    // "another 25 after lunch": "another" and a bare number before a when is more of the unit just said.
+    const piano = goal('p', 'Practise piano 1,200 minutes by Christmas', 'minutes', 640, 1200);
+    expect(moved('I practised 35 minutes this morning and another 25 after lunch.', [piano])).toEqual(['p=700']);
+    expect(moved('practised 20 minutes before work and another 15 during lunch', [piano])).toEqual(['p=675']);
+    // "4 mi tuesday n like 6 satrday": a bare number after "and" with its own weekday is more of the unit.
+    const miles = goal('m', 'Run 100 miles in November', 'miles', 61, 100);
+    expect(moved('ran 4 mi tuesday n like 6 satrday knees r fine thx', [miles])).toEqual(['m=71']);
+    expect(moved('ran 4 mi tuesday and 6 saturday', [miles])).toEqual(['m=71']);
+    expect(moved('ran 4 mi tuesday and 5 people joined', [miles])).toEqual(['m=65']);
+    // "still 31": where a count stands, no amount done.
+    const list = goal('l', 'List 50 new products', 'products', 31, 50);
+    expect(moved('Listings still 31, been busy cutting', [list])).toEqual([]);
+    expect(moved('still 31 listed', [list])).toEqual([]);
+    // A want is no deed, with or without "to".
+    const calls = goal('c', 'Make 60 discovery calls this month', 'calls', 22, 60);
+    expect(moved('wanted 15 calls this week', [calls])).toEqual([]);
+    expect(moved('wanted to make 15 calls', [calls])).toEqual([]);
+    // Weekdays a meeting or a class was on are not days of a sober or daily goal; days of the goal's own activity are.
+    const sober = goal('d', '90 days sober', 'days', 41, 90);
+    expect(moved('Went to a meeting Tuesday and Friday', [sober])).toEqual([]);
+    const stretch = goal('s', 'Stretch on 30 days', 'days', 4, 30);
+    expect(moved('Went to a class Monday and Wednesday', [stretch])).toEqual([]);
+    expect(moved('did a stretch mon and wed', [stretch])).toEqual(['s=6']);
+    // "wait no 1457 sorry": a word said to the coach after the corrected number is no unit of it.
+    const japan = goal('j', 'Save $2,000 for the Japan trip', 'USD', 1320, 2000);
+    expect(moved('ok savings acct is at 1475 now, wait no 1457 sorry fat thumbs', [japan])).toEqual(['j=1457']);
+    expect(moved('savings at 1475, wait no 1457 sorry', [japan])).toEqual(['j=1457']);
+    // "tweice": "twice" with a letter slipped in; "twine" is a word of its own.
+    const gym = goal('g', 'Gym 3x a week (36 workouts)', 'workouts', 20, 36);
+    expect(moved('gym tweice', [gym])).toEqual(['g=22']);
+    expect(moved('bought twine for the garden', [gym])).toEqual([]);
+    // "my 30 day chip": a singular period before a noun names a thing, no days done.
+    const reach = goal('r', 'Reach 90 days sober', 'days', 41, 90);
+    expect(moved('Day 48 today. Went to my 7pm meeting, my 30 day chip from last month is still on my keyring', [reach])).toEqual(['r=48']);
+    expect(moved('got my 60-day coin last night', [reach])).toEqual([]);
+    // "all 25 read": what was done to them, right after the number, is no unit.
+    const papers = goal('a', 'Read 25 papers', 'papers', 20, 25);
+    expect(moved('papers done - all 25 read', [papers])).toEqual(['a=25']);
+    expect(moved('2 essays submitted', [goal('e', 'Write 10 essays', 'essays', 4, 10)])).toEqual(['e=6']);
+    // "sold 3 games for $45" beside a saving: the price of the things counted is no saving until put aside, nor a doubt on the count.
+    const bike = goal('b', 'Save $800 for a new bike', 'USD', 520, 800);
+    const ebay = goal('y', 'Sell 40 old things on eBay', 'items', 22, 40);
+    expect(moved('put 60 bucks in the bike fund, sold 3 old PS4 games on ebay for $45', [bike, ebay])).toEqual(['b=580', 'y=25']);
+    expect(moved('sold 2 old lamps on ebay for $30', [bike, ebay])).toEqual(['y=24']);
+    expect(moved('sold 3 old games on ebay for $45 and put it in the bike fund', [bike, ebay])).toEqual(['y=25']);
+    expect(moved('Bench sold for $350 to my neighbour', [goal('p', 'Finish 6 furniture pieces', 'pieces', 2, 6), goal('f', 'Sell $1,500 of furniture', 'USD', 400, 1500)])).toEqual(['f=750']);
+  });
   it('answers the shape the OpenAI answers are checked against', () => {
     expect(replyAnalysisSchema.safeParse(analyse('Walked 5 km today, feeling great')).success).toBe(true);
   });

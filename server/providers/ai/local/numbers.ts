@@ -62,6 +62,9 @@ const TYPOS: Record<string, string> = {
   totl: 'total', ttl: 'total', ths: 'this', dayz: 'days', dnt: "don't", savngs: 'savings', savins: 'savings', allready: 'already', alredy: 'already', anuther: 'another', anothr: 'another', anotha: 'another', onyl: 'only', olny: 'only', adn: 'and', nad: 'and', teh: 'the',
 };
 
+/** "tweice", "thrce": "twice" or "thrice" with a letter slipped in or dropped ("twine", one letter changed, is a word of its own). */
+const timesTypo = (w: string) => ['twice', 'thrice'].find((known) => Math.abs(w.length - known.length) === 1 && oneEditApart(w, known));
+
 /** Words that say when, which a typo ("yestrday", "tomorow", "wedensday") must not turn into a unit of what was done. */
 const WHEN_WORDS = ['yesterday', 'tomorrow', 'tonight', 'morning', 'evening', 'afternoon', 'weekend', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
@@ -110,7 +113,7 @@ export function digitise(input: string): string {
     return new Set(kinds).size === 1 && !NUMBER_BEFORE.test(all.slice(0, at)) ? `${kinds[0]} x${kinds.length} ` : m;
   });
   for (const [re, to] of EMOJI_WORDS) t = t.replace(re, to);
-  t = t.toLowerCase().replace(/[a-z0-9']+/g, (w) => TYPOS[w] ?? whenTypo(w) ?? w);
+  t = t.toLowerCase().replace(/[a-z0-9']+/g, (w) => TYPOS[w] ?? whenTypo(w) ?? timesTypo(w) ?? w);
   // "paid 300 ont he snowball": the space slipped one letter on, so a short word ate the t of "the".
   t = t.replace(/\b(on|in|of|to|at)t he\b/g, '$1 the');
   // Thousands separators and spoken thousands: 10,000 → 10000; 6.5k / 10k steps → 6500 / 10000 steps.

@@ -189,6 +189,10 @@ function notAQuantity(before: string, after: string, raw: string, titleWords: Se
   if (/\bthe (?:[a-z]+ )?$/.test(before) && /^\s*[a-z]+\s+(?:are|were)\b/.test(after)) return true;
   // "still owe 1800": what is left of a debt, which may be more than the goal's part of it.
   if (/\b(?:owe|owing)\s*$/.test(before)) return true;
+  // "my 30 day chip", "a 7-day challenge": the period, singular, names a thing (a token, a plan), no amount done.
+  if (/^\s*-?\s*(?:day|week|month|year)\s+(?:chip|coin|medal|badge|token|keytag|challenge|plan|program|programme|course|trial|pass|membership|detox|cleanse)s?\b/.test(after)) return true;
+  // "listings still 31", "still 3 to go": where it stood and stands, no amount done (a total, if one, is unchanged).
+  if (/\bstill\s*$/.test(before)) return true;
   // "one application got rejected": lost, not done.
   if (/^\s*[a-z]*\s*(?:got|was|were|been) (?:rejected|declined|refused|cancell?ed|returned|bounced|deleted)\b/.test(after)) return true;
   // "race is Dec 14, 18 days out": a countdown to something, not days done.
@@ -265,8 +269,8 @@ const CORRECTION_AT_END = /[(\s](?:sorry|oops|wait,? no|no wait|that'?s wrong|th
 
 const UNSURE = /\b(?:not sure|not certain|no idea)\b/g;
 const NEGATION = /\b(untouched|no change|unchanged|didn'?t|did not|don'?t|couldn'?t|could not|haven'?t|have not|hasn'?t|wasn'?t|never|not|no|zero|nothing|none|nada|skipped|missed)\b/;
-/** Plans and intentions, not things done: "gonna", "about to", "planned 3", "supposed to do 3", "wanted to run 10k", "booked 3 sessions". */
-const FUTURE = /\b(gonna|going to|about to|will|i'?ll|plan to|planning to|planning|planned|plan was|supposed to|meant to|wanted to|hoped to|hoping to|hoping for|trying to|try to|tried to|aimed for|aiming for|going for|(?:goal|aim|target|plan) (?:was|is)|booked|scheduled|signed up for|registered for|entered|training for|want to|wanna|hope to|aim to|aiming|tomorrow|next week|next time|tonight i|should|could|might|would|shoulda|coulda|woulda)\b[^.!?]*$/;
+/** Plans and intentions, not things done: "gonna", "about to", "planned 3", "supposed to do 3", "wanted to run 10k", "booked 3 sessions"; "wanted 15 calls" is a want, no deed. */
+const FUTURE = /\b(gonna|going to|about to|will|i'?ll|plan to|planning to|planning|planned|plan was|supposed to|meant to|wanted(?: to)?|hoped to|hoping to|hoping for|trying to|try to|tried to|aimed for|aiming for|going for|(?:goal|aim|target|plan) (?:was|is)|booked|scheduled|signed up for|registered for|entered|training for|want to|wanna|hope to|aim to|aiming|tomorrow|next week|next time|tonight i|should|could|might|would|shoulda|coulda|woulda)\b[^.!?]*$/;
 /**
  * A hedge anywhere in the clause abstains: the client does not know the number, so neither can we ("maybe", "4 or 5", a question).
  * "about 30", "25 ish", "roughly 2,400 words" are the number as clients count it, and are taken.
@@ -286,6 +290,8 @@ const EARNING = /\b(earn|make|revenue|sales|income|sell|invoice)\b/i;
 const saving = (g: AiGoal) => (isCurrency(g.unit) || /\bsav(?:e|ings?)\b/i.test(g.title)) && !PAYING_OFF.test(g.title) && !EARNING.test(g.title);
 const INCOME = /\b(?:bonus|pay ?check|salary|wages|refund|tax return|got paid|a raise)\b/;
 const PUT_ASIDE = /\b(?:sav\w*|into|put|moved|transferred|deposit\w*|stashed)\b/;
+/** "sold 3 games for $45": money after "for" in a sale, beside goals that count things, is what they sold for. */
+const salePrice = (m: Mention, nearby: AiGoal[]) => isCurrency(m.unit) && /\b(?:sold|sell|selling)\b[^.!?]*\bfor\s*$/.test(m.before) && nearby.length > 0 && nearby.every((g) => !isCurrency(g.unit));
 /** "took out 100", "took 100 out for the vet", "dipped into it": money taken back out of what was saved. */
 const WITHDRAWAL = /\b(?:withdrew|withdrawn|withdraw|(?:pulled|took|taken|take) (?:\S+ ){0,2}out|dipped into)\b/;
 const SPEND = /\b(ate|cost|costs|spent|spend|paid|pay|bill|bills|repair|bought|price|rent|fee|fine|ticket|per month|a month|lost|owe|debt|treated (?:myself|ourselves|me)|splurged)\b|\/\s?mo(nth)?\b/;
@@ -341,6 +347,9 @@ function daysIn(text: string): number | null {
   return m ? Number(m[1] ?? m[2] ?? m[3] ?? m[4]) : null;
 }
 
+/** Words said to the coach, not of the thing counted. */
+const INTERJECTION = /^(?:sorry|oops|lol|haha|hahaha|omg|thx|thanks|ty|yay|woo|ugh|tbh|btw)$/;
+
 function unitAfter(after: string, goals: AiGoal[]): string {
   // "6 out of 12 now": the number's unit, if any, comes with the denominator.
   if (/^\s*out of\b/.test(after)) return '';
@@ -359,11 +368,15 @@ function unitAfter(after: string, goals: AiGoal[]): string {
     if (/^\W*\d/.test(w)) break;
     const word = clean(w);
     if (!word) continue;
+    // "1457 sorry fat thumbs", "5 lol": a word said to the coach right after the number is no unit of it.
+    if (i === 0 && INTERJECTION.test(word)) return '';
     // "2 on the walk home", "5 in the pool": a place or an occasion the amount was done on, not its unit.
     if (/^(?:on|in|at|during|after|before)$/.test(word) && /^(?:the|a|an|my|our)$/.test(clean(words[i + 1] ?? ''))) break;
     // "2 people said call back": a verb after the noun starts what they did; a unit past it is not this number's ("3 prospects booked demos" is the goal's own verb).
     if (i > 0 && /^(?:[a-z]+ed|said|told|asked|went|came|were|was|are|is)$/.test(word) && !goals.some((g) => titleStems(g).has(stem(word)))) break;
     if (unitWord(word)) return word;
+    // "all 25 read", "3 sold": what was done to them, right after the number, is no unit of it ("25 done" reads so too).
+    if (i === 0 && /^(?:read|done|sold|sent|written|finished|completed|submitted|posted|watched)$/.test(word)) return '';
     // "2 wrkouts lol steps": a misspelt title word right after the number is its unit; a unit further on belongs to something else
     // ("4 rapid games": an adjective of a title before a goal's unit is not).
     if (i === 0 && !goalUnit(clean(words[1] ?? '')) && goals.some((g) => wordsOf(g.title.toLowerCase()).some((t) => t.length >= 5 && near(word, t)))) return word;
@@ -830,6 +843,10 @@ function countWordings(text: string, goals: AiGoal[]): string {
       .replace(/\b(chapters?|ch|lessons?|episodes?|modules?|parts?|units?|sections?) (\d+) (?:and|&|,) (\d+)\b/g, '$1 $2-$3')
       // "90 minutes on Tuesday and another 90 on Friday": "another" with a bare number is more of the unit just said.
       .replace(ANOTHER_OF_THE_UNIT, (m, n: string, unit: string, between: string, more: string) => (isKnownUnit(unit) && !OCCASION.has(familyOf(unit)) ? `${n} ${unit}${between}${more} ${unit}` : m))
+      // "4 mi tuesday n like 6 satrday": a bare number after "and" with its own weekday is more of the unit just said ("like" there is the filler "did like" is).
+      .replace(AMOUNT_THEN_BARE_ON_A_DAY, (m, n: string, unit: string, day: string, more: string, later: string) =>
+        isKnownUnit(unit) && !OCCASION.has(familyOf(unit)) && isWeekday(later) ? `${n} ${unit} ${day} and ${more} ${unit} ${later}` : m,
+      )
       // "45 min on the bike Tues and Thurs", "4 km each time Mon Wed and Fri": an amount said once for days listed after it is done on each of them (a total is said so: "10k total mon and wed").
       .replace(AMOUNT_ON_WEEKDAYS, (m, amount: string, unit: string, words: string, days: string) => {
         const count = new Set(days.match(new RegExp(WEEKDAY, 'g'))!.map((d) => d.slice(0, 3))).size;
@@ -886,11 +903,25 @@ const WEEKDAY = '(?:mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:
 /** "mon tues and fri", "Monday, Wednesday & Friday": two weekdays or more in a list. */
 const WEEKDAY_LIST = new RegExp(`\\b(?:on )?${WEEKDAY}(?:(?:\\s*,\\s*|\\s+|\\s*(?:and|&)\\s+)${WEEKDAY}\\b)+`, 'g');
 
-/** An amount, then in the same sentence "another" or "a further" and a bare number followed by a when or where, or the sentence's end. */
-const ANOTHER_OF_THE_UNIT = /\b(\d+(?:\.\d+)?) ?([a-z]+)\b([^\d.!?;\n]*?\b(?:another|a further) )(\d+(?:\.\d+)?)(?!\.?\d)(?= (?:on|in|at|this|last|yesterday|today|tonight|over)\b|\s*[,.!?;)\n]|\s*$)/g;
+/** An amount, then in the same sentence "another" or "a further" and a bare number followed by a when or where ("after lunch"), or the sentence's end. */
+const ANOTHER_OF_THE_UNIT = /\b(\d+(?:\.\d+)?) ?([a-z]+)\b([^\d.!?;\n]*?\b(?:another|a further) )(\d+(?:\.\d+)?)(?!\.?\d)(?= (?:on|in|at|this|last|yesterday|today|tonight|over|after|before|during)\b|\s*[,.!?;)\n]|\s*$)/g;
+/** An amount on a weekday, then "and" (or "n", "&"), maybe "like", a bare number and one word: "4 mi tuesday n like 6 satrday" (not a share, "6 % of", nor "6 miles each"). */
+const AMOUNT_THEN_BARE_ON_A_DAY = new RegExp(`\\b(\\d+(?:\\.\\d+)?) ?([a-z]+) (${WEEKDAY}) (?:and|n|&) (?:like )?(\\d+(?:\\.\\d+)?) ([a-z]+)\\b(?! ?(?:%|[a-z]+ (?:of|each)\\b))`, 'g');
+const WEEKDAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+/** A weekday, short or whole, or a whole one with a slip of the thumb ("satrday", "wensday" is too far). */
+const isWeekday = (word: string) => new RegExp(`^${WEEKDAY}$`).test(word) || WEEKDAY_NAMES.some((d) => near(word, d));
 /** An amount of time or distance, a few words, then two weekdays or more: "45 min on the bike Tues and Thurs". */
 const AMOUNT_ON_WEEKDAYS = new RegExp(`\\b(\\d+(?:\\.\\d+)?) ?(k|km|kms|mi|miles?|min|mins|minutes?|hrs?|hours?) ((?:(?!${WEEKDAY}\\b)[a-z']+ ){0,4}?)(?:on )?(${WEEKDAY}(?:(?:\\s*,\\s*|\\s+|\\s*(?:and|&|n)\\s+)${WEEKDAY}\\b)+)(?![^.!?;\\n]*\\b(?:each|total|in all|altogether|combined|between)\\b)`, 'g');
 const TOTAL_WORD = /\b(?:total|in all|altogether|combined|between)\b/;
+
+/**
+ * "went to a meeting Tuesday and Friday" beside "90 days sober": the days are when one thing, a noun no daily goal names, happened,
+ * not days of the goal ("did a walk mon and wed" for "Walk on 20 days" is the goal's).
+ */
+function anotherThingsDays(before: string, daily: AiGoal[]): boolean {
+  const noun = /\b(?:a|an|one|the|my)\s+([a-z]+)\s*$/.exec(before)?.[1];
+  return noun !== undefined && !daily.some((g) => titleStems(g).has(stem(noun)));
+}
 
 /**
  * "hit 8k stps mon tues n fri" for a goal counted in days: the days listed are the days done. A sentence that counts its occasions
@@ -900,15 +931,16 @@ function listedDays(text: string, goals: AiGoal[]): string {
   const unit = dailyUnit(goals);
   if (!unit) return text;
   // "ran 5k mon and wed" may be 5k on each or in all: only a number that is a daily goal's own threshold ("hit 8k steps") may stand beside the days.
-  const thresholds = goals.filter((g) => g.unit && familyOf(g.unit) === unit).flatMap(titleNumbers);
+  const daily = goals.filter((g) => g.unit && familyOf(g.unit) === unit);
+  const thresholds = daily.flatMap(titleNumbers);
   // A range ("rest of the days like 5-6k") is a guess about other days, no amount done.
   const amountBeside = (sentence: string) => [...sentence.replace(/\d+\s*[a-z]*\s*(?:-|–|to)\s*\d+/g, ' ').matchAll(/\d+(?:\.\d+)?/g)].some((n) => !thresholds.includes(Number(n[0])));
   return text.replace(/[^.!?;\n]+/g, (sentence) =>
     new RegExp(`\\b\\d+ (?:[a-z]+ )?(?:${OCCASIONS})\\b`).test(sentence) || amountBeside(sentence)
       ? sentence
-      : sentence.replace(WEEKDAY_LIST, (list) => {
+      : sentence.replace(WEEKDAY_LIST, (list, at: number) => {
           const days = new Set(list.match(new RegExp(WEEKDAY, 'g'))!.map((d) => d.slice(0, 3)));
-          return days.size > 1 ? `on ${days.size} ${unit}` : list;
+          return days.size > 1 && !anotherThingsDays(sentence.slice(0, at), daily) ? `on ${days.size} ${unit}` : list;
         }),
   );
 }
@@ -1093,6 +1125,11 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         const carried = telling.length === 0 && previous && !/\d/.test(opensSentence ? previous.replace(ONE_OCCASION, ' ') : previous) ? named(previous, candidates, goals) : [];
         const narrowed = candidates.filter((c) => telling.includes(c) || carried.includes(c));
         if (narrowed.length === 1) candidates = narrowed;
+      }
+      // "sold 3 old games on ebay for $45" beside a saving: the price of the things counted, money earned, which is no saving until put aside.
+      if (candidates.length === 1 && salePrice(m, nearby) && saving(candidates[0]!)) {
+        if (PUT_ASIDE.test(`${m.after} ${clauses[index + 1] ?? ''}`)) doubted.add(candidates[0]!.id);
+        continue;
       }
       // The unit says one goal, the activity word another ("walked 5 days" with a goal counted in days): no evidence agrees.
       if (candidates.length === 1 && !carriedOn && m.unit && nearby.length > 0 && !nearby.includes(candidates[0]!)) {
