@@ -1,0 +1,192 @@
+import type { AiGoal } from '../types';
+import { named, near, stem, titleStems, wordsOf } from './goal-names';
+import { numericGoalCounts, OCCASION, OCCASIONS, titleNumbers } from './mentions';
+import { MONTH } from './not-a-quantity';
+import { ordinalOfPeriod, ordinalsDone } from './ordinals';
+import { pastOf } from './tasks';
+import { trackable } from './text';
+import { familyOf, isKnownUnit } from './units';
+
+/** How clients say counts of things, rewritten into the numbers and units the reader reads. */
+
+/** "booked 3 more (2, 4 and 6 of December)", "Dec 2, 4 and 6": days of a month in a list are dates, however the list is split into clauses. */
+export function withoutDateLists(text: string): string {
+  const list = '\\d{1,2}(?:\\s*(?:,|and|&)\\s*\\d{1,2})+';
+  return text.replace(new RegExp(`\\b${list}\\s+(?:of\\s+)?(${MONTH})\\b`, 'g'), 'dates in $1').replace(new RegExp(`\\b(${MONTH})\\.?\\s+${list}\\b`, 'g'), '$1 dates');
+}
+export const PAST = new Set(['ran', 'swam', 'wrote', 'written', 'slept', 'drank', 'read', 'rode', 'drove', 'went', 'spent', 'sold', 'paid', 'lost']);
+
+/** "2 times, 4 miles each", "a couple of shifts, four hours each": the occasions, whatever they are called, times the amount of each. */
+function occasionsEach(m: string, n: string, noun: string, amount: string, unit: string): string {
+  if (!isKnownUnit(unit)) return m;
+  const name = /^(?:times|runs|walks|sessions)$/.test(noun) ? '' : `${noun} `;
+  return `${name}${n} times ${amount} ${unit}`;
+}
+
+/** Units that count any thing at all ("Sell 10 items"): whatever noun the reply names is one of them. */
+const ANY_THING = /^(?:items?|things?|pieces?|products?)$/i;
+
+/**
+ * "sold the old bike too" for "Sell 10 items on Marketplace": the goal's own verb, done to one named thing, is one of what it counts.
+ * A list ("sold the bike and the lamp", "sold the bike. And the lamp!") or a price after it is left alone: a part of it counted would be too few.
+ */
+function oneThingDone(text: string, goals: AiGoal[]): string {
+  return goals
+    .filter((g) => g.unit && ANY_THING.test(g.unit))
+    .flatMap((g) => pastOf(wordsOf(g.title.toLowerCase())[0] ?? ''))
+    .reduce((t, past) => t.replace(new RegExp(`\\b${past} (?:the|a|an|my|our|that|this) (?=[a-z ]+(?:[.!?;\\n]|$))(?![^.!?;\\n]*\\b(?:and|or)\\b|[^.!?;\\n]*[.!?;\\n]+\\s*(?:and|also|plus|oh and)\\b)`, 'g'), `${past} 1 `), text);
+}
+
+/**
+ * "meal prep sunday ✅", "meal prep done sunday" for "Meal prep on 8 Sundays": the one weekday a goal counts, ticked or done
+ * right after the goal's own words, is one of them ("gym sunday ✅" says when the gym was).
+ */
+function weekdayDone(text: string, goals: AiGoal[]): string {
+  return goals
+    .filter((g) => g.unit && new RegExp(`^${WEEKDAY}s$`, 'i').test(g.unit))
+    .reduce((t, g) => {
+      const unit = g.unit!.toLowerCase();
+      const day = unit.slice(0, -1);
+      const namedBefore = (at: number) => named(t.slice(0, at).split(/[.!?;,\n]|\p{Extended_Pictographic}/u).at(-1) ?? '', [g], goals).length > 0;
+      return t.replace(new RegExp(`\\b${day}(?=\\s*(?:✅|✔️?|☑️))|(?<=\\bdone (?:on |this |last )?)${day}\\b`, 'gu'), (m: string, at: number) => (namedBefore(at) ? `1 ${unit}` : m));
+    }, text);
+}
+
+/** How clients say counts of things, as the reader reads them. */
+export function countWordings(text: string, goals: AiGoal[]): string {
+  return (
+    ordinalOfPeriod(ordinalsDone(oneThingDone(weekdayDone(text, goals), goals), goals), goals)
+      // "veg every day (7)": every day of the week, counted.
+      .replace(/\b(?:every|each|a) (day|night|morning|evening) \(([1-7])\)/g, '$2 $1s this week')
+      // "15 min each morning, 5 mornings": the amount each morning, on that many mornings.
+      .replace(/\b(every|each) (day|morning|evening|night),? (?=\d+ (?:days|mornings|evenings|nights)\b)/g, '$1 $2 on ')
+      // "journaled every day this week": seven of them, when the sentence gives no number of its own ("so 7 more days").
+      // "failed every night this week" is seven nights the habit was broken, not kept.
+      .replace(/\b(?!(?:failed|missed|skipped|slipped|relapsed|cheated|caved|struggled)\b)([a-z]+ed) (?:every|each) (day|night|morning|evening) this week\b(?![^.!?\n]*\d)/g, '$1 7 $2s this week')
+      // "2 shifts, 4 hours each" is the occasions and the amount of each.
+      .replace(new RegExp(`\\b(\\d+) (${OCCASIONS}),? (\\d+(?:\\.\\d+)?) ?([a-z$]+) each\\b(?! (?:way|side|leg|direction))`, 'g'), occasionsEach)
+      // "2 lectures, 45 mins each" for "Watch 20 hrs of lectures": things the title names, each of that amount.
+      .replace(/\b(\d+) ([a-z]+s),? (\d+(?:\.\d+)?) ?([a-z$]+) each\b(?! (?:way|side|leg|direction))/g, (m, n: string, noun: string, amount: string, unit: string) =>
+        goals.some((g) => wordsOf(g.title.toLowerCase()).includes(noun)) ? occasionsEach(m, n, noun, amount, unit) : m,
+      )
+      // "3 sets of 20 pushups": 20 pushups three times.
+      .replace(/\b(\d+) (?:sets|rounds) of (\d+) ([a-z]+)/g, '$2 $3 $1 times')
+      // "one meetup on thursday": the noun right after it first, before words further on.
+      .replace(/\bone ([a-z]+)\b/g, (m, noun: string) => (numericGoalCounts(goals, noun) ? `1 ${noun}` : m))
+      // "did one SAT math section": one of the things a goal counts, a word or two between.
+      .replace(/\bone ((?:(?!of\b)[a-z]+ ){0,2})([a-z]+)\b/g, (m, words: string, noun: string) => (numericGoalCounts(goals, noun) ? `1 ${words}${noun}` : m))
+      // "went to a meeting", "did a session": one of the things a goal counts, done ("had a meeting" may be any meeting).
+      .replace(/\b(went to|attended|did|finished|completed|wrote|posted|sent|made|logged|taught|gave|hosted|led) an? ([a-z]+)\b/g, (m, verb: string, noun: string) => (numericGoalCounts(goals, noun) ? `${verb} 1 ${noun}` : m))
+      // "went to a meeting Tuesday and one last night": "one" after "and" stands for another of the thing just counted.
+      .replace(/\b1 ([a-z]+)((?: [a-z]+){0,3}) and (?:another )?one\b(?! of\b)/g, (m, noun: string, when: string) => (numericGoalCounts(goals, noun) ? `1 ${noun}${when} and 1 ${noun}` : m))
+      // "plan was 15 calls this week, managed 9": the bare number done after a planned amount is of the planned thing.
+      .replace(/\b((?:the )?(?:plan|goal|target|aim) was|aimed for|planned) (\d+) ([a-z]+)((?: this (?:week|month)| today)?),? (?:but )?(?:i )?(?:only )?(managed|did|got through|got done|made|hit) (\d+)(?=\s*(?:[.!?,;\n]|$|and\b|but\b))/g, '$1 $2 $3$4, $5 $6 $3')
+      // "ch 4 and 5 done", "ch1 + ch2 done", "completed sessions 5 and 6", "finished chem chapters 1 and 2": two of them, whichever they are.
+      .replace(/\b(chapters?|ch|lessons?|episodes?|modules?|sessions?) ?(\d+) ?(?:and|&|\+) ?(?:\1 ?)?(\d+)\b/g, (m, noun: string, a: string, b: string, at: number, all: string) =>
+        a !== b && (/\b(?:finished|completed|did|done with)\s+(?:[a-z]+\s+)?$/.test(all.slice(0, at)) || /^\s+(?:done|finished|completed|complete)\b/.test(all.slice(at + m.length))) ? `2 ${noun === 'ch' ? 'chapters' : noun.replace(/s?$/, 's')}` : m,
+      )
+      // "Anatomy 45 pages (ch 7 & 8)": which ones, a list of labels the clauses would split ("ch 7-8" reads as labels).
+      .replace(/\b(chapters?|ch|lessons?|episodes?|modules?|parts?|units?|sections?) (\d+) (?:and|&|,) (\d+)\b/g, '$1 $2-$3')
+      // "90 minutes on Tuesday and another 90 on Friday": "another" with a bare number is more of the unit just said.
+      .replace(ANOTHER_OF_THE_UNIT, (m, n: string, unit: string, between: string, more: string) => (isKnownUnit(unit) && !OCCASION.has(familyOf(unit)) ? `${n} ${unit}${between}${more} ${unit}` : m))
+      // "4 mi tuesday n like 6 satrday": a bare number after "and" with its own weekday is more of the unit just said ("like" there is the filler "did like" is).
+      .replace(AMOUNT_THEN_BARE_ON_A_DAY, (m, n: string, unit: string, day: string, more: string, later: string) =>
+        isKnownUnit(unit) && !OCCASION.has(familyOf(unit)) && isWeekday(later) ? `${n} ${unit} ${day} and ${more} ${unit} ${later}` : m,
+      )
+      // "45 min on the bike Tues and Thurs", "4 km each time Mon Wed and Fri": an amount said once for days listed after it is done on each of them (a total is said so: "10k total mon and wed").
+      .replace(AMOUNT_ON_WEEKDAYS, (m, amount: string, unit: string, words: string, days: string) => {
+        const count = new Set(days.match(new RegExp(WEEKDAY, 'g'))!.map((d) => d.slice(0, 3))).size;
+        return count > 1 && !TOTAL_WORD.test(m) ? `${words.replace(/\beach(?: time)? /, '')}${count} times ${amount} ${unit}` : m;
+      })
+      // "2 easy 8k runs", "two 20-minute meditations": the occasions, each of that amount.
+      .replace(/(?<!\b(?:the|those|these) )\b(\d+) (?:([a-z]+) )?(\d+(?:\.\d+)?)[ -]?(k|km|kms|mi|miles?|min|mins|minutes?) (runs|walks|rides|swims|hikes|jogs|sessions|workouts|meditations|classes)\b/g, (_, n: string, adjective: string | undefined, amount: string, unit: string, noun: string) => `${adjective ?? ''} ${noun} ${n} times ${amount} ${unit}`)
+  );
+}
+
+/** The one of days or nights the goals count in, if only one is ("bed ✅❌" beside a goal in days and one in nights says neither). */
+function dailyUnit(goals: AiGoal[]): string | undefined {
+  const units = new Set(goals.filter((g) => trackable(g) && g.unit).map((g) => familyOf(g.unit!)).filter((u) => ['days', 'nights'].includes(u)));
+  return units.size === 1 ? [...units][0] : undefined;
+}
+
+const WEEKDAY = '(?:mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?';
+/** "mon tues and fri", "Monday, Wednesday & Friday": two weekdays or more in a list. */
+const WEEKDAY_LIST = new RegExp(`\\b(?:on )?${WEEKDAY}(?:(?:\\s*,\\s*|\\s+|\\s*(?:and|&)\\s+)${WEEKDAY}\\b)+`, 'g');
+
+/** An amount, then in the same sentence "another" or "a further" and a bare number followed by a when or where ("after lunch"), or the sentence's end. */
+const ANOTHER_OF_THE_UNIT = /\b(\d+(?:\.\d+)?) ?([a-z]+)\b([^\d.!?;\n]*?\b(?:another|a further) )(\d+(?:\.\d+)?)(?!\.?\d)(?= (?:on|in|at|this|last|yesterday|today|tonight|over|after|before|during)\b|\s*[,.!?;)\n]|\s*$)/g;
+/** An amount on a weekday, then "and" (or "n", "&"), maybe "like", a bare number and one word: "4 mi tuesday n like 6 satrday" (not a share, "6 % of", nor "6 miles each"). */
+const AMOUNT_THEN_BARE_ON_A_DAY = new RegExp(`\\b(\\d+(?:\\.\\d+)?) ?([a-z]+) (${WEEKDAY}) (?:and|n|&) (?:like )?(\\d+(?:\\.\\d+)?) ([a-z]+)\\b(?! ?(?:%|[a-z]+ (?:of|each)\\b))`, 'g');
+const WEEKDAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+/** A weekday, short or whole, or a whole one with a slip of the thumb ("satrday", "wensday" is too far). */
+const isWeekday = (word: string) => new RegExp(`^${WEEKDAY}$`).test(word) || WEEKDAY_NAMES.some((d) => near(word, d));
+/** An amount of time or distance, a few words, then two weekdays or more: "45 min on the bike Tues and Thurs". */
+const AMOUNT_ON_WEEKDAYS = new RegExp(`\\b(\\d+(?:\\.\\d+)?) ?(k|km|kms|mi|miles?|min|mins|minutes?|hrs?|hours?) ((?:(?!${WEEKDAY}\\b)[a-z']+ ){0,4}?)(?:on )?(${WEEKDAY}(?:(?:\\s*,\\s*|\\s+|\\s*(?:and|&|n)\\s+)${WEEKDAY}\\b)+)(?![^.!?;\\n]*\\b(?:each|total|in all|altogether|combined|between)\\b)`, 'g');
+const TOTAL_WORD = /\b(?:total|in all|altogether|combined|between)\b/;
+
+/**
+ * "went to a meeting Tuesday and Friday" beside "90 days sober": the days are when one thing, a noun no daily goal names, happened,
+ * not days of the goal ("did a walk mon and wed" for "Walk on 20 days" is the goal's).
+ */
+function anotherThingsDays(before: string, daily: AiGoal[]): boolean {
+  const noun = /\b(?:a|an|one|the|my)\s+([a-z]+)\s*$/.exec(before)?.[1];
+  return noun !== undefined && !daily.some((g) => titleStems(g).has(stem(noun)));
+}
+
+/**
+ * "hit 8k stps mon tues n fri" for a goal counted in days: the days listed are the days done. A sentence that counts its occasions
+ * itself ("mon, wed and fri, 3 days", "3 shifts (mon tue fri)", "a couple of times, Tues and Fri") is read by its number.
+ */
+export function listedDays(text: string, goals: AiGoal[]): string {
+  const unit = dailyUnit(goals);
+  if (!unit) return text;
+  // "ran 5k mon and wed" may be 5k on each or in all: only a number that is a daily goal's own threshold ("hit 8k steps") may stand beside the days.
+  const daily = goals.filter((g) => g.unit && familyOf(g.unit) === unit);
+  const thresholds = daily.flatMap(titleNumbers);
+  // A range ("rest of the days like 5-6k") is a guess about other days, no amount done.
+  const amountBeside = (sentence: string) => [...sentence.replace(/\d+\s*[a-z]*\s*(?:-|–|to)\s*\d+/g, ' ').matchAll(/\d+(?:\.\d+)?/g)].some((n) => !thresholds.includes(Number(n[0])));
+  return text.replace(/[^.!?;\n]+/g, (sentence) =>
+    new RegExp(`\\b\\d+ (?:[a-z]+ )?(?:${OCCASIONS})\\b`).test(sentence) || amountBeside(sentence)
+      ? sentence
+      : sentence.replace(WEEKDAY_LIST, (list, at: number) => {
+          const days = new Set(list.match(new RegExp(WEEKDAY, 'g'))!.map((d) => d.slice(0, 3)));
+          return days.size > 1 && !anotherThingsDays(sentence.slice(0, at), daily) ? `on ${days.size} ${unit}` : list;
+        }),
+  );
+}
+
+/** "my sister who ran 5k", "he walked 3": a verb with its own subject is read with it. */
+const OWN_SUBJECT = /\b(?:who|i|he|she|we|they|you|it)\s+$/;
+
+/**
+ * "protein 5 days this wk stretched only twice": in a run-on without commas or stops, a past tense naming a goal between two
+ * numbers starts the later number's clause (the verb comes before what was done), so the number before it is not that goal's.
+ * Right after the number's noun it is a participle of that noun ("7 books read in total"), unless the number after it counts
+ * the same thing: one verb does not take both ("ate veg 4 days stretched 3 days").
+ */
+export function verbsStartClauses(text: string, goals: AiGoal[]): string {
+  const numeric = goals.filter(trackable);
+  const startsClause = (before: string, after: string) => {
+    const participleOf = /\d\s*([a-z$]*)\s+$/.exec(before)?.[1];
+    const nextUnit = /^[^\d]*?\d+(?:\.\d+)?\s*([a-z$]*)/.exec(after)?.[1];
+    return participleOf === undefined || (participleOf !== '' && familyOf(participleOf) === familyOf(nextUnit ?? ''));
+  };
+  return text.replace(/(?<=\d[^\d.!?;,\n]*\s)([a-z]+)\b(?=[^.!?;,\n]*?\d)/g, (word: string, _: string, at: number) =>
+    (/ed$/.test(word) || PAST.has(word)) && !OWN_SUBJECT.test(text.slice(0, at)) && startsClause(text.slice(0, at), text.slice(at)) && named(word, numeric, goals).length > 0 ? `, ${word}` : word,
+  );
+}
+
+const TICK = /✅|✔️?|☑️/gu;
+/** A day-by-day record: three marks or more, a cross among the ticks ("✅✅✅❌✅"); ticks alone could be anything done. */
+const TICK_ROW = /(?:(?:✅|✔️?|☑️|❌|✖️?|❎)\s*){3,}/gu;
+
+/** "bed on time mon-fri: ✅✅✅❌✅" for a goal counted in days or nights: one mark a day, so the ticks are the days done. */
+export function tickedDays(text: string, goals: AiGoal[]): string {
+  const unit = dailyUnit(goals);
+  if (!unit) return text;
+  return text.replace(TICK_ROW, (row) => {
+    const ticks = row.match(TICK)?.length ?? 0;
+    const crosses = (row.match(/❌|✖️?|❎/gu) ?? []).length;
+    return ticks > 0 && crosses > 0 ? ` ${ticks} ${unit} ` : row;
+  });
+}
