@@ -1,4 +1,5 @@
 import type { AiGoal } from '../types';
+import { WEEKDAY } from './cues';
 import { named, near, stem, titleStems, wordsOf } from './goal-names';
 import { numericGoalCounts, OCCASION, OCCASIONS, titleNumbers } from './mentions';
 import { MONTH } from './not-a-quantity';
@@ -109,7 +110,6 @@ function dailyUnit(goals: AiGoal[]): string | undefined {
   return units.size === 1 ? [...units][0] : undefined;
 }
 
-const WEEKDAY = '(?:mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?';
 /** "mon tues and fri", "Monday, Wednesday & Friday": two weekdays or more in a list. */
 const WEEKDAY_LIST = new RegExp(`\\b(?:on )?${WEEKDAY}(?:(?:\\s*,\\s*|\\s+|\\s*(?:and|&)\\s+)${WEEKDAY}\\b)+`, 'g');
 
@@ -119,7 +119,8 @@ const ANOTHER_OF_THE_UNIT = /\b(\d+(?:\.\d+)?) ?([a-z]+)\b([^\d.!?;\n]*?\b(?:ano
 const AMOUNT_THEN_BARE_ON_A_DAY = new RegExp(`\\b(\\d+(?:\\.\\d+)?) ?([a-z]+) (${WEEKDAY}) (?:and|n|&) (?:like )?(\\d+(?:\\.\\d+)?) ([a-z]+)\\b(?! ?(?:%|[a-z]+ (?:of|each)\\b))`, 'g');
 const WEEKDAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 /** A weekday, short or whole, or a whole one with a slip of the thumb ("satrday", "wensday" is too far). */
-const isWeekday = (word: string) => new RegExp(`^${WEEKDAY}$`).test(word) || WEEKDAY_NAMES.some((d) => near(word, d));
+const WEEKDAY_WORD = new RegExp(`^${WEEKDAY}$`);
+const isWeekday = (word: string) => WEEKDAY_WORD.test(word) || WEEKDAY_NAMES.some((d) => near(word, d));
 /** An amount of time or distance, a few words, then two weekdays or more: "45 min on the bike Tues and Thurs". */
 const AMOUNT_ON_WEEKDAYS = new RegExp(`\\b(\\d+(?:\\.\\d+)?) ?(k|km|kms|mi|miles?|min|mins|minutes?|hrs?|hours?) ((?:(?!${WEEKDAY}\\b)[a-z']+ ){0,4}?)(?:on )?(${WEEKDAY}(?:(?:\\s*,\\s*|\\s+|\\s*(?:and|&|n)\\s+)${WEEKDAY}\\b)+)(?![^.!?;\\n]*\\b(?:each|total|in all|altogether|combined|between)\\b)`, 'g');
 const TOTAL_WORD = /\b(?:total|in all|altogether|combined|between)\b/;
