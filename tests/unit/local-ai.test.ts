@@ -759,6 +759,45 @@ describe('local reply analysis', () => {
     expect(moved('sold 3 old games on ebay for $45 and put it in the bike fund', [bike, ebay])).toEqual(['y=25']);
     expect(moved('Bench sold for $350 to my neighbour', [goal('p', 'Finish 6 furniture pieces', 'pieces', 2, 6), goal('f', 'Sell $1,500 of furniture', 'USD', 400, 1500)])).toEqual(['f=750']);
   });
+  it('reads the wordings of part 17, as general rules, and abstains on its doubts', () => {
+    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
+    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
+    // A count of sessions said later in the reply is the count the repeated emoji illustrate, not more of them.
+    const gym = goal('g', 'Gym 48 sessions', 'sessions', 20, 48);
+    expect(moved('🏋️‍♀️🏋️‍♀️ this week. 2 workouts total', [gym])).toEqual(['g=22']);
+    expect(moved('🏋️‍♀️🏋️‍♀️ this week, went 3 times 💪', [gym])).toEqual(['g=23']);
+    const run = goal('r', 'Run 20 times', 'runs', 5, 20);
+    expect(moved('🏃🏃 this week!! 2 runs', [run])).toEqual(['r=7']);
+    expect(moved('🏃🏃 this week, 20 pages read', [run])).toEqual(['r=7']);
+    // Days listed for a goal of not doing something count only with a word of not doing: they may be the days it was broken.
+    const dry = goal('d', 'Alcohol-free days', 'days', 22, 60);
+    expect(moved('had a few beers mon and tue', [dry])).toEqual([]);
+    expect(moved('slipped fri and sat', [goal('s', '90 days sober', 'days', 41, 90)])).toEqual([]);
+    expect(moved('smoked sat and sun', [goal('k', 'Smoke-free days', 'days', 10, 30)])).toEqual([]);
+    expect(moved('alcohol free mon and tue', [dry])).toEqual(['d=24']);
+    expect(moved('sober mon and tue', [goal('s', '90 days sober', 'days', 41, 90)])).toEqual(['s=43']);
+    expect(moved('did a stretch mon and wed', [goal('t', 'Stretch on 30 days', 'days', 4, 30)])).toEqual(['t=6']);
+    // Preparing for an exam is studying: beside it, "studying" names neither goal of learning.
+    const french = goal('f', 'Study French 40 hrs', 'hours', 12, 40);
+    const stats = goal('t', 'Stats exam prep 30 hrs', 'hours', 9, 30);
+    expect(moved('studied 3 hours', [french, stats])).toEqual([]);
+    expect(moved('prepped 2 hours', [french, stats])).toEqual([]);
+    expect(moved('2 hrs of french study and 1 hr stats', [french, stats])).toEqual(['f=14', 't=10']);
+    // A hike is a walk, unless a goal of hiking itself is there; it is no run.
+    const walking = goal('w', 'Walk 150 km', 'km', 61.5, 150);
+    const hiking = goal('h', 'Hike 100 km', 'km', 10, 100);
+    expect(moved('walked 3 km and 6 km on the saturday hike', [walking])).toEqual(['w=70.5']);
+    expect(moved('hiked 8 km sunday', [walking, hiking])).toEqual(['h=18']);
+    expect(moved('walked 5 km', [hiking])).toEqual([]);
+    expect(moved('ran 5k tuesday and 6 km on the saturday hike', [goal('r', 'Run 50 km', 'km', 10, 50)])).toEqual(['r=15']);
+    // "kn": km with the n, the m's neighbour on a phone keyboard; no mile.
+    expect(moved('ran 5 kn', [goal('r', 'Run 150 km', 'km', 72, 150)])).toEqual(['r=77']);
+    expect(moved('did 3 kn this morning', [goal('m', 'Run 100 miles', 'miles', 10, 100)])).toEqual([]);
+    // "anohter", "anotehr": "another" with two letters swapped.
+    const books = goal('b', 'Read 10 books', 'books', 3, 10);
+    expect(moved('finished anotehr book', [books])).toEqual(['b=4']);
+    expect(moved('finished other books', [books])).toEqual([]);
+  });
   it('answers the shape the OpenAI answers are checked against', () => {
     expect(replyAnalysisSchema.safeParse(analyse('Walked 5 km today, feeling great')).success).toBe(true);
   });

@@ -80,8 +80,11 @@ function acronyms(goal: AiGoal): string[] {
   return out;
 }
 
-/** Stems of learning: studying and practising are one doing, so "5 hours of studying" may be for "Practice Spanish" as much as for "Study for the CPA exam". */
-const LEARNING = ['studi', 'pract', 'learn'];
+/**
+ * Stems of learning: studying, practising and preparing (for an exam) are one doing, so "5 hours of studying" may be for
+ * "Practice Spanish" as much as for "Study for the CPA exam" or "Stats exam prep".
+ */
+const LEARNING = ['studi', 'pract', 'learn', 'prep'];
 const learns = (goal: AiGoal) => [...titleStems(goal)].some((s) => LEARNING.includes(s));
 
 /** The goals among `pool` whose own title words (not shared with another goal of the pool) appear in the text. */

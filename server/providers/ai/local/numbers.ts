@@ -52,6 +52,8 @@ const EMOJI_WORDS: [RegExp, string][] = [
  */
 const REPEATED_SESSION = /(?:[🏋🧘🏃🚶🚴🏊][\u200d\ufe0f♀♂]*\s*){2,7}(?![^a-z]*\d)/giu;
 const NUMBER_BEFORE = /(?:\d|\b(?:one|two|three|four|five|six|seven|couple|another|more|again))[^.!?\n\d]*$/i;
+/** "🏋️🏋️🏋️ this week!! 3 sessions": a count of sessions said later in the reply is the count the emoji illustrate. */
+const SESSIONS_COUNTED_AFTER = /(?:\d+|\b(?:one|two|three|four|five|six|seven|couple of))\s+(?:[a-z]+\s+)?(?:sessions?|workouts?|runs?|walks?|rides?|swims?|class(?:es)?|times)\b/i;
 
 /** Misspellings and txt-speak seen in replies, as the words the reader knows. */
 const TYPOS: Record<string, string> = {
@@ -64,6 +66,9 @@ const TYPOS: Record<string, string> = {
 
 /** "tweice", "thrce": "twice" or "thrice" with a letter slipped in or dropped ("twine", one letter changed, is a word of its own). */
 const timesTypo = (w: string) => ['twice', 'thrice'].find((known) => Math.abs(w.length - known.length) === 1 && oneEditApart(w, known));
+
+/** "anohter", "anotehr": "another" with two letters swapped or one slipped; no English word is one edit from it ("anther" aside, never said of progress). */
+const anotherTypo = (w: string) => (w !== 'anther' && w.length >= 6 && oneEditApart(w, 'another') ? 'another' : undefined);
 
 /** Words that say when, which a typo ("yestrday", "tomorow", "wedensday") must not turn into a unit of what was done. */
 const WHEN_WORDS = ['yesterday', 'tomorrow', 'tonight', 'morning', 'evening', 'afternoon', 'weekend', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
@@ -110,10 +115,10 @@ export function digitise(input: string): string {
   let t = input.replace(/[’‘`]/g, "'");
   t = t.replace(REPEATED_SESSION, (m: string, at: number, all: string) => {
     const kinds = m.match(/[🏋🧘🏃🚶🚴🏊]/gu)!;
-    return new Set(kinds).size === 1 && !NUMBER_BEFORE.test(all.slice(0, at)) ? `${kinds[0]} x${kinds.length} ` : m;
+    return new Set(kinds).size === 1 && !NUMBER_BEFORE.test(all.slice(0, at)) && !SESSIONS_COUNTED_AFTER.test(all.slice(at + m.length)) ? `${kinds[0]} x${kinds.length} ` : m;
   });
   for (const [re, to] of EMOJI_WORDS) t = t.replace(re, to);
-  t = t.toLowerCase().replace(/[a-z0-9']+/g, (w) => TYPOS[w] ?? whenTypo(w) ?? timesTypo(w) ?? w);
+  t = t.toLowerCase().replace(/[a-z0-9']+/g, (w) => TYPOS[w] ?? whenTypo(w) ?? timesTypo(w) ?? anotherTypo(w) ?? w);
   // "paid 300 ont he snowball": the space slipped one letter on, so a short word ate the t of "the".
   t = t.replace(/\b(on|in|of|to|at)t he\b/g, '$1 the');
   // Thousands separators and spoken thousands: 10,000 → 10000; 6.5k / 10k steps → 6500 / 10000 steps.

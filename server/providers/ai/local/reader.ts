@@ -252,7 +252,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         continue;
       }
       // "walked 3k" for "Run 50 km": the km fit, the activity is another one.
-      if (otherActivity(m, goal)) continue;
+      if (otherActivity(m, goal, goals)) continue;
       // "1 hour of yoga and meditation": a short clause right after names another goal the unit fits, so the amount is shared.
       const next = clauses[index + 1];
       const fits = (g: AiGoal) => g.id !== goal.id && g.unit !== null && (isKnownUnit(m.unit) ? conversion(m.unit, g.unit) !== null : familyOf(g.unit) === familyOf(goal.unit ?? ''));
@@ -443,11 +443,16 @@ const MEASURING = new Set([...MOVED_OVER, ...WORKED_THROUGH]);
 /** Whether the activity could have been done in the amount's unit (an unknown unit could be anything's). */
 const measurableIn = (activity: string, unit: string) => !MEASURING.has(familyOf(unit)) || (ACTIVITY_UNITS[activity] ?? MOVED_OVER).includes(familyOf(unit));
 
-function otherActivity(m: Mention, goal: AiGoal): boolean {
+/** Activities that are a kind of another: a hike is a walk (on a trail), so its km are a walking goal's; a walk is no hike. */
+const KIND_OF: Record<string, string> = { hik: 'walk' };
+
+function otherActivity(m: Mention, goal: AiGoal, goals: AiGoal[]): boolean {
   const own = [...titleStems(goal)].filter((k) => ACTIVITIES.has(k));
+  // Beside a goal of hiking itself, a hike is that goal's.
+  const kindOf = (k: string) => (goals.some((g) => titleStems(g).has(k)) ? undefined : KIND_OF[k]);
   const said = (t: string) => wordsOf(t).map(stem).filter((k) => ACTIVITIES.has(k) && (!m.unit || measurableIn(k, m.unit)));
   const here = said(m.segment).length > 0 ? said(m.segment) : said(m.wide);
-  return own.length > 0 && here.length > 0 && !here.some((k) => own.includes(k));
+  return own.length > 0 && here.length > 0 && !here.some((k) => own.includes(k) || own.includes(kindOf(k) ?? ''));
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;

@@ -4,7 +4,8 @@
  */
 
 const FAMILIES: Record<string, string[]> = {
-  km: ['km', 'kms', 'k', 'kilometer', 'kilometers', 'kilometre', 'kilometres', 'klick', 'klicks', 'kilometros'],
+  // "kn": the n is the m's neighbour on a phone keyboard.
+  km: ['km', 'kms', 'kn', 'k', 'kilometer', 'kilometers', 'kilometre', 'kilometres', 'klick', 'klicks', 'kilometros'],
   mi: ['mi', 'mile', 'miles'],
   meters: ['meter', 'meters', 'metre', 'metres'],
   steps: ['step', 'steps', 'stps'],

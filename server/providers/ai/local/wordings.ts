@@ -1,5 +1,5 @@
 import type { AiGoal } from '../types';
-import { WEEKDAY } from './cues';
+import { ABSTAINING, NEGATION, WEEKDAY } from './cues';
 import { named, near, stem, titleStems, wordsOf } from './goal-names';
 import { numericGoalCounts, OCCASION, OCCASIONS, titleNumbers } from './mentions';
 import { MONTH } from './not-a-quantity';
@@ -135,6 +135,12 @@ function anotherThingsDays(before: string, daily: AiGoal[]): boolean {
 }
 
 /**
+ * "had drinks fri and sat" beside "Alcohol-free days": for goals of not doing something, days listed without a word of not doing
+ * ("no drinks", "didn't smoke", "sober") may be the days it was broken; naming the thing ("smoked sat and sun") is no keeping of it.
+ */
+const unsaidAbstaining = (before: string, daily: AiGoal[]) => daily.every((g) => ABSTAINING.test(g.title.toLowerCase())) && !ABSTAINING.test(before) && !NEGATION.test(before);
+
+/**
  * "hit 8k stps mon tues n fri" for a goal counted in days: the days listed are the days done. A sentence that counts its occasions
  * itself ("mon, wed and fri, 3 days", "3 shifts (mon tue fri)", "a couple of times, Tues and Fri") is read by its number.
  */
@@ -151,7 +157,7 @@ export function listedDays(text: string, goals: AiGoal[]): string {
       ? sentence
       : sentence.replace(WEEKDAY_LIST, (list, at: number) => {
           const days = new Set(list.match(new RegExp(WEEKDAY, 'g'))!.map((d) => d.slice(0, 3)));
-          return days.size > 1 && !anotherThingsDays(sentence.slice(0, at), daily) ? `on ${days.size} ${unit}` : list;
+          return days.size > 1 && !anotherThingsDays(sentence.slice(0, at), daily) && !unsaidAbstaining(sentence.slice(0, at), daily) ? `on ${days.size} ${unit}` : list;
         }),
   );
 }
