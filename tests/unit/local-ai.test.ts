@@ -798,6 +798,23 @@ describe('local reply analysis', () => {
     expect(moved('finished anotehr book', [books])).toEqual(['b=4']);
     expect(moved('finished other books', [books])).toEqual([]);
   });
+  it('reads the wordings of part 18, as general rules, and abstains on its doubts', () => {
+    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
+    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
+    // "wiat no", "acutally": a correction word with two letters swapped still corrects; a word that is no swap of one does not.
+    const pages = goal('p', 'Read 1,500 pages', 'pages', 620, 1500);
+    expect(moved('read 30 pages, wati no 25', [pages])).toEqual(['p=645']);
+    expect(moved('read 30 pages, acutally 25', [pages])).toEqual(['p=645']);
+    expect(moved('read 30 pages, srory 25', [pages])).toEqual(['p=645']);
+    expect(moved('read 30 pages and had to wiat 25 mins for the bus', [pages])).toEqual(['p=650']);
+    // "90 mins last night + 45 this morning": a bare number joined on with a when of its own is more of the unit just said.
+    const study = goal('s', 'Study 20 hours of Japanese', 'hours', 7.5, 20);
+    expect(moved('2 hrs yesterday and 1.5 today', [study])).toEqual(['s=11']);
+    const run = goal('r', 'Run 100 km', 'km', 10, 100);
+    expect(moved('ran 5 km yesterday + 3 this morning', [run])).toEqual(['r=18']);
+    expect(moved('ran 5 km yesterday and 3 friends joined this morning', [run])).toEqual(['r=15']);
+    expect(moved('did 2 sessions yesterday and 1 today', [goal('g', 'Gym 40 sessions', 'sessions', 10, 40)])).toEqual(['g=13']);
+  });
   it('answers the shape the OpenAI answers are checked against', () => {
     expect(replyAnalysisSchema.safeParse(analyse('Walked 5 km today, feeling great')).success).toBe(true);
   });

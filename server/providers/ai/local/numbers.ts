@@ -70,6 +70,14 @@ const timesTypo = (w: string) => ['twice', 'thrice'].find((known) => Math.abs(w.
 /** "anohter", "anotehr": "another" with two letters swapped or one slipped; no English word is one edit from it ("anther" aside, never said of progress). */
 const anotherTypo = (w: string) => (w !== 'anther' && w.length >= 6 && oneEditApart(w, 'another') ? 'another' : undefined);
 
+/** "wiat", "acutally", "srory": a correction word with two neighbouring letters swapped (no such swap of them is a word). */
+const CORRECTION_WORDS = ['wait', 'actually', 'sorry'];
+const swappedFrom = (w: string, known: string) => {
+  const at = [...w].findIndex((ch, i) => ch !== known[i]);
+  return w.length === known.length && at >= 0 && w[at] === known[at + 1] && w[at + 1] === known[at] && w.slice(at + 2) === known.slice(at + 2);
+};
+const correctionTypo = (w: string) => CORRECTION_WORDS.find((known) => swappedFrom(w, known));
+
 /** Words that say when, which a typo ("yestrday", "tomorow", "wedensday") must not turn into a unit of what was done. */
 const WHEN_WORDS = ['yesterday', 'tomorrow', 'tonight', 'morning', 'evening', 'afternoon', 'weekend', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
@@ -118,7 +126,7 @@ export function digitise(input: string): string {
     return new Set(kinds).size === 1 && !NUMBER_BEFORE.test(all.slice(0, at)) && !SESSIONS_COUNTED_AFTER.test(all.slice(at + m.length)) ? `${kinds[0]} x${kinds.length} ` : m;
   });
   for (const [re, to] of EMOJI_WORDS) t = t.replace(re, to);
-  t = t.toLowerCase().replace(/[a-z0-9']+/g, (w) => TYPOS[w] ?? whenTypo(w) ?? timesTypo(w) ?? anotherTypo(w) ?? w);
+  t = t.toLowerCase().replace(/[a-z0-9']+/g, (w) => TYPOS[w] ?? whenTypo(w) ?? timesTypo(w) ?? anotherTypo(w) ?? correctionTypo(w) ?? w);
   // "paid 300 ont he snowball": the space slipped one letter on, so a short word ate the t of "the".
   t = t.replace(/\b(on|in|of|to|at)t he\b/g, '$1 the');
   // Thousands separators and spoken thousands: 10,000 → 10000; 6.5k / 10k steps → 6500 / 10000 steps.

@@ -94,6 +94,8 @@ export function countWordings(text: string, goals: AiGoal[]): string {
       .replace(AMOUNT_THEN_BARE_ON_A_DAY, (m, n: string, unit: string, day: string, more: string, later: string) =>
         isKnownUnit(unit) && !OCCASION.has(familyOf(unit)) && isWeekday(later) ? `${n} ${unit} ${day} and ${more} ${unit} ${later}` : m,
       )
+      // "90 mins last night + 45 this morning": a bare number joined on with its own when ("this morning", "today") is more of the unit just said.
+      .replace(AMOUNT_THEN_BARE_AT_A_TIME, (m, n: string, unit: string, between: string, more: string) => (isKnownUnit(unit) && !OCCASION.has(familyOf(unit)) ? `${n} ${unit}${between}${more} ${unit}` : m))
       // "45 min on the bike Tues and Thurs", "4 km each time Mon Wed and Fri": an amount said once for days listed after it is done on each of them (a total is said so: "10k total mon and wed").
       .replace(AMOUNT_ON_WEEKDAYS, (m, amount: string, unit: string, words: string, days: string) => {
         const count = new Set(days.match(new RegExp(WEEKDAY, 'g'))!.map((d) => d.slice(0, 3))).size;
@@ -117,6 +119,8 @@ const WEEKDAY_LIST = new RegExp(`\\b(?:on )?${WEEKDAY}(?:(?:\\s*,\\s*|\\s+|\\s*(
 const ANOTHER_OF_THE_UNIT = /\b(\d+(?:\.\d+)?) ?([a-z]+)\b([^\d.!?;\n]*?\b(?:another|a further) )(\d+(?:\.\d+)?)(?!\.?\d)(?= (?:on|in|at|this|last|yesterday|today|tonight|over|after|before|during)\b|\s*[,.!?;)\n]|\s*$)/g;
 /** An amount on a weekday, then "and" (or "n", "&"), maybe "like", a bare number and one word: "4 mi tuesday n like 6 satrday" (not a share, "6 % of", nor "6 miles each"). */
 const AMOUNT_THEN_BARE_ON_A_DAY = new RegExp(`\\b(\\d+(?:\\.\\d+)?) ?([a-z]+) (${WEEKDAY}) (?:and|n|&) (?:like )?(\\d+(?:\\.\\d+)?) ([a-z]+)\\b(?! ?(?:%|[a-z]+ (?:of|each)\\b))`, 'g');
+/** An amount, its own when, then "+", "and" or "plus", a bare number and a when of its own: "90 mins last night + 45 this morning". */
+const AMOUNT_THEN_BARE_AT_A_TIME = /\b(\d+(?:\.\d+)?) ?([a-z]+)\b( (?:(?:this|last) (?:morning|afternoon|evening|night)|yesterday|today|tonight) (?:\+|and|n|&|plus) )(\d+(?:\.\d+)?)(?= (?:(?:this|last) (?:morning|afternoon|evening|night)|yesterday|today|tonight)\b)/g;
 const WEEKDAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 /** A weekday, short or whole, or a whole one with a slip of the thumb ("satrday", "wensday" is too far). */
 const WEEKDAY_WORD = new RegExp(`^${WEEKDAY}$`);
