@@ -815,6 +815,60 @@ describe('local reply analysis', () => {
     expect(moved('ran 5 km yesterday and 3 friends joined this morning', [run])).toEqual(['r=15']);
     expect(moved('did 2 sessions yesterday and 1 today', [goal('g', 'Gym 40 sessions', 'sessions', 10, 40)])).toEqual(['g=13']);
   });
+  it('reads the wordings of part 19, as general rules, and abstains on its doubts', () => {
+    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
+    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
+    // "wait 275": "wait" right before a lone number corrects the one just said; a wait for something does not.
+    const fund = goal('f', 'Save $5,000 for emergency fund', '$', 2150, 5000);
+    const dogs = goal('d', 'Earn $1,200 from dog walking', '$', 480, 1200);
+    expect(moved('put another 250 in savings. wait 275', [fund, dogs])).toEqual(['f=2425']);
+    expect(moved('saved another 40, wait 45', [fund, dogs])).toEqual(['f=2195']);
+    expect(moved('read 30 pages, wait 20 mins for the bus', [goal('p', 'Read 1,500 pages', 'pages', 620, 1500)])).toEqual(['p=650']);
+    // "hundred and fifty": the "a" dropped before "hundred".
+    const pushups = goal('u', 'Do 3,000 push-ups', 'push-ups', 1240, 3000);
+    expect(moved('hundred and fifty pushups this week', [pushups])).toEqual(['u=1390']);
+    expect(moved('did hundred and five pushups', [pushups])).toEqual(['u=1345']);
+    expect(moved('did a hundred pushups', [pushups])).toEqual(['u=1340']);
+    // "my bro", "my cousin": someone else's numbers.
+    const bike = goal('b', 'Bike 600 km', 'km', 310, 600);
+    expect(moved('biked 35 km. my bro did 60k on his bike', [bike])).toEqual(['b=345']);
+    expect(moved('biked 20 km, my cousin rode 50', [bike])).toEqual(['b=330']);
+    // "bought paint for the spare room": buying what a task needs is getting ready, unless buying is the task.
+    const paint: AiGoal = { ...task, id: 't', title: 'Paint the spare room', milestones: [] };
+    expect(moved('bought paint for the spare room, starting sat', [paint])).toEqual([]);
+    expect(moved('ordered tiles for the bathroom', [{ ...task, id: 'x', title: 'Retile the bathroom', milestones: [] }])).toEqual([]);
+    expect(moved('painted the spare room!', [paint])).toEqual(['t=done']);
+    expect(moved('bought the gift for mum', [{ ...task, id: 'g', title: 'Buy the gift', milestones: [] }])).toEqual(['g=done']);
+    // A bare number with its own day or when, after an amount, is more of that amount's unit, occasions too ("3 sessions monday and 2 friday").
+    const gym = goal('g', 'Gym 40 sessions', 'sessions', 10, 40);
+    expect(moved('did 3 sessions monday and 2 friday', [gym])).toEqual(['g=15']);
+    expect(moved('did 3 sessions monday, 1 thursday', [gym])).toEqual(['g=14']);
+    const pages = goal('p', 'Read 1,000 pages', 'pages', 100, 1000);
+    expect(moved('read 20 pages mon, 30 wed', [pages])).toEqual(['p=150']);
+    expect(moved('read 20 pages mon, 30 wed and 10 fri', [pages])).toEqual(['p=160']);
+    // ... each one in a list of any length, however it is joined, so no day's part stands for the whole.
+    expect(moved('read 20 pages mon, 30 wed, and 10 fri', [pages])).toEqual(['p=160']);
+    expect(moved('20 pages monday 30 wednesday 10 friday', [pages])).toEqual(['p=160']);
+    expect(moved('read 20 pages mon, 30 wed, 10 fri, 5 sun', [pages])).toEqual(['p=165']);
+    expect(moved('read 20 pages monday 30 mins tues', [pages])).toEqual(['p=120']);
+    // ... so "2 today" after runs is 2 more runs, no km of a distance goal.
+    const run = goal('r', 'Run 100 km', 'km', 10, 100);
+    expect(moved('3 runs yesterday and 2 today', [run])).toEqual([]);
+    expect(moved('2 runs monday and 1 friday', [run])).toEqual([]);
+    expect(moved('ran 5k tues and 3 thurs', [run])).toEqual(['r=18']);
+    // "did four of the worksheets": so many of the things the goal counts; a share of a total, someone else's or another thing's are not.
+    const sheets = goal('w', 'Therapy homework: 20 worksheets', 'worksheets', 9, 20);
+    expect(moved('finished 3 of my worksheets today', [sheets])).toEqual(['w=12']);
+    expect(moved('did four of the worksheets', [sheets])).toEqual(['w=13']);
+    expect(moved('did 4 of the exercises', [sheets])).toEqual([]);
+    expect(moved('my sister did 4 of the worksheets', [sheets])).toEqual([]);
+    expect(moved("haven't finished 2 of the worksheets", [sheets])).toEqual([]);
+    // A bare number after an amount in another unit, with no when of its own ("2 at 9 this morning"), could be either unit.
+    const study = goal('s', 'Study 20 hours', 'hours', 5, 20);
+    expect(moved('45 mins yesterday + 2 at 9 this morning', [study])).toEqual([]);
+    expect(moved('45 mins yesterday + 30 this morning', [study])).toEqual(['s=6.25']);
+    expect(moved('45 mins yesterday, 2 hours today', [study])).toEqual(['s=7.75']);
+  });
   it('answers the shape the OpenAI answers are checked against', () => {
     expect(replyAnalysisSchema.safeParse(analyse('Walked 5 km today, feeling great')).success).toBe(true);
   });

@@ -1,8 +1,8 @@
 
 /** Words around a number that say how to take it: a correction, a plan, a guess, a price, a repeat, someone else's doing. */
 
-/** "actually strava says 4.2", "wait no, 2050", "sorry, 24", "wait it was 4 not 5": the number that follows replaces the one just said. */
-export const CORRECTION = /^(?:actually|wait,? no|no wait|(?:oh )?wait,? (?:it|that) (?:was|'s|is)|no,? sorry|sorry,? (?:i mean|i meant|meant|it was|make that)|sorry(?=,?\s*(?:\d|$))|well(?=,?\s*\d+(?:\.\d+)?(?:\s+[a-z]+)?$)|i mean|i meant|correction|scratch that|oops|make that)\b/;
+/** "actually strava says 4.2", "wait no, 2050", "wait 275", "sorry, 24", "wait it was 4 not 5": the number that follows replaces the one just said. */
+export const CORRECTION = /^(?:actually|wait,? no|no wait|(?:oh )?wait,? (?:it|that) (?:was|'s|is)|(?:oh )?wait(?=,?\s*\$?\d+(?:\.\d+)?(?:\s*[a-z$]+)?$)|no,? sorry|sorry,? (?:i mean|i meant|meant|it was|make that)|sorry(?=,?\s*(?:\d|$))|well(?=,?\s*\d+(?:\.\d+)?(?:\s+[a-z]+)?$)|i mean|i meant|correction|scratch that|oops|make that)\b/;
 
 /**
  * "did 23 calls (sorry, 21)", "ran 5k, wait that's wrong, 4", "ran 5k. oh wait, it was 4": a correction word ending a clause
@@ -62,7 +62,7 @@ export const INCLUDING = /\b(?:(?:including|incl|inc)\.?(?:\s+(?:the|my|a|that|t
 /** "1 session last week (told you already)", "the 6 hrs I told you about": a number the coach has had, not news. */
 export const ALREADY_REPORTED = /\b(?:told you(?: already| before| last time)|already told you|already (?:reported|said|mentioned)|(?:as|like) i said (?:before|last time)|(?:last (?:week|time)|before) i (?:told you|said|reported))\b|\d[^,]*\b(?:that |which )?i (?:told you about|mentioned(?: before| already| last time)?)\s*(?:$|(?:was|were)\b)/;
 
-export const OTHERS = /^(?:who|she|he|they|her|his|their|(?:my|our|the) (?:wife|husband|partner|bf|gf|boyfriend|girlfriend|friend|friends|sister|brother|son|daughter|kid|kids|children|mom|mum|dad|parents|team|coworker|colleague|boss|trainer|roommate|flatmate))\b(?! and i\b)/;
+export const OTHERS = /^(?:who|she|he|they|her|his|their|(?:my|our|the) (?:wife|husband|partner|bf|gf|boyfriend|girlfriend|friend|friends|sister|brother|bro|sis|cousin|buddy|bestie|neighbou?r|son|daughter|kid|kids|children|mom|mum|dad|parents|team|coworker|colleague|boss|trainer|roommate|flatmate))\b(?! and i\b)/;
 export const AWAY = /\b(gained|gain|put on|back up|up)\b/;
 /** Words that count occasions of whatever the sentence names ("2 times", "4 nights"); "workouts" names its own activity. */
 export const GENERIC_OCCASION = /^(?:times?|x|nights?|days?|mornings?|evenings?|occasions?|sessions?|sittings?)$/;

@@ -18,8 +18,8 @@ const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fourty
 const SMALL_RE = Object.keys(SMALL).join('|');
 const TENS_RE = Object.keys(TENS).join('|');
 const COMPOUND = `(?:${TENS_RE})(?:[- ](?:${SMALL_RE}))?`;
-/** "twenty five", "twenty-five", "forty", "seven", "a hundred", "three hundred", "two thousand". */
-const WORD_NUMBER = new RegExp(`\\b(?:(a|${SMALL_RE}|${COMPOUND})\\s+(hundred|thousand)(?:\\s+(?:and\\s+)?(${COMPOUND}|${SMALL_RE}))?|(${COMPOUND})|(${SMALL_RE}))\\b`, 'gi');
+/** "twenty five", "twenty-five", "forty", "seven", "a hundred", "three hundred", "two thousand", "hundred and fifty" (the "a" dropped before the "and"). */
+const WORD_NUMBER = new RegExp(`\\b(?:(a|${SMALL_RE}|${COMPOUND})\\s+(hundred|thousand)(?:\\s+(?:and\\s+)?(${COMPOUND}|${SMALL_RE}))?|hundred\\s+and\\s+(${COMPOUND}|${SMALL_RE})|(${COMPOUND})|(${SMALL_RE}))\\b`, 'gi');
 
 function wordValue(word: string): number {
   const w = word.toLowerCase();
@@ -155,8 +155,9 @@ export function digitise(input: string): string {
   t = t.replace(/\bone(?=\s+(?:more\s+|extra\s+)?(?:class|session|workout|run|walk|book|page|chapter|km|mile|hour|minute|day|night|glass|call|application|lesson|post|time|deal|entry|demo|set)s?\b)/g, '1');
   // "one novel", "another book": one of a unit a goal can count (the pronoun "another one" and "one day"/"another time" are no quantities).
   t = t.replace(/\b(one|another)\s+([a-z]+)\b/g, (m, w: string, noun: string) => (isKnownUnit(noun) && !/^(one|days?|nights?|times?|[a-z])$/.test(noun) ? `1 ${w === 'another' ? 'more ' : ''}${noun}` : m));
-  t = t.replace(WORD_NUMBER, (m, mult: string | undefined, scale: string | undefined, rest: string | undefined, tens: string | undefined, small: string | undefined) => {
+  t = t.replace(WORD_NUMBER, (m, mult: string | undefined, scale: string | undefined, rest: string | undefined, afterHundred: string | undefined, tens: string | undefined, small: string | undefined) => {
     if (scale) return String(wordValue(mult!) * (scale === 'hundred' ? 100 : 1000) + (rest ? wordValue(rest) : 0));
+    if (afterHundred) return String(100 + wordValue(afterHundred));
     if (tens) return String(wordValue(tens));
     if (small && small !== 'one') return String(wordValue(small));
     return m;

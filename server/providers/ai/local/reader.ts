@@ -190,6 +190,14 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
           continue;
         }
       }
+      // "45 mins yesterday + 2 at 9 this morning" for a goal in hours: a bare number right after an amount in another unit may be more of
+      // that unit or of the goal's (the wordings name the unit when its own when says which); either reading could be wrong.
+      const eitherUnit = (!m.unit || FOLLOWERS.has(m.unit)) && inheritedFactor === null && corrects === undefined && last?.clause === index - 1 && last.factor !== 1 && candidates.includes(last.goal);
+      if (eitherUnit && last) {
+        doubted.add(last.goal.id);
+        unattributed.push(`${formatNumber(m.value)} mentioned after an amount in another unit for "${last.goal.title}"; not recorded.`);
+        continue;
+      }
       // "swam half an hour on Monday and an hour and a half on Saturday": a clause with only an amount and a when goes on with the goal before it.
       const carriedOn = candidates.length > 1 && last?.clause === index - 1 && candidates.includes(last.goal) && !progressNoun(clause.replace(new RegExp(`(?<![a-z])${m.unit}\\b|\\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\\b`, 'g'), ' '));
       if (carriedOn) candidates = [last!.goal];

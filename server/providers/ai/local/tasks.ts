@@ -15,6 +15,10 @@ const IRREGULAR_PAST: Record<string, string[]> = { build: ['built'], ask: ['aske
   pick: ['picked', 'collected', 'grabbed', 'got the', 'got my', 'got them', 'got it'], keep: ['kept'], call: ['called', 'rang', 'rung', 'phoned'], throw: ['threw', 'thrown'], win: ['won'], begin: ['began', 'begun'], choose: ['chose', 'chosen'], hold: ['held'], drive: ['drove', 'driven'], lend: ['lent'], spend: ['spent'], fly: ['flew', 'flown'],
   run: ['ran'], swim: ['swam', 'swum'], ride: ['rode', 'ridden'] };
 
+/** "bought paint for the spare room": buying what a task needs gets it ready; it is no doing of it (unless buying is the task). */
+const SUPPLIES_FOR = /\b(?:bought|ordered)\b[^.!?;]*?\bfor (?:the|my|our|a|an)\b/;
+const BUYING = /^(?:buy|order|get|purchase|pick)$/;
+
 /** Verbs of arranging a date: "the sleep study is set for the 3rd" says it was scheduled. */
 const ARRANGING = /^(?:schedule|book|arrange|organi[sz]e)$/;
 const STANDS_SET = /\b(?:set|fixed|confirmed|locked in|booked in|pencilled in|penciled in) (?:for|on)\b/;
@@ -58,7 +62,7 @@ export function taskDone(goal: AiGoal, clauses: string[], all: AiGoal[], onlyGoa
     // Txt-speak drops the e of a past tense ("passd", "bookd").
     const c = clause.replace(/\b([a-z]{3,}[^aeiou\s'])d\b/g, '$1ed');
     // "I did photograph the series": the emphatic past.
-    return (DONE.test(c) || [...past, `did ${verb}`].some((p) => new RegExp(`\\b${p}\\b`).test(c)) || (RAISING.test(verb) && STANDS_UP.test(c)) || (verb === 'open' && STANDS_OPEN.test(c)) || (ARRANGING.test(verb) && STANDS_SET.test(c))) && !NOT_DONE.test(c) && !COMING.test(c) && (ARRANGING.test(verb) || !BOOKED_FOR.test(c));
+    return (DONE.test(c) || [...past, `did ${verb}`].some((p) => new RegExp(`\\b${p}\\b`).test(c)) || (RAISING.test(verb) && STANDS_UP.test(c)) || (verb === 'open' && STANDS_OPEN.test(c)) || (ARRANGING.test(verb) && STANDS_SET.test(c))) && !NOT_DONE.test(c) && !COMING.test(c) && (ARRANGING.test(verb) || !BOOKED_FOR.test(c)) && (BUYING.test(verb) || !SUPPLIES_FOR.test(c));
   };
   // "the wood is bought but not built yet": the goal's own verb, negated, outweighs another verb's done.
   if (clauses.some((c) => [verb, ...past].some((p) => p.length > 2 && new RegExp(`\\b${p}\\b`).test(c)) && NOT_DONE.test(c))) return false;

@@ -78,6 +78,8 @@ export function countWordings(text: string, goals: AiGoal[]): string {
       .replace(/\bone ((?:(?!of\b)[a-z]+ ){0,2})([a-z]+)\b/g, (m, words: string, noun: string) => (numericGoalCounts(goals, noun) ? `1 ${words}${noun}` : m))
       // "went to a meeting", "did a session": one of the things a goal counts, done ("had a meeting" may be any meeting).
       .replace(/\b(went to|attended|did|finished|completed|wrote|posted|sent|made|logged|taught|gave|hosted|led) an? ([a-z]+)\b/g, (m, verb: string, noun: string) => (numericGoalCounts(goals, noun) ? `${verb} 1 ${noun}` : m))
+      // "did four of the worksheets", "finished 2 of my essays": so many of the things a goal counts, done ("4 of the 20 worksheets" is a share: left to the totals).
+      .replace(/\b(did|finished|completed|read|wrote|sent|made|watched|got through) (\d+) of (?:the|my) ([a-z]+)\b/g, (m, verb: string, n: string, noun: string) => (numericGoalCounts(goals, noun) ? `${verb} ${n} ${noun}` : m))
       // "went to a meeting Tuesday and one last night": "one" after "and" stands for another of the thing just counted.
       .replace(/\b1 ([a-z]+)((?: [a-z]+){0,3}) and (?:another )?one\b(?! of\b)/g, (m, noun: string, when: string) => (numericGoalCounts(goals, noun) ? `1 ${noun}${when} and 1 ${noun}` : m))
       // "plan was 15 calls this week, managed 9": the bare number done after a planned amount is of the planned thing.
@@ -90,12 +92,11 @@ export function countWordings(text: string, goals: AiGoal[]): string {
       .replace(/\b(chapters?|ch|lessons?|episodes?|modules?|parts?|units?|sections?) (\d+) (?:and|&|,) (\d+)\b/g, '$1 $2-$3')
       // "90 minutes on Tuesday and another 90 on Friday": "another" with a bare number is more of the unit just said.
       .replace(ANOTHER_OF_THE_UNIT, (m, n: string, unit: string, between: string, more: string) => (isKnownUnit(unit) && !OCCASION.has(familyOf(unit)) ? `${n} ${unit}${between}${more} ${unit}` : m))
-      // "4 mi tuesday n like 6 satrday": a bare number after "and" with its own weekday is more of the unit just said ("like" there is the filler "did like" is).
-      .replace(AMOUNT_THEN_BARE_ON_A_DAY, (m, n: string, unit: string, day: string, more: string, later: string) =>
-        isKnownUnit(unit) && !OCCASION.has(familyOf(unit)) && isWeekday(later) ? `${n} ${unit} ${day} and ${more} ${unit} ${later}` : m,
-      )
-      // "90 mins last night + 45 this morning": a bare number joined on with its own when ("this morning", "today") is more of the unit just said.
-      .replace(AMOUNT_THEN_BARE_AT_A_TIME, (m, n: string, unit: string, between: string, more: string) => (isKnownUnit(unit) && !OCCASION.has(familyOf(unit)) ? `${n} ${unit}${between}${more} ${unit}` : m))
+      // "4 mi tuesday n like 6 satrday", "20 pages mon, 30 wed": a bare number after "and" or a comma with its own weekday is more of the unit just said
+      // ("like" there is the filler "did like" is); "3 runs mon and 2 fri" is 2 more runs, whatever the goal counts.
+      .replace(/[^]*/, moreOfTheUnitOnDays)
+      // "90 mins last night + 45 this morning", "3 runs yesterday and 2 today": a bare number joined on with its own when ("this morning", "today") is more of the unit just said.
+      .replace(AMOUNT_THEN_BARE_AT_A_TIME, (m, n: string, unit: string, between: string, more: string) => (isKnownUnit(unit) ? `${n} ${unit}${between}${more} ${unit}` : m))
       // "45 min on the bike Tues and Thurs", "4 km each time Mon Wed and Fri": an amount said once for days listed after it is done on each of them (a total is said so: "10k total mon and wed").
       .replace(AMOUNT_ON_WEEKDAYS, (m, amount: string, unit: string, words: string, days: string) => {
         const count = new Set(days.match(new RegExp(WEEKDAY, 'g'))!.map((d) => d.slice(0, 3))).size;
@@ -117,8 +118,27 @@ const WEEKDAY_LIST = new RegExp(`\\b(?:on )?${WEEKDAY}(?:(?:\\s*,\\s*|\\s+|\\s*(
 
 /** An amount, then in the same sentence "another" or "a further" and a bare number followed by a when or where ("after lunch"), or the sentence's end. */
 const ANOTHER_OF_THE_UNIT = /\b(\d+(?:\.\d+)?) ?([a-z]+)\b([^\d.!?;\n]*?\b(?:another|a further) )(\d+(?:\.\d+)?)(?!\.?\d)(?= (?:on|in|at|this|last|yesterday|today|tonight|over|after|before|during)\b|\s*[,.!?;)\n]|\s*$)/g;
-/** An amount on a weekday, then "and" (or "n", "&"), maybe "like", a bare number and one word: "4 mi tuesday n like 6 satrday" (not a share, "6 % of", nor "6 miles each"). */
-const AMOUNT_THEN_BARE_ON_A_DAY = new RegExp(`\\b(\\d+(?:\\.\\d+)?) ?([a-z]+) (${WEEKDAY}) (?:and|n|&) (?:like )?(\\d+(?:\\.\\d+)?) ([a-z]+)\\b(?! ?(?:%|[a-z]+ (?:of|each)\\b))`, 'g');
+/** An amount on a weekday, then "and" (or "n", "&", "+", a comma, a bare space), maybe "like", a bare number and one word: "4 mi tuesday n like 6 satrday" (not a share, "6 % of", nor "6 miles each"). */
+const AMOUNT_THEN_BARE_ON_A_DAY = new RegExp(`\\b(\\d+(?:\\.\\d+)?) ?([a-z]+) (${WEEKDAY})(,? (?:and|n|&|\\+|plus) |, ?| )(?:like )?(\\d+(?:\\.\\d+)?) ([a-z]+)\\b(?! ?(?:%|[a-z]+ (?:of|each)\\b))`, 'g');
+/**
+ * Names the unit of each bare number on a day after an amount ("20 pages mon, 30 wed and 10 fri"): each one is read off the one
+ * before, so the search goes on from the number just named (a plain global replace would swallow it and leave the third bare).
+ */
+function moreOfTheUnitOnDays(text: string): string {
+  const pattern = new RegExp(AMOUNT_THEN_BARE_ON_A_DAY.source, 'g');
+  let named = text;
+  for (let m = pattern.exec(named); m; m = pattern.exec(named)) {
+    const [whole, n, unit, day, join, more, later] = m as unknown as [string, string, string, string, string, string, string];
+    if (!isKnownUnit(unit) || !isWeekday(later)) {
+      pattern.lastIndex = m.index + 1;
+      continue;
+    }
+    const before = `${n} ${unit} ${day}${join}`;
+    named = `${named.slice(0, m.index)}${before}${more} ${unit} ${later}${named.slice(m.index + whole.length)}`;
+    pattern.lastIndex = m.index + before.length;
+  }
+  return named;
+}
 /** An amount, its own when, then "+", "and" or "plus", a bare number and a when of its own: "90 mins last night + 45 this morning". */
 const AMOUNT_THEN_BARE_AT_A_TIME = /\b(\d+(?:\.\d+)?) ?([a-z]+)\b( (?:(?:this|last) (?:morning|afternoon|evening|night)|yesterday|today|tonight) (?:\+|and|n|&|plus) )(\d+(?:\.\d+)?)(?= (?:(?:this|last) (?:morning|afternoon|evening|night)|yesterday|today|tonight)\b)/g;
 const WEEKDAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
