@@ -869,6 +869,49 @@ describe('local reply analysis', () => {
     expect(moved('45 mins yesterday + 30 this morning', [study])).toEqual(['s=6.25']);
     expect(moved('45 mins yesterday, 2 hours today', [study])).toEqual(['s=7.75']);
   });
+  it('leaves a goal unchanged when the reply has a number beside its amount that the reader could not place (the precision net)', () => {
+    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
+    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.value}`);
+    const notes = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).unattributed.join(' ');
+    const pages = goal('p', 'Read 1,500 pages', 'pages', 620, 1500);
+    const fund = goal('f', 'Save $5,000 for emergency fund', '$', 2150, 5000);
+    const pushups = goal('u', 'Do 3,000 push-ups', 'push-ups', 1240, 3000);
+    const run = goal('r', 'Run 200 km', 'km', 50, 200);
+    const gym = goal('g', 'Gym 40 sessions', 'sessions', 10, 40);
+    const books = goal('b', 'Read 12 books', 'books', 3, 12);
+    // The family's examples, each read right or left unchanged.
+    expect(moved('read 85 pgs... wiat no 58', [pages])).toEqual(['p=678']);
+    expect(moved('put another 250 in savings after payday.. wait 275, forgot the coin jar', [fund])).toEqual(['f=2425']);
+    expect(moved('hundred and fifty pushups this week', [pushups])).toEqual(['u=1390']);
+    expect(moved('ran 7.5 kn yesturday and 10k sunady', [run])).toEqual(['r=67.5']);
+    expect(moved('walked 3,500 m on tuesday and 6 km on the saturday hike', [goal('w', 'Walk 150 km', 'km', 50, 150)])).toEqual(['w=59.5']);
+    expect(moved('did 3 sessions monday and 2 friday', [gym])).toEqual(['g=15']);
+    expect(moved('read 20 pages mon, 30 wed', [pages])).toEqual(['p=670']);
+    // Their unseen kin: a number the reader could not place beside the amount it read stops the part from being recorded.
+    expect(moved('hundred fifty pushups', [pushups])).toEqual([]);
+    expect(notes('hundred fifty pushups', [pushups])).toContain('a number the reader could not place ("hundred")');
+    expect(moved('ran 7.5 klm yesterday and 10k sunday', [run])).toEqual([]);
+    expect(moved('ran 7.5 kmz yesterday and 10k sunday', [run])).toEqual([]);
+    expect(moved('read 85 pages err 58 actually', [pages])).toEqual([]);
+    expect(moved('did 3 sessions monday and another 2 friday', [gym])).toEqual([]);
+    expect(moved('did 3 sessions monday. 2 friday too', [gym])).toEqual([]);
+    expect(moved('put another 250 in savings, 275 with the coin jar', [fund])).toEqual([]);
+    // Stray numbers the reader explains, or that are another goal's or another thing's, do not stop it.
+    expect(moved('read 40 pages on the 3rd, 2 kids kept me busy', [pages])).toEqual(['p=660']);
+    expect(moved('read 40 pages, appointment at 3 tomorrow', [pages])).toEqual(['p=660']);
+    expect(moved('read 40 pages, the book cost 12 bucks', [pages])).toEqual(['p=660']);
+    expect(moved('read 40 pages, my sister read 200', [pages])).toEqual(['p=660']);
+    expect(moved('ran 12 km, been at it for 3 weeks now', [run])).toEqual(['r=62']);
+    expect(moved('ran 12 km, back on the 14th', [run])).toEqual(['r=62']);
+    expect(moved('ran 12 km, call me on 555 1234', [run])).toEqual(['r=62']);
+    expect(moved('ran 12 km with my 2 kids', [run])).toEqual(['r=62']);
+    expect(moved('ran 12 km, gona do 10 more sat', [run])).toEqual(['r=62']);
+    expect(moved('ran 12 km, race on mar 3', [run])).toEqual(['r=62']);
+    expect(moved('ran 12 km and finished 2 books', [run, books])).toEqual(['r=62', 'b=5']);
+    expect(moved('ran 32k, felt strong till 28', [goal('m', 'Run 600 km', 'km', 388, 600)])).toEqual(['m=420']);
+    expect(moved('down another 3 lbs, scale said 187.4 this morning', [goal('l', 'Lose 20 lbs', 'lbs', 8, 20)])).toEqual(['l=11']);
+    expect(moved('sold 4 boards, shuld hav been 5', [goal('s', 'Sell 25 cutting boards', 'boards', 7, 25)])).toEqual(['s=11']);
+  });
   it('answers the shape the OpenAI answers are checked against', () => {
     expect(replyAnalysisSchema.safeParse(analyse('Walked 5 km today, feeling great')).success).toBe(true);
   });

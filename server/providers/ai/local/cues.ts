@@ -13,7 +13,7 @@ export const CORRECTION_AT_END = /[(\s](?:sorry|oops|wait,? no|no wait|that'?s w
 export const UNSURE = /\b(?:not sure|not certain|no idea)\b/g;
 export const NEGATION = /\b(untouched|no change|unchanged|didn'?t|did not|don'?t|couldn'?t|could not|haven'?t|have not|hasn'?t|wasn'?t|never|not|no|zero|nothing|none|nada|skipped|missed)\b/;
 /** Plans and intentions, not things done: "gonna", "about to", "planned 3", "supposed to do 3", "wanted to run 10k", "booked 3 sessions"; "wanted 15 calls" is a want, no deed. */
-export const FUTURE = /\b(gonna|going to|about to|will|i'?ll|plan to|planning to|planning|planned|plan was|supposed to|meant to|wanted(?: to)?|hoped to|hoping to|hoping for|trying to|try to|tried to|aimed for|aiming for|going for|(?:goal|aim|target|plan) (?:was|is)|booked|scheduled|signed up for|registered for|entered|training for|want to|wanna|hope to|aim to|aiming|tomorrow|next week|next time|tonight i|should|could|might|would|shoulda|coulda|woulda)\b[^.!?]*$/;
+export const FUTURE = /\b(gonna|gona|gunna|going to|about to|will|i'?ll|plan to|planning to|planning|planned|plan was|supposed to|meant to|wanted(?: to)?|hoped to|hoping to|hoping for|trying to|try to|tried to|aimed for|aiming for|going for|(?:goal|aim|target|plan) (?:was|is)|booked|scheduled|signed up for|registered for|entered|training for|want to|wanna|hope to|aim to|aiming|tomorrow|next week|next time|tonight i|should|could|might|would|shoulda|coulda|woulda)\b[^.!?]*$/;
 /**
  * A hedge anywhere in the clause abstains: the client does not know the number, so neither can we ("maybe", "4 or 5", a question).
  * "about 30", "25 ish", "roughly 2,400 words" are the number as clients count it, and are taken.

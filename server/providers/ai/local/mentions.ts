@@ -3,7 +3,8 @@ import { matchesStem, named, near, stem, synonymOf, titleStems, unitNear, wordsO
 import { notAQuantity } from './not-a-quantity';
 import { digitise } from './numbers';
 import { isCurrency, trackable } from './text';
-import { conversion, familyOf, isKnownUnit } from './units';
+import { conversion, familyOf, isKnownUnit, unitLike } from './units';
+import { FUTURE, WHEN } from './cues';
 
 /** The numbers of a clause that may be progress, and what they count. */
 
@@ -73,6 +74,41 @@ export function daysIn(text: string): number | null {
   return m ? Number(m[1] ?? m[2] ?? m[3] ?? m[4]) : null;
 }
 
+/**
+ * A number of a clause the reader found but could not read: neither a mention nor set aside for a reason (a date, a thing
+ * counted...). The unit is the family it may be of ('' for any); what the client wrote is kept for the coach.
+ */
+export interface Unread {
+  /** NaN for a number word. */
+  value: number;
+  unit: string;
+  said: string;
+  /** The words around it, which may name a goal. */
+  segment: string;
+}
+
+/**
+ * When the word after a number says nothing of what was counted, the unit the number may be in: any ('') after a when ("2 friday")
+ * or a word about the saying ("58 actually"), the one a misspelling is near ("7.5 klm"). "3 coffees", "2 kids" count things: undefined.
+ */
+const unreadUnit = (word: string) => (WHEN.test(word) || /ly$/.test(word) || /^(?:too|instead|tho)$/.test(word) ? '' : unitLike(word));
+
+/**
+ * Reasons a number the reader could not read as an amount is no amount done: a plan ("gona do 1 more sat"), what would have been
+ * ("shuld hav been 5"), a time or a point along the way ("in bed by 11 only", "felt strong till 28", "at km 28"), occasions in a row or counted ("3 in a row",
+ * "3 night shifts").
+ */
+export function notDone(before: string, after: string): boolean {
+  const plan = FUTURE.test(before.slice(-30));
+  const wouldHaveBeen = /\b[a-z]+\s+(?:have|hav|of|'ve)\s+been\s*$/.test(before);
+  const along = /\b(?:till|til|until|by|before|after|around|km|mile|kilometre|kilometer)\s*$/.test(before);
+  const occasions = new RegExp(`^\\s*(?:in a row\\b|(?:[a-z]+\\s+)?(?:${OCCASIONS})\\b)`).test(after);
+  return plan || wouldHaveBeen || along || occasions;
+}
+
+/** Spoken numbers the reader did not turn into digits ("hundred 50" from "hundred fifty"). */
+const NUMBER_WORD = /\b(?:hundred|thousand)\b/g;
+
 /** Words said to the coach, not of the thing counted. */
 const INTERJECTION = /^(?:sorry|oops|lol|haha|hahaha|omg|thx|thanks|ty|yay|woo|ugh|tbh|btw)$/;
 
@@ -126,7 +162,8 @@ export function titleNumbers(goal: AiGoal): number[] {
 }
 
 /** The numbers of a clause that may be progress, each with the text that is only its own. */
-export function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
+export function mentionsIn(clause: string, goals: AiGoal[], unread: Unread[] = []): Mention[] {
+  for (const w of clause.matchAll(NUMBER_WORD)) unread.push({ value: NaN, unit: '', said: w[0], segment: clause });
   const titleWords = new Set(goals.flatMap((g) => wordsOf(g.title.toLowerCase())));
   const found = [...clause.matchAll(/(?<![\d.:])(\d+(?:\.\d+)?)(?![\d])\s*(%|percent\b|per cent\b)?/g)];
   const out: Mention[] = [];
@@ -165,7 +202,11 @@ export function mentionsIn(clause: string, goals: AiGoal[]): Mention[] {
     const verb = /([a-z]+)\s+(?:(?:only|just)\s+)?$/.exec(before)?.[1] ?? '';
     // "3 coffees", "2 kids": a word no goal counts is no progress, unless it is a goal's title word ("2 schools", "45 reading")
     // or the goal's own verb counts it ("signed 2 cafés" for "Sign 10 new clients").
-    if (unit && !known && !goals.some((g) => wordsOf(g.title.toLowerCase()).some((w) => matchesStem(unit, stem(w))) || countedBy(g, verb))) return;
+    if (unit && !known && !goals.some((g) => wordsOf(g.title.toLowerCase()).some((w) => matchesStem(unit, stem(w))) || countedBy(g, verb))) {
+      const may = unreadUnit(unit);
+      if (may !== undefined && !notDone(before, after)) unread.push({ value, unit: may, said: `${raw} ${unit}`, segment: clause.slice(lastKeptEnd, nextStart) });
+      return;
+    }
     // The words up to its unit name its goal ("gym 2 times meditation 3 times"); the rest of the clause only when no number follows.
     const unitEnd = unit ? after.indexOf(unit) + unit.length : 0;
     const ownEnd = found[i + 1] ? Math.min(nextStart, at + m[0].length + Math.max(0, unitEnd)) : clause.length;

@@ -2,7 +2,7 @@ import type { AiGoal, GoalProgress } from '../types';
 import { type Claim, occasionsBefore, passedOnTo } from './claims';
 import { ABSTAINING, ALREADY_REPORTED, APPROX, AWAY, CORRECTION, CORRECTION_AT_END, DID_AMOUNT, DOING, FILLER_LIKE, FUTURE, GENERIC_OCCASION, HEDGE, HEDGED_NEXT, INCLUDED, INCLUDING, INCOME, MULTIPLIED_AFTER, NEGATION, OCCASIONS_ENDING, OPINION, OTHERS, PURCHASE, PUT_ASIDE, REPEATED, SHARED, SPEND, STREAK, UNSURE, WHEN, WHEN_IN, WITHDRAWAL } from './cues';
 import { EARNING, matchesStem, named, near, PAYING_OFF, saving, stem, STOP, titleStems, unitNear, wordsOf } from './goal-names';
-import { countedBy, daysIn, FOLLOWERS, INCREMENT, measured, type Mention, mentionsIn, MORE_AFTER, OCCASION, OCCASIONS, STATED_TOTAL_BEFORE, titleAmounts, WHOLE } from './mentions';
+import { countedBy, daysIn, FOLLOWERS, INCREMENT, measured, type Mention, mentionsIn, MORE_AFTER, notDone, OCCASION, OCCASIONS, STATED_TOTAL_BEFORE, titleAmounts, type Unread, WHOLE } from './mentions';
 import { digitise, withoutEmoji } from './numbers';
 import { ordinalTotals } from './ordinals';
 import { finishingAt, NOT_DONE, ONE_MORE_FINISHED, taskDone } from './tasks';
@@ -99,6 +99,12 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
   /** Goals an amount of the reply was said of but not taken for (multiplied, shared, amount or total): their other amounts alone are no full count. */
   const doubted = new Set<string>();
 
+  /** Numbers the reader could not place, neither given to a goal nor set aside for a reason: the precision net's evidence. */
+  const unplaced: Unplaced[] = [];
+  const unplace = (m: Mention, clause: number) => {
+    if (!notDone(m.before, m.after)) unplaced.push({ value: m.value, unit: '', said: formatNumber(m.value), segment: m.wide, clause });
+  };
+
   /** The clause that said the next number corrects the last one (it may stand alone: "wait no, 2050"). */
   let correcting = -1;
   for (const [index, clause] of clauses.entries()) {
@@ -110,7 +116,9 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
     if (WITHDRAWAL.test(clause) && /\d/.test(clause)) for (const g of numeric.filter(saving)) doubted.add(g.id);
     const ordinals = ordinalTotals(clause, numeric);
     for (const o of ordinals) claims.push({ goal: o.goal, mode: 'total', value: o.value });
-    const mentions = mentionsIn(clause, numeric).filter((m) => !ordinals.some((o) => o.at === m.before.length));
+    const unreadHere: Unread[] = [];
+    const mentions = mentionsIn(clause, numeric, unreadHere).filter((m) => !ordinals.some((o) => o.at === m.before.length));
+    for (const u of unreadHere) unplaced.push({ ...u, clause: index });
     const claimsBefore = claims.length;
     const passedOn = passedOnTo(clause, index, last, claims, numeric, goals);
     if (passedOn) claims.push(passedOn);
@@ -240,6 +248,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       }
       if (candidates.length !== 1) {
         if (candidates.length === 0 && numeric.length === 1 && isCurrency(numeric[0]!.unit) && (!m.unit || FOLLOWERS.has(m.unit)) && m.mode === 'increment') doubted.add(numeric[0]!.id);
+        // In a check-in about one goal a bare number no rule placed is the net's evidence; beside several goals it is as likely another's, and noted above.
+        if (candidates.length === 0 && (!m.unit || FOLLOWERS.has(m.unit))) unplace(m, index);
         if (candidates.length > 1) unattributed.push(`${formatNumber(m.value)}${m.unit ? ` ${m.unit}` : ''} mentioned but it could be for ${candidates.map((c) => `"${c.title}"`).join(' or ')}; not recorded.`);
         continue;
       }
@@ -365,10 +375,16 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
     if (goal && !claims.some((x) => x.goal.id === goal.id)) claims.push({ goal, mode: 'total', value: goal.target! });
   }
 
+  const sentenceOf = clauses.map((_, i) => sentenceEnds.slice(0, i).filter(Boolean).length);
   const progress: GoalProgress[] = [];
   for (const g of numeric) {
     const value = contradicted.has(g.id) ? null : valueOf(g, claims.filter((c) => c.goal.id === g.id));
     if (value === null) continue;
+    const stray = strayNumber(g, claims, unplaced, sentenceOf, numeric, goals);
+    if (stray) {
+      unattributed.push(`"${g.title}": the reply has a number the reader could not place ("${stray.said}"); not recorded.`);
+      continue;
+    }
     // "32k sunday plus 2 easy 8k runs": one amount taken and another left out would record a part as the whole.
     if (doubted.has(g.id) && !claims.some((c) => c.goal.id === g.id && c.mode !== 'increment')) {
       unattributed.push(`"${g.title}": only part of what the reply reports could be read; not recorded.`);
@@ -390,6 +406,30 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
   }
   return { progress, unattributed: notes, saidNothing: [...saidNothing] };
 }
+
+/** A number the reader could not place, in the clause it was found in. */
+interface Unplaced extends Unread {
+  clause: number;
+}
+
+/**
+ * The precision net: a number the reader could not place, beside an amount it gave a goal, means it has not understood the whole
+ * report ("read 85 pages err 58 actually", "hundred fifty pushups", "ran 7.5 klm and 10k"), and the amounts it did understand would
+ * record a part as the whole. Beside means in the same sentence or the clause right before or after ("payday.. wait 275").
+ * A number that names another goal, or is in a unit the goal is not counted in, is that other thing's and does not stop it.
+ */
+function strayNumber(g: AiGoal, claims: Claim[], unplaced: Unplaced[], sentenceOf: number[], numeric: AiGoal[], goals: AiGoal[]): Unplaced | undefined {
+  const said = claims.filter((c) => c.goal.id === g.id && c.clause !== undefined).map((c) => c.clause!);
+  const beside = (u: Unplaced) => said.some((c) => sentenceOf[c] === sentenceOf[u.clause] || Math.abs(c - u.clause) === 1);
+  return unplaced.find((u) => beside(u) && couldBeOf(u, g, numeric, goals));
+}
+
+/**
+ * Whether a number the reader could not place may be an amount of the goal: a unit it converts to, or none, no other goal named
+ * by it, and a size the goal could take ("scale said 187.4" for "Lose 15 lbs", "a place paying 62k" for "Send 40 applications" are not).
+ */
+const couldBeOf = (u: Unplaced, g: AiGoal, numeric: AiGoal[], goals: AiGoal[]) =>
+  (u.unit === '' || (g.unit !== null && conversion(u.unit, g.unit) !== null)) && !(u.value > g.target! * 1.5) && !named(u.segment, numeric, goals).some((o) => o.id !== g.id);
 
 /**
  * A bare number (no unit, no goal word) in a one-goal check-in is progress only when the clause says

@@ -128,6 +128,15 @@ export function conversion(replyWord: string, goalUnit: string): number | null {
   return CONVERSIONS[from]?.[to] ?? null;
 }
 
+/**
+ * The family of a unit a word may be a misspelling of, when the reader does not take it for one: one letter away from a
+ * spelling of it, beginning with the same letter ("klm", "kmz" for km; "pgz" for pages). Not a reading, only a doubt.
+ */
+export function unitLike(word: string): string | undefined {
+  const w = word.toLowerCase();
+  return [...BY_WORD].find(([known]) => known.length >= 2 && known[0] === w[0] && oneEditApart(w, known))?.[1];
+}
+
 /** Whether a word is a unit of any known family (so "5 km" is a quantity and "5 coffees" is not ours). */
 export const isKnownUnit = (word: string) => {
   const w = word.toLowerCase();
