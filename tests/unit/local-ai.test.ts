@@ -912,6 +912,36 @@ describe('local reply analysis', () => {
     expect(moved('down another 3 lbs, scale said 187.4 this morning', [goal('l', 'Lose 20 lbs', 'lbs', 8, 20)])).toEqual(['l=11']);
     expect(moved('sold 4 boards, shuld hav been 5', [goal('s', 'Sell 25 cutting boards', 'boards', 7, 25)])).toEqual(['s=11']);
   });
+  it('reads a part of the whole no more in five ways found by part 20 (a stuck unit, a shift, a "not" of another clause, a try, a goal met on days)', () => {
+    const goal = (id: string, title: string, type: AiGoal['type'], unit: string | null, currentValue: number, target: number | null): AiGoal => ({ ...walk, id, title, type, unit, currentValue, target, milestones: [] });
+    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
+    const swim = goal('s', 'Swim 20 km in the pool', 'progress', 'km', 9.6, 20);
+    const hours = goal('v', 'Volunteer 60 hours at the food bank', 'progress', 'hours', 38, 60);
+    const smoke = goal('n', 'No smoking — 90 days', 'habit', 'days', 30, 90);
+    const inspection = goal('i', 'Get the car inspection done', 'task', null, 0, null);
+    const water = goal('w', 'Drink 8 glasses a day — 30 days', 'habit', 'days', 10, 30);
+    // A thousands comma before a unit stuck to the number: 1,500m is 1500 m, never a bare 1.
+    expect(moved('swam 1,500m today', [swim])).toEqual(['s=11.1']);
+    expect(moved('1,200 m swim, then 1,000m more', [swim])).toEqual(['s=11.8']);
+    expect(moved('Fund is at $2,150 now', [goal('f', 'Save $5,000', 'progress', '$', 1000, 5000)])).toEqual(['f=2150']);
+    // A shift's or a class's length is an amount done, like a run's; "was 3 hrs short" and a last one are not.
+    expect(moved('food bank shift sat was 4 hrs, then sun another 3', [hours])).toEqual(['v=45']);
+    expect(moved('class tues was 2 hrs', [hours])).toEqual(['v=40']);
+    expect(moved('the shift was 3 hrs short', [hours])).toEqual([]);
+    expect(moved('last shift was 5 hrs', [hours])).toEqual([]);
+    // Days named with the thing given up are days it was broken, whatever "not" another clause has.
+    expect(moved('not gonna lie, I vaped sat and sun. not counting those', [goal('p', '100 days no vaping', 'habit', 'days', 23, 100)])).toEqual([]);
+    expect(moved('not gonna lie, I smoked fri and sat', [smoke])).toEqual([]);
+    // A try is no doing.
+    expect(moved('tried to get the inspection done but the shop was closed', [inspection])).toEqual([]);
+    expect(moved("couldn't get the inspection done, they were booked up", [inspection])).toEqual([]);
+    expect(moved('attempted the inspection, failed on brakes', [inspection])).toEqual([]);
+    expect(moved('inspection done ✅', [inspection])).toEqual(['i=done']);
+    // A goal counted in days is met a day at a time: "goal hit" is not its target; nor with a count of days after it.
+    expect(moved('hit my goal today', [water])).toEqual([]);
+    expect(moved('water goal hit a couple of days, maybe three?', [water])).toEqual([]);
+    expect(moved('hit my goal!', [goal('f', 'Save $5,000', 'progress', '$', 1000, 5000)])).toEqual(['f=5000']);
+  });
   it('answers the shape the OpenAI answers are checked against', () => {
     expect(replyAnalysisSchema.safeParse(analyse('Walked 5 km today, feeling great')).success).toBe(true);
   });

@@ -65,8 +65,8 @@ export function notAQuantity(before: string, after: string, raw: string, titleWo
   const ownWord = stemsLikeTitleWord(subject, titleWords);
   // "ça fait 10 jours que je n'ai pas médité" is a gap.
   const standsNow = (ownWord && /^\s*[a-z]*\s*now\b/.test(after)) || (subject === 'it' && /^\s*(?:days|weeks|nights)\b(?!\s+(?:till|until|to|away|left|before|from)\b)/.test(after) && !/\b(?:not|never|haven'?t|didn'?t)\b/.test(after));
-  // "long run sunday was 28k": an outing's length is an amount done ("was 5k short" is not).
-  const outing = /\b(?<!(?:last|previous|usual|average|typical|longest|shortest) )(?:run|walk|ride|swim|hike|jog|session|workout)(?:\s+[a-z']+){0,2}\s+was\s*$/.test(said) && !/^\s*[a-z]*\s*(?:short|off|less|more|behind|ahead|slower|faster|over|under)\b/.test(after);
+  // "long run sunday was 28k", "shift sat was 4 hrs": an outing's length is an amount done ("was 5k short" is not).
+  const outing = /\b(?<!(?:last|previous|usual|average|typical|longest|shortest) )(?:run|walk|ride|swim|hike|jog|session|workout|shift|class|lesson|practice|rehearsal)(?:\s+[a-z']+){0,2}\s+was\s*$/.test(said) && !/^\s*[a-z]*\s*(?:short|off|less|more|behind|ahead|slower|faster|over|under)\b/.test(after);
   // "steps were 38,500 across the week": a unit a title counts and a span just done say an amount done ("fasting was 6.1 today" is a reading).
   const wasSubject = /([a-z]+)\s+(?:was|were)\s*$/.exec(said)?.[1] ?? '';
   const doneInSpan = isKnownUnit(wasSubject) && stemsLikeTitleWord(wasSubject, titleWords) && /^\s*[a-z]*\s*(?:(?:across|over|for) the week|this week|today|yesterday)\b/.test(after);

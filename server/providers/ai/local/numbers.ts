@@ -129,8 +129,8 @@ export function digitise(input: string): string {
   t = t.toLowerCase().replace(/[a-z0-9']+/g, (w) => TYPOS[w] ?? whenTypo(w) ?? timesTypo(w) ?? anotherTypo(w) ?? correctionTypo(w) ?? w);
   // "paid 300 ont he snowball": the space slipped one letter on, so a short word ate the t of "the".
   t = t.replace(/\b(on|in|of|to|at)t he\b/g, '$1 the');
-  // Thousands separators and spoken thousands: 10,000 → 10000; 6.5k / 10k steps → 6500 / 10000 steps.
-  t = t.replace(/\b(\d{1,3})(?:,(\d{3}))+\b/g, (m) => m.replace(/,/g, ''));
+  // Thousands separators and spoken thousands: 10,000 → 10000, 2,400m → 2400m (a unit may stick to it); 6.5k / 10k steps → 6500 / 10000 steps.
+  t = t.replace(/\b(\d{1,3})(?:,(\d{3}))+(?!\d)/g, (m) => m.replace(/,/g, ''));
   // "6,2 km": a decimal comma before a unit.
   t = t.replace(/\b(\d+),(\d{1,2})(?=\s*[a-z])/g, '$1.$2');
   // "10k stps": thousands of anything counted in thousands, typos of the unit included.

@@ -368,11 +368,14 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
     if (start && now && start.value > now.value) claims.push({ goal: g, mode: 'total', value: start.value - now.value });
   }
   // "Hit my goal!", "target reached": the target, for the goal the reply is about.
-  const reachedGoal = clauses.filter((c) => /\b(hit|reached|smashed|crushed|achieved|made|met) (my|the) (goal|target)\b|\b(goal|target) (reached|achieved|hit|met|done)\b/.test(c) && !NOT_DONE.test(c));
+  // "veg goal hit 2 days": met on some days (a count follows), not reached as a whole.
+  const reachedGoal = clauses.filter((c) => /\b(?:(hit|reached|smashed|crushed|achieved|made|met) (my|the) (goal|target)|(goal|target) (reached|achieved|hit|met|done))\b(?![^\d]*\d)/.test(c) && !NOT_DONE.test(c));
   for (const c of reachedGoal) {
     const pool = named(c, numeric, goals);
     const goal = pool.length === 1 ? pool[0] : numeric.length === 1 ? numeric[0] : undefined;
-    if (goal && !claims.some((x) => x.goal.id === goal.id)) claims.push({ goal, mode: 'total', value: goal.target! });
+    // "hit my goal today" beside "Drink 8 glasses a day — 30 days": a goal counted in days is met one day at a time, not reached.
+    const countsDays = ['days', 'nights'].includes(familyOf(goal?.unit ?? ''));
+    if (goal && !countsDays && !claims.some((x) => x.goal.id === goal.id)) claims.push({ goal, mode: 'total', value: goal.target! });
   }
 
   const sentenceOf = clauses.map((_, i) => sentenceEnds.slice(0, i).filter(Boolean).length);

@@ -162,7 +162,11 @@ function anotherThingsDays(before: string, daily: AiGoal[]): boolean {
  * "had drinks fri and sat" beside "Alcohol-free days": for goals of not doing something, days listed without a word of not doing
  * ("no drinks", "didn't smoke", "sober") may be the days it was broken; naming the thing ("smoked sat and sun") is no keeping of it.
  */
-const unsaidAbstaining = (before: string, daily: AiGoal[]) => daily.every((g) => ABSTAINING.test(g.title.toLowerCase())) && !ABSTAINING.test(before) && !NEGATION.test(before);
+const unsaidAbstaining = (before: string, daily: AiGoal[]) => {
+  // "not gonna lie, I vaped sat and sun": a "not" of another clause keeps nothing; only the clause of the days says it.
+  const clause = before.split(/[,:]/).at(-1) ?? '';
+  return daily.every((g) => ABSTAINING.test(g.title.toLowerCase())) && !ABSTAINING.test(clause) && !NEGATION.test(clause);
+};
 
 /**
  * "hit 8k stps mon tues n fri" for a goal counted in days: the days listed are the days done. A sentence that counts its occasions
