@@ -942,6 +942,65 @@ describe('local reply analysis', () => {
     expect(moved('water goal hit a couple of days, maybe three?', [water])).toEqual([]);
     expect(moved('hit my goal!', [goal('f', 'Save $5,000', 'progress', '$', 1000, 5000)])).toEqual(['f=5000']);
   });
+  it('reads more of part 20 (second round): unit words, a correction, occasions of an amount, who said what, which same-unit goal', () => {
+    const goal = (id: string, title: string, unit: string | null, currentValue: number, target: number | null): AiGoal => ({ ...walk, id, title, type: 'progress', unit, currentValue, target, milestones: [] });
+    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
+    // Words for a goal's unit or topic: MCQs are questions, canvases paintings, python code; bought is not done; a verb naming another goal leaves both.
+    const questions = goal('q', 'Practice questions: 1,500', 'questions', 880, 1500);
+    const cpa = goal('c', 'Study for the CPA exam — 120 hours', 'hours', 73, 120);
+    expect(moved('did 60 mcqs tonight', [questions, cpa])).toEqual(['q=940']);
+    expect(moved('2 hrs study, 60 MCQ', [questions, cpa])).toEqual(['q=940', 'c=75']);
+    const paint = goal('p', 'Finish 12 paintings for the fall show', 'paintings', 5, 12);
+    const posts = goal('i', 'Post on Instagram 36 times', 'posts', 20, 36);
+    expect(moved('finished 3 canvases', [paint, posts])).toEqual(['p=8']);
+    expect(moved('bought 3 canvases', [paint])).toEqual([]);
+    expect(moved('ordered 2 more books', [goal('b', 'Read 20 books', 'books', 5, 20)])).toEqual([]);
+    expect(moved('bought 2 more gifts', [goal('g', 'Buy 10 gifts', 'gifts', 5, 10)])).toEqual(['g=7']);
+    expect(moved('posted 3 canvases', [paint, posts])).toEqual([]);
+    const french = goal('f', 'Learn French — 100 hours', 'hours', 44, 100);
+    const code = goal('k', 'Learn to code — 150 hours', 'hours', 87, 150);
+    expect(moved('javascript 2 hrs, french 1', [french, code])).toEqual(['f=45', 'k=89']);
+    expect(moved('3 hrs on the python course', [french, code])).toEqual(['k=90']);
+    // A correction "meant 120 not 150": the number put instead has no unit "not".
+    const laptop = goal('l', 'Save $1,200 for the new laptop', '$', 640, 1200);
+    expect(moved('put 150 in teh lapotp fund, oops ment 120 not 150', [laptop])).toEqual(['l=760']);
+    expect(moved('put 150 in the laptop fund, sorry 120 not 150', [laptop])).toEqual(['l=760']);
+    expect(moved('put 150 in the laptop fund. 120 not 150 in the other one', [laptop])).toEqual([]);
+    // An "m" on the number is its unit, whatever unit word comes later ("this morning").
+    const swim = goal('s', 'Swim 20 km in the pool', 'km', 9.6, 20);
+    expect(moved('2,400m this morning, mostly freestyle', [swim])).toEqual(['s=12']);
+    expect(moved('1500 m this morning', [swim])).toEqual(['s=11.1']);
+    expect(moved('meditated 20m this morning', [goal('m', 'Meditate 600 minutes', 'minutes', 320, 600)])).toEqual(['m=340']);
+    // "3 sessions of 75 min": occasions times the amount of each; not when planned.
+    const lift = goal('w', 'Lift 48 hours total', 'hours', 19, 48);
+    expect(moved('3 sessions of 75 min this week', [lift])).toEqual(['w=22.75']);
+    expect(moved('2 sessions of 90 min', [lift])).toEqual(['w=22']);
+    expect(moved('3 sessions of 75 min planned for next week', [lift])).toEqual([]);
+    expect(moved('3 sessions of the new program', [lift])).toEqual([]);
+    // An amount in minutes for a goal in hours is compared with the goal in hours: "45 min" can be no total at 21 h.
+    const japanese = goal('j', 'Study Japanese 50 hours', 'hours', 21, 50);
+    expect(moved('did 90 mins of anki + 45 min of a podcast lesson', [japanese])).toEqual(['j=23.25']);
+    expect(moved('45 min of a podcast lesson', [japanese])).toEqual(['j=21.75']);
+    expect(moved('1500 min', [japanese])).toEqual([]);
+    // What a teacher, a sponsor or a therapist says is theirs.
+    const guitar = goal('g', 'Practice guitar 30 hours this term', 'hours', 11.5, 30);
+    expect(moved('2 hrs yesterday + 1.5 today. my teacher says 45 min a day is plenty lol', [guitar])).toEqual(['g=15']);
+    expect(moved('2 hrs yesterday. my tutor played 3 hrs lol', [guitar])).toEqual(['g=13.5']);
+    expect(moved('my teacher and i did 2 hrs', [guitar])).toEqual(['g=13.5']);
+    // "made it to 2 meetings this week" is attending them; "made it to 20 meetings" is where the count stands.
+    const meetings = goal('a', 'Attend 24 AA meetings', 'meetings', 13, 24);
+    expect(moved('made it to two meetings this week, and my sponsor wants me to try for three next week', [meetings])).toEqual(['a=15']);
+    expect(moved('made it to 20 meetings!', [meetings])).toEqual(['a=20']);
+    expect(moved('made it to 50 km this week', [goal('r', 'Run 100 km', 'km', 40, 100)])).toEqual(['r=50']);
+    // Two goals in minutes are told apart by their words, not by "mins"; "30 min daily" beside a total is the day's amount, not the target.
+    const reading = goal('r', 'Read 30 min daily — 1,500 minutes', 'minutes', 700, 1500);
+    const meditation = goal('m', 'Meditate 600 minutes', 'minutes', 320, 600);
+    expect(moved('reading 45 mins, meditation 20 mins, then read another 30 before bed', [reading, meditation])).toEqual(['r=775', 'm=340']);
+    expect(moved('meditated 20 mins, read 45 mins', [reading, meditation])).toEqual(['r=745', 'm=340']);
+    expect(moved('read 45 mins', [reading])).toEqual(['r=745']);
+    expect(moved('6 glasses today', [goal('d', 'Drink 8 glasses of water a day', 'glasses', 3, 8)])).toEqual(['d=6']);
+    expect(moved('Finished one novel and half of Good to Great', [goal('n', 'Read 8 novels', 'books', 2, 8), goal('b', 'Read 6 business books', 'books', 1, 6)])).toEqual(['n=3']);
+  });
   it('answers the shape the OpenAI answers are checked against', () => {
     expect(replyAnalysisSchema.safeParse(analyse('Walked 5 km today, feeling great')).success).toBe(true);
   });

@@ -62,7 +62,7 @@ export const INCLUDING = /\b(?:(?:including|incl|inc)\.?(?:\s+(?:the|my|a|that|t
 /** "1 session last week (told you already)", "the 6 hrs I told you about": a number the coach has had, not news. */
 export const ALREADY_REPORTED = /\b(?:told you(?: already| before| last time)|already told you|already (?:reported|said|mentioned)|(?:as|like) i said (?:before|last time)|(?:last (?:week|time)|before) i (?:told you|said|reported))\b|\d[^,]*\b(?:that |which )?i (?:told you about|mentioned(?: before| already| last time)?)\s*(?:$|(?:was|were)\b)/;
 
-export const OTHERS = /^(?:who|she|he|they|her|his|their|(?:my|our|the) (?:wife|husband|partner|bf|gf|boyfriend|girlfriend|friend|friends|sister|brother|bro|sis|cousin|buddy|bestie|neighbou?r|son|daughter|kid|kids|children|mom|mum|dad|parents|team|coworker|colleague|boss|trainer|roommate|flatmate))\b(?! and i\b)/;
+export const OTHERS = /^(?:who|she|he|they|her|his|their|(?:my|our|the) (?:wife|husband|partner|bf|gf|boyfriend|girlfriend|friend|friends|sister|brother|bro|sis|cousin|buddy|bestie|neighbou?r|son|daughter|kid|kids|children|mom|mum|dad|parents|team|coworker|colleague|boss|trainer|teacher|tutor|instructor|sponsor|therapist|doctor|physio|mentor|roommate|flatmate))\b(?! and i\b)/;
 export const AWAY = /\b(gained|gain|put on|back up|up)\b/;
 /** Words that count occasions of whatever the sentence names ("2 times", "4 nights"); "workouts" names its own activity. */
 export const GENERIC_OCCASION = /^(?:times?|x|nights?|days?|mornings?|evenings?|occasions?|sessions?|sittings?)$/;

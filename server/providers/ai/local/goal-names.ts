@@ -25,7 +25,9 @@ const IRREGULAR: Record<string, string> = {
   podcast: 'liste', podcasts: 'liste', listened: 'liste', talking: 'conve', talked: 'conve', chatting: 'conve', chatted: 'conve',
   pool: 'swim', trip: 'trip', vacation: 'trip', holiday: 'trip', holidays: 'trip', travel: 'trip', voice: 'sing', vocal: 'sing', vocals: 'sing', singing: 'sing', sang: 'sing', sing: 'sing',
   meetup: 'event', meetups: 'event', event: 'event', events: 'event', conference: 'event', gym: 'gym', strength: 'gym', weights: 'gym',
-  hydrate: 'water', hydration: 'water', diary: 'journ', coding: 'code', code: 'code', coder: 'code', coded: 'code', programming: 'code', leetcode: 'code',
+  hydrate: 'water', hydration: 'water', diary: 'journ', coding: 'code', code: 'code', coder: 'code', coded: 'code', programming: 'code', leetcode: 'code', python: 'code', javascript: 'code', typescript: 'code',
+  // A painter's canvases are paintings; multiple-choice questions are questions.
+  canvas: 'paint', canvases: 'paint', mcq: 'quest', mcqs: 'quest',
   sold: 'sell', sells: 'sell', selling: 'sell', called: 'call', calls: 'call', calling: 'call', posted: 'post', posts: 'post', pages: 'page', pgs: 'page', practised: 'pract', practiced: 'pract', practice: 'pract', practise: 'pract', practicing: 'pract',
 };
 

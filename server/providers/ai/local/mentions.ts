@@ -132,11 +132,14 @@ function unitAfter(after: string, goals: AiGoal[]): string {
     if (!word) continue;
     // "1457 sorry fat thumbs", "5 lol": a word said to the coach right after the number is no unit of it.
     if (i === 0 && INTERJECTION.test(word)) return '';
+    // "meant 120 not 150": the number a correction puts instead of another has no unit word of its own there.
+    if (i === 0 && word === 'not' && /^\W*\d/.test(words[1] ?? '')) return '';
     // "2 on the walk home", "5 in the pool": a place or an occasion the amount was done on, not its unit.
     if (/^(?:on|in|at|during|after|before)$/.test(word) && /^(?:the|a|an|my|our)$/.test(clean(words[i + 1] ?? ''))) break;
     // "2 people said call back": a verb after the noun starts what they did; a unit past it is not this number's ("3 prospects booked demos" is the goal's own verb).
     if (i > 0 && /^(?:[a-z]+ed|said|told|asked|went|came|were|was|are|is)$/.test(word) && !goals.some((g) => titleStems(g).has(stem(word)))) break;
-    if (unitWord(word)) return word;
+    // "2400m this morning": an "m" on the number is its unit (metres or minutes, told apart below), not a word further on.
+    if (unitWord(word) || (i === 0 && word === 'm')) return word;
     // "all 25 read", "3 sold": what was done to them, right after the number, is no unit of it ("25 done" reads so too).
     if (i === 0 && /^(?:read|done|sold|sent|written|finished|completed|submitted|posted|watched)$/.test(word)) return '';
     // "2 wrkouts lol steps": a misspelt title word right after the number is its unit; a unit further on belongs to something else
@@ -185,8 +188,9 @@ export function mentionsIn(clause: string, goals: AiGoal[], unread: Unread[] = [
     // "3 sessions scheduled", "3 cancelled", "long run (24k) is planned": a plan or a loss, unless that verb is the goal's own ("3 demos booked" for "Book 20 demos").
     const planned = /^\s*(?:[a-z$-]+\)?\s+){0,2}(scheduled|planned|booked|cancell?ed|postponed|missed|skipped)\b/.exec(after);
     if (planned && !goals.some((g) => titleStems(g).has(stem(planned[1]!)))) return;
-    // "24k long run on sunday planned": a plan said anywhere after it, before the next number ("ran 10k as planned" was done).
-    if (/^[^\d]*?(?<!\bas )\b(?:planned|scheduled)\b/.test(after) && !goals.some((g) => ['planned', 'scheduled'].some((w) => titleStems(g).has(stem(w))))) return;
+    // A plan said anywhere after it, before the next number, unless planning is the goal's own word.
+    const plannedAfter = (text: string) => PLANNED_AFTER.test(text) && !goals.some((g) => ['planned', 'scheduled'].some((w) => titleStems(g).has(stem(w))));
+    if (plannedAfter(after)) return;
     // A denominator ("3 of my 5", "5/7", "sets of 30") or the target itself ("hit my 10") is read with its numerator.
     if (/(\bof (?:my |the |them |those )?|\/\s*|\bout of |\bsets? of |\breps? of |\bx\s*)$/.test(before) && !/\btotal of $/.test(before)) return;
     let unit = m[2] ? '' : unitAfter(after, goals);
@@ -248,6 +252,8 @@ export function mentionsIn(clause: string, goals: AiGoal[], unread: Unread[] = [
       // "bike commute 4 days = 88 km": the amount those occasions came to, done now.
       else if (INCREMENT.test(lead) || MORE_AFTER.test(after) || new RegExp(`\\b\\d+ (?:${OCCASIONS}|commutes) =\\s*$`).test(before)) mode = 'increment';
       else if (HIT_IN_SPAN.test(lead) && SPAN_AFTER.test(after) && named(before, goals, goals).length > 0) mode = 'increment';
+      // "made it to 2 meetings this week": getting to occasions in a stretch is attending them, not where a count stands ("made it to 50 km").
+      else if (/\bmade it to\s*$/.test(lead) && OCCASION_WORDS.has(unit) && SPAN_AFTER.test(after)) mode = 'increment';
       else if (TOTAL_BEFORE.test(lead) || TOTAL_AFTER.test(after) || (HAVE_NOW.test(lead) && !/^\s*[a-z$]*\s*(?:this|today|tonight|yesterday|last|on|since)\b/.test(after))) mode = 'total';
     }
     // "hit 10k steps on 3 days" for "Hit 10,000 steps on 20 days": the goal's own threshold, not an amount of it.
@@ -257,14 +263,16 @@ export function mentionsIn(clause: string, goals: AiGoal[], unread: Unread[] = [
     // "$135 total" for what was sold ("sold 9 for $135 total") is this sale, not the goal's total.
     if (mode === 'total' && /\bfor\s*\$?\s*$/.test(before)) mode = 'increment';
     if (mode === 'increment' && RECURRING.test(`${before.slice(-20)} ${after.slice(0, 30)}`)) return;
-    // "run 2 times 8 km": occasions times the amount, in the amount's unit.
-    const occasions = unit === 'times' ? /^\s*times\s+(\d+(?:\.\d+)?)\s*([a-z$]+)/.exec(after) : null;
+    // "run 2 times 8 km", "3 sessions of 75 min": occasions times the amount of each, in the amount's unit.
+    const occasions = unit === 'times' ? /^\s*times\s+(\d+(?:\.\d+)?)\s*([a-z$]+)/.exec(after) : OCCASION_WORDS.has(unit) ? new RegExp(`^\\s*${unit}\\s+of\\s+(\\d+(?:\\.\\d+)?)\\s*([a-z$]+)`).exec(after) : null;
     const onDays = ON_DAYS.exec(after);
     // "20 min x3", "20 min meditation 3 times": the amount each time and the times, up to one word apart.
     const times = /^\s*[a-z$]*\s*x\s*(\d+)\b|^\s*[a-z$]*(?:\s+[a-z]+)?\s+(\d+) times\b/.exec(after);
     if (occasions && isKnownUnit(occasions[2]!) && mode === 'increment') {
       const j = found.findIndex((f, k) => k > i && f[1] === occasions[1]);
       if (j > i) consumed.add(j);
+      // "3 sessions of 75 min planned": the plan said after the amount of each is the plan of them all.
+      if (plannedAfter(after.slice(occasions[0].length))) return;
       lastKeptEnd = ownEnd;
       out.push({ value: value * Number(occasions[1]), unit: occasions[2]!, mode, segment: wide, tight: wide, wide, before, after, lead, statedTotal: false, verb, multiplied: true });
       return;
@@ -333,3 +341,7 @@ export const numericGoalCounts = (goals: AiGoal[], noun: string) => goals.some((
 
 /** Names of occasions ("2 kids, 3 hours each" is no two occasions). */
 export const OCCASIONS = 'times|shifts|runs|walks|rides|swims|hikes|sessions|workouts|classes|lessons|days|nights|mornings|evenings|trips|visits|calls|meetings|games|matches|rounds|sets|practices|rehearsals';
+/** The occasion names one by one: "3 sessions of 75 min" multiplies, "made it to 2 meetings" attends. */
+const OCCASION_WORDS = new Set(OCCASIONS.split('|'));
+/** "24k long run on sunday planned": a plan said after a number, before the next one ("ran 10k as planned" was done). */
+const PLANNED_AFTER = /^[^\d]*?(?<!\bas )\b(?:planned|scheduled)\b/;

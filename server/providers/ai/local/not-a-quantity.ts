@@ -28,6 +28,8 @@ export function notAQuantity(before: string, after: string, raw: string, titleWo
   if (/^\s*-?\s*(?:day|week|month|year)\s+(?:chip|coin|medal|badge|token|keytag|challenge|plan|program|programme|course|trial|pass|membership|detox|cleanse)s?\b/.test(after)) return true;
   // "listings still 31", "still 3 to go": where it stood and stands, no amount done (a total, if one, is unchanged).
   if (/\bstill\s*$/.test(before)) return true;
+  // "bought 3 canvases", "ordered 2 books": things bought are not yet things done, unless buying is the goal ("Buy 10 gifts").
+  if (/\b(?:bought|ordered|purchased)\s+(?:another\s+|more\s+)?$/.test(before) && ![...titleWords].some((w) => /^(?:buy|purchas|order)/.test(w))) return true;
   // "one application got rejected": lost, not done.
   if (/^\s*[a-z]*\s*(?:got|was|were|been) (?:rejected|declined|refused|cancell?ed|returned|bounced|deleted)\b/.test(after)) return true;
   // "race is Dec 14, 18 days out": a countdown to something, not days done.

@@ -213,7 +213,9 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         // A candidate's own unit word ("books" in "Read 6 non-fiction books", also the unit of "Read 10
         // novels") tells no two book goals apart; a synonym only one title uses ("novel") does.
         const singular = (w: string) => w.toLowerCase().replace(/s$/, '');
-        const unitFree = (t: string) => wordsOf(t).filter((w) => !candidates.some((c) => c.unit && singular(c.unit) === singular(w))).join(' ');
+        // Nor does a measure written short ("mins" for two goals in minutes); a kind of thing counted ("novels" for books) still may.
+        const shortMeasure = (w: string, unit: string) => isKnownUnit(w) && !WHOLE.has(familyOf(w)) && familyOf(w) === familyOf(unit);
+        const unitFree = (t: string) => wordsOf(t).filter((w) => !candidates.some((c) => c.unit && (singular(c.unit) === singular(w) || shortMeasure(w, c.unit)))).join(' ');
         // "2 italki sessions with marco … anki 0": the words nearest the number first.
         const closest = named(unitFree(m.tight), numeric, goals).filter((g) => candidates.includes(g));
         const ownTelling = closest.length === 1 ? closest : named(unitFree(m.segment), numeric, goals);
@@ -236,8 +238,11 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         continue;
       }
       // The unit says one goal, the activity word another ("walked 5 days" with a goal counted in days): no evidence agrees.
-      if (candidates.length === 1 && !carriedOn && m.unit && nearby.length > 0 && !nearby.includes(candidates[0]!)) {
-        for (const g of [candidates[0]!, ...nearby]) doubted.add(g.id);
+      // So does the verb right before the number ("posted 3 paintings" beside goals of paintings and of posts).
+      const verbNames = m.verb ? named(m.verb, numeric, goals) : [];
+      const verbElsewhere = verbNames.length > 0 && !verbNames.includes(candidates[0]!);
+      if (candidates.length === 1 && !carriedOn && m.unit && ((nearby.length > 0 && !nearby.includes(candidates[0]!)) || verbElsewhere)) {
+        for (const g of [candidates[0]!, ...nearby, ...verbNames]) doubted.add(g.id);
         unattributed.push(`${formatNumber(m.value)} ${m.unit} mentioned but it is not clear for which goal; not recorded.`);
         continue;
       }
@@ -303,6 +308,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       // "all 30 remaining bulbs in": the rest, done now, is an amount.
       const explicitIncrement = INCREMENT.test(m.lead) || MORE_AFTER.test(m.after) || (m.mode === 'increment' && /^\s*remaining\b/.test(m.after));
       // "5 km" with nothing saying done when or how: as much an amount as where the goal stands (4 of 12 → 5?). Two readings, no value.
+      // Compared in the goal's unit: "45 min" is 0.75 of a goal in hours, which no total at 21 hours could be.
       // At 0 the two readings agree ("Strength once" for a goal at 0 is 1 either way).
       // The goal's activity as a verb ("meditated", "ran"), not as a label ("gym: 6", "emergency fund 1,100").
       const didIt = wordsOf(clause).some((w) => (/ed$/.test(w) || PAST.has(w)) && named(w, [goal], goals).length > 0) || DID_AMOUNT.test(m.before);
@@ -320,7 +326,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       const ownSpan = m.mode === 'increment' && span !== null && !explicitIncrement && new RegExp(`\\b${span[1]}\\b`).test(goal.title.toLowerCase());
       // "6 days out of 7": this week's share.
       const ofAWeek = /^\s*[a-z]*\s*(?:out of|of(?: the)?(?: last| past)?|\/)\s*7\b/.test(m.after);
-      if (m.mode === 'increment' && corrects?.goal.id !== goal.id && !streakAt && !streak && !ownSpan && !ofAWeek && !explicitIncrement && !didIt && !DOING.test(clause) && !WHEN_IN.test(clause) && !saysWhen(clauses[index + 1]) && goal.currentValue > 0 && m.value > goal.currentValue && m.value <= goal.target! && !isDaily(goal)) {
+      if (m.mode === 'increment' && corrects?.goal.id !== goal.id && !streakAt && !streak && !ownSpan && !ofAWeek && !explicitIncrement && !didIt && !DOING.test(clause) && !WHEN_IN.test(clause) && !saysWhen(clauses[index + 1]) && goal.currentValue > 0 && m.value * factor > goal.currentValue && m.value * factor <= goal.target! && !isDaily(goal)) {
         doubted.add(goal.id);
         unattributed.push(`${formatNumber(m.value)}${isKnownUnit(m.unit) ? ` ${m.unit}` : ''} could be an amount or the total for "${goal.title}"; not recorded.`);
         continue;

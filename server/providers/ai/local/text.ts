@@ -52,6 +52,9 @@ export function isDaily(goal: Pick<AiGoal, 'title' | 'target' | 'unit'>): boolea
   // The target must be the daily amount itself: "10,000 steps a day" counted in steps, not "Walk 30 minutes daily" counted in days,
   // nor "twice daily on 14 days", where the target counts the days.
   if (amount && /\b(on|for)\s*$/.test(title.slice(0, amount.index + amount[1]!.length))) return false;
+  // "Read 30 min daily — 1,500 minutes": another number is the day's amount, so the target is the whole's.
+  const perDay = /(\d+(?:\.\d+)?)\s*[a-z]*\s*(?:(?:a|per|each|every) (?:day|night)|daily|nightly|every ?day)\b/.exec(title);
+  if (perDay && Number(perDay[1]) !== goal.target) return false;
   // "Read every day: 1,200 minutes a month": the target is the month's amount, not the day's.
   if (amount && /^\s*(?:[a-z]+\s+)?(?:a|per|this|each|every|in the) (?:week|month|quarter|year)\b/.test(title.slice(amount.index + amount[0].length))) return false;
   return Boolean(amount && (!amount[3] || !goal.unit || amount[3].startsWith(goal.unit.toLowerCase().slice(0, 3))));
