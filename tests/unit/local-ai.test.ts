@@ -353,7 +353,8 @@ describe('local reply analysis', () => {
     // Money: "a twenty on top" is more of it; another amount that cannot be read leaves the goal alone ("on top of the 85" too).
     const raise = goal('r', 'Raise $1,000 for the animal shelter', 'USD', 410, 1000);
     expect(moved('Bake sale got 85 bucks!! plus Mrs Patel gave a twenty on top', [raise])).toEqual(['r=515']);
-    expect(moved('bake sale raised 85, plus 20 from Mrs Patel', [raise])).toEqual([]);
+    // "plus" adds the bare amount to the one before (part 21): the whole, 85 + 20.
+    expect(moved('bake sale raised 85, plus 20 from Mrs Patel', [raise])).toEqual(['r=515']);
     expect(moved('Mrs Patel gave 20 on top of the 85 from the bake sale', [raise])).toEqual([]);
     // "last week only 2", "last wk was onyl 2": a comparison; nights count dinners cooked.
     const cook = goal('c', 'Cook dinner at home 20 times', 'dinners', 8, 20);
@@ -893,8 +894,9 @@ describe('local reply analysis', () => {
     expect(moved('ran 7.5 klm yesterday and 10k sunday', [run])).toEqual([]);
     expect(moved('ran 7.5 kmz yesterday and 10k sunday', [run])).toEqual([]);
     expect(moved('read 85 pages err 58 actually', [pages])).toEqual([]);
-    expect(moved('did 3 sessions monday and another 2 friday', [gym])).toEqual([]);
-    expect(moved('did 3 sessions monday. 2 friday too', [gym])).toEqual([]);
+    // A day after a bare number says when (part 21): the whole is counted.
+    expect(moved('did 3 sessions monday and another 2 friday', [gym])).toEqual(['g=15']);
+    expect(moved('did 3 sessions monday. 2 friday too', [gym])).toEqual(['g=15']);
     expect(moved('put another 250 in savings, 275 with the coin jar', [fund])).toEqual([]);
     // Stray numbers the reader explains, or that are another goal's or another thing's, do not stop it.
     expect(moved('read 40 pages on the 3rd, 2 kids kept me busy', [pages])).toEqual(['p=660']);
@@ -1000,6 +1002,60 @@ describe('local reply analysis', () => {
     expect(moved('read 45 mins', [reading])).toEqual(['r=745']);
     expect(moved('6 glasses today', [goal('d', 'Drink 8 glasses of water a day', 'glasses', 3, 8)])).toEqual(['d=6']);
     expect(moved('Finished one novel and half of Good to Great', [goal('n', 'Read 8 novels', 'books', 2, 8), goal('b', 'Read 6 business books', 'books', 1, 6)])).toEqual(['n=3']);
+  });
+  it('reads the round from part 21: a bill before the amount, a typical length, "plus" and a day after a bare number, vague areas, visits and subjects', () => {
+    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
+    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.value}`);
+    // A bill said in the clause before, in the same sentence, is what a money amount is; putting aside still saves.
+    const couch = goal('c', 'Save $800 for a new couch', '$', 310, 800);
+    const steps = goal('s', '10k steps daily', 'days', 8, 30);
+    expect(moved('the gym charged me twice, $40 x2', [couch, steps])).toEqual([]);
+    expect(moved('got billed for the phone, $60. ugh', [couch, steps])).toEqual([]);
+    expect(moved('got charged a late fee, put $60 in savings anyway', [couch, steps])).toEqual(['c=370']);
+    expect(moved('put $60 in the couch fund', [couch, steps])).toEqual(['c=370']);
+    // "mostly 15 min sits", "usually 5k": what an outing typically is, not another amount.
+    const med = goal('m', 'Meditate 20 hours total', 'hours', 6, 20);
+    expect(moved('2 hrs of meditation, usually 20 min before bed', [med])).toEqual(['m=8']);
+    expect(moved('ran 30k this week, mostly 5k loops', [goal('r', 'Run 200 km', 'km', 50, 200)])).toEqual(['r=80']);
+    expect(moved('meditated 20 min', [med])).toEqual(['m=6.33']);
+    // "plus" adds a bare number to the amount just said, done at anything but another activity or another goal.
+    const cycle = goal('y', 'Cycle 500 km this season', 'km', 212, 500);
+    const mobility = goal('o', 'Mobility sessions', 'sessions', 10, 25);
+    expect(moved('rode 40km sat + 15 commuting', [cycle, mobility])).toEqual(['y=267']);
+    expect(moved('rode 40km sat plus 12 running', [cycle, mobility])).toEqual(['y=252']);
+    expect(moved('rode 40km sat plus 3 stretching', [cycle, mobility])).toEqual(['y=252']);
+    expect(moved('rode 40km sat plus 3 lifting', [cycle, mobility])).toEqual(['y=252']);
+    expect(moved('rode 40km sat, plus 2 mobility sessions', [cycle, mobility])).toEqual(['y=252', 'o=12']);
+    // A day after a bare number says when; the clause's verb still names the goal, and the whole is counted.
+    const run = goal('r', 'Run 200 km', 'km', 96, 200);
+    const ride = goal('d', 'Cycle 600 km', 'km', 310, 600);
+    expect(moved('rode 45 km saturday, ran 12 sunday', [run, ride])).toEqual(['r=108', 'd=355']);
+    expect(moved('ran 12 sunday', [run])).toEqual(['r=108']);
+    expect(moved('did 3 sessions monday and 2 friday', [goal('g', 'Gym 40 sessions', 'sessions', 10, 40)])).toEqual(['g=15']);
+    expect(moved('read 20 pages mon, 30 wed', [goal('p', 'Read 1,000 pages', 'pages', 100, 1000), run])).toEqual(['p=150']);
+    expect(moved('the kids were up 2 sunday', [run])).toEqual([]);
+    expect(moved('3 runs yesterday and 2 today', [goal('k', 'Run 100 km', 'km', 10, 100)])).toEqual([]);
+    // "stuff", "things" after a word the goal's title lacks name an area that may hold several goals of the same measure.
+    const gre = goal('e', 'Study for the GRE – 50 hours', 'hours', 20, 50);
+    const portfolio = goal('p', 'Grad application portfolio – 30 hours', 'hours', 12, 30);
+    expect(moved('put in 6 hrs this week on grad school stuff', [gre, portfolio])).toEqual([]);
+    expect(moved('put in 6 hrs this week on the grad portfolio', [gre, portfolio])).toEqual(['p=18']);
+    expect(moved('6 hrs on portfolio stuff', [gre, portfolio])).toEqual(['p=18']);
+    expect(moved('3 hrs german, 1 hr theory test stuff', [goal('g', 'Study German 50 hours', 'hours', 18, 50), goal('t', 'Driving theory test prep', 'hours', 3, 10)])).toEqual(['g=21', 't=4']);
+    // "twice" fills a goal counted in visits, as it does one in sessions.
+    const gym = goal('g', 'Go to the gym 3x/week', 'visits', 14, 36);
+    expect(moved('gym twice this week, flu knocked me out the rest', [gym])).toEqual(['g=16']);
+    expect(moved('gym twice, yoga 3 times', [gym, goal('y', 'Yoga 20 sessions', 'sessions', 4, 20)])).toEqual(['g=16', 'y=7']);
+    // Students' short names for subjects.
+    const orgo = goal('o', 'MCAT: organic chem 60 hrs', 'hours', 22, 60);
+    const physics = goal('f', 'MCAT: physics 40 hrs', 'hours', 19, 40);
+    expect(moved('orgo 6 hrs, physics 2 hrs', [orgo, physics])).toEqual(['o=28', 'f=21']);
+    expect(moved('did 2 hrs of bio and 3 hrs calc', [goal('b', 'Biology revision 30 hours', 'hours', 2, 30), goal('c', 'Calculus 40 hours', 'hours', 12, 40)])).toEqual(['b=4', 'c=15']);
+    // A "so … done" that sums up goes to the one goal its sentence named.
+    const streak = goal('s', 'Duolingo Spanish streak – 100 days', 'days', 58, 100);
+    const workbook = goal('w', 'Finish A2 grammar workbook', 'units', 9, 24);
+    expect(moved('workbook is slow, so 11 done', [streak, workbook])).toEqual(['w=11']);
+    expect(moved('streak at 65 and workbook going ok, so 11 done', [streak, workbook])).toEqual(['s=65']);
   });
   it('answers the shape the OpenAI answers are checked against', () => {
     expect(replyAnalysisSchema.safeParse(analyse('Walked 5 km today, feeling great')).success).toBe(true);

@@ -31,7 +31,7 @@ export const INCOME = /\b(?:bonus|pay ?check|salary|wages|refund|tax return|got 
 export const PUT_ASIDE = /\b(?:sav\w*|into|put|moved|transferred|deposit\w*|stashed)\b/;
 /** "took out 100", "took 100 out for the vet", "dipped into it": money taken back out of what was saved. */
 export const WITHDRAWAL = /\b(?:withdrew|withdrawn|withdraw|(?:pulled|took|taken|take) (?:\S+ ){0,2}out|dipped into)\b/;
-export const SPEND = /\b(ate|cost|costs|spent|spend|paid|pay|bill|bills|repair|bought|price|rent|fee|fine|ticket|per month|a month|lost|owe|debt|treated (?:myself|ourselves|me)|splurged)\b|\/\s?mo(nth)?\b/;
+export const SPEND = /\b(ate|cost|costs|spent|spend|paid|pay|bill|bills|billed|charged|charge|charges|repair|bought|price|rent|fee|fine|ticket|per month|a month|lost|owe|debt|treated (?:myself|ourselves|me)|splurged)\b|\/\s?mo(nth)?\b/;
 /** A weekday, short or whole ("tue", "thurs", "saturday"), as a pattern to build others with. */
 export const WEEKDAY = '(?:mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?';
 /** When something was done: "4 on sunday" is still an amount on its own. */
@@ -39,7 +39,7 @@ export const WHEN = new RegExp(`^${WEEKDAY}s?$|^(weekend|morning|evening|afterno
 export const WHEN_IN = new RegExp(`\\b${WEEKDAY}s?\\b|\\b(weekend|morning|evening|afternoon|night|tonight|today|yesterday|week)\\b`);
 /** Verbs and words of a done amount: in a one-goal check-in, a bare number needs one of these (or to stand alone) to be progress. */
 export const DOING = /\b(did|done|do|went|made|make|got|get|logged|completed|finished|managed|hit|added|put|sent|moved|transferred|deposited|paid|knocked|clocked|racked|another|more|extra|on top(?! of)|up|at|now|total|so far|reached|today|yesterday|this week|last week)\b/;
-export const PURCHASE = /\b(ate|cost|costs|spent|spend|bought|buy|price|rent|fee|fine|ticket|repair|treated (?:myself|ourselves|me)|splurged)\b/;
+export const PURCHASE = /\b(ate|cost|costs|spent|spend|bought|buy|charged|price|rent|fee|fine|ticket|repair|treated (?:myself|ourselves|me)|splurged)\b/;
 export const STREAK = /^\s*days?\s+(?:today|now|straight|in a row|and counting|clean|sober|strong)\b/;
 /** "on each of those days", "per session", "on both days": an amount repeated an uncounted number of times. */
 export const MULTIPLIED_AFTER = /^\s*[a-z$]*\s+(?:[a-z]+\s+){0,3}(?:on each|each|every|per|on both)\b(?! (?:my|the|his|her)\b)/;

@@ -28,6 +28,8 @@ const IRREGULAR: Record<string, string> = {
   hydrate: 'water', hydration: 'water', diary: 'journ', coding: 'code', code: 'code', coder: 'code', coded: 'code', programming: 'code', leetcode: 'code', python: 'code', javascript: 'code', typescript: 'code',
   // A painter's canvases are paintings; multiple-choice questions are questions.
   canvas: 'paint', canvases: 'paint', mcq: 'quest', mcqs: 'quest',
+  // Students' short names for their subjects: "orgo" is organic chemistry, "calc" calculus, "bio" biology.
+  orgo: 'organ', chemistry: 'chem', calculus: 'calc', biology: 'bio',
   sold: 'sell', sells: 'sell', selling: 'sell', called: 'call', calls: 'call', calling: 'call', posted: 'post', posts: 'post', pages: 'page', pgs: 'page', practised: 'pract', practiced: 'pract', practice: 'pract', practise: 'pract', practicing: 'pract',
 };
 

@@ -202,6 +202,10 @@ export function mentionsIn(clause: string, goals: AiGoal[], unread: Unread[] = [
       unit = '';
     }
     if (unit === 'm') unit = metresOrMinutes(goals, value);
+    // "ran 12 sunday": a day after the number says when, not what is counted (the clause's words still name the goal).
+    if (WHEN.test(unit) && !FOLLOWERS.has(unit)) unit = '';
+    // "18 commuting": a doing after the number says what the amount was done at, not what it counts.
+    if (/ing$/.test(unit) && !isKnownUnit(unit)) unit = '';
     const known = isKnownUnit(unit) || FOLLOWERS.has(unit) || /ed$/.test(unit) || goals.some((g) => g.unit && unitNear(unit, g.unit));
     const verb = /([a-z]+)\s+(?:(?:only|just)\s+)?$/.exec(before)?.[1] ?? '';
     // "3 coffees", "2 kids": a word no goal counts is no progress, unless it is a goal's title word ("2 schools", "45 reading")

@@ -57,6 +57,8 @@ export function notAQuantity(before: string, after: string, raw: string, titleWo
   // "last week only 2", "usually 2": a comparison with another stretch, not this one's progress.
   // The stretch opens the clause: "since last week 37" is this one.
   if (/^(?:and |but |while |whereas )?(?:last (?:week|time|month)|the week before|usually|normally|typically)(?:,? (?:it )?(?:was|were))?,? (?:only |just )?$/.test(before)) return true;
+  // "mostly 15 min sits", "usually 5k": what an outing typically is, beside the amount of the stretch, not another amount.
+  if (/\b(?:mostly|usually|normally|typically|generally)\s*$/.test(before)) return true;
   // "last week was only 2": said of a thing as "was 2" is.
   const said = before.replace(/\s(?:only|just)\s*$/, ' ');
   // "the article was 2000 words": the size of a thing, not progress (a count or total "is at" is read as a total).

@@ -182,7 +182,9 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         // "23 calls, 2 were voicemails so 21": a sum right after the goal's amount is of that goal.
         const sums = last?.clause === index - 1 && /(?:=|\b(?:so|that'?s|that is|which makes))\s*$/.test(m.lead);
         // "walked 3 km to work and 2 on the way home": where it was done ("on the way home", "in the park") names nothing else.
-        const goingOn = (!m.unit || FOLLOWERS.has(m.unit)) && (corrects !== undefined || (last?.clause === index - 1 && (!progressNoun(clause.replace(PLACE, ' ')) || sums)));
+        // "64km, plus 18 commuting": "plus" adds the bare number to the amount just said, whatever it was done for, unless it names another goal.
+        const addedOn = last?.clause === index - 1 && /\bplus\b|\+/.test(joins[index - 1] ?? '') && nearby.length === 0 && !otherActivity(m, last.goal, goals);
+        const goingOn = (!m.unit || FOLLOWERS.has(m.unit)) && (corrects !== undefined || (last?.clause === index - 1 && (!progressNoun(clause.replace(PLACE, ' ')) || sums || addedOn)));
         if (candidates.length === 0 && goingOn) {
           candidates = [last!.goal];
           inheritedFactor = last!.factor;
@@ -190,6 +192,9 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         // "Japan fund was 620 last week, it's 700 now": "it" is the one goal the clause before named.
         const referent = /^(?:and |so |now )?it(?:'s| is|s)(?: now| at| up to)?\s*$/.test(m.before) ? named(clauses[index - 1] ?? '', numeric, goals) : [];
         if (candidates.length === 0 && (!m.unit || FOLLOWERS.has(m.unit)) && referent.length === 1) candidates = referent;
+        // "workbook im on unit 12 now but haven't finished it, so 11 done": a "so" that sums up goes to the one goal its sentence named.
+        const concluded = /\bso\s*$/.test(m.lead) && /^\s*(?:done|finished|complete|completed)\b/.test(m.after) ? named(sentenceBefore(clauses, sentenceEnds, index), numeric, goals) : [];
+        if (candidates.length === 0 && !m.unit && concluded.length === 1) candidates = concluded;
         if (candidates.length === 0 && !m.unit && m.mode === 'total' && ONE_MORE_FINISHED.test(`${index > 0 && !sentenceEnds[index - 1] ? clauses[index - 1] : ''} ${m.before}`)) candidates = finishingAt(numeric, m.value);
         if (candidates.length === 0 && numeric.length > 1) {
           // "saved 300, at 1500 now": a bare number may only confirm a total read elsewhere in the reply (checked below).
@@ -230,7 +235,11 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         const opensSentence = index < 2 || sentenceEnds[index - 2]!;
         const carried = telling.length === 0 && previous && !/\d/.test(opensSentence ? previous.replace(ONE_OCCASION, ' ') : previous) ? named(previous, candidates, goals) : [];
         const narrowed = candidates.filter((c) => telling.includes(c) || carried.includes(c));
-        if (narrowed.length === 1) candidates = narrowed;
+        // "6 hrs on grad school stuff": "stuff", "things" after a word the goal's title lacks name an area that may hold several of the
+        // goals ("theory test stuff" for "Driving theory test prep" is its own).
+        const area = /\b([a-z]+) (?:stuff|things|related)\b/.exec(m.wide)?.[1];
+        const vague = area !== undefined && narrowed.length === 1 && named(area, narrowed, goals).length === 0;
+        if (narrowed.length === 1 && !vague) candidates = narrowed;
       }
       // "sold 3 old games on ebay for $45" beside a saving: the price of the things counted, money earned, which is no saving until put aside.
       if (candidates.length === 1 && salePrice(m, nearby) && saving(candidates[0]!)) {
@@ -295,7 +304,9 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         if (payingOff && /\bbalance\b/.test(m.lead)) continue;
         // "got a $500 bonus": money received is no saving until the reply says it was put aside.
         if (saving(goal) && INCOME.test(m.wide) && !PUT_ASIDE.test(`${clause} ${clauses[index + 1] ?? ''}`)) continue;
-        const price = SPEND.test(m.wide) || /\(\s*$/.test(m.before) || /^\s*(?:\$|usd|dollars?|bucks)?\s*on\b(?! top\b)/.test(m.after);
+        // "the app charged me twice, $19.99 x2": a bill said in the clause before, in the same sentence, is what the amount is.
+        const billedBefore = index > 0 && !sentenceEnds[index - 1] && SPEND.test(clauses[index - 1]!) && !PUT_ASIDE.test(clause);
+        const price = SPEND.test(m.wide) || billedBefore || /\(\s*$/.test(m.before) || /^\s*(?:\$|usd|dollars?|bucks)?\s*on\b(?! top\b)/.test(m.after);
         // A purchase said after the payment ("300 to the loan, rent was due") is another sentence's.
         if (payingOff || earning ? PURCHASE.test(m.segment) && !(earning && /\brepair/.test(m.segment) && !/\b(spent|spend|bought|cost|paid)\b/.test(m.segment)) : price) continue;
       }
@@ -416,6 +427,13 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
   return { progress, unattributed: notes, saidNothing: [...saidNothing] };
 }
 
+/** The clauses of the sentence before the given one, joined. */
+function sentenceBefore(clauses: string[], sentenceEnds: boolean[], index: number): string {
+  let start = index;
+  while (start > 0 && !sentenceEnds[start - 1]) start--;
+  return clauses.slice(start, index).join(' ');
+}
+
 /** A number the reader could not place, in the clause it was found in. */
 interface Unplaced extends Unread {
   clause: number;
@@ -488,13 +506,13 @@ function progressNoun(clause: string): boolean {
 }
 
 /** Activities a distance or a duration can belong to; one that is not the goal's own says the number is not the goal's. */
-const ACTIVITIES = new Set(['run', 'walk', 'hik', 'cycl', 'swim', 'row', 'ski', 'driv', 'ride', 'skat', 'climb', 'paddl', 'yoga', 'medit', 'read', 'studi', 'write', 'sleep']);
+const ACTIVITIES = new Set(['run', 'walk', 'hik', 'cycl', 'swim', 'row', 'ski', 'driv', 'ride', 'skat', 'climb', 'paddl', 'yoga', 'stret', 'gym', 'medit', 'read', 'studi', 'write', 'sleep']);
 
 const TIMED = ['minutes', 'hours'];
 const MOVED_OVER = ['km', 'mi', 'meters', 'steps', ...TIMED];
 const WORKED_THROUGH = ['pages', 'words', 'chapters', ...TIMED];
 /** What each activity's amount may be counted in: "12 pages 😴" (sleep) says how reading ended, not another activity's pages. */
-const ACTIVITY_UNITS: Record<string, string[]> = { sleep: TIMED, yoga: TIMED, medit: TIMED, read: WORKED_THROUGH, studi: WORKED_THROUGH, write: WORKED_THROUGH };
+const ACTIVITY_UNITS: Record<string, string[]> = { sleep: TIMED, yoga: TIMED, stret: TIMED, gym: TIMED, medit: TIMED, read: WORKED_THROUGH, studi: WORKED_THROUGH, write: WORKED_THROUGH };
 const MEASURING = new Set([...MOVED_OVER, ...WORKED_THROUGH]);
 
 /** Whether the activity could have been done in the amount's unit (an unknown unit could be anything's). */
