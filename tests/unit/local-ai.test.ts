@@ -1057,6 +1057,39 @@ describe('local reply analysis', () => {
     expect(moved('workbook is slow, so 11 done', [streak, workbook])).toEqual(['w=11']);
     expect(moved('streak at 65 and workbook going ok, so 11 done', [streak, workbook])).toEqual(['s=65']);
   });
+  it('reads the round from part 22: what a flip cost, occasions described, another subject, a share against a total', () => {
+    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
+    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.value}`);
+    // "paid 80 for it" for a goal of earning: what the thing cost, so the price it went for is no earning either; a net said as such is.
+    const flips = goal('f', 'Side hustle: earn $2,000 from furniture flips', '$', 640, 2000);
+    expect(moved('sold the chair, paid 40 for it and it went for 150', [flips])).toEqual([]);
+    expect(moved('flipped a desk: paid $60 for it, sold for $200', [flips])).toEqual([]);
+    expect(moved('paid 40 for a table and it went for 150, so thats 110 profit', [flips])).toEqual(['f=750']);
+    // "sold it for 150" is a number no rule places: the precision net leaves the goal alone rather than risk a part.
+    expect(moved('paid 40 for a table, sold it for 150, so thats 110 profit', [flips])).toEqual([]);
+    expect(moved('made 120 profit on the lamp', [flips])).toEqual(['f=760']);
+    expect(moved('paid 300 on the card', [goal('c', 'Pay off credit card $4,000', '$', 1000, 4000)])).toEqual(['c=1300']);
+    // "2 practice sets of 35 questions": occasions a word describes, times the amount of each; a title word before another noun counts that noun.
+    const questions = goal('q', 'Complete 400 practice questions', 'questions', 220, 400);
+    expect(moved('did 2 practice sets of 30 questions', [questions])).toEqual(['q=280']);
+    expect(moved('did 2 practice sets of questions', [questions])).toEqual([]);
+    expect(moved('did 2 practice tests', [questions])).toEqual([]);
+    expect(moved('did 2 practice sets of 35 questions each planned for next week', [questions])).toEqual([]);
+    expect(moved('did 3 practice sessions', [goal('p', 'Practice piano 40 sessions', 'sessions', 10, 40)])).toEqual(['p=13']);
+    // "python 3 hrs": an amount beside another subject than the one the title names is that subject's.
+    const french = goal('f', 'Learn French — 100 hours', 'hours', 44, 100);
+    expect(moved('python 3 hrs', [french])).toEqual([]);
+    expect(moved('3 hrs of spanish', [french])).toEqual([]);
+    expect(moved('french 3 hrs', [french])).toEqual(['f=47']);
+    expect(moved('studied 3 hrs', [french])).toEqual(['f=47']);
+    expect(moved('python 3 hrs', [goal('s', 'Study 50 hours', 'hours', 10, 50)])).toEqual(['s=13']);
+    // "streak at 65. so 11 done": a share beside a total of the goal that it does not sum to: one of them is misread.
+    const streak = goal('s', 'Duolingo Spanish streak – 100 days', 'days', 58, 100);
+    expect(moved('streak at 65. so 11 done', [streak])).toEqual([]);
+    expect(moved('streak at 65', [streak])).toEqual(['s=65']);
+    expect(moved('at 430 now. so 300 total this month', [goal('r', 'Run 1,000 km', 'km', 430, 1000)])).toEqual([]);
+    expect(moved("was 620 last week, it's 700 now", [goal('j', 'Japan fund $3,000', '$', 620, 3000)])).toEqual(['j=700']);
+  });
   it('answers the shape the OpenAI answers are checked against', () => {
     expect(replyAnalysisSchema.safeParse(analyse('Walked 5 km today, feeling great')).success).toBe(true);
   });

@@ -144,9 +144,18 @@ function unitAfter(after: string, goals: AiGoal[]): string {
     if (i === 0 && /^(?:read|done|sold|sent|written|finished|completed|submitted|posted|watched)$/.test(word)) return '';
     // "2 wrkouts lol steps": a misspelt title word right after the number is its unit; a unit further on belongs to something else
     // ("4 rapid games": an adjective of a title before a goal's unit is not).
-    if (i === 0 && !goalUnit(clean(words[1] ?? '')) && goals.some((g) => wordsOf(g.title.toLowerCase()).some((t) => t.length >= 5 && near(word, t)))) return word;
+    if (i === 0 && !goalUnit(clean(words[1] ?? '')) && goals.some((g) => wordsOf(g.title.toLowerCase()).some((t) => t.length >= 5 && near(word, t)))) return countedAfter(clean(words[1] ?? ''), goals) ?? word;
   }
   return clean(words[0] ?? '');
+}
+
+/**
+ * "2 practice sets", "2 blog drafts": a title word used of another plural noun, which no title names, says what is counted (not the goal's
+ * things); "2 practice questions" is the goal's own unit and is read so above.
+ */
+function countedAfter(next: string, goals: AiGoal[]): string | undefined {
+  if (!/[^s]s$/.test(next) || isKnownUnit(next) || FOLLOWERS.has(next) || WHEN.test(next)) return undefined;
+  return goals.some((g) => wordsOf(g.title.toLowerCase()).some((t) => matchesStem(next, stem(t)))) ? undefined : next;
 }
 
 /** "swam 1500m", "meditated 20m": metres when the goals measure distance and not time (or the number is too big for minutes), minutes when time and not distance. */
@@ -210,7 +219,11 @@ export function mentionsIn(clause: string, goals: AiGoal[], unread: Unread[] = [
     const verb = /([a-z]+)\s+(?:(?:only|just)\s+)?$/.exec(before)?.[1] ?? '';
     // "3 coffees", "2 kids": a word no goal counts is no progress, unless it is a goal's title word ("2 schools", "45 reading")
     // or the goal's own verb counts it ("signed 2 cafés" for "Sign 10 new clients").
-    if (unit && !known && !goals.some((g) => wordsOf(g.title.toLowerCase()).some((w) => matchesStem(unit, stem(w))) || countedBy(g, verb))) {
+    // "2 practice sets of 35 questions": a word may describe the occasions.
+    const occasions = unit === 'times' ? /^\s*times\s+(\d+(?:\.\d+)?)\s*([a-z$]+)/.exec(after) : OCCASION_WORDS.has(unit) ? new RegExp(`^\\s*(?:[a-z]+\\s+)?${unit}\\s+of\\s+(\\d+(?:\\.\\d+)?)\\s*([a-z$]+)`).exec(after) : null;
+    // The amount of each in a known unit or in a goal's own ("sets of 35 questions" for a goal in questions).
+    const ofEach = occasions !== null && (isKnownUnit(occasions[2]!) || goals.some((g) => g.unit && unitNear(occasions[2]!, g.unit)));
+    if (unit && !known && !ofEach && !goals.some((g) => wordsOf(g.title.toLowerCase()).some((w) => matchesStem(unit, stem(w))) || countedBy(g, verb))) {
       const may = unreadUnit(unit);
       if (may !== undefined && !notDone(before, after)) unread.push({ value, unit: may, said: `${raw} ${unit}`, segment: clause.slice(lastKeptEnd, nextStart) });
       return;
@@ -268,11 +281,10 @@ export function mentionsIn(clause: string, goals: AiGoal[], unread: Unread[] = [
     if (mode === 'total' && /\bfor\s*\$?\s*$/.test(before)) mode = 'increment';
     if (mode === 'increment' && RECURRING.test(`${before.slice(-20)} ${after.slice(0, 30)}`)) return;
     // "run 2 times 8 km", "3 sessions of 75 min": occasions times the amount of each, in the amount's unit.
-    const occasions = unit === 'times' ? /^\s*times\s+(\d+(?:\.\d+)?)\s*([a-z$]+)/.exec(after) : OCCASION_WORDS.has(unit) ? new RegExp(`^\\s*${unit}\\s+of\\s+(\\d+(?:\\.\\d+)?)\\s*([a-z$]+)`).exec(after) : null;
     const onDays = ON_DAYS.exec(after);
     // "20 min x3", "20 min meditation 3 times": the amount each time and the times, up to one word apart.
     const times = /^\s*[a-z$]*\s*x\s*(\d+)\b|^\s*[a-z$]*(?:\s+[a-z]+)?\s+(\d+) times\b/.exec(after);
-    if (occasions && isKnownUnit(occasions[2]!) && mode === 'increment') {
+    if (occasions && ofEach && mode === 'increment') {
       const j = found.findIndex((f, k) => k > i && f[1] === occasions[1]);
       if (j > i) consumed.add(j);
       // "3 sessions of 75 min planned": the plan said after the amount of each is the plan of them all.

@@ -30,6 +30,8 @@ export interface Reading {
 const CLAUSE_SPLIT = /(?:(?<!\bincl?)\.(?!\d)|[!;\n]|\s[-–—+]\s|,\s*(?:and|but|then|plus|also)?\s*|\s+(?:and|but|plus|also|then|&)\s+)+/;
 /** "sold 3 games for $45": money after "for" in a sale, beside goals that count things, is what they sold for. */
 const salePrice = (m: Mention, nearby: AiGoal[]) => isCurrency(m.unit) && /\b(?:sold|sell|selling)\b[^.!?]*\bfor\s*$/.test(m.before) && nearby.length > 0 && nearby.every((g) => !isCurrency(g.unit));
+/** "paid 80 for": bought by the client ("got paid 80 for" is earned). */
+const BOUGHT_FOR = /(?<!\b(?:got|get|gets|getting|was|were|been|be|being)\s)\bpaid\s*\$?\s*$/;
 /** "2 easy 6k runs": a count of occasions right before the amount of each. */
 const MULTIPLIED_BEFORE = /(?<!\b(?:by|at|before|after|until|till)\s)\b\d+\s+(?:[a-z]+\s+)?$/;
 
@@ -284,7 +286,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         continue;
       }
       // "walked 3k" for "Run 50 km": the km fit, the activity is another one.
-      if (otherActivity(m, goal, goals)) continue;
+      if (otherActivity(m, goal, goals) || otherSubject(m, goal)) continue;
       // "1 hour of yoga and meditation": a short clause right after names another goal the unit fits, so the amount is shared.
       const next = clauses[index + 1];
       const fits = (g: AiGoal) => g.id !== goal.id && g.unit !== null && (isKnownUnit(m.unit) ? conversion(m.unit, g.unit) !== null : familyOf(g.unit) === familyOf(goal.unit ?? ''));
@@ -302,6 +304,12 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         const earning = EARNING.test(goal.title);
         // "card balance is 1500 now": what is still owed, not what was paid.
         if (payingOff && /\bbalance\b/.test(m.lead)) continue;
+        // "paid 80 for it at the estate sale" for a goal of earning from flips: what the thing cost, so any price it sold for is no
+        // earning either; only a net said as such ("so that's 230 profit") is.
+        if (earning && BOUGHT_FOR.test(m.before) && /^\s*(?:\$|usd|dollars?|bucks)?\s*for\b/.test(m.after)) {
+          doubted.add(goal.id);
+          continue;
+        }
         // "got a $500 bonus": money received is no saving until the reply says it was put aside.
         if (saving(goal) && INCOME.test(m.wide) && !PUT_ASIDE.test(`${clause} ${clauses[index + 1] ?? ''}`)) continue;
         // "the app charged me twice, $19.99 x2": a bill said in the clause before, in the same sentence, is what the amount is.
@@ -506,6 +514,19 @@ function progressNoun(clause: string): boolean {
 }
 
 /** Activities a distance or a duration can belong to; one that is not the goal's own says the number is not the goal's. */
+/**
+ * Subjects learnt in hours or pages ("python 3 hrs" is no hour of "Learn French — 100 hours"): an amount beside another one is that one's.
+ * Only a title that names its own subject is told apart so ("Study 50 hours" may be python).
+ */
+const SUBJECTS = new Set(['code', 'french', 'spanish', 'german', 'italian', 'japanese', 'mandarin', 'chinese', 'korean', 'portuguese', 'arabic', 'russian', 'latin', 'math', 'maths', 'chem', 'physics', 'bio', 'calc', 'history', 'guitar', 'piano', 'violin', 'drums', 'cello'].map(stem));
+
+/** Whether the amount is said beside a subject other than the one the goal's title names. */
+function otherSubject(m: Mention, goal: AiGoal): boolean {
+  const own = [...titleStems(goal)].filter((k) => SUBJECTS.has(k));
+  const here = wordsOf(m.segment).map(stem).filter((k) => SUBJECTS.has(k));
+  return own.length > 0 && here.length > 0 && !here.some((k) => own.includes(k));
+}
+
 const ACTIVITIES = new Set(['run', 'walk', 'hik', 'cycl', 'swim', 'row', 'ski', 'driv', 'ride', 'skat', 'climb', 'paddl', 'yoga', 'stret', 'gym', 'medit', 'read', 'studi', 'write', 'sleep']);
 
 const TIMED = ['minutes', 'hours'];
@@ -541,6 +562,8 @@ function valueOf(g: AiGoal, claims: Claim[]): number | null {
   // A sum below what is recorded is this stretch's share ("so 300 total" at 430 of 1,000), the client's own sum of the amounts said,
   // as is one that adds up the amounts said ("5k + 6k + 10k = 21k").
   const share = explicit?.partTotal && (explicit.value < g.currentValue || Math.abs(added - explicit.value) < 0.01) && !isDaily(g) && !isLoss(g);
+  // "streak at 65. so 11 done": a share beside a total of the goal that is not its sum, so one of them is misread.
+  if (explicit?.partTotal && claims.some((c) => c.mode === 'total' && !c.partTotal && c.value !== explicit.value)) return null;
   // "3 more so 8 now" at 4: the amount and the total disagree, so one of them is misread.
   if (!share && explicit?.mode === 'total' && added > 0 && !isDaily(g) && !isLoss(g) && Math.abs(g.currentValue + added - explicit.value) > 0.01) return null;
   let value: number;

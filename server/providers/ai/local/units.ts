@@ -13,7 +13,8 @@ const FAMILIES: Record<string, string[]> = {
   hours: ['h', 'hr', 'hrs', 'hour', 'hours', 'hourz', 'hrz'],
   seconds: ['sec', 'secs', 'second', 'seconds'],
   count: ['time', 'times', 'x', 'session', 'sessions', 'sesh', 'seshes', 'workout', 'workouts', 'class', 'classes'],
-  usd: ['$', 'usd', 'dollar', 'dollars', 'buck', 'bucks', 'dollers'],
+  // "230 profit": money kept, said of the amount itself.
+  usd: ['$', 'usd', 'dollar', 'dollars', 'buck', 'bucks', 'dollers', 'profit'],
   gbp: ['£', 'gbp', 'quid'],
   eur: ['€', 'eur', 'euro', 'euros'],
   lbs: ['lb', 'lbs', 'pound', 'pounds', 'lbz'],
