@@ -1090,6 +1090,24 @@ describe('local reply analysis', () => {
     expect(moved('at 430 now. so 300 total this month', [goal('r', 'Run 1,000 km', 'km', 430, 1000)])).toEqual([]);
     expect(moved("was 620 last week, it's 700 now", [goal('j', 'Japan fund $3,000', '$', 620, 3000)])).toEqual(['j=700']);
   });
+  it('reads the round from part 23: a day typed short, a number with a fraction, a bedtime then the nights', () => {
+    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
+    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.value}`);
+    // A when word with a vowel left out ("tody", "mornng", "tonght") is still when: the bare number before it goes on the list of the goal's amounts.
+    const walking = goal('w', 'Walk 200 km', 'km', 88, 200);
+    expect(moved('walked 6 km yestrday and 4 tody', [walking])).toEqual(['w=98']);
+    expect(moved('walked 6 km mornng, 3 tonght', [walking])).toEqual(['w=97']);
+    expect(moved('walked 6 km tody', [walking])).toEqual(['w=94']);
+    expect(moved('walked 6 km today and had 3 coffees', [walking])).toEqual(['w=94']);
+    // A number with a fraction counts no things, so a word after it the reader cannot read leaves the goal alone (the precision net).
+    expect(moved('walked 6 km today and 2.5 blorp', [walking])).toEqual([]);
+    // "by 11 on 3 nights": a bedtime, then the nights it was kept; "down by 3" is still the size of a change.
+    const bed = goal('b', 'In bed by 11pm - 20 nights', 'nights', 8, 20);
+    expect(moved('bed by 11 on 3 nights this week', [bed])).toEqual(['b=11']);
+    expect(moved('lights off before 10 on 4 nights', [bed])).toEqual(['b=12']);
+    expect(moved('up by 6 most days, 5 this week', [goal('u', 'Wake up at 6am - 40 days', 'days', 8, 40)])).toEqual(['u=13']);
+    expect(moved('down by 3 on the week', [goal('l', 'Lose 20 lbs', 'lbs', 3, 20)])).toEqual(['l=6']);
+  });
   it('answers the shape the OpenAI answers are checked against', () => {
     expect(replyAnalysisSchema.safeParse(analyse('Walked 5 km today, feeling great')).success).toBe(true);
   });

@@ -1,6 +1,6 @@
 import type { AiGoal } from '../types';
 import { isCurrency } from './text';
-import { familyOf, oneEditApart } from './units';
+import { droppedVowel, familyOf, oneEditApart } from './units';
 
 /** How a reply names a goal: the stemmed words of its title, their typos, its acronyms and its unit. */
 
@@ -57,8 +57,6 @@ export function titleStems(goal: AiGoal): Set<string> {
 export function near(a: string, b: string): boolean {
   return a === b || (Math.min(a.length, b.length) >= 5 && oneEditApart(a, b)) || (a.length >= 4 && droppedVowel(a, b));
 }
-
-const droppedVowel = (typed: string, word: string) => typed.length === word.length - 1 && [...word].some((c, i) => /[aeiou]/.test(c) && word.slice(0, i) + word.slice(i + 1) === typed);
 
 /** A word that stems like one of a goal title's words ("rating" for "Reach a 1400 rapid rating"). */
 export const stemsLikeTitleWord = (word: string, titleWords: Set<string>) => [...titleWords].some((w) => w.length > 2 && stem(w) === stem(word));

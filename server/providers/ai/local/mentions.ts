@@ -224,7 +224,8 @@ export function mentionsIn(clause: string, goals: AiGoal[], unread: Unread[] = [
     // The amount of each in a known unit or in a goal's own ("sets of 35 questions" for a goal in questions).
     const ofEach = occasions !== null && (isKnownUnit(occasions[2]!) || goals.some((g) => g.unit && unitNear(occasions[2]!, g.unit)));
     if (unit && !known && !ofEach && !goals.some((g) => wordsOf(g.title.toLowerCase()).some((w) => matchesStem(unit, stem(w))) || countedBy(g, verb))) {
-      const may = unreadUnit(unit);
+      // "4.5 tody": a number with a fraction counts no things ("3 coffees"), so the word after it is one the reader failed to read.
+      const may = unreadUnit(unit) ?? (Number.isInteger(value) ? undefined : '');
       if (may !== undefined && !notDone(before, after)) unread.push({ value, unit: may, said: `${raw} ${unit}`, segment: clause.slice(lastKeptEnd, nextStart) });
       return;
     }

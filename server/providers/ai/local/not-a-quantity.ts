@@ -12,6 +12,15 @@ const MONTH_BEFORE = new RegExp(`\\b(?:${MONTH})\\.?\\s*$`);
 /** "around 7 this morning", "at 6 tonight": the words after a time of day. */
 const PART_OF_DAY = /^\s*(?:(?:this|in the|last|on) )?(?:morning|evening|afternoon|night|tonight)\b/;
 
+/**
+ * "bed by 11 on 3 nights", "up before 6 most days": a clock deadline, then the days it was kept; not "down by 11 this week",
+ * where "by" gives the size of a change.
+ */
+const deadlineOnDays = (before: string, after: string) =>
+  /\b(?:by|before|until|till|til)\s*$/.test(before) &&
+  !/\b(?:down|dropped|reduced|cut|increased|decreased|grew|fell|rose|lost|gained|short|over|off|beat (?:it|that))\s+by\s*$/.test(before) &&
+  /^\s*(?:on|most|every|each|all|the last)\b/.test(after);
+
 /** A number that is a date, a time of day, an ordinal, a year, a phone number or a version is no progress. */
 export function notAQuantity(before: string, after: string, raw: string, titleWords: Set<string>): boolean {
   if (/^\s*(?::\d|am\b|pm\b|a\.m|p\.m|o'?clock|st\b|nd\b|rd\b|th\b|-\d|h\d|\s\d{3}\b)/.test(after)) return true;
@@ -43,7 +52,7 @@ export function notAQuantity(before: string, after: string, raw: string, titleWo
   const atSubject = /([a-z]+)\s+is at\s*$/.exec(before)?.[1];
   const oneOccasion = atSubject !== undefined && isKnownUnit(atSubject) && !/s$/.test(atSubject);
   const tallyAt = atSubject !== undefined && (/^(?:it|that|count|total|tally|balance|streak|number|score|counter|progress)$/.test(atSubject) || (!oneOccasion && stemsLikeTitleWord(atSubject, titleWords)));
-  if (/\b(at|by|around|until|till|til|before|after|from)\s*$/.test(before) && !/\b(now|i'?m|im|am|sitting|currently|still) at\s*$/.test(before) && !tallyAt && Number(raw) <= 24 && (!/^\s*(%|[a-z$]+)/.test(after) || PART_OF_DAY.test(after))) return true;
+  if (/\b(at|by|around|until|till|til|before|after|from)\s*$/.test(before) && !/\b(now|i'?m|im|am|sitting|currently|still) at\s*$/.test(before) && !tallyAt && Number(raw) <= 24 && (!/^\s*(%|[a-z$]+)/.test(after) || PART_OF_DAY.test(after) || deadlineOnDays(before, after))) return true;
   // "4km of it uphill": a part of an amount already said.
   if (/^\s*[a-z$]*\s+of (?:it|that|them|those|which)\b/.test(after)) return true;
   // "twice as many as last week", "3 times more pages than": a ratio, not a count ("did it twice more" is two more times).

@@ -1,4 +1,4 @@
-import { familyOf, isKnownUnit, oneEditApart } from './units';
+import { droppedVowel, familyOf, isKnownUnit, oneEditApart } from './units';
 
 /**
  * Number words, number shapes, typos and emoji rewritten so the reader has one thing to look for:
@@ -81,8 +81,9 @@ const correctionTypo = (w: string) => CORRECTION_WORDS.find((known) => swappedFr
 /** Words that say when, which a typo ("yestrday", "tomorow", "wedensday") must not turn into a unit of what was done. */
 const WHEN_WORDS = ['yesterday', 'tomorrow', 'tonight', 'morning', 'evening', 'afternoon', 'weekend', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
-/** A when word one typo away (not its plural: "mornings" is a count of them). */
-const whenTypo = (w: string) => (w.length >= 6 ? WHEN_WORDS.find((known) => w !== `${known}s` && oneEditApart(w, known)) : undefined);
+/** A when word one typo away (not its plural: "mornings" is a count of them), or a short one with a vowel left out ("tody"). */
+const whenTypo = (w: string) =>
+  (w.length >= 6 ? WHEN_WORDS.find((known) => w !== `${known}s` && oneEditApart(w, known)) : undefined) ?? (w.length >= 4 ? ['today', ...WHEN_WORDS].find((known) => droppedVowel(w, known)) : undefined);
 
 const FRACTIONS: [RegExp, string][] = [
   [/\b(?:an?|one) hour and a half\b/g, '1.5 hours'],

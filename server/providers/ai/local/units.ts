@@ -84,6 +84,9 @@ function droppedOrSwapped(w: string, known: string): boolean {
   return diff.length === 2 && diff[1] === diff[0]! + 1 && w[diff[0]!] === known[diff[1]!] && w[diff[1]!] === known[diff[0]!];
 }
 
+/** A word typed with one of its vowels left out ("tody", "medtated"). */
+export const droppedVowel = (typed: string, word: string) => typed.length === word.length - 1 && [...word].some((c, i) => /[aeiou]/.test(c) && word.slice(0, i) + word.slice(i + 1) === typed);
+
 /** One typo apart: a letter added, dropped or changed, or two neighbours swapped. */
 export function oneEditApart(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > 1) return false;
