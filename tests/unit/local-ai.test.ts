@@ -1108,6 +1108,27 @@ describe('local reply analysis', () => {
     expect(moved('up by 6 most days, 5 this week', [goal('u', 'Wake up at 6am - 40 days', 'days', 8, 40)])).toEqual(['u=13']);
     expect(moved('down by 3 on the week', [goal('l', 'Lose 20 lbs', 'lbs', 3, 20)])).toEqual(['l=6']);
   });
+  it('reads the round from part 24: done since the last chat, weekdays of a thing done once a day', () => {
+    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
+    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.value}`);
+    // "since our last chat": done since the last check-in, an amount to add even past the target, never where the goal stands.
+    const cook = goal('c', 'Cook dinner at home instead of takeout', 'dinners', 9, 20);
+    expect(moved('cooked 12 times since we last spoke', [cook])).toEqual(['c=21']);
+    expect(moved('cooked 12 times since last check-in', [cook])).toEqual(['c=21']);
+    expect(moved('cooked 12 times since january', [cook])).toEqual(['c=12']);
+    expect(moved('at 12 now, 3 since our last chat', [cook])).toEqual([]);
+    // Weekdays listed with the goal's own verb in the past, for a goal of things done once a day: that many of them.
+    const dinners = goal('d', 'Cook dinner at home 4 nights a week', 'dinners', 22, 32);
+    expect(moved('cooked tue and fri', [dinners])).toEqual(['d=24']);
+    expect(moved('made dinner tue and fri', [dinners])).toEqual([]);
+    expect(moved('will cook mon, wed and thu', [dinners])).toEqual([]);
+    expect(moved('didnt cook mon or tue', [dinners])).toEqual([]);
+    expect(moved('got takeout mon, wed and thu', [dinners])).toEqual([]);
+    expect(moved('cooked 2 dinners mon and tue', [dinners])).toEqual(['d=24']);
+    expect(moved('cooked mon, wed and thu', [dinners, goal('l', 'Pack lunch', 'lunches', 2, 20)])).toEqual([]);
+    // The brief's known readings, still right.
+    expect(moved('45 mins yesterday + 2 at 9 this morning', [goal('h', 'Study 40 hours', 'hours', 10, 40)])).toEqual([]);
+  });
   it('answers the shape the OpenAI answers are checked against', () => {
     expect(replyAnalysisSchema.safeParse(analyse('Walked 5 km today, feeling great')).success).toBe(true);
   });

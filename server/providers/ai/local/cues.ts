@@ -40,6 +40,8 @@ export const WHEN_IN = new RegExp(`\\b${WEEKDAY}s?\\b|\\b(weekend|morning|evenin
 /** Verbs and words of a done amount: in a one-goal check-in, a bare number needs one of these (or to stand alone) to be progress. */
 export const DOING = /\b(did|done|do|went|made|make|got|get|logged|completed|finished|managed|hit|added|put|sent|moved|transferred|deposited|paid|knocked|clocked|racked|another|more|extra|on top(?! of)|up|at|now|total|so far|reached|today|yesterday|this week|last week)\b/;
 export const PURCHASE = /\b(ate|cost|costs|spent|spend|bought|buy|charged|price|rent|fee|fine|ticket|repair|treated (?:myself|ourselves|me)|splurged)\b/;
+/** "a dozen times since our last chat": done since the last check-in, so an amount to add, never where the goal stands. */
+export const SINCE_LAST = /^[^.!?;]*?\bsince (?:(?:our|my|the|your) )?(?:last (?:chat|talk|check[- ]?in|message|text|time|update)|we (?:last )?(?:spoke|talked|chatted|texted))\b/;
 export const STREAK = /^\s*days?\s+(?:today|now|straight|in a row|and counting|clean|sober|strong)\b/;
 /** "on each of those days", "per session", "on both days": an amount repeated an uncounted number of times. */
 export const MULTIPLIED_AFTER = /^\s*[a-z$]*\s+(?:[a-z]+\s+){0,3}(?:on each|each|every|per|on both)\b(?! (?:my|the|his|her)\b)/;

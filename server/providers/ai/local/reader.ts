@@ -1,6 +1,6 @@
 import type { AiGoal, GoalProgress } from '../types';
 import { type Claim, occasionsBefore, passedOnTo } from './claims';
-import { ABSTAINING, ALREADY_REPORTED, APPROX, AWAY, CORRECTION, CORRECTION_AT_END, DID_AMOUNT, DOING, FILLER_LIKE, FUTURE, GENERIC_OCCASION, HEDGE, HEDGED_NEXT, INCLUDED, INCLUDING, INCOME, MULTIPLIED_AFTER, NEGATION, OCCASIONS_ENDING, OPINION, OTHERS, PURCHASE, PUT_ASIDE, REPEATED, SHARED, SPEND, STREAK, UNSURE, WHEN, WHEN_IN, WITHDRAWAL } from './cues';
+import { ABSTAINING, ALREADY_REPORTED, APPROX, AWAY, CORRECTION, CORRECTION_AT_END, DID_AMOUNT, DOING, FILLER_LIKE, FUTURE, GENERIC_OCCASION, HEDGE, HEDGED_NEXT, INCLUDED, INCLUDING, INCOME, MULTIPLIED_AFTER, NEGATION, OCCASIONS_ENDING, OPINION, OTHERS, PURCHASE, PUT_ASIDE, REPEATED, SHARED, SINCE_LAST, SPEND, STREAK, UNSURE, WHEN, WHEN_IN, WITHDRAWAL } from './cues';
 import { EARNING, matchesStem, named, near, PAYING_OFF, saving, stem, STOP, titleStems, unitNear, wordsOf } from './goal-names';
 import { countedBy, daysIn, FOLLOWERS, INCREMENT, measured, type Mention, mentionsIn, MORE_AFTER, notDone, OCCASION, OCCASIONS, STATED_TOTAL_BEFORE, titleAmounts, type Unread, WHOLE } from './mentions';
 import { digitise, withoutEmoji } from './numbers';
@@ -324,8 +324,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         continue;
       }
       const factor = inheritedFactor ?? (m.unit && goal.unit ? (conversion(m.unit, goal.unit) ?? 1) : 1);
-      // "all 30 remaining bulbs in": the rest, done now, is an amount.
-      const explicitIncrement = INCREMENT.test(m.lead) || MORE_AFTER.test(m.after) || (m.mode === 'increment' && /^\s*remaining\b/.test(m.after));
+      // "all 30 remaining bulbs in": the rest, done now, is an amount; so is what was done "since our last chat".
+      const explicitIncrement = INCREMENT.test(m.lead) || MORE_AFTER.test(m.after) || (m.mode === 'increment' && (/^\s*remaining\b/.test(m.after) || SINCE_LAST.test(m.after)));
       // "5 km" with nothing saying done when or how: as much an amount as where the goal stands (4 of 12 → 5?). Two readings, no value.
       // Compared in the goal's unit: "45 min" is 0.75 of a goal in hours, which no total at 21 hours could be.
       // At 0 the two readings agree ("Strength once" for a goal at 0 is 1 either way).

@@ -174,7 +174,7 @@ const unsaidAbstaining = (before: string, daily: AiGoal[]) => {
  */
 export function listedDays(text: string, goals: AiGoal[]): string {
   const unit = dailyUnit(goals);
-  if (!unit) return text;
+  if (!unit) return listedOnceADay(text, goals);
   // "ran 5k mon and wed" may be 5k on each or in all: only a number that is a daily goal's own threshold ("hit 8k steps") may stand beside the days.
   const daily = goals.filter((g) => g.unit && familyOf(g.unit) === unit);
   const thresholds = daily.flatMap(titleNumbers);
@@ -186,6 +186,29 @@ export function listedDays(text: string, goals: AiGoal[]): string {
       : sentence.replace(WEEKDAY_LIST, (list, at: number) => {
           const days = new Set(list.match(new RegExp(WEEKDAY, 'g'))!.map((d) => d.slice(0, 3)));
           return days.size > 1 && !anotherThingsDays(sentence.slice(0, at), daily) && !unsaidAbstaining(sentence.slice(0, at), daily) ? `on ${days.size} ${unit}` : list;
+        }),
+  );
+}
+
+/** Things done at most once a day: a weekday on which one was done counts one. Not meals (three a day) nor nights (read as days above). */
+const ONCE_A_DAY = new Set(['dinners', 'lunches', 'breakfasts']);
+
+/**
+ * "cooked at home mon, wed and thu" for "Cook dinner at home 4 nights a week" counted in dinners: with the goal's own verb in the
+ * past, the weekdays listed are that many of the things it counts once a day. Only for the one such goal, and only in a sentence
+ * with no number of its own (that is read by its number: "cooked 2 dinners mon and tue") and no "not" (days it was not done).
+ */
+function listedOnceADay(text: string, goals: AiGoal[]): string {
+  const onceADay = goals.filter((g) => trackable(g) && g.unit !== null && ONCE_A_DAY.has(familyOf(g.unit)));
+  const goal = onceADay.length === 1 ? onceADay[0]! : undefined;
+  if (!goal) return text;
+  const didIt = (before: string) => wordsOf(before).some((w) => (/ed$/.test(w) || PAST.has(w)) && named(w, [goal], goals).length > 0);
+  return text.replace(/[^.!?;\n]+/g, (sentence) =>
+    /\d/.test(sentence) || NEGATION.test(sentence)
+      ? sentence
+      : sentence.replace(WEEKDAY_LIST, (list, at: number) => {
+          const days = new Set(list.match(new RegExp(WEEKDAY, 'g'))!.map((d) => d.slice(0, 3)));
+          return days.size > 1 && didIt(sentence.slice(0, at)) ? `on ${days.size} ${goal.unit!}` : list;
         }),
   );
 }
