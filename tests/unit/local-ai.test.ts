@@ -1129,6 +1129,47 @@ describe('local reply analysis', () => {
     // The brief's known readings, still right.
     expect(moved('45 mins yesterday + 2 at 9 this morning', [goal('h', 'Study 40 hours', 'hours', 10, 40)])).toEqual([]);
   });
+  it('reads the round from part 25: times after a few words, an emoji two goals share, grams, occasions after a comma', () => {
+    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
+    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.value}`);
+    // An amount with a known unit and its times up to three describing words apart: the whole, never the amount of one time.
+    const km = goal('w', 'Walk 100 km', 'km', 41, 100);
+    expect(moved('walked 3 km to the park twice', [km])).toEqual(['w=47']);
+    expect(moved('walked 3 km before dinner 2 times', [km])).toEqual(['w=47']);
+    expect(moved('walked 3 km i think twice', [km])).toEqual([]);
+    expect(moved('walked 3 km then ran twice', [km])).toEqual(['w=44']);
+    // Without a unit, the times stay one word from the amount ("8 today 💧 physio twice" is physio's).
+    const water = goal('wa', 'Drink 56 glasses of water this week', 'glasses', 20, 56);
+    const physio = goal('ph', 'Do shoulder physio 10 sessions', 'sessions', 4, 10);
+    expect(moved('8 today 💧 physio twice', [water, physio])).toEqual(['ph=6']);
+    // An emoji for the doing two goals of one unit share tells neither apart.
+    const club = goal('c', 'Read 500 pages for book club', 'pages', 210, 500);
+    const text = goal('t', 'Read 400 pages of the nursing textbook', 'pages', 150, 400);
+    expect(moved('read 35 pages tonight 📖', [club, text])).toEqual([]);
+    expect(moved('35 pages 📚 last night', [club, text])).toEqual([]);
+    expect(moved('35 pages of the book club book 📖', [club, text])).toEqual(['c=245']);
+    // Grams for a goal in kg, converted; a weight of food or of a lift is not weight lost.
+    const kg = goal('k', 'Lose 5 kg', 'kg', 2.1, 5);
+    expect(moved('down another 600g this week!', [kg])).toEqual(['k=2.7']);
+    expect(moved('lost 800 g', [kg])).toEqual(['k=2.9']);
+    expect(moved('ate 150g of chicken', [kg])).toEqual([]);
+    expect(moved('ate 1 kg of chicken', [kg])).toEqual([]);
+    expect(moved('ate 200g of chicken, down 0.5 kg', [kg])).toEqual(['k=2.6']);
+    expect(moved('lifted 60 kg, down 400g', [kg])).toEqual(['k=2.5']);
+    // Occasions alone after a comma are the goal the clause before said done, with no number of its own.
+    const save = goal('s', 'Save $2,400 for the move', '$', 900, 2400);
+    const cook = goal('d', 'Cook at home 20 dinners', 'dinners', 6, 20);
+    expect(moved('did cook though, 3 nights', [save, cook])).toEqual(['d=9']);
+    expect(moved('cooked at home, 4 nights', [cook])).toEqual(['d=10']);
+    expect(moved('didnt cook, 3 nights of takeout', [save, cook])).toEqual([]);
+    expect(moved('will cook, 3 nights', [save, cook])).toEqual([]);
+    expect(moved('cooked. 3 nights', [save, cook])).toEqual([]);
+    expect(moved('saved some, 3 times', [save, cook])).toEqual([]);
+    // The brief's known readings, still right.
+    expect(moved('did 3 sessions monday and 2 friday', [goal('g', 'Gym 40 sessions', 'sessions', 10, 40)])).toEqual(['g=15']);
+    expect(moved('read 20 pages mon, 30 wed', [goal('r', 'Read 1,000 pages', 'pages', 100, 1000)])).toEqual(['r=150']);
+    expect(moved('3 runs yesterday and 2 today', [goal('r', 'Run 100 km', 'km', 10, 100)])).toEqual([]);
+  });
   it('answers the shape the OpenAI answers are checked against', () => {
     expect(replyAnalysisSchema.safeParse(analyse('Walked 5 km today, feeling great')).success).toBe(true);
   });

@@ -283,8 +283,10 @@ export function mentionsIn(clause: string, goals: AiGoal[], unread: Unread[] = [
     if (mode === 'increment' && RECURRING.test(`${before.slice(-20)} ${after.slice(0, 30)}`)) return;
     // "run 2 times 8 km", "3 sessions of 75 min": occasions times the amount of each, in the amount's unit.
     const onDays = ON_DAYS.exec(after);
-    // "20 min x3", "20 min meditation 3 times": the amount each time and the times, up to one word apart.
-    const times = /^\s*[a-z$]*\s*x\s*(\d+)\b|^\s*[a-z$]*(?:\s+[a-z]+)?\s+(\d+) times\b/.exec(after);
+    // "20 min x3", "20 min meditation 3 times": the amount each time and the times, up to one word apart; after a known unit
+    // ("3 km w the dog twice") up to three, none of them a doing or a doer of its own ("3 km i think 2 times").
+    const gap = isKnownUnit(unit) ? 3 : 1;
+    const times = new RegExp(`^\\s*[a-z$]*\\s*x\\s*(\\d+)\\b|^\\s*[a-z$]*(?:\\s+${BESIDE_TIMES}){0,${gap}}\\s+(\\d+) times\\b`).exec(after);
     if (occasions && ofEach && mode === 'increment') {
       const j = found.findIndex((f, k) => k > i && f[1] === occasions[1]);
       if (j > i) consumed.add(j);
@@ -332,6 +334,9 @@ export function mentionsIn(clause: string, goals: AiGoal[], unread: Unread[] = [
   });
   return out;
 }
+/** A word between an amount and its times that still describes the amount: no doing ("-ed", "-ing") and no doer. */
+const BESIDE_TIMES = '(?!(?:i|we|he|she|they|you|it)\\b)(?![a-z]+(?:ed|ing)\\b)[a-z]+';
+
 /** Units of whole things: half a book or 2.5 sessions is no count the coach would record. */
 export const WHOLE = new Set(['count', 'books', 'applications', 'calls', 'posts', 'emails', 'entries', 'clients', 'leads', 'lessons', 'runs', 'walks', 'days', 'nights', 'drinks', 'meals', 'dinners', 'lunches', 'breakfasts', 'cigarettes']);
 export const OCCASION = new Set(['count', 'days', 'nights', 'runs', 'walks', 'lessons', 'entries', 'meals', 'dinners', 'lunches', 'breakfasts']);

@@ -119,6 +119,11 @@ export function withoutEmoji(input: string): string {
   return EMOJI_WORDS.reduce((t, [re]) => t.replace(re, ' '), input);
 }
 
+/** The words the activity emoji of a text stand for ("📖" → "read book"). */
+export function emojiWords(input: string): string[] {
+  return EMOJI_WORDS.filter(([re]) => new RegExp(re.source, 'u').test(input)).flatMap(([, to]) => to.trim().split(' '));
+}
+
 /** Rewrites the text in lower case with digits for number words. */
 export function digitise(input: string): string {
   let t = input.replace(/[’‘`]/g, "'");

@@ -3,7 +3,7 @@ import { type Claim, occasionsBefore, passedOnTo } from './claims';
 import { ABSTAINING, ALREADY_REPORTED, APPROX, AWAY, CORRECTION, CORRECTION_AT_END, DID_AMOUNT, DOING, FILLER_LIKE, FUTURE, GENERIC_OCCASION, HEDGE, HEDGED_NEXT, INCLUDED, INCLUDING, INCOME, MULTIPLIED_AFTER, NEGATION, OCCASIONS_ENDING, OPINION, OTHERS, PURCHASE, PUT_ASIDE, REPEATED, SHARED, SINCE_LAST, SPEND, STREAK, UNSURE, WHEN, WHEN_IN, WITHDRAWAL } from './cues';
 import { EARNING, matchesStem, named, near, PAYING_OFF, saving, stem, STOP, titleStems, unitNear, wordsOf } from './goal-names';
 import { countedBy, daysIn, FOLLOWERS, INCREMENT, measured, type Mention, mentionsIn, MORE_AFTER, notDone, OCCASION, OCCASIONS, STATED_TOTAL_BEFORE, titleAmounts, type Unread, WHOLE } from './mentions';
-import { digitise, withoutEmoji } from './numbers';
+import { digitise, emojiWords, withoutEmoji } from './numbers';
 import { ordinalTotals } from './ordinals';
 import { finishingAt, NOT_DONE, ONE_MORE_FINISHED, taskDone } from './tasks';
 import { formatNumber, isCurrency, isDaily, trackable } from './text';
@@ -48,6 +48,9 @@ const titleCountsIn = (goal: AiGoal, unit: string) => titleAmounts(goal).some((a
 /** "Get 7+ hours of sleep on 20 days": the unit comes with a number of the title that is not its target. */
 const titleThreshold = (goal: AiGoal, unit: string) => titleAmounts(goal).some((a) => a.unit === familyOf(unit) && a.n !== goal.target);
 const isLoss = (g: AiGoal) => /^\s*(lose|drop|shed|cut)\b/i.test(g.title);
+/** "ate 200g of chicken", "bought 2 kg of apples", "lifted 60 kg": a weight of something else than the body, unless said lost ("lost 1 kg of fat"). */
+const portion = (m: Mention) =>
+  !/\b(?:lost|lose|down|dropped|shed)\s*$/.test(m.lead) && (/^\s*[a-z]*\s+of\s+(?!(?:it|that|weight|body ?weight)\b)[a-z]/.test(m.after) || /^(?:ate|eat|eating|had|bought|buy|lifted|lift|carried|cooked|drank)$/.test(m.verb));
 
 /** "run", "session", "class": the names of occasions, one or many. */
 const OCCASION_NOUN = `(?:${OCCASIONS.split('|')
@@ -176,6 +179,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       // The occasion word itself names no goal ("did 3 nights" for "In bed by 9am after nights: 12 times").
       const namedBesides = m.unit ? named(m.segment.replace(new RegExp(`(?<![a-z])${m.unit}\\b`, 'g'), ' '), numeric, goals) : nearby;
       if (m.unit && GENERIC_OCCASION.test(m.unit) && OCCASION.has(familyOf(m.unit)) && nearby.length === 1 && namedBesides.includes(nearby[0]!) && nearby[0]!.unit && OCCASION.has(familyOf(nearby[0]!.unit))) candidates = nearby.filter(countsIt);
+      if (m.unit && candidates.length === 0 && nearby.length === 0 && occasionsAlone(m, clause)) candidates = occasionsOfClauseBefore(clauses, sentenceEnds, index, numeric, goals);
       if (m.unit && isKnownUnit(m.unit) && candidates.length === 0 && !FOLLOWERS.has(m.unit)) continue;
       if (candidates.length === 0) {
         candidates = nearby.length > 0 ? nearby.filter(countsIt) : (!isGlobal || numeric.length === 1) && progressStatement(m, clause) ? numeric : [];
@@ -270,8 +274,9 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         continue;
       }
       const goal = candidates[0]!;
-      // "finished 2 more 📚" with goals of books and of audiobooks: an emoji does not tell two such goals apart; words must.
-      const sibling = numeric.find((o) => confusable(o, goal));
+      // "finished 2 more 📚" with goals of books and of audiobooks, "35 pages 📖" with two goals of pages: an emoji does not
+      // tell two such goals apart; words must.
+      const sibling = numeric.find((o) => confusable(o, goal) || (sameUnit(o, goal) && sharedDoing(emojiWords(reply), o, goal)));
       if (sibling && !named(digitise(withoutEmoji(reply)), [goal], goals).length) {
         unattributed.push(`${formatNumber(m.value)} mentioned but it could be for "${goal.title}" or "${sibling.title}"; not recorded.`);
         continue;
@@ -318,12 +323,13 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         // A purchase said after the payment ("300 to the loan, rent was due") is another sentence's.
         if (payingOff || earning ? PURCHASE.test(m.segment) && !(earning && /\brepair/.test(m.segment) && !/\b(spent|spend|bought|cost|paid)\b/.test(m.segment)) : price) continue;
       }
-      // A body-weight reading ("scale says 171") is no amount lost; two of them, start and now, are.
-      if (isLoss(goal) && m.value > goal.target! * 2) {
+      if (isLoss(goal) && portion(m)) continue;
+      const factor = inheritedFactor ?? (m.unit && goal.unit ? (conversion(m.unit, goal.unit) ?? 1) : 1);
+      // A body-weight reading ("scale says 171") is no amount lost; two of them, start and now, are. "600g" is an amount, in kg 0.6.
+      if (isLoss(goal) && m.value * factor > goal.target! * 2) {
         readings.push({ goal, value: m.value, start: /\b(start(ed)?|began|from|was)\b[^\d]*$/.test(m.before.slice(-25)) });
         continue;
       }
-      const factor = inheritedFactor ?? (m.unit && goal.unit ? (conversion(m.unit, goal.unit) ?? 1) : 1);
       // "all 30 remaining bulbs in": the rest, done now, is an amount; so is what was done "since our last chat".
       const explicitIncrement = INCREMENT.test(m.lead) || MORE_AFTER.test(m.after) || (m.mode === 'increment' && (/^\s*remaining\b/.test(m.after) || SINCE_LAST.test(m.after)));
       // "5 km" with nothing saying done when or how: as much an amount as where the goal stands (4 of 12 → 5?). Two readings, no value.
@@ -497,6 +503,26 @@ const withoutRates = (title: string) => title.replace(/\b(?:a|an|per|each|every)
 
 /** "did it twice more": the number is the times itself, not an amount repeated. */
 const repeatCount = (m: Mention) => /\b(?:did|done|do) (?:that|it|this|those)\s*$/.test(m.before) && familyOf(m.unit) === 'count';
+
+/** "3 nights": a clause of occasions alone, the number and its generic occasion word ("times", "nights") and a when at most. */
+const occasionsAlone = (m: Mention, clause: string) => GENERIC_OCCASION.test(m.unit) && OCCASION.has(familyOf(m.unit)) && wordsOf(clause).length <= 4 && /^\s*$/.test(m.before);
+
+/**
+ * "did cook though, 3 nights": occasions alone after a comma are of the one goal the clause before named with no number of its own,
+ * when that goal counts occasions and the clause said it done ("didn't cook, 3 nights", "will cook, 3 nights" say no such thing).
+ */
+function occasionsOfClauseBefore(clauses: string[], sentenceEnds: boolean[], index: number, numeric: AiGoal[], goals: AiGoal[]): AiGoal[] {
+  const previous = clauses[index - 1];
+  if (!previous || sentenceEnds[index - 1] || /\d/.test(previous) || NEGATION.test(previous) || FUTURE.test(previous)) return [];
+  const one = named(previous, numeric, goals);
+  return one.length === 1 && one[0]!.unit && OCCASION.has(familyOf(one[0]!.unit)) ? one : [];
+}
+
+/** Two goals counted in the same unit ("pages" and "pages"). */
+const sameUnit = (a: AiGoal, b: AiGoal) => a.id !== b.id && Boolean(a.unit && b.unit) && familyOf(a.unit!) === familyOf(b.unit!);
+
+/** "📖" (read) beside "Read 500 pages for book club" and "Read 400 pages of the textbook": an emoji for the doing both titles share. */
+const sharedDoing = (words: string[], a: AiGoal, b: AiGoal) => words.some((w) => [a, b].every((g) => titleStems(g).has(stem(w))));
 
 /** Two goals whose units one contains the other ("books", "audiobooks"). */
 function confusable(a: AiGoal, b: AiGoal): boolean {

@@ -19,6 +19,7 @@ const FAMILIES: Record<string, string[]> = {
   eur: ['€', 'eur', 'euro', 'euros'],
   lbs: ['lb', 'lbs', 'pound', 'pounds', 'lbz'],
   kg: ['kg', 'kgs', 'kilo', 'kilos', 'kilogram', 'kilograms'],
+  grams: ['g', 'gram', 'grams', 'gramme', 'grammes'],
   pages: ['page', 'pages', 'pg', 'pgs', 'pp'],
   books: ['book', 'books', 'novel', 'novels'],
   chapters: ['chapter', 'chapters', 'ch'],
@@ -107,7 +108,7 @@ export function oneEditApart(a: string, b: string): boolean {
   return edits + (a.length - i) + (b.length - j) <= 1;
 }
 
-/** Exact conversions only: a reply in hours for a minutes goal (× 60) and back, metres and kilometres, millilitres and litres. */
+/** Exact conversions only: a reply in hours for a minutes goal (× 60) and back, metres and kilometres, millilitres and litres, grams and kilograms. */
 const CONVERSIONS: Record<string, Record<string, number>> = {
   hours: { minutes: 60 },
   minutes: { hours: 1 / 60 },
@@ -115,6 +116,9 @@ const CONVERSIONS: Record<string, Record<string, number>> = {
   meters: { km: 1 / 1000 },
   km: { meters: 1000 },
   ml: { litres: 1 / 1000 },
+  // "down another 600g" for a goal in kg.
+  grams: { kg: 1 / 1000 },
+  kg: { grams: 1000 },
   litres: { ml: 1000 },
 };
 
