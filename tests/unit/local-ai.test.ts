@@ -1170,6 +1170,45 @@ describe('local reply analysis', () => {
     expect(moved('read 20 pages mon, 30 wed', [goal('r', 'Read 1,000 pages', 'pages', 100, 1000)])).toEqual(['r=150']);
     expect(moved('3 runs yesterday and 2 today', [goal('r', 'Run 100 km', 'km', 10, 100)])).toEqual([]);
   });
+  it('reads the round from part 26: fees, amounts taken off, days joined by "+", "more up", "twards", "w", "well actually"', () => {
+    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
+    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
+    // Fees are a price, plural as singular; "after fees" says the amount is a net, which counts.
+    const etsy = goal('e', 'Make $1,000 selling crafts on Etsy', '$', 430, 1000);
+    expect(moved('made 85 on etsy, $12 in fees', [etsy])).toEqual(['e=515']);
+    expect(moved('made $90 on etsy, paid 6 in fees', [etsy])).toEqual(['e=520']);
+    expect(moved('made $40 after fees', [etsy])).toEqual(['e=470']);
+    expect(moved('saved 200, bank fees were 5', [goal('s', 'Save $4,000', '$', 2200, 4000)])).toEqual(['s=2400']);
+    // An amount taken off the one before ("minus", "less"): a difference the reader does not work out, so nothing.
+    expect(moved('made $55, minus $15 fees', [etsy])).toEqual([]);
+    expect(moved('made $55 less $15 shipping', [etsy])).toEqual([]);
+    expect(moved('ran 10k minus 2k walking', [goal('r', 'Run 100 km', 'km', 10, 100)])).toEqual([]);
+    expect(moved('ran 8k, less 4 than planned', [goal('r', 'Run 100 km', 'km', 10, 100)])).toEqual(['r=18']);
+    // Days joined by "+" after an amount: each day's or both together's, so neither; joined by "and" or a comma, each day's.
+    const walking = goal('w', 'Walking 3,000 minutes', 'minutes', 1710, 3000);
+    expect(moved('walked 30 min tues + thurs', [walking])).toEqual([]);
+    expect(moved('4 hrs studying sat + sun', [goal('s', 'Study 60 hours for the SAT', 'hours', 22, 60)])).toEqual([]);
+    expect(moved('walked 30 min tues, thurs', [walking])).toEqual(['w=1770']);
+    expect(moved('walked 30 min tues + thurs total', [walking])).toEqual(['w=1740']);
+    expect(moved('walked 30 min tues + 20 thurs', [walking])).toEqual(['w=1760']);
+    expect(moved('cooked mon + wed', [goal('d', 'Cook dinner at home 4 nights a week', 'dinners', 22, 32)])).toEqual(['d=24']);
+    // "3 more up", "2 more out": the things went up or out, the particle counts nothing; a plan still adds nothing.
+    const videos = goal('t', 'Post 30 TikToks for the shop', 'videos', 14, 30);
+    expect(moved('2 more up today', [videos])).toEqual(['t=16']);
+    expect(moved('2 more out today', [goal('a', 'Send 40 job applications', 'applications', 14, 40)])).toEqual(['a=16']);
+    expect(moved('gonna put 3 more up sat', [videos])).toEqual([]);
+    expect(moved('3 up', [videos])).toEqual([]);
+    // "twards" (a vowel left out) and "w" (with) are no misspelt units; the correction after them still counts.
+    const loan = goal('l', 'Pay off $6,500 student loan', '$', 2800, 6500);
+    expect(moved('put 200 towrds the loan', [loan])).toEqual(['l=3000']);
+    expect(moved('paid 350 twards it', [loan])).toEqual(['l=3150']);
+    expect(moved('paid 350 towards the loan, wait no 375 w the extra', [loan])).toEqual(['l=3175']);
+    // "well actually" corrects like "actually"; without a number after it, it corrects nothing.
+    const hats = goal('h', 'Knit 10 hats for the shelter', 'hats', 3, 10);
+    expect(moved('finished 2 more hats, well actually 3', [hats])).toEqual(['h=6']);
+    expect(moved('ran 5k, well, actually 6', [goal('r', 'Run 100 km', 'km', 10, 100)])).toEqual(['r=16']);
+    expect(moved('ran 5k, well actually it was fun', [goal('r', 'Run 100 km', 'km', 10, 100)])).toEqual(['r=15']);
+  });
   it('answers the shape the OpenAI answers are checked against', () => {
     expect(replyAnalysisSchema.safeParse(analyse('Walked 5 km today, feeling great')).success).toBe(true);
   });

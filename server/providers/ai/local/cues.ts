@@ -2,7 +2,7 @@
 /** Words around a number that say how to take it: a correction, a plan, a guess, a price, a repeat, someone else's doing. */
 
 /** "actually strava says 4.2", "wait no, 2050", "wait 275", "sorry, 24", "wait it was 4 not 5": the number that follows replaces the one just said. */
-export const CORRECTION = /^(?:actually|wait,? no|no wait|(?:oh )?wait,? (?:it|that) (?:was|'s|is)|(?:oh )?wait(?=,?\s*\$?\d+(?:\.\d+)?(?:\s*[a-z$]+)?$)|no,? sorry|sorry,? (?:i mean|i meant|meant|it was|make that)|sorry(?=,?\s*(?:\d|$))|well(?=,?\s*\d+(?:\.\d+)?(?:\s+[a-z]+)?$)|i mean|i meant|correction|scratch that|oops|make that)\b/;
+export const CORRECTION = /^(?:(?:well,? )?actually|wait,? no|no wait|(?:oh )?wait,? (?:it|that) (?:was|'s|is)|(?:oh )?wait(?=,?\s*\$?\d+(?:\.\d+)?(?:\s*[a-z$]+)?$)|no,? sorry|sorry,? (?:i mean|i meant|meant|it was|make that)|sorry(?=,?\s*(?:\d|$))|well(?=,?\s*\d+(?:\.\d+)?(?:\s+[a-z]+)?$)|i mean|i meant|correction|scratch that|oops|make that)\b/;
 
 /**
  * "did 23 calls (sorry, 21)", "ran 5k, wait that's wrong, 4", "ran 5k. oh wait, it was 4": a correction word ending a clause
@@ -31,7 +31,7 @@ export const INCOME = /\b(?:bonus|pay ?check|salary|wages|refund|tax return|got 
 export const PUT_ASIDE = /\b(?:sav\w*|into|put|moved|transferred|deposit\w*|stashed)\b/;
 /** "took out 100", "took 100 out for the vet", "dipped into it": money taken back out of what was saved. */
 export const WITHDRAWAL = /\b(?:withdrew|withdrawn|withdraw|(?:pulled|took|taken|take) (?:\S+ ){0,2}out|dipped into)\b/;
-export const SPEND = /\b(ate|cost|costs|spent|spend|paid|pay|bill|bills|billed|charged|charge|charges|repair|bought|price|rent|fee|fine|ticket|per month|a month|lost|owe|debt|treated (?:myself|ourselves|me)|splurged)\b|\/\s?mo(nth)?\b/;
+export const SPEND = /\b(ate|cost|costs|spent|spend|paid|pay|bill|bills|billed|charged|charge|charges|repair|bought|price|rent|fees?|fine|ticket|per month|a month|lost|owe|debt|treated (?:myself|ourselves|me)|splurged)\b|\/\s?mo(nth)?\b/;
 /** A weekday, short or whole ("tue", "thurs", "saturday"), as a pattern to build others with. */
 export const WEEKDAY = '(?:mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?';
 /** When something was done: "4 on sunday" is still an amount on its own. */
@@ -39,7 +39,9 @@ export const WHEN = new RegExp(`^${WEEKDAY}s?$|^(weekend|morning|evening|afterno
 export const WHEN_IN = new RegExp(`\\b${WEEKDAY}s?\\b|\\b(weekend|morning|evening|afternoon|night|tonight|today|yesterday|week)\\b`);
 /** Verbs and words of a done amount: in a one-goal check-in, a bare number needs one of these (or to stand alone) to be progress. */
 export const DOING = /\b(did|done|do|went|made|make|got|get|logged|completed|finished|managed|hit|added|put|sent|moved|transferred|deposited|paid|knocked|clocked|racked|another|more|extra|on top(?! of)|up|at|now|total|so far|reached|today|yesterday|this week|last week)\b/;
-export const PURCHASE = /\b(ate|cost|costs|spent|spend|bought|buy|charged|price|rent|fee|fine|ticket|repair|treated (?:myself|ourselves|me)|splurged)\b/;
+/** "$40 after fees": the amount is what is left once the fees are paid, a net, so the fees are no price of it. */
+export const NET_OF_FEES = /\b(?:after|minus|less|net of) (?:the |all |any )?fees\b/g;
+export const PURCHASE = /\b(ate|cost|costs|spent|spend|bought|buy|charged|price|rent|fees?|fine|ticket|repair|treated (?:myself|ourselves|me)|splurged)\b/;
 /** "a dozen times since our last chat": done since the last check-in, so an amount to add, never where the goal stands. */
 export const SINCE_LAST = /^[^.!?;]*?\bsince (?:(?:our|my|the|your) )?(?:last (?:chat|talk|check[- ]?in|message|text|time|update)|we (?:last )?(?:spoke|talked|chatted|texted))\b/;
 export const STREAK = /^\s*days?\s+(?:today|now|straight|in a row|and counting|clean|sober|strong)\b/;

@@ -215,6 +215,8 @@ export function mentionsIn(clause: string, goals: AiGoal[], unread: Unread[] = [
     if (WHEN.test(unit) && !FOLLOWERS.has(unit)) unit = '';
     // "18 commuting": a doing after the number says what the amount was done at, not what it counts.
     if (/ing$/.test(unit) && !isKnownUnit(unit)) unit = '';
+    // "3 more up", "2 more out": a particle after "more" says the things went up or out (posted, sent), not what is counted.
+    if (/^(?:up|out|live)$/.test(unit) && /^\s*more\s+[a-z]+\b/.test(after)) unit = '';
     const known = isKnownUnit(unit) || FOLLOWERS.has(unit) || /ed$/.test(unit) || goals.some((g) => g.unit && unitNear(unit, g.unit));
     const verb = /([a-z]+)\s+(?:(?:only|just)\s+)?$/.exec(before)?.[1] ?? '';
     // "3 coffees", "2 kids": a word no goal counts is no progress, unless it is a goal's title word ("2 schools", "45 reading")

@@ -60,7 +60,7 @@ const TYPOS: Record<string, string> = {
   mor: 'more', moar: 'more', twise: 'twice', twic: 'twice', evry: 'every', evrey: 'every', wk: 'week', wks: 'weeks', finaly: 'finally', finnaly: 'finally',
   savd: 'saved', dun: 'done', gona: 'gonna', gunna: 'gonna', tmrw: 'tomorrow', tmr: 'tomorrow', tmrow: 'tomorrow', '2day': 'today', tday: 'today', '2moro': 'tomorrow',
   yday: 'yesterday', yest: 'yesterday', thru: 'through', tho: 'though', b4: 'before', nite: 'night', nites: 'nights', ystrday: 'yesterday', todai: 'today',
-  n: 'and', didnt: "didn't", dont: "don't", couldnt: "couldn't", havent: "haven't", wasnt: "wasn't", im: "i'm", ive: "i've", 'u': 'you', ur: 'your', pls: 'please',
+  n: 'and', w: 'with', didnt: "didn't", dont: "don't", couldnt: "couldn't", havent: "haven't", wasnt: "wasn't", im: "i'm", ive: "i've", 'u': 'you', ur: 'your', pls: 'please',
   totl: 'total', ttl: 'total', ths: 'this', dayz: 'days', dnt: "don't", savngs: 'savings', savins: 'savings', allready: 'already', alredy: 'already', anuther: 'another', anothr: 'another', anotha: 'another', onyl: 'only', olny: 'only', adn: 'and', nad: 'and', teh: 'the',
 };
 
@@ -69,6 +69,9 @@ const timesTypo = (w: string) => ['twice', 'thrice'].find((known) => Math.abs(w.
 
 /** "anohter", "anotehr": "another" with two letters swapped or one slipped; no English word is one edit from it ("anther" aside, never said of progress). */
 const anotherTypo = (w: string) => (w !== 'anther' && w.length >= 6 && oneEditApart(w, 'another') ? 'another' : undefined);
+
+/** "twards", "towrds": where an amount went, with a vowel left out (no such word is another), so no misspelt unit. */
+const towardTypo = (w: string) => ['towards', 'toward'].find((known) => droppedVowel(w, known));
 
 /** "wiat", "acutally", "srory": a correction word with two neighbouring letters swapped (no such swap of them is a word). */
 const CORRECTION_WORDS = ['wait', 'actually', 'sorry'];
@@ -132,7 +135,7 @@ export function digitise(input: string): string {
     return new Set(kinds).size === 1 && !NUMBER_BEFORE.test(all.slice(0, at)) && !SESSIONS_COUNTED_AFTER.test(all.slice(at + m.length)) ? `${kinds[0]} x${kinds.length} ` : m;
   });
   for (const [re, to] of EMOJI_WORDS) t = t.replace(re, to);
-  t = t.toLowerCase().replace(/[a-z0-9']+/g, (w) => TYPOS[w] ?? whenTypo(w) ?? timesTypo(w) ?? anotherTypo(w) ?? correctionTypo(w) ?? w);
+  t = t.toLowerCase().replace(/[a-z0-9']+/g, (w) => TYPOS[w] ?? whenTypo(w) ?? timesTypo(w) ?? anotherTypo(w) ?? towardTypo(w) ?? correctionTypo(w) ?? w);
   // "paid 300 ont he snowball": the space slipped one letter on, so a short word ate the t of "the".
   t = t.replace(/\b(on|in|of|to|at)t he\b/g, '$1 the');
   // Thousands separators and spoken thousands: 10,000 → 10000, 2,400m → 2400m (a unit may stick to it); 6.5k / 10k steps → 6500 / 10000 steps.

@@ -1,6 +1,6 @@
 import type { AiGoal, GoalProgress } from '../types';
 import { type Claim, occasionsBefore, passedOnTo } from './claims';
-import { ABSTAINING, ALREADY_REPORTED, APPROX, AWAY, CORRECTION, CORRECTION_AT_END, DID_AMOUNT, DOING, FILLER_LIKE, FUTURE, GENERIC_OCCASION, HEDGE, HEDGED_NEXT, INCLUDED, INCLUDING, INCOME, MULTIPLIED_AFTER, NEGATION, OCCASIONS_ENDING, OPINION, OTHERS, PURCHASE, PUT_ASIDE, REPEATED, SHARED, SINCE_LAST, SPEND, STREAK, UNSURE, WHEN, WHEN_IN, WITHDRAWAL } from './cues';
+import { ABSTAINING, ALREADY_REPORTED, APPROX, AWAY, CORRECTION, CORRECTION_AT_END, DID_AMOUNT, DOING, FILLER_LIKE, FUTURE, GENERIC_OCCASION, HEDGE, HEDGED_NEXT, INCLUDED, INCLUDING, INCOME, MULTIPLIED_AFTER, NEGATION, NET_OF_FEES, OCCASIONS_ENDING, OPINION, OTHERS, PURCHASE, PUT_ASIDE, REPEATED, SHARED, SINCE_LAST, SPEND, STREAK, UNSURE, WHEN, WHEN_IN, WITHDRAWAL } from './cues';
 import { EARNING, matchesStem, named, near, PAYING_OFF, saving, stem, STOP, titleStems, unitNear, wordsOf } from './goal-names';
 import { countedBy, daysIn, FOLLOWERS, INCREMENT, measured, type Mention, mentionsIn, MORE_AFTER, notDone, OCCASION, OCCASIONS, STATED_TOTAL_BEFORE, titleAmounts, type Unread, WHOLE } from './mentions';
 import { digitise, emojiWords, withoutEmoji } from './numbers';
@@ -217,6 +217,12 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         unattributed.push(`${formatNumber(m.value)} mentioned after an amount in another unit for "${last.goal.title}"; not recorded.`);
         continue;
       }
+      // "made $55, minus $15 fees", "ran 10k less 2 walking": an amount taken off the one before leaves a difference the reader does
+      // not work out, so neither amount is a goal's.
+      if (/\b(?:minus|less)\s*\$?\s*$/.test(m.before)) {
+        for (const g of last ? [last.goal, ...candidates] : candidates) doubted.add(g.id);
+        continue;
+      }
       // "swam half an hour on Monday and an hour and a half on Saturday": a clause with only an amount and a when goes on with the goal before it.
       const carriedOn = candidates.length > 1 && last?.clause === index - 1 && candidates.includes(last.goal) && !progressNoun(clause.replace(new RegExp(`(?<![a-z])${m.unit}\\b|\\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\\b`, 'g'), ' '));
       if (carriedOn) candidates = [last!.goal];
@@ -319,9 +325,9 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         if (saving(goal) && INCOME.test(m.wide) && !PUT_ASIDE.test(`${clause} ${clauses[index + 1] ?? ''}`)) continue;
         // "the app charged me twice, $19.99 x2": a bill said in the clause before, in the same sentence, is what the amount is.
         const billedBefore = index > 0 && !sentenceEnds[index - 1] && SPEND.test(clauses[index - 1]!) && !PUT_ASIDE.test(clause);
-        const price = SPEND.test(m.wide) || billedBefore || /\(\s*$/.test(m.before) || /^\s*(?:\$|usd|dollars?|bucks)?\s*on\b(?! top\b)/.test(m.after);
+        const price = SPEND.test(m.wide.replace(NET_OF_FEES, '')) || billedBefore || /\(\s*$/.test(m.before) || /^\s*(?:\$|usd|dollars?|bucks)?\s*on\b(?! top\b)/.test(m.after);
         // A purchase said after the payment ("300 to the loan, rent was due") is another sentence's.
-        if (payingOff || earning ? PURCHASE.test(m.segment) && !(earning && /\brepair/.test(m.segment) && !/\b(spent|spend|bought|cost|paid)\b/.test(m.segment)) : price) continue;
+        if (payingOff || earning ? PURCHASE.test(m.segment.replace(NET_OF_FEES, '')) && !(earning && /\brepair/.test(m.segment) && !/\b(spent|spend|bought|cost|paid)\b/.test(m.segment)) : price) continue;
       }
       if (isLoss(goal) && portion(m)) continue;
       const factor = inheritedFactor ?? (m.unit && goal.unit ? (conversion(m.unit, goal.unit) ?? 1) : 1);

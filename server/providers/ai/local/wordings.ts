@@ -100,6 +100,9 @@ export function countWordings(text: string, goals: AiGoal[]): string {
       // "45 min on the bike Tues and Thurs", "4 km each time Mon Wed and Fri": an amount said once for days listed after it is done on each of them (a total is said so: "10k total mon and wed").
       .replace(AMOUNT_ON_WEEKDAYS, (m, amount: string, unit: string, words: string, days: string) => {
         const count = new Set(days.match(new RegExp(WEEKDAY, 'g'))!.map((d) => d.slice(0, 3))).size;
+        // "4 hrs studying sat + sun", "30 min tues + thurs": a "+" sums the days, so the amount may be each day's or both together's;
+        // said as shared, the reader takes neither the amount alone nor a multiple of it.
+        if (count > 1 && /\+/.test(days) && !TOTAL_WORD.test(m)) return `${amount} ${unit} ${words}split between ${days}`;
         return count > 1 && !TOTAL_WORD.test(m) ? `${words.replace(/\beach(?: time)? /, '')}${count} times ${amount} ${unit}` : m;
       })
       // "2 easy 8k runs", "two 20-minute meditations": the occasions, each of that amount.
@@ -113,8 +116,8 @@ function dailyUnit(goals: AiGoal[]): string | undefined {
   return units.size === 1 ? [...units][0] : undefined;
 }
 
-/** "mon tues and fri", "Monday, Wednesday & Friday": two weekdays or more in a list. */
-const WEEKDAY_LIST = new RegExp(`\\b(?:on )?${WEEKDAY}(?:(?:\\s*,\\s*|\\s+|\\s*(?:and|&)\\s+)${WEEKDAY}\\b)+`, 'g');
+/** "mon tues and fri", "Monday, Wednesday & Friday", "tues + thurs": two weekdays or more in a list. */
+const WEEKDAY_LIST = new RegExp(`\\b(?:on )?${WEEKDAY}(?:(?:\\s*,\\s*|\\s+|\\s*(?:and|&)\\s+|\\s*\\+\\s*)${WEEKDAY}\\b)+`, 'g');
 
 /** An amount, then in the same sentence "another" or "a further" and a bare number followed by a when or where ("after lunch"), or the sentence's end. */
 const ANOTHER_OF_THE_UNIT = /\b(\d+(?:\.\d+)?) ?([a-z]+)\b([^\d.!?;\n]*?\b(?:another|a further) )(\d+(?:\.\d+)?)(?!\.?\d)(?= (?:on|in|at|this|last|yesterday|today|tonight|over|after|before|during)\b|\s*[,.!?;)\n]|\s*$)/g;
@@ -146,7 +149,7 @@ const WEEKDAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', '
 const WEEKDAY_WORD = new RegExp(`^${WEEKDAY}$`);
 const isWeekday = (word: string) => WEEKDAY_WORD.test(word) || WEEKDAY_NAMES.some((d) => near(word, d));
 /** An amount of time or distance, a few words, then two weekdays or more: "45 min on the bike Tues and Thurs". */
-const AMOUNT_ON_WEEKDAYS = new RegExp(`\\b(\\d+(?:\\.\\d+)?) ?(k|km|kms|mi|miles?|min|mins|minutes?|hrs?|hours?) ((?:(?!${WEEKDAY}\\b)[a-z']+ ){0,4}?)(?:on )?(${WEEKDAY}(?:(?:\\s*,\\s*|\\s+|\\s*(?:and|&|n)\\s+)${WEEKDAY}\\b)+)(?![^.!?;\\n]*\\b(?:each|total|in all|altogether|combined|between)\\b)`, 'g');
+const AMOUNT_ON_WEEKDAYS = new RegExp(`\\b(\\d+(?:\\.\\d+)?) ?(k|km|kms|mi|miles?|min|mins|minutes?|hrs?|hours?) ((?:(?!${WEEKDAY}\\b)[a-z']+ ){0,4}?)(?:on )?(${WEEKDAY}(?:(?:\\s*,\\s*|\\s+|\\s*(?:and|&|n)\\s+|\\s*\\+\\s*)${WEEKDAY}\\b)+)(?![^.!?;\\n]*\\b(?:each|total|in all|altogether|combined|between)\\b)`, 'g');
 const TOTAL_WORD = /\b(?:total|in all|altogether|combined|between)\b/;
 
 /**
