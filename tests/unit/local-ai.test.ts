@@ -1209,6 +1209,43 @@ describe('local reply analysis', () => {
     expect(moved('ran 5k, well, actually 6', [goal('r', 'Run 100 km', 'km', 10, 100)])).toEqual(['r=16']);
     expect(moved('ran 5k, well actually it was fun', [goal('r', 'Run 100 km', 'km', 10, 100)])).toEqual(['r=15']);
   });
+  it('reads the round from part 27: "2h15", amounts the reader could not read beside one it did, a run of days, lapses of a thing given up', () => {
+    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
+    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.value}`);
+    // "2h15" is one duration, and the word after it stays a word of its own.
+    const study = goal('s', 'Study 40 hours', 'hours', 10, 40);
+    expect(moved('studied 1h45 mon and 30 min tue', [study])).toEqual(['s=12.25']);
+    expect(moved('1h45 today', [study])).toEqual(['s=11.75']);
+    expect(moved('studied 1h45m', [study])).toEqual(['s=11.75']);
+    // The precision net: a unit run into the next word, or a list's number with a word that counts nothing, is an amount not read.
+    const walking = goal('w', 'Walk 200 km', 'km', 88, 200);
+    expect(moved('studied 90 minutesyesterday, 2 hrs today', [study])).toEqual([]);
+    expect(moved('walked 5kmtoday and 3 km sat', [walking])).toEqual([]);
+    expect(moved('walked 6 km sat, 4 barefoot sun', [walking])).toEqual([]);
+    expect(moved('walked 6 km sat and 3 tomorow', [walking])).toEqual(['w=94']);
+    expect(moved('walked 6 km, 3 coffees after', [walking])).toEqual(['w=94']);
+    expect(moved('walked 6 km sat, 2 people joined', [walking])).toEqual(['w=94']);
+    expect(moved('walked 6 km sat, 2 want to join next time', [walking])).toEqual(['w=94']);
+    // With whom or where ("solo", "alone", "together") counts nothing: the number goes on the list.
+    expect(moved('walked 6 km sat, 4 alone sun', [walking])).toEqual(['w=98']);
+    expect(moved('walked 6 km together sat', [walking])).toEqual(['w=94']);
+    // "N days straight" below the recorded count, for a goal not kept in a row, is this stretch's days; a streak goal still stands there.
+    expect(moved('5 days straight', [goal('f', 'Floss daily - 60 days', 'days', 20, 60)])).toEqual(['f=25']);
+    expect(moved('5 days straight', [goal('f', 'Floss daily - 60 days', 'days', 3, 60)])).toEqual(['f=5']);
+    expect(moved('7 days straight', [goal('m', 'Meditation streak 100 days', 'days', 58, 100)])).toEqual(['m=7']);
+    expect(moved('7 days straight', [goal('n', 'No soda - 30 days', 'days', 12, 30)])).toEqual(['n=7']);
+    // Times of the thing a goal gives up are lapses, never days kept; days without it still count.
+    const soda = goal('n', 'No soda - 30 days', 'days', 12, 30);
+    expect(moved('had soda twice', [soda])).toEqual([]);
+    expect(moved('soda 2 times this week ugh', [soda])).toEqual([]);
+    expect(moved('had 2 sodas', [soda])).toEqual([]);
+    expect(moved('ordered takeout 3 times', [goal('t', 'No takeout - 30 days', 'days', 9, 30)])).toEqual([]);
+    // The brief's known readings, still right.
+    expect(moved('62 km ride saturday, 35 solo on wed', [goal('r', 'Ride 1,000 km', 'km', 412, 1000)])).toEqual(['r=509']);
+    expect(moved('python 3 hrs', [goal('l', 'Learn French — 100 hours', 'hours', 44, 100)])).toEqual([]);
+    expect(moved('streak at 65. so 11 done', [goal('m', 'Meditation streak 100 days', 'days', 58, 100)])).toEqual([]);
+    expect(moved('cooked at home mon, wed and thu', [goal('d', 'Cook dinner at home 4 nights a week', 'dinners', 22, 32)])).toEqual(['d=25']);
+  });
   it('answers the shape the OpenAI answers are checked against', () => {
     expect(replyAnalysisSchema.safeParse(analyse('Walked 5 km today, feeling great')).success).toBe(true);
   });

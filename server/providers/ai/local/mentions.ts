@@ -34,10 +34,13 @@ export interface Mention {
 
 /** How hard or fast it went ("Tuesday easy 8", "3 brisk"): said of the goal's own activity, never another thing counted. */
 const EFFORT = ['easy', 'hard', 'slow', 'steady', 'gentle', 'tempo', 'recovery', 'brisk', 'quick'];
+/** With whom or where it was done ("35 solo on wed", "5 outdoors"): said of the amount, never a thing counted. */
+const MANNER = ['solo', 'alone', 'together', 'outdoors', 'indoors'];
 
 /** Words that may follow a number without being a unit: "did 3 today", "sent 6 more". */
 export const FOLLOWERS = new Set([
   ...EFFORT,
+  ...MANNER,
   ...'down toward towards onto today tonight yesterday this last so in total now more extra done already and but to left remaining of on at for with the my since before after this week so far overall altogether all in total more this morning evening afternoon night straight solid whole full new again too as well lol haha yay woo finally though tho them those these it which that ones away aside back off into cuz coz bc because since as across over throughout about around roughly approx approximately ish'.split(' '),
 ]);
 const TOTAL_BEFORE = /(?:=|\b(?:so|that is|(?:that|which|this) makes|bringing me to|brings? it to))\s*$|\b(total of|total(?: is)?|(?:i|we) (?:have|have got)|i'?ve got|(?:word |step |page )?count(?: is)?|balance(?: is)?|got (?:up )?to|gotten to|made it to|in total|so far|altogether|overall|now at|now on|i'?m on|up to|am at|am on|i'?m at|im at|sitting at|sitting on|ytd|sits at|stands at|standing at|at|reached|hit|brings? me to|brought me to|puts? me at|makes? it|made it|that'?s|currently|now|count is|counter|says|shows|show|reads|tally|already (?:did|done|finished|completed))[:\s]*$|\b(?:can|could) now [a-z]+(?: [a-z]+)?\s*$/;
@@ -91,7 +94,28 @@ export interface Unread {
  * When the word after a number says nothing of what was counted, the unit the number may be in: any ('') after a when ("2 friday")
  * or a word about the saying ("58 actually"), the one a misspelling is near ("7.5 klm"). "3 coffees", "2 kids" count things: undefined.
  */
-const unreadUnit = (word: string) => (WHEN.test(word) || /ly$/.test(word) || /^(?:too|instead|tho)$/.test(word) ? '' : unitLike(word));
+const unreadUnit = (word: string) => (WHEN.test(word) || /ly$/.test(word) || /^(?:too|instead|tho)$/.test(word) ? '' : (unitLike(word) ?? gluedUnit(word)));
+
+/** "135 minuteson", "5kmtoday": a unit run together with the word after it (a slipped space), in that unit's family. */
+function gluedUnit(word: string): string | undefined {
+  for (let cut = word.length - 1; cut >= 2; cut--) {
+    const [unit, rest] = [word.slice(0, cut), word.slice(cut)];
+    if (isKnownUnit(unit) && (FOLLOWERS.has(rest) || WHEN.test(rest))) return familyOf(unit);
+  }
+  return undefined;
+}
+
+/** Irregular plurals: things counted without an "s" ("2 people", "3 children"). */
+const IRREGULAR_PLURAL = /^(?:people|persons|children|kids|men|women|feet|teeth|mice|geese|fish|sheep|deer|staff|crew|folks|dozen|hundred|thousand|million|grand)$/;
+
+/**
+ * "…, 35 solo on wed", "…, 12 barefoot today": a number opening its clause, with one word that is no plural and then a when, counts
+ * no things ("3 coffees" does, "2 want a demo" goes on, "30 tomorow" may be a when): it is an amount of a list the reader did not read.
+ */
+const describesAmount = (value: number, word: string, before: string, after: string) => {
+  const rest = after.trim().split(/\s+/).slice(1).filter((w) => !/^(?:on|in|at)$/.test(w));
+  return value > 1 && /^\s*(?:and\s+)?$/.test(before) && /^[a-z]{3,}$/.test(word) && !/s$/.test(word) && !IRREGULAR_PLURAL.test(word) && rest.length === 1 && WHEN.test(rest[0]!);
+};
 
 /**
  * Reasons a number the reader could not read as an amount is no amount done: a plan ("gona do 1 more sat"), what would have been
@@ -227,7 +251,7 @@ export function mentionsIn(clause: string, goals: AiGoal[], unread: Unread[] = [
     const ofEach = occasions !== null && (isKnownUnit(occasions[2]!) || goals.some((g) => g.unit && unitNear(occasions[2]!, g.unit)));
     if (unit && !known && !ofEach && !goals.some((g) => wordsOf(g.title.toLowerCase()).some((w) => matchesStem(unit, stem(w))) || countedBy(g, verb))) {
       // "4.5 tody": a number with a fraction counts no things ("3 coffees"), so the word after it is one the reader failed to read.
-      const may = unreadUnit(unit) ?? (Number.isInteger(value) ? undefined : '');
+      const may = unreadUnit(unit) ?? (Number.isInteger(value) && !describesAmount(value, unit, before, after) ? undefined : '');
       if (may !== undefined && !notDone(before, after)) unread.push({ value, unit: may, said: `${raw} ${unit}`, segment: clause.slice(lastKeptEnd, nextStart) });
       return;
     }

@@ -149,8 +149,8 @@ export function digitise(input: string): string {
   t = t.replace(/½/g, '.5');
   // "1 hr 15 mins": one duration.
   t = t.replace(/\b(\d+) ?(?:h|hr|hrs|hour|hours) (?:and )?(\d{1,2}) ?(?:m|min|mins|minutes)\b/g, (_, h: string, m: string) => `${Number(h) * 60 + Number(m)} minutes`);
-  // "1h15", "1h15m": the same, written together.
-  t = t.replace(/\b(\d{1,2}) ?(?:h|hr)([0-5]\d) ?(?:m|min|mins|minutes)?\b/g, (_, h: string, m: string) => `${Number(h) * 60 + Number(m)} minutes`);
+  // "1h15", "1h15m": the same, written together (the space after a bare "1h15" stays: "2h15 on wed").
+  t = t.replace(/\b(\d{1,2}) ?(?:h|hr)([0-5]\d)(?: ?(?:minutes|mins|min|m)\b|\b)/g, (_, h: string, m: string) => `${Number(h) * 60 + Number(m)} minutes`);
   // "4 → 6": from one count to another.
   t = t.replace(/\s*(?:→|->|=>|➡️?)\s*/gu, ' to ');
   t = t.replace(/\b(\d+)\s*(?:and a half|& a half)/g, (_, n: string) => `${Number(n) + 0.5}`);

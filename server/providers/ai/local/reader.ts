@@ -280,6 +280,11 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         continue;
       }
       const goal = candidates[0]!;
+      // "ordered takeout 3 times" for "No takeout - 30 days": times of the thing given up are lapses, no days kept.
+      if (lapses(m, goal, clause)) {
+        doubted.add(goal.id);
+        continue;
+      }
       // "finished 2 more 📚" with goals of books and of audiobooks, "35 pages 📖" with two goals of pages: an emoji does not
       // tell two such goals apart; words must.
       const sibling = numeric.find((o) => confusable(o, goal) || (sameUnit(o, goal) && sharedDoing(emojiWords(reply), o, goal)));
@@ -351,7 +356,10 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       const since = inDays && /^\s*days?\s+since\b/.test(m.after);
       if (since && !ABSTAINING.test(goal.title.toLowerCase())) continue;
       const itsBeen = /\bit(?:'s| is| has)(?: been)?\s*$/.test(m.before) && !/^\s*[a-z]*\s*(?:till|until|to go|away|left|before|from)\b/.test(m.after) && !since && m.value > goal.currentValue;
-      const streak = !explicitIncrement && inDays && (STREAK.test(m.after) || itsBeen || since);
+      // "seven days straight" at 12 for "5 portions of veg a day - 30 days": a run below the recorded count, for a goal not kept in a row,
+      // is this stretch's days, not where the goal stands.
+      const runOfDays = inDays && STREAK.test(m.after) && m.value < goal.currentValue && !keptInARow(goal);
+      const streak = !explicitIncrement && inDays && !runOfDays && (STREAK.test(m.after) || itsBeen || since);
       // "28 km this month" for a goal of this month: the goal's own span, so where it stands, not an addition.
       const span = /\b(?:this|for the) (month|year|quarter)\b/.exec(m.after.slice(0, 30));
       const ownSpan = m.mode === 'increment' && span !== null && !explicitIncrement && new RegExp(`\\b${span[1]}\\b`).test(goal.title.toLowerCase());
@@ -473,10 +481,13 @@ function strayNumber(g: AiGoal, claims: Claim[], unplaced: Unplaced[], sentenceO
 
 /**
  * Whether a number the reader could not place may be an amount of the goal: a unit it converts to, or none, no other goal named
- * by it, and a size the goal could take ("scale said 187.4" for "Lose 15 lbs", "a place paying 62k" for "Send 40 applications" are not).
+ * by it, and a size the goal could take in its own unit ("scale said 187.4" for "Lose 15 lbs", "a place paying 62k" for "Send 40 applications" are not).
  */
 const couldBeOf = (u: Unplaced, g: AiGoal, numeric: AiGoal[], goals: AiGoal[]) =>
-  (u.unit === '' || (g.unit !== null && conversion(u.unit, g.unit) !== null)) && !(u.value > g.target! * 1.5) && !named(u.segment, numeric, goals).some((o) => o.id !== g.id);
+  (u.unit === '' || (g.unit !== null && conversion(u.unit, g.unit) !== null)) && !(u.value * inGoalUnit(u, g) > g.target! * 1.5) && !named(u.segment, numeric, goals).some((o) => o.id !== g.id);
+
+/** What one of the number's unit is in the goal's ("90 minutesyesterday" for a goal in hours is 1.5 of them). */
+const inGoalUnit = (u: Unplaced, g: AiGoal) => (u.unit && g.unit ? (conversion(u.unit, g.unit) ?? 1) : 1);
 
 /**
  * A bare number (no unit, no goal word) in a one-goal check-in is progress only when the clause says
@@ -581,6 +592,22 @@ function otherActivity(m: Mention, goal: AiGoal, goals: AiGoal[]): boolean {
   const said = (t: string) => wordsOf(t).map(stem).filter((k) => ACTIVITIES.has(k) && (!m.unit || measurableIn(k, m.unit)));
   const here = said(m.segment).length > 0 ? said(m.segment) : said(m.wide);
   return own.length > 0 && here.length > 0 && !here.some((k) => own.includes(k) || own.includes(kindOf(k) ?? ''));
+}
+
+/** A goal kept in a row ("Meditation streak", "30 days straight") or of giving something up ("No takeout", "Stay sober"): a streak is where it stands. */
+const keptInARow = (goal: AiGoal) => /\b(?:in a row|straight|streak|consecutive)\b/i.test(goal.title) || ABSTAINING.test(goal.title.toLowerCase());
+
+/** What a goal of giving something up gives up ("No takeout - 30 days" → takeout; "Quit vaping" → vaping). */
+const givenUp = (goal: AiGoal) => /^\s*(?:no|quit|stop|avoid|cut out)\s+([a-z]+)/i.exec(goal.title)?.[1]?.toLowerCase();
+
+/**
+ * "ordered takeout 3 times", "had takeout twice": times of the thing a goal gives up, not said as avoided, are lapses of it
+ * ("phone off 5 nights", "no takeout 3 days" are the nights and days it was kept).
+ */
+function lapses(m: Mention, goal: AiGoal, clause: string): boolean {
+  const thing = givenUp(goal);
+  if (!thing || NEGATION.test(m.before) || !(/^(?:|times?|x)$/.test(m.unit) || matchesStem(m.unit, stem(thing)))) return false;
+  return wordsOf(m.segment).some((w) => matchesStem(w, stem(thing)) || near(w, thing)) && !/\b(?:without|no|skipped|avoided|resisted)\b/.test(clause);
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
