@@ -239,7 +239,8 @@ describe('local reply analysis', () => {
     expect(moved('the kids read 3 books', [books])).toEqual([]);
     const loan = goal('d', 'Pay off $3,000 loan', 'USD', 1000, 3000);
     expect(moved('owe 1800 now', [loan])).toEqual([]);
-    expect(moved('loan balance is 1500 now', [loan])).toEqual([]);
+    // The balance of a debt whose title states the whole of it is what is left (round from part 28).
+    expect(moved('loan balance is 1500 now', [loan])).toEqual(['d=1500']);
     expect(moved('paid 200 toward the loan and saved 100', [loan, save])).toEqual(['d=1200', 's=1300']);
     // A word only one title has names its goal, though its stem is shared ("rating", "rated").
     expect(moved('rating is 1352 now, 2 games won', [goal('t', 'Reach a 1400 rapid rating', 'rating', 1320, 1400), goal('g', 'Play 20 rated games', 'games', 14, 20)])).toEqual(['t=1352', 'g=16']);
@@ -1245,6 +1246,38 @@ describe('local reply analysis', () => {
     expect(moved('python 3 hrs', [goal('l', 'Learn French — 100 hours', 'hours', 44, 100)])).toEqual([]);
     expect(moved('streak at 65. so 11 done', [goal('m', 'Meditation streak 100 days', 'days', 58, 100)])).toEqual([]);
     expect(moved('cooked at home mon, wed and thu', [goal('d', 'Cook dinner at home 4 nights a week', 'dinners', 22, 32)])).toEqual(['d=25']);
+  });
+  it('reads the round from part 28: a debt\'s balance, totals that disagree, "still trying", a bare number after a unit no goal takes', () => {
+    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
+    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.value ?? ''}${p.completed ? 'done' : ''}`);
+    // A balance of a debt whose title states the whole of it is what is left; one below what is paid, or of a goal that states no whole, says nothing.
+    const loan = goal('l', 'Pay off my $12,000 car loan', '$', 5000, 12000);
+    expect(moved('car loan balance down to 6,200 after the payment', [loan])).toEqual(['l=5800']);
+    expect(moved('loan balance is 6,200 now', [loan])).toEqual(['l=5800']);
+    expect(moved('balance down to 7,400', [loan])).toEqual([]);
+    expect(moved('card balance is 1500 now', [goal('c', 'Pay $2,000 off the card', '$', 1000, 2000)])).toEqual([]);
+    // Two totals that disagree: the one said of the goal by name stands; with none named, neither.
+    const japan = goal('j', 'Save 2,000 for Japan trip', '$', 1240, 2000);
+    expect(moved('japan fund is at 1,400. hotel prices went up to 980 ugh', [japan])).toEqual(['j=1400']);
+    expect(moved('fund at 1,385 now, hotel went up to 1,300 though', [japan])).toEqual([]);
+    expect(moved('trip fund at 1,300. wait no 1,350', [japan])).toEqual(['j=1350']);
+    // Calls made and still trying is no appointment booked; a booking after tries is.
+    const therapy: AiGoal = { ...task, title: 'Schedule first therapy appointment' };
+    expect(moved('rang 2 clinics, keep trying tho', [therapy])).toEqual([]);
+    expect(moved('emailed three of them, still trying', [therapy])).toEqual([]);
+    expect(moved('finally booked it after trying 3 places', [therapy])).toEqual(['g2=done']);
+    // A bare number going on from an amount in a unit no goal takes is more of that unit: the goal is left alone.
+    const km = goal('w', 'Walk 100 km', 'km', 10, 100);
+    expect(moved('walked 4 miles today, 2 yesterday', [km])).toEqual([]);
+    expect(moved('swam 800 yards mon and 600 wed', [goal('s', 'Swim 20 km', 'km', 10, 20)])).toEqual([]);
+    expect(moved('walked 5 km today, 3 miles sat, 2 yesterday', [km])).toEqual([]);
+    expect(moved('walked 4 miles today, 2 yesterday', [goal('m', 'Walk 100 miles', 'miles', 10, 100)])).toEqual(['m=16']);
+    expect(moved('walked 6 km sat, 4 sun', [km])).toEqual(['w=20']);
+    // The brief's known readings, still right.
+    expect(moved('did 3 sessions monday and 2 friday', [goal('g', 'Gym 40 sessions', 'sessions', 10, 40)])).toEqual(['g=15']);
+    expect(moved('read 20 pages mon, 30 wed', [goal('r', 'Read 1,000 pages', 'pages', 100, 1000)])).toEqual(['r=150']);
+    expect(moved('3 runs yesterday and 2 today', [goal('r', 'Run 100 km', 'km', 10, 100)])).toEqual([]);
+    expect(moved('45 mins yesterday + 2 at 9 this morning', [goal('h', 'Study 40 hours', 'hours', 10, 40)])).toEqual([]);
   });
   it('answers the shape the OpenAI answers are checked against', () => {
     expect(replyAnalysisSchema.safeParse(analyse('Walked 5 km today, feeling great')).success).toBe(true);

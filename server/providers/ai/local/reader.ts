@@ -112,6 +112,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
 
   /** The clause that said the next number corrects the last one (it may stand alone: "wait no, 2050"). */
   let correcting = -1;
+  /** The clause of the last amount set aside for a unit no goal takes ("4 miles" beside a goal in km). */
+  let foreignAt = -2;
   for (const [index, clause] of clauses.entries()) {
     // "5k! wait, and 3k on monday": a "wait" that goes on with "and" adds, it does not correct.
     const waitAndMore = /^(?:oh )?wait$/.test(clauses[index - 1] ?? '') && /\b(?:and|also|plus)\b/.test(joins[index - 1] ?? '');
@@ -180,7 +182,16 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       const namedBesides = m.unit ? named(m.segment.replace(new RegExp(`(?<![a-z])${m.unit}\\b`, 'g'), ' '), numeric, goals) : nearby;
       if (m.unit && GENERIC_OCCASION.test(m.unit) && OCCASION.has(familyOf(m.unit)) && nearby.length === 1 && namedBesides.includes(nearby[0]!) && nearby[0]!.unit && OCCASION.has(familyOf(nearby[0]!.unit))) candidates = nearby.filter(countsIt);
       if (m.unit && candidates.length === 0 && nearby.length === 0 && occasionsAlone(m, clause)) candidates = occasionsOfClauseBefore(clauses, sentenceEnds, index, numeric, goals);
-      if (m.unit && isKnownUnit(m.unit) && candidates.length === 0 && !FOLLOWERS.has(m.unit)) continue;
+      if (m.unit && isKnownUnit(m.unit) && candidates.length === 0 && !FOLLOWERS.has(m.unit)) {
+        foreignAt = index;
+        continue;
+      }
+      // "walked 4 miles today, 2 yesterday" for a goal in km: a bare number going on from an amount in a unit no goal takes is more of
+      // that unit, so no amount of the goal; the net keeps the goal from moving on the rest alone.
+      if ((!m.unit || FOLLOWERS.has(m.unit)) && candidates.length === 0 && nearby.length === 0 && foreignAt === index - 1 && !sentenceEnds[index - 1] && !progressNoun(clause)) {
+        unplace(m, index);
+        continue;
+      }
       if (candidates.length === 0) {
         candidates = nearby.length > 0 ? nearby.filter(countsIt) : (!isGlobal || numeric.length === 1) && progressStatement(m, clause) ? numeric : [];
         // "3 hrs revision yesterday and 2 today": a bare number alone in the next clause goes on with the one before.
@@ -318,8 +329,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         const payingOff = PAYING_OFF.test(goal.title);
         // "180 bucks for a fence repair" is what a handyman earns.
         const earning = EARNING.test(goal.title);
-        // "card balance is 1500 now": what is still owed, not what was paid.
-        if (payingOff && /\bbalance\b/.test(m.lead)) continue;
+        // "card balance is 1500 now": what is still owed, not what was paid; what is left of the whole debt when the title states it.
+        if (payingOff && /\bbalance\b/.test(m.lead) && !balanceLeft(m, goal)) continue;
         // "paid 80 for it at the estate sale" for a goal of earning from flips: what the thing cost, so any price it sold for is no
         // earning either; only a net said as such ("so that's 230 profit") is.
         if (earning && BOUGHT_FOR.test(m.before) && /^\s*(?:\$|usd|dollars?|bucks)?\s*for\b/.test(m.after)) {
@@ -365,12 +376,12 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       const ownSpan = m.mode === 'increment' && span !== null && !explicitIncrement && new RegExp(`\\b${span[1]}\\b`).test(goal.title.toLowerCase());
       // "6 days out of 7": this week's share.
       const ofAWeek = /^\s*[a-z]*\s*(?:out of|of(?: the)?(?: last| past)?|\/)\s*7\b/.test(m.after);
-      if (m.mode === 'increment' && corrects?.goal.id !== goal.id && !streakAt && !streak && !ownSpan && !ofAWeek && !explicitIncrement && !didIt && !DOING.test(clause) && !WHEN_IN.test(clause) && !saysWhen(clauses[index + 1]) && goal.currentValue > 0 && m.value * factor > goal.currentValue && m.value * factor <= goal.target! && !isDaily(goal)) {
+      if (m.mode === 'increment' && corrects?.goal.id !== goal.id && !balanceLeft(m, goal) && !streakAt && !streak && !ownSpan && !ofAWeek && !explicitIncrement && !didIt && !DOING.test(clause) && !WHEN_IN.test(clause) && !saysWhen(clauses[index + 1]) && goal.currentValue > 0 && m.value * factor > goal.currentValue && m.value * factor <= goal.target! && !isDaily(goal)) {
         doubted.add(goal.id);
         unattributed.push(`${formatNumber(m.value)}${isKnownUnit(m.unit) ? ` ${m.unit}` : ''} could be an amount or the total for "${goal.title}"; not recorded.`);
         continue;
       }
-      const mode = streak || streakAt || ownSpan ? 'total' : m.mode;
+      const mode = balanceLeft(m, goal) ? 'remainder' : streak || streakAt || ownSpan ? 'total' : m.mode;
       const partTotal = mode === 'total' && !m.statedTotal && !streak && (/(?:=|\b(?:so|that'?s|that is|which makes))\s*$/.test(m.lead) || /^\s*(?:[a-z$-]+\s+){0,4}total\b/.test(m.after));
       const claim = { goal, mode, value: m.value * (mode === 'percent' ? 1 : factor), statedTotal: m.statedTotal || streak, lowers: (m.statedTotal && STATED_TOTAL_BEFORE.test(m.lead)) || streak, explicitIncrement, partTotal, clause: index };
       // "off 4 days, so slept well all 4 nights", "4 shifts … water on all 4": the same amount said again is said once.
@@ -426,7 +437,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
   const sentenceOf = clauses.map((_, i) => sentenceEnds.slice(0, i).filter(Boolean).length);
   const progress: GoalProgress[] = [];
   for (const g of numeric) {
-    const value = contradicted.has(g.id) ? null : valueOf(g, claims.filter((c) => c.goal.id === g.id));
+    const mine = namedTotal(g, claims.filter((c) => c.goal.id === g.id), clauses, goals);
+    const value = contradicted.has(g.id) || mine === null ? null : valueOf(g, mine);
     if (value === null) continue;
     const stray = strayNumber(g, claims, unplaced, sentenceOf, numeric, goals);
     if (stray) {
@@ -453,6 +465,18 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
     if (taskDone(g, clauses, goals, onlyGoal)) progress.push({ goalId: g.id, value: null, completed: true });
   }
   return { progress, unattributed: notes, saidNothing: [...saidNothing] };
+}
+
+/**
+ * "trip fund is sitting at 1,385. flights went up to 940": two totals that disagree, for one goal, are one of them something else's;
+ * the one said of the goal by name stands, the others go. With none or several such values, which is the goal's is not known (null).
+ */
+function namedTotal(g: AiGoal, mine: Claim[], clauses: string[], goals: AiGoal[]): Claim[] | null {
+  const totals = mine.filter((c) => c.mode === 'total' && !c.partTotal);
+  if (new Set(totals.map((c) => c.value)).size < 2) return mine;
+  const said = totals.filter((c) => c.clause !== undefined && named(clauses[c.clause]!, [g], goals).length > 0);
+  if (new Set(said.map((c) => c.value)).size !== 1) return null;
+  return mine.filter((c) => !totals.includes(c) || said.includes(c));
 }
 
 /** The clauses of the sentence before the given one, joined. */
@@ -609,6 +633,16 @@ function lapses(m: Mention, goal: AiGoal, clause: string): boolean {
   if (!thing || NEGATION.test(m.before) || !(/^(?:|times?|x)$/.test(m.unit) || matchesStem(m.unit, stem(thing)))) return false;
   return wordsOf(m.segment).some((w) => matchesStem(w, stem(thing)) || near(w, thing)) && !/\b(?:without|no|skipped|avoided|resisted)\b/.test(clause);
 }
+
+/**
+ * "loan balance is down to 7,450" for "Pay down my $18,000 student loan": the balance of a debt whose title states the whole of it
+ * (its target) is what is left of it ("Pay $2,000 off the card" does not say what the card owes, so its balance says nothing).
+ */
+const balanceLeft = (m: Mention, goal: AiGoal) =>
+  isCurrency(goal.unit) && PAYING_OFF.test(goal.title) && /\bbalance\b/.test(m.lead) && m.value < goal.target! && statesWhole(goal) && !/\boff\b/i.test(goal.title.replace(/^\s*pay off\b/i, ''));
+
+/** Whether the title says the goal's target in figures ("$18,000 student loan"). */
+const statesWhole = (goal: AiGoal) => (goal.title.match(/\d[\d,]*(?:\.\d+)?/g) ?? []).some((n) => Number(n.replace(/,/g, '')) === goal.target);
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
