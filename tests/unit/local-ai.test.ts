@@ -1279,6 +1279,51 @@ describe('local reply analysis', () => {
     expect(moved('3 runs yesterday and 2 today', [goal('r', 'Run 100 km', 'km', 10, 100)])).toEqual([]);
     expect(moved('45 mins yesterday + 2 at 9 this morning', [goal('h', 'Study 40 hours', 'hours', 10, 40)])).toEqual([]);
   });
+  it('reads the round from part 29: a waitlist, money paid out of a fund, a plan far from its number, what would have been, earnings, occasions of an amount', () => {
+    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
+    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.value ?? ''}${p.completed ? 'done' : ''}`);
+    // A waitlist or a place booked out is nothing booked, even said of others ("they're booked out"); a booking is.
+    const dentist: AiGoal = { ...task, title: 'Schedule dentist cleaning' };
+    expect(moved('rang the clinic, they are booked up so i got waitlisted', [dentist])).toEqual([]);
+    expect(moved('called them, on the wait list for march', [dentist])).toEqual([]);
+    expect(moved('emailed the office, no openings till april', [dentist])).toEqual([]);
+    expect(moved('called the office and got a slot, all scheduled', [dentist])).toEqual(['g2=done']);
+    // Money owed, or paid or used out of a fund, is no saving; money put in is.
+    const fund = goal('f', 'Set aside $1,500 for car repairs', '$', 600, 1500);
+    expect(moved('owed 900 for the brakes and paid it out of the fund', [fund])).toEqual([]);
+    expect(moved('used 200 from the repair fund for new tires', [fund])).toEqual([]);
+    expect(moved('spent 300 out of my savings on the alternator', [fund])).toEqual([]);
+    expect(moved('put another 200 in the fund', [fund])).toEqual(['f=800']);
+    // A plan governs its whole deed however far its number; "going to the gym" and "not gonna lie" are no plans.
+    const letters = goal('c', 'Send 20 cover letters', 'letters', 4, 20);
+    expect(moved('gonna send the new version to the last 3 companies tomorrow', [letters])).toEqual([]);
+    expect(moved('planning to write out the remaining cover letters for those 2 firms', [letters])).toEqual([]);
+    expect(moved('sent 3 cover letters', [letters])).toEqual(['c=7']);
+    expect(moved('been going to the gym a lot, 3 sessions', [goal('g', 'Gym 40 sessions', 'sessions', 10, 40)])).toEqual(['g=13']);
+    // What would have been, however the modal is typed, is nothing done.
+    const laptop = goal('l', 'Save $2,000 for a laptop', '$', 500, 2000);
+    expect(moved('put 100 in the laptop fund, wuold of been 250', [laptop])).toEqual(['l=600']);
+    expect(moved('put 100 in the laptop fund, could have been 250 tho', [laptop])).toEqual(['l=600']);
+    // Money made goes to the one goal of earning; with two of them, to none; a clause of its own earning is no bill of the clause before.
+    const card = goal('k', 'Pay down credit card – $3,000', '$', 1200, 3000);
+    const side = goal('s', 'Side hustle income $2,000', '$', 640, 2000);
+    expect(moved('paid 300 on the card and earned 120 from tutoring', [card, side])).toEqual(['k=1500', 's=760']);
+    expect(moved('made 90 from the market stall', [card, side])).toEqual(['s=730']);
+    expect(moved('made 90 from the market stall', [side, goal('e', 'Earn $500 from photography', '$', 100, 500)])).toEqual([]);
+    expect(moved('made 3 calls', [side, goal('n', 'Make 30 calls', 'calls', 2, 30)])).toEqual(['n=5']);
+    // Occasions of an amount each are multiplied, even when the amount is the title's number; "half kilo" is half a kilo.
+    const med = goal('m', 'Meditate 20 hours this month', 'hours', 6, 20);
+    expect(moved('3 sits of 20 min each since monday', [med])).toEqual(['m=7']);
+    expect(moved('did 2 sessions of 30 min', [med])).toEqual(['m=7']);
+    const kg = goal('w', 'Lose 10 kg', 'kg', 4, 10);
+    expect(moved('down another half kilo this week', [kg, goal('b', 'Cycle 1,500 km', 'km', 900, 1500)])).toEqual(['w=4.5']);
+    expect(moved('ate a half pound burger', [goal('p', 'Lose 20 lbs', 'lbs', 4, 20)])).toEqual([]);
+    // "twcie": twice with two letters swapped; "twine" is a word.
+    const yoga = goal('y', 'Yoga 25 classes', 'classes', 9, 25);
+    expect(moved('went to yoga twcie', [yoga])).toEqual(['y=11']);
+    expect(moved('went to yoga thrcie', [yoga])).toEqual(['y=12']);
+    expect(moved('bought yoga twine', [yoga])).toEqual([]);
+  });
   it('answers the shape the OpenAI answers are checked against', () => {
     expect(replyAnalysisSchema.safeParse(analyse('Walked 5 km today, feeling great')).success).toBe(true);
   });

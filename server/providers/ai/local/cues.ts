@@ -13,6 +13,10 @@ export const CORRECTION_AT_END = /[(\s](?:sorry|oops|wait,? no|no wait|that'?s w
 export const UNSURE = /\b(?:not sure|not certain|no idea)\b/g;
 export const NEGATION = /\b(untouched|no change|unchanged|didn'?t|did not|don'?t|couldn'?t|could not|haven'?t|have not|hasn'?t|wasn'?t|never|not|no|zero|nothing|none|nada|skipped|missed)\b/;
 /** Plans and intentions, not things done: "gonna", "about to", "planned 3", "supposed to do 3", "wanted to run 10k", "booked 3 sessions"; "wanted 15 calls" is a want, no deed. */
+/** "gonna send the portfolio to the other 2 galleries next week": a plan governs its whole deed, however far the number ("going to the gym", "not gonna lie" are no plan of a deed). */
+export const PLANNED_DEED = /\b(gonna|gona|gunna|going to|about to|plan(?:ning)? to|i'?ll)\s+(?!(?:be|lie|the|a|an|my|our)\b)[a-z]+\b[^.!?]*$/;
+/** "shoudl of been 200", "would have been 5": what would have been, however the modal is typed, is nothing done. */
+export const COUNTERFACTUAL = /\b[a-z]+\s+(?:have|hav|of|'ve)\s+been\s*$/;
 export const FUTURE = /\b(gonna|gona|gunna|going to|about to|will|i'?ll|plan to|planning to|planning|planned|plan was|supposed to|meant to|wanted(?: to)?|hoped to|hoping to|hoping for|trying to|try to|tried to|aimed for|aiming for|going for|(?:goal|aim|target|plan) (?:was|is)|booked|scheduled|signed up for|registered for|entered|training for|want to|wanna|hope to|aim to|aiming|tomorrow|next week|next time|tonight i|should|could|might|would|shoulda|coulda|woulda)\b[^.!?]*$/;
 /**
  * A hedge anywhere in the clause abstains: the client does not know the number, so neither can we ("maybe", "4 or 5", a question).
@@ -28,10 +32,12 @@ export const APPROX = /\b(like|nearly|almost|close to|over|under|at least|more t
 /** "did like 3 hrs": "like" right after "did" and before an amount is a filler, not a guess ("it's like 40 mins", "did like 5" still guess). */
 export const FILLER_LIKE = /\bdid\s+like\s*$/;
 export const INCOME = /\b(?:bonus|pay ?check|salary|wages|refund|tax return|got paid|a raise)\b/;
+/** "made 215 from the etsy shop": money earned, said with its own verb. */
+export const EARNED = /\b(?:made|earned|sold|got paid|brought in|netted|took in)\b/;
 export const PUT_ASIDE = /\b(?:sav\w*|into|put|moved|transferred|deposit\w*|stashed)\b/;
-/** "took out 100", "took 100 out for the vet", "dipped into it": money taken back out of what was saved. */
-export const WITHDRAWAL = /\b(?:withdrew|withdrawn|withdraw|(?:pulled|took|taken|take) (?:\S+ ){0,2}out|dipped into)\b/;
-export const SPEND = /\b(ate|cost|costs|spent|spend|paid|pay|bill|bills|billed|charged|charge|charges|repair|bought|price|rent|fees?|fine|ticket|per month|a month|lost|owe|debt|treated (?:myself|ourselves|me)|splurged)\b|\/\s?mo(nth)?\b/;
+/** "took out 100", "took 100 out for the vet", "dipped into it", "paid it out of the tax savings", "used 300 from the fund": money taken back out of what was saved. */
+export const WITHDRAWAL = /\b(?:withdrew|withdrawn|withdraw|(?:pulled|took|taken|take) (?:\S+ ){0,2}out|dipped into|(?:paid|spent|used|covered|took) (?:\S+ ){0,3}(?:out of|from) (?:the|my|our) (?:\S+ ){0,2}(?:savings|fund|stash|pot|jar))\b/;
+export const SPEND = /\b(ate|cost|costs|spent|spend|paid|pay|bill|bills|billed|charged|charge|charges|repair|bought|price|rent|fees?|fine|ticket|per month|a month|lost|owe|owed|owing|debt|treated (?:myself|ourselves|me)|splurged)\b|\/\s?mo(nth)?\b/;
 /** A weekday, short or whole ("tue", "thurs", "saturday"), as a pattern to build others with. */
 export const WEEKDAY = '(?:mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?';
 /** When something was done: "4 on sunday" is still an amount on its own. */

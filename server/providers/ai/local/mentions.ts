@@ -4,7 +4,7 @@ import { notAQuantity } from './not-a-quantity';
 import { digitise } from './numbers';
 import { isCurrency, trackable } from './text';
 import { conversion, familyOf, isKnownUnit, unitLike } from './units';
-import { FUTURE, WHEN } from './cues';
+import { COUNTERFACTUAL, FUTURE, PLANNED_DEED, WHEN } from './cues';
 
 /** The numbers of a clause that may be progress, and what they count. */
 
@@ -123,11 +123,10 @@ const describesAmount = (value: number, word: string, before: string, after: str
  * "3 night shifts").
  */
 export function notDone(before: string, after: string): boolean {
-  const plan = FUTURE.test(before.slice(-30));
-  const wouldHaveBeen = /\b[a-z]+\s+(?:have|hav|of|'ve)\s+been\s*$/.test(before);
+  const plan = FUTURE.test(before.slice(-30)) || PLANNED_DEED.test(before);
   const along = /\b(?:till|til|until|by|before|after|around|km|mile|kilometre|kilometer)\s*$/.test(before);
   const occasions = new RegExp(`^\\s*(?:in a row\\b|(?:[a-z]+\\s+)?(?:${OCCASIONS})\\b)`).test(after);
-  return plan || wouldHaveBeen || along || occasions;
+  return plan || COUNTERFACTUAL.test(before) || along || occasions;
 }
 
 /** Spoken numbers the reader did not turn into digits ("hundred 50" from "hundred fifty"). */
@@ -284,7 +283,8 @@ export function mentionsIn(clause: string, goals: AiGoal[], unread: Unread[] = [
       mode = 'remainder';
     } else {
       // "5 of the last 7 days": of the days just past.
-      const ratio = /^\s*(?:[a-z$-]+\s+)?(?:of (?:my |the |them |those )?(?:last |past )?|\/\s*|out of )(\d+(?:\.\d+)?)/.exec(after);
+      // "3 sits of 20 min" for "Meditate 20 hours": occasions of an amount each, never a share of a target.
+      const ratio = !(occasions && ofEach) && /^\s*(?:[a-z$-]+\s+)?(?:of (?:my |the |them |those )?(?:last |past )?|\/\s*|out of )(\d+(?:\.\d+)?)/.exec(after);
       const denominatorIndex = found.findIndex((f, j) => j > i && ratio && f[1] === ratio[1]);
       if (ratio && denominatorIndex > i) consumed.add(denominatorIndex);
       // "8 of 10" against a target of 10 is where the goal stands; "3 of my 5 sessions this week" is this week's share.
@@ -388,7 +388,7 @@ export const titleAmounts = (goal: AiGoal) => amountsIn(goal.title);
 export const numericGoalCounts = (goals: AiGoal[], noun: string) => goals.some((g) => trackable(g) && g.unit && !measured(g) && (unitNear(noun, g.unit) || synonymOf(noun, g.unit)));
 
 /** Names of occasions ("2 kids, 3 hours each" is no two occasions). */
-export const OCCASIONS = 'times|shifts|runs|walks|rides|swims|hikes|sessions|workouts|classes|lessons|days|nights|mornings|evenings|trips|visits|calls|meetings|games|matches|rounds|sets|practices|rehearsals';
+export const OCCASIONS = 'times|sits|sittings|shifts|runs|walks|rides|swims|hikes|sessions|workouts|classes|lessons|days|nights|mornings|evenings|trips|visits|calls|meetings|games|matches|rounds|sets|practices|rehearsals';
 /** The occasion names one by one: "3 sessions of 75 min" multiplies, "made it to 2 meetings" attends. */
 const OCCASION_WORDS = new Set(OCCASIONS.split('|'));
 /** "24k long run on sunday planned": a plan said after a number, before the next one ("ran 10k as planned" was done). */

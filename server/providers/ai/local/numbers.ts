@@ -1,4 +1,4 @@
-import { droppedVowel, familyOf, isKnownUnit, oneEditApart } from './units';
+import { droppedOrSwapped, droppedVowel, familyOf, isKnownUnit, oneEditApart } from './units';
 
 /**
  * Number words, number shapes, typos and emoji rewritten so the reader has one thing to look for:
@@ -64,8 +64,8 @@ const TYPOS: Record<string, string> = {
   totl: 'total', ttl: 'total', ths: 'this', dayz: 'days', dnt: "don't", savngs: 'savings', savins: 'savings', allready: 'already', alredy: 'already', anuther: 'another', anothr: 'another', anotha: 'another', onyl: 'only', olny: 'only', adn: 'and', nad: 'and', teh: 'the',
 };
 
-/** "tweice", "thrce": "twice" or "thrice" with a letter slipped in or dropped ("twine", one letter changed, is a word of its own). */
-const timesTypo = (w: string) => ['twice', 'thrice'].find((known) => Math.abs(w.length - known.length) === 1 && oneEditApart(w, known));
+/** "tweice", "thrce", "twcie": "twice" or "thrice" with a letter slipped in or dropped, or two swapped ("twine", one letter changed, is a word of its own). */
+const timesTypo = (w: string) => ['twice', 'thrice'].find((known) => (Math.abs(w.length - known.length) === 1 && oneEditApart(w, known)) || (w.length === known.length && droppedOrSwapped(w, known)));
 
 /** "anohter", "anotehr": "another" with two letters swapped or one slipped; no English word is one edit from it ("anther" aside, never said of progress). */
 const anotherTypo = (w: string) => (w !== 'anther' && w.length >= 6 && oneEditApart(w, 'another') ? 'another' : undefined);
@@ -96,6 +96,8 @@ const FRACTIONS: [RegExp, string][] = [
   [/\b(?:(?:a|one) )?quarter (?:of )?an hour\b/g, '0.25 hours'],
   [/\b(?:a )?half(?: a)? dozen\b/g, '6'],
   [/\bhalf (?:a|one) (mile|marathon|km|kilometre|kilometer|book|page|day|pound|lb|kilo|kg)\b/g, '0.5 $1'],
+  // "down another half kilo too": a unit right after "half" is half of it, unless a noun follows ("a half pound burger" is a burger).
+  [/\bhalf (mile|km|kilometre|kilometer|pound|lb|kilo|kg)\b(?!\s+(?!(?:too|more|down|off|lost|gone|today|tonight|this|yesterday|last|and|on|in|so|now)\b)[a-z])/g, '0.5 $1'],
   [/\b(?:a|one) dozen\b/g, '12'],
   // "three quarters paid off": a share of the whole goal.
   [/\b(?:three|3) quarters(?= (?:paid off|of the way)\b)/g, '75%'],

@@ -1,6 +1,6 @@
 import type { AiGoal, GoalProgress } from '../types';
 import { type Claim, occasionsBefore, passedOnTo } from './claims';
-import { ABSTAINING, ALREADY_REPORTED, APPROX, AWAY, CORRECTION, CORRECTION_AT_END, DID_AMOUNT, DOING, FILLER_LIKE, FUTURE, GENERIC_OCCASION, HEDGE, HEDGED_NEXT, INCLUDED, INCLUDING, INCOME, MULTIPLIED_AFTER, NEGATION, NET_OF_FEES, OCCASIONS_ENDING, OPINION, OTHERS, PURCHASE, PUT_ASIDE, REPEATED, SHARED, SINCE_LAST, SPEND, STREAK, UNSURE, WHEN, WHEN_IN, WITHDRAWAL } from './cues';
+import { ABSTAINING, ALREADY_REPORTED, APPROX, AWAY, CORRECTION, CORRECTION_AT_END, COUNTERFACTUAL, DID_AMOUNT, DOING, EARNED, FILLER_LIKE, FUTURE, GENERIC_OCCASION, HEDGE, HEDGED_NEXT, INCLUDED, INCLUDING, INCOME, MULTIPLIED_AFTER, NEGATION, NET_OF_FEES, OCCASIONS_ENDING, OPINION, OTHERS, PLANNED_DEED, PURCHASE, PUT_ASIDE, REPEATED, SHARED, SINCE_LAST, SPEND, STREAK, UNSURE, WHEN, WHEN_IN, WITHDRAWAL } from './cues';
 import { EARNING, matchesStem, named, near, PAYING_OFF, saving, stem, STOP, titleStems, unitNear, wordsOf } from './goal-names';
 import { countedBy, daysIn, FOLLOWERS, INCREMENT, measured, type Mention, mentionsIn, MORE_AFTER, notDone, OCCASION, OCCASIONS, STATED_TOTAL_BEFORE, titleAmounts, type Unread, WHOLE } from './mentions';
 import { digitise, emojiWords, withoutEmoji } from './numbers';
@@ -85,11 +85,11 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
     goals,
   );
   // Someone else's doing ("my sister who ran 5k", "he did 3") is not the client's progress.
-  const clauses = verbsStartClauses(text, goals)
+  const heard = verbsStartClauses(text, goals)
     .split(CLAUSE_SPLIT)
     .flatMap((c) => c.split(/\s+(?=who\b)/))
-    .map((c) => c.trim())
-    .filter((c) => c && !OTHERS.test(c) && !ALREADY_REPORTED.test(c));
+    .map((c) => c.trim());
+  const clauses = heard.filter((c) => c && !OTHERS.test(c) && !ALREADY_REPORTED.test(c));
   const joins = joinsAfter(text, clauses);
   /** Whether a sentence ends after the clause (a full stop, "!", "?", ";", a line break or an emoji), rather than a comma or an "and". */
   const sentenceEnds = joins.map((j) => /[.!?;\n]/.test(j));
@@ -160,8 +160,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       if (WITHDRAWAL.test(m.wide)) continue;
       // "ran 10k+": at least that much, so not an amount to record.
       if (/^\s*[a-z]*\s*\+(?!\s*\d)/.test(m.after)) continue;
-      const plan = FUTURE.exec(m.before.slice(-30));
-      if ((plan && !numeric.some((g) => titleStems(g).has(stem(plan[1]!)))) || HEDGE.test(clause) || HEDGED_NEXT.test(clauses[index + 1] ?? '') || (m.mode !== 'percent' && ((APPROX.test(m.before) && !(FILLER_LIKE.test(m.before) && isKnownUnit(m.unit))) || OPINION.test(clause)))) continue;
+      const plan = FUTURE.exec(m.before.slice(-30)) ?? PLANNED_DEED.exec(m.before);
+      if ((plan && !numeric.some((g) => titleStems(g).has(stem(plan[1]!)))) || COUNTERFACTUAL.test(m.before) || HEDGE.test(clause) || HEDGED_NEXT.test(clauses[index + 1] ?? '') || (m.mode !== 'percent' && ((APPROX.test(m.before) && !(FILLER_LIKE.test(m.before) && isKnownUnit(m.unit))) || OPINION.test(clause)))) continue;
       // "2 wrkouts ... steps meh": a counted noun that is neither a goal's unit nor a word of its title says the number is not that goal's.
       const counted = m.unit && !FOLLOWERS.has(m.unit) && !isKnownUnit(m.unit) ? m.unit : null;
       const countsIt = (g: AiGoal) => !counted || countedBy(g, m.verb) || (g.unit !== null && (unitNear(counted, g.unit) || near(counted, g.unit.toLowerCase()))) || (!occasionsOfAmount(g, counted) && wordsOf(g.title.toLowerCase()).some((w) => matchesStem(counted, stem(w)) || near(counted, w)));
@@ -212,6 +212,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         // "workbook im on unit 12 now but haven't finished it, so 11 done": a "so" that sums up goes to the one goal its sentence named.
         const concluded = /\bso\s*$/.test(m.lead) && /^\s*(?:done|finished|complete|completed)\b/.test(m.after) ? named(sentenceBefore(clauses, sentenceEnds, index), numeric, goals) : [];
         if (candidates.length === 0 && !m.unit && concluded.length === 1) candidates = concluded;
+        // "made 215 from the etsy shop" beside "Pay down credit card" and "Side hustle income": money earned is the one goal of earning's.
+        if (candidates.length === 0 && (!m.unit || isCurrency(m.unit)) && EARNED_AMOUNT.test(m.before)) candidates = oneEarningGoal(numeric);
         if (candidates.length === 0 && !m.unit && m.mode === 'total' && ONE_MORE_FINISHED.test(`${index > 0 && !sentenceEnds[index - 1] ? clauses[index - 1] : ''} ${m.before}`)) candidates = finishingAt(numeric, m.value);
         if (candidates.length === 0 && numeric.length > 1) {
           // "saved 300, at 1500 now": a bare number may only confirm a total read elsewhere in the reply (checked below).
@@ -339,8 +341,9 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         }
         // "got a $500 bonus": money received is no saving until the reply says it was put aside.
         if (saving(goal) && INCOME.test(m.wide) && !PUT_ASIDE.test(`${clause} ${clauses[index + 1] ?? ''}`)) continue;
-        // "the app charged me twice, $19.99 x2": a bill said in the clause before, in the same sentence, is what the amount is.
-        const billedBefore = index > 0 && !sentenceEnds[index - 1] && SPEND.test(clauses[index - 1]!) && !PUT_ASIDE.test(clause);
+        // "the app charged me twice, $19.99 x2": a bill said in the clause before, in the same sentence, is what the amount is;
+        // "paid 400 on the card and made 215 from etsy": a clause with its own earning is not that bill.
+        const billedBefore = index > 0 && !sentenceEnds[index - 1] && SPEND.test(clauses[index - 1]!) && !PUT_ASIDE.test(clause) && !EARNED.test(clause);
         const price = SPEND.test(m.wide.replace(NET_OF_FEES, '')) || billedBefore || /\(\s*$/.test(m.before) || /^\s*(?:\$|usd|dollars?|bucks)?\s*on\b(?! top\b)/.test(m.after);
         // A purchase said after the payment ("300 to the loan, rent was due") is another sentence's.
         if (payingOff || earning ? PURCHASE.test(m.segment.replace(NET_OF_FEES, '')) && !(earning && /\brepair/.test(m.segment) && !/\b(spent|spend|bought|cost|paid)\b/.test(m.segment)) : price) continue;
@@ -462,7 +465,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
   const notes = unattributed.filter((_, i) => !confirmed.has(i));
   const onlyGoal = goals.length === 1;
   for (const g of goals.filter((x) => !trackable(x))) {
-    if (taskDone(g, clauses, goals, onlyGoal)) progress.push({ goalId: g.id, value: null, completed: true });
+    if (taskDone(g, clauses, heard, goals, onlyGoal)) progress.push({ goalId: g.id, value: null, completed: true });
   }
   return { progress, unattributed: notes, saidNothing: [...saidNothing] };
 }
@@ -529,6 +532,14 @@ function multipliedBefore(m: Mention, goal: AiGoal): boolean {
   if (!MULTIPLIED_BEFORE.test(m.before)) return false;
   const prior = /(\d+(?:\.\d+)?)\s+([a-z]+)\s+$/.exec(m.before);
   return !(prior && titleAmounts(goal).some((a) => a.n === Number(prior[1]) && a.unit === familyOf(prior[2]!) && a.n !== goal.target));
+}
+
+/** "made 215", "earned $80": money said right after a verb of earning it. */
+const EARNED_AMOUNT = /\b(?:made|earned|netted|brought in|took in)\s*\$?\s*$/;
+/** The one goal of earning money, if only one of the check-in's goals is. */
+function oneEarningGoal(numeric: AiGoal[]): AiGoal[] {
+  const earning = numeric.filter((g) => g.unit !== null && isCurrency(g.unit) && EARNING.test(g.title));
+  return earning.length === 1 ? earning : [];
 }
 
 /** "2 walks with Margaret, Tuesday and Friday": a clause of days alone says when the one before was done. */

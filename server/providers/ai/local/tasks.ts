@@ -7,8 +7,8 @@ import { amountsIn, measured, titleAmounts } from './mentions';
 export const DONE = /\b(passed|arrived|came|received|got it|done|did it|finished|finally did|completed|booked|sent|submitted|signed up|signed(?! for\b)|witnessed|notari[sz]ed|registered|sorted|scheduled|called|handed in|paid|bought|filed|got it done|ticked off|checked off|cancell?ed|renewed|opened|joined|set up|installed|ordered|emailed|fixed|cleared|returned|delivered|uploaded|published|launched|updated|went live|(?:is|are) (?:finally |now )?live)\b|✅|✔️|☑️/;
 /** "the goodwill run is saturday": a day it is still to happen on. */
 const COMING = /\b(?:is|'s|are) (?:on |this |next )?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b/;
-/** Still to do or done in part: "not yet", "half done", "still trying" (calls made, nothing booked), "took the bike to be fixed" ("the will" is a document, not a future). */
-export const NOT_DONE = /\b(to be|being|getting|half|partly|partially|mostly|started|halfway|not yet|still not|still haven'?t|haven'?t|have not|hasn'?t|didn'?t|did not|not done|nope|no luck|yet to|(?:still )?on (?:my|the) (?:list|to-?do)|still need|still have to|need to|needs to|gonna|going to|(?<!\b(?:the|a|my|our|his|her|their) )will|tomorrow|next week|almost|nearly|waiting|looking for|trying to|(?:still|keep|keeps|kept) trying|tried to|tried but|attempted|couldn'?t|could not|unable to|hoping|not(?! (?:looking forward|excited|thrilled|happy|fun|easy|a fan|great|cheap)\b))\b/;
+/** Still to do or done in part: "not yet", "half done", "still trying" (calls made, nothing booked), "on the waitlist", "booked out" (no date to be had), "took the bike to be fixed" ("the will" is a document, not a future). */
+export const NOT_DONE = /\b(to be|being|getting|half|partly|partially|mostly|started|halfway|not yet|still not|still haven'?t|haven'?t|have not|hasn'?t|didn'?t|did not|not done|nope|no luck|yet to|(?:still )?on (?:my|the) (?:list|to-?do)|still need|still have to|need to|needs to|gonna|going to|(?<!\b(?:the|a|my|our|his|her|their) )will|tomorrow|next week|almost|nearly|waiting|looking for|trying to|(?:still|keep|keeps|kept) trying|tried to|tried but|attempted|couldn'?t|could not|unable to|hoping|wait ?list(?:ed)?|waiting list|(?:booked|fully booked) (?:out|up)|no (?:openings|slots|availability|appointments)|not(?! (?:looking forward|excited|thrilled|happy|fun|easy|a fan|great|cheap)\b))\b/;
 const IRREGULAR_PAST: Record<string, string[]> = { build: ['built'], ask: ['asked', 'talked to', 'talked with', 'spoke to', 'spoke with'], buy: ['bought', 'got'], get: ['got', 'gotten'], send: ['sent'], make: ['made'], write: ['wrote', 'written'], find: ['found'], pay: ['paid'], do: ['did', 'done'], take: ['took'], set: ['set'], put: ['put'],
   string: ['strung'], sell: ['sold'], tell: ['told'], bring: ['brought'], teach: ['taught'], hang: ['hung'], draw: ['drew', 'drawn'], give: ['gave', 'given'], meet: ['met'],
   // "got the strips" picked them up; "got to the pharmacy" did not.
@@ -55,7 +55,8 @@ function keepsCondition(goal: AiGoal, clauses: string[]): boolean {
   return clauses.some((c) => [...c.matchAll(/\b(?:without|non-?|no)\s?([a-z]+)/g)].some((m) => stem(m[1]!) === stem(condition)));
 }
 
-export function taskDone(goal: AiGoal, clauses: string[], all: AiGoal[], onlyGoal: boolean): boolean {
+/** `heard` is every clause, others' too: "they're booked out so i'm on the waitlist" says the client's task is not done. */
+export function taskDone(goal: AiGoal, clauses: string[], heard: string[], all: AiGoal[], onlyGoal: boolean): boolean {
   const verb = wordsOf(goal.title.toLowerCase())[0] ?? '';
   const past = pastOf(verb);
   const saysDone = (clause: string) => {
@@ -69,7 +70,7 @@ export function taskDone(goal: AiGoal, clauses: string[], all: AiGoal[], onlyGoa
   if (!keepsCondition(goal, clauses)) return false;
   if (clauses.some((c) => named(c, [goal], all).length > 0 && saysDone(c) && saysTitleAmount(goal, c))) return true;
   // A check-in about this one goal: "Done!" needs no title word.
-  return onlyGoal && clauses.some(saysDone) && !clauses.some((c) => NOT_DONE.test(c));
+  return onlyGoal && clauses.some(saysDone) && !heard.some((c) => NOT_DONE.test(c));
 }
 
 /** "Birdhouse done (that's 3!)": one thing finished, and the count it brings a goal to. */

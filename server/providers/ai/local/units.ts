@@ -78,7 +78,7 @@ function typoFamily(w: string): string | undefined {
   return undefined;
 }
 
-function droppedOrSwapped(w: string, known: string): boolean {
+export function droppedOrSwapped(w: string, known: string): boolean {
   if (w.length === known.length - 1) return [...known].some((_, i) => known.slice(0, i) + known.slice(i + 1) === w);
   if (w.length !== known.length) return false;
   const diff = [...w].map((c, i) => (c === known[i] ? -1 : i)).filter((i) => i >= 0);
