@@ -1,9 +1,11 @@
 import type { AiGoal, GoalProgress } from '../types';
+import { otherActivity, otherSubject } from './activities';
 import { type Claim, occasionsBefore, passedOnTo } from './claims';
 import { ABSTAINING, ALREADY_REPORTED, APPROX, AWAY, CORRECTION, CORRECTION_AT_END, COUNTERFACTUAL, DID_AMOUNT, DOING, EARNED, FILLER_LIKE, FUTURE, GENERIC_OCCASION, HEDGE, HEDGED_NEXT, INCLUDED, INCLUDING, INCOME, MULTIPLIED_AFTER, NEGATION, NET_OF_FEES, OCCASIONS_ENDING, OPINION, OTHERS, PLANNED_DEED, PURCHASE, PUT_ASIDE, REPEATED, SHARED, SINCE_LAST, SPEND, STREAK, UNSURE, WHEN, WHEN_IN, WITHDRAWAL } from './cues';
 import { EARNING, matchesStem, named, near, PAYING_OFF, saving, stem, STOP, titleStems, unitNear, wordsOf } from './goal-names';
 import { countedBy, daysIn, FOLLOWERS, INCREMENT, measured, type Mention, mentionsIn, MORE_AFTER, notDone, OCCASION, OCCASIONS, STATED_TOTAL_BEFORE, titleAmounts, type Unread, WHOLE } from './mentions';
 import { digitise, emojiWords, withoutEmoji } from './numbers';
+import { type Unplaced, strayNumber } from './net';
 import { ordinalTotals } from './ordinals';
 import { finishingAt, NOT_DONE, ONE_MORE_FINISHED, taskDone } from './tasks';
 import { formatNumber, isCurrency, isDaily, trackable } from './text';
@@ -489,33 +491,6 @@ function sentenceBefore(clauses: string[], sentenceEnds: boolean[], index: numbe
   return clauses.slice(start, index).join(' ');
 }
 
-/** A number the reader could not place, in the clause it was found in. */
-interface Unplaced extends Unread {
-  clause: number;
-}
-
-/**
- * The precision net: a number the reader could not place, beside an amount it gave a goal, means it has not understood the whole
- * report ("read 85 pages err 58 actually", "hundred fifty pushups", "ran 7.5 klm and 10k"), and the amounts it did understand would
- * record a part as the whole. Beside means in the same sentence or the clause right before or after ("payday.. wait 275").
- * A number that names another goal, or is in a unit the goal is not counted in, is that other thing's and does not stop it.
- */
-function strayNumber(g: AiGoal, claims: Claim[], unplaced: Unplaced[], sentenceOf: number[], numeric: AiGoal[], goals: AiGoal[]): Unplaced | undefined {
-  const said = claims.filter((c) => c.goal.id === g.id && c.clause !== undefined).map((c) => c.clause!);
-  const beside = (u: Unplaced) => said.some((c) => sentenceOf[c] === sentenceOf[u.clause] || Math.abs(c - u.clause) === 1);
-  return unplaced.find((u) => beside(u) && couldBeOf(u, g, numeric, goals));
-}
-
-/**
- * Whether a number the reader could not place may be an amount of the goal: a unit it converts to, or none, no other goal named
- * by it, and a size the goal could take in its own unit ("scale said 187.4" for "Lose 15 lbs", "a place paying 62k" for "Send 40 applications" are not).
- */
-const couldBeOf = (u: Unplaced, g: AiGoal, numeric: AiGoal[], goals: AiGoal[]) =>
-  (u.unit === '' || (g.unit !== null && conversion(u.unit, g.unit) !== null)) && !(u.value * inGoalUnit(u, g) > g.target! * 1.5) && !named(u.segment, numeric, goals).some((o) => o.id !== g.id);
-
-/** What one of the number's unit is in the goal's ("90 minutesyesterday" for a goal in hours is 1.5 of them). */
-const inGoalUnit = (u: Unplaced, g: AiGoal) => (u.unit && g.unit ? (conversion(u.unit, g.unit) ?? 1) : 1);
-
 /**
  * A bare number (no unit, no goal word) in a one-goal check-in is progress only when the clause says
  * something was done: a total or a share, a verb of doing, or the number on its own ("12 today!").
@@ -589,44 +564,6 @@ const PLACE = /\b(?:on|in|at|during) (?:the|my|a|an|our) (?:[a-z]+ ){0,2}[a-z]+\
 /** Whether a clause has words of its own besides its numbers and when ("2 today" has none). */
 function progressNoun(clause: string): boolean {
   return wordsOf(clause.replace(/\d+(?:\.\d+)?/g, ' ')).some((w) => !FOLLOWERS.has(w) && !STOP.has(w) && !WHEN.test(w));
-}
-
-/** Activities a distance or a duration can belong to; one that is not the goal's own says the number is not the goal's. */
-/**
- * Subjects learnt in hours or pages ("python 3 hrs" is no hour of "Learn French — 100 hours"): an amount beside another one is that one's.
- * Only a title that names its own subject is told apart so ("Study 50 hours" may be python).
- */
-const SUBJECTS = new Set(['code', 'french', 'spanish', 'german', 'italian', 'japanese', 'mandarin', 'chinese', 'korean', 'portuguese', 'arabic', 'russian', 'latin', 'math', 'maths', 'chem', 'physics', 'bio', 'calc', 'history', 'guitar', 'piano', 'violin', 'drums', 'cello'].map(stem));
-
-/** Whether the amount is said beside a subject other than the one the goal's title names. */
-function otherSubject(m: Mention, goal: AiGoal): boolean {
-  const own = [...titleStems(goal)].filter((k) => SUBJECTS.has(k));
-  const here = wordsOf(m.segment).map(stem).filter((k) => SUBJECTS.has(k));
-  return own.length > 0 && here.length > 0 && !here.some((k) => own.includes(k));
-}
-
-const ACTIVITIES = new Set(['run', 'walk', 'hik', 'cycl', 'swim', 'row', 'ski', 'driv', 'ride', 'skat', 'climb', 'paddl', 'yoga', 'stret', 'gym', 'medit', 'read', 'studi', 'write', 'sleep']);
-
-const TIMED = ['minutes', 'hours'];
-const MOVED_OVER = ['km', 'mi', 'meters', 'steps', ...TIMED];
-const WORKED_THROUGH = ['pages', 'words', 'chapters', ...TIMED];
-/** What each activity's amount may be counted in: "12 pages 😴" (sleep) says how reading ended, not another activity's pages. */
-const ACTIVITY_UNITS: Record<string, string[]> = { sleep: TIMED, yoga: TIMED, stret: TIMED, gym: TIMED, medit: TIMED, read: WORKED_THROUGH, studi: WORKED_THROUGH, write: WORKED_THROUGH };
-const MEASURING = new Set([...MOVED_OVER, ...WORKED_THROUGH]);
-
-/** Whether the activity could have been done in the amount's unit (an unknown unit could be anything's). */
-const measurableIn = (activity: string, unit: string) => !MEASURING.has(familyOf(unit)) || (ACTIVITY_UNITS[activity] ?? MOVED_OVER).includes(familyOf(unit));
-
-/** Activities that are a kind of another: a hike is a walk (on a trail), so its km are a walking goal's; a walk is no hike. */
-const KIND_OF: Record<string, string> = { hik: 'walk' };
-
-function otherActivity(m: Mention, goal: AiGoal, goals: AiGoal[]): boolean {
-  const own = [...titleStems(goal)].filter((k) => ACTIVITIES.has(k));
-  // Beside a goal of hiking itself, a hike is that goal's.
-  const kindOf = (k: string) => (goals.some((g) => titleStems(g).has(k)) ? undefined : KIND_OF[k]);
-  const said = (t: string) => wordsOf(t).map(stem).filter((k) => ACTIVITIES.has(k) && (!m.unit || measurableIn(k, m.unit)));
-  const here = said(m.segment).length > 0 ? said(m.segment) : said(m.wide);
-  return own.length > 0 && here.length > 0 && !here.some((k) => own.includes(k) || own.includes(kindOf(k) ?? ''));
 }
 
 /** A goal kept in a row ("Meditation streak", "30 days straight") or of giving something up ("No takeout", "Stay sober"): a streak is where it stands. */
