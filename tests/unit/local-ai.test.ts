@@ -75,6 +75,10 @@ describe('local check-in messages', () => {
 
 describe('local reply analysis', () => {
   const analyse = (reply: string, c: Partial<CheckInContext> = {}) => analyseReplyText({ ...ctx(c), message: 'm', reply });
+  /** A goal like `walk` with its own title, unit and figures. */
+  const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
+  /** What a reply moves, as "id=value" ("id=done" for a task said done). */
+  const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
   const valueOf = (reply: string, goal: AiGoal = walk) => analyse(reply, { goals: [goal] }).progress.find((p) => p.goalId === goal.id)?.value ?? null;
   it('reads an increment, a total, a percentage and a remainder', () => {
     expect(valueOf('Walked 5 km today')).toBe(45);
@@ -129,7 +133,6 @@ describe('local reply analysis', () => {
     const loss: AiGoal = { ...walk, id: 'l', title: 'Lose 20 lbs', target: 20, unit: 'lbs', currentValue: 6, milestones: [] };
     const med: AiGoal = { ...walk, id: 'm', title: 'Meditate 300 minutes', target: 300, unit: 'minutes', currentValue: 100, milestones: [] };
     const yoga: AiGoal = { ...med, id: 'o', title: 'Yoga 200 minutes', target: 200, currentValue: 50 };
-    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.value}`);
     // Evidence: the unit, the goal's own activity, occasions for an occasion-counted goal.
     expect(moved('cooked dinner, then ran 8 km', [run])).toEqual(['r=28']);
     expect(moved('20 min meditation 3x', [med])).toEqual(['m=160']);
@@ -155,8 +158,6 @@ describe('local reply analysis', () => {
     ] as const) expect(moved(reply, [...goals]), reply).toEqual([]);
   });
   it('reads the wordings of parts 7 and 8 that it missed, as general rules', () => {
-    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
-    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
     const card = goal('c', 'Pay off the $4,000 credit card', 'USD', 2600, 4000);
     const lessons = goal('l', 'Finish 20 lessons on the app', 'lessons', 3, 20);
     const run = goal('r', 'Run 100 km', 'km', 10, 100);
@@ -276,8 +277,6 @@ describe('local reply analysis', () => {
     expect(moved('27 days since my last drink', [goal('o', '90 days alcohol free', 'days', 20, 90)])).toEqual(['o=27']);
   });
   it('reads the wordings of part 9, as general rules, and abstains on its doubts', () => {
-    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
-    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
     const calls = goal('c', 'Make 200 sales calls', 'calls', 88, 200);
     const run = goal('r', 'Run 80 km this month', 'km', 35, 80);
     const bike = goal('b', 'Cycle 150 km this month', 'km', 60, 150);
@@ -334,8 +333,6 @@ describe('local reply analysis', () => {
     expect(moved('signed for the parcel', [{ ...task, id: 't', title: 'Renew the passport' }])).toEqual([]);
   });
   it('reads the wordings of part 10, as general rules, and abstains on its doubts', () => {
-    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
-    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
     const shifts = goal('f', 'Volunteer 40 hours at the food bank', 'hours', 17, 40);
     // "it was 5" after a correction word is the corrected number; a correction that cannot be read leaves the first number unknown.
     expect(moved('did another shift sat, 6 hrs. wait no it was 5, left early', [shifts])).toEqual(['f=22']);
@@ -375,9 +372,7 @@ describe('local reply analysis', () => {
     expect(moved('Got the new strips at the pharmacy', [{ ...task, id: 't', title: 'Pick up new glucose meter strips' }, goal('w', 'Walk after dinner 20 times', 'walks', 9, 20)])).toEqual(['t=done']);
   });
   it('reads the wordings of part 11, as general rules, and abstains on its doubts', () => {
-    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
     const todo = (id: string, title: string): AiGoal => ({ ...task, id, title, milestones: [] });
-    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
     // "about 30", "25 ish" are the number as clients count it; "maybe", a question, "nearly" are not; "I reckon" is how a share is judged.
     const piano = goal('p', 'Practise piano 150 minutes a week', 'minutes', 60, 150);
     expect(moved('Piano 45 minutes on Wednesday and about 30 yesterday', [piano])).toEqual(['p=135']);
@@ -477,9 +472,7 @@ describe('local reply analysis', () => {
     expect(moved('The tuner came on Tuesday, and it sounds lovely now. Not signed up for the recital yet', [todo('t', 'Get the piano tuned'), todo('r', 'Sign up for the recital')])).toEqual(['t=done']);
   });
   it('reads the wordings of part 12, as general rules, and abstains on its doubts', () => {
-    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
     const todo = (id: string, title: string): AiGoal => ({ ...task, id, title, milestones: [] });
-    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
     // "2 on the walk home": where the amount was done, not its unit; another activity's km stay out.
     const walk150 = goal('w', 'Walk 150 km in December', 'km', 38, 150);
     expect(moved('Did 4.5 km on my break, plus 2 on the walk home after shift', [walk150])).toEqual(['w=44.5']);
@@ -547,9 +540,7 @@ describe('local reply analysis', () => {
     expect(moved('started the second and third birdhouse', [birdhouses, meditate])).toEqual([]);
   });
   it('reads the wordings of part 13, as general rules, and abstains on its doubts', () => {
-    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
     const todo = (id: string, title: string): AiGoal => ({ ...task, id, title, milestones: [] });
-    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
     // An amount the client says they told the coach about is not news.
     const fb = goal('f', 'Volunteer 50 hours at the food bank', 'hours', 18, 50);
     expect(moved('the 6 hrs i told you about were last week, this week another 4', [fb])).toEqual(['f=22']);
@@ -601,9 +592,7 @@ describe('local reply analysis', () => {
     expect(moved("birdhouse done, that's 3", [projects, goal('b', 'Finish 10 books', 'books', 2, 10)])).toEqual([]);
   });
   it('reads the wordings of part 14, as general rules, and abstains on its doubts', () => {
-    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
     const todo = (id: string, title: string): AiGoal => ({ ...task, id, title, milestones: [] });
-    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
     // "a dozen, well eleven": "well" and a number alone corrects the number before.
     const games = goal('g', 'Play 50 rated games this quarter', 'games', 22, 50);
     expect(moved('Played a dozen blitz games on Sunday, well eleven, one got aborted', [games])).toEqual(['g=33']);
@@ -674,8 +663,6 @@ describe('local reply analysis', () => {
     expect(moved('one meetup got cancelled', [apps, events])).toEqual([]);
   });
   it('reads the wordings of part 15, as general rules, and abstains on its doubts', () => {
-    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
-    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
     // Failing a habit every night this week is no night of it kept.
     const scroll = goal('s', 'No doomscrolling after 10pm', 'nights', 12, 30);
     expect(moved('Honestly failed every night this week. Phone in bed till 1am. Sorry.', [scroll])).toEqual([]);
@@ -712,8 +699,6 @@ describe('local reply analysis', () => {
     expect(moved('3rd morning this week', [words, mornings])).toEqual([]);
   });
   it('reads the wordings of part 16, as general rules, and abstains on its doubts', () => {
-    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
-    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
     // "another 25 after lunch": "another" and a bare number before a when is more of the unit just said.
     const piano = goal('p', 'Practise piano 1,200 minutes by Christmas', 'minutes', 640, 1200);
     expect(moved('I practised 35 minutes this morning and another 25 after lunch.', [piano])).toEqual(['p=700']);
@@ -762,8 +747,6 @@ describe('local reply analysis', () => {
     expect(moved('Bench sold for $350 to my neighbour', [goal('p', 'Finish 6 furniture pieces', 'pieces', 2, 6), goal('f', 'Sell $1,500 of furniture', 'USD', 400, 1500)])).toEqual(['f=750']);
   });
   it('reads the wordings of part 17, as general rules, and abstains on its doubts', () => {
-    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
-    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
     // A count of sessions said later in the reply is the count the repeated emoji illustrate, not more of them.
     const gym = goal('g', 'Gym 48 sessions', 'sessions', 20, 48);
     expect(moved('🏋️‍♀️🏋️‍♀️ this week. 2 workouts total', [gym])).toEqual(['g=22']);
@@ -801,8 +784,6 @@ describe('local reply analysis', () => {
     expect(moved('finished other books', [books])).toEqual([]);
   });
   it('reads the wordings of part 18, as general rules, and abstains on its doubts', () => {
-    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
-    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
     // "wiat no", "acutally": a correction word with two letters swapped still corrects; a word that is no swap of one does not.
     const pages = goal('p', 'Read 1,500 pages', 'pages', 620, 1500);
     expect(moved('read 30 pages, wati no 25', [pages])).toEqual(['p=645']);
@@ -818,8 +799,6 @@ describe('local reply analysis', () => {
     expect(moved('did 2 sessions yesterday and 1 today', [goal('g', 'Gym 40 sessions', 'sessions', 10, 40)])).toEqual(['g=13']);
   });
   it('reads the wordings of part 19, as general rules, and abstains on its doubts', () => {
-    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
-    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
     // "wait 275": "wait" right before a lone number corrects the one just said; a wait for something does not.
     const fund = goal('f', 'Save $5,000 for emergency fund', '$', 2150, 5000);
     const dogs = goal('d', 'Earn $1,200 from dog walking', '$', 480, 1200);
@@ -872,8 +851,6 @@ describe('local reply analysis', () => {
     expect(moved('45 mins yesterday, 2 hours today', [study])).toEqual(['s=7.75']);
   });
   it('leaves a goal unchanged when the reply has a number beside its amount that the reader could not place (the precision net)', () => {
-    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
-    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.value}`);
     const notes = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).unattributed.join(' ');
     const pages = goal('p', 'Read 1,500 pages', 'pages', 620, 1500);
     const fund = goal('f', 'Save $5,000 for emergency fund', '$', 2150, 5000);
@@ -916,24 +893,23 @@ describe('local reply analysis', () => {
     expect(moved('sold 4 boards, shuld hav been 5', [goal('s', 'Sell 25 cutting boards', 'boards', 7, 25)])).toEqual(['s=11']);
   });
   it('reads a part of the whole no more in five ways found by part 20 (a stuck unit, a shift, a "not" of another clause, a try, a goal met on days)', () => {
-    const goal = (id: string, title: string, type: AiGoal['type'], unit: string | null, currentValue: number, target: number | null): AiGoal => ({ ...walk, id, title, type, unit, currentValue, target, milestones: [] });
-    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
-    const swim = goal('s', 'Swim 20 km in the pool', 'progress', 'km', 9.6, 20);
-    const hours = goal('v', 'Volunteer 60 hours at the food bank', 'progress', 'hours', 38, 60);
-    const smoke = goal('n', 'No smoking — 90 days', 'habit', 'days', 30, 90);
-    const inspection = goal('i', 'Get the car inspection done', 'task', null, 0, null);
-    const water = goal('w', 'Drink 8 glasses a day — 30 days', 'habit', 'days', 10, 30);
+    const typedGoal = (id: string, title: string, type: AiGoal['type'], unit: string | null, currentValue: number, target: number | null): AiGoal => ({ ...walk, id, title, type, unit, currentValue, target, milestones: [] });
+    const swim = typedGoal('s', 'Swim 20 km in the pool', 'progress', 'km', 9.6, 20);
+    const hours = typedGoal('v', 'Volunteer 60 hours at the food bank', 'progress', 'hours', 38, 60);
+    const smoke = typedGoal('n', 'No smoking — 90 days', 'habit', 'days', 30, 90);
+    const inspection = typedGoal('i', 'Get the car inspection done', 'task', null, 0, null);
+    const water = typedGoal('w', 'Drink 8 glasses a day — 30 days', 'habit', 'days', 10, 30);
     // A thousands comma before a unit stuck to the number: 1,500m is 1500 m, never a bare 1.
     expect(moved('swam 1,500m today', [swim])).toEqual(['s=11.1']);
     expect(moved('1,200 m swim, then 1,000m more', [swim])).toEqual(['s=11.8']);
-    expect(moved('Fund is at $2,150 now', [goal('f', 'Save $5,000', 'progress', '$', 1000, 5000)])).toEqual(['f=2150']);
+    expect(moved('Fund is at $2,150 now', [typedGoal('f', 'Save $5,000', 'progress', '$', 1000, 5000)])).toEqual(['f=2150']);
     // A shift's or a class's length is an amount done, like a run's; "was 3 hrs short" and a last one are not.
     expect(moved('food bank shift sat was 4 hrs, then sun another 3', [hours])).toEqual(['v=45']);
     expect(moved('class tues was 2 hrs', [hours])).toEqual(['v=40']);
     expect(moved('the shift was 3 hrs short', [hours])).toEqual([]);
     expect(moved('last shift was 5 hrs', [hours])).toEqual([]);
     // Days named with the thing given up are days it was broken, whatever "not" another clause has.
-    expect(moved('not gonna lie, I vaped sat and sun. not counting those', [goal('p', '100 days no vaping', 'habit', 'days', 23, 100)])).toEqual([]);
+    expect(moved('not gonna lie, I vaped sat and sun. not counting those', [typedGoal('p', '100 days no vaping', 'habit', 'days', 23, 100)])).toEqual([]);
     expect(moved('not gonna lie, I smoked fri and sat', [smoke])).toEqual([]);
     // A try is no doing.
     expect(moved('tried to get the inspection done but the shop was closed', [inspection])).toEqual([]);
@@ -943,70 +919,67 @@ describe('local reply analysis', () => {
     // A goal counted in days is met a day at a time: "goal hit" is not its target; nor with a count of days after it.
     expect(moved('hit my goal today', [water])).toEqual([]);
     expect(moved('water goal hit a couple of days, maybe three?', [water])).toEqual([]);
-    expect(moved('hit my goal!', [goal('f', 'Save $5,000', 'progress', '$', 1000, 5000)])).toEqual(['f=5000']);
+    expect(moved('hit my goal!', [typedGoal('f', 'Save $5,000', 'progress', '$', 1000, 5000)])).toEqual(['f=5000']);
   });
   it('reads more of part 20 (second round): unit words, a correction, occasions of an amount, who said what, which same-unit goal', () => {
-    const goal = (id: string, title: string, unit: string | null, currentValue: number, target: number | null): AiGoal => ({ ...walk, id, title, type: 'progress', unit, currentValue, target, milestones: [] });
-    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
+    const loose = (id: string, title: string, unit: string | null, currentValue: number, target: number | null): AiGoal => ({ ...walk, id, title, type: 'progress', unit, currentValue, target, milestones: [] });
     // Words for a goal's unit or topic: MCQs are questions, canvases paintings, python code; bought is not done; a verb naming another goal leaves both.
-    const questions = goal('q', 'Practice questions: 1,500', 'questions', 880, 1500);
-    const cpa = goal('c', 'Study for the CPA exam — 120 hours', 'hours', 73, 120);
+    const questions = loose('q', 'Practice questions: 1,500', 'questions', 880, 1500);
+    const cpa = loose('c', 'Study for the CPA exam — 120 hours', 'hours', 73, 120);
     expect(moved('did 60 mcqs tonight', [questions, cpa])).toEqual(['q=940']);
     expect(moved('2 hrs study, 60 MCQ', [questions, cpa])).toEqual(['q=940', 'c=75']);
-    const paint = goal('p', 'Finish 12 paintings for the fall show', 'paintings', 5, 12);
-    const posts = goal('i', 'Post on Instagram 36 times', 'posts', 20, 36);
+    const paint = loose('p', 'Finish 12 paintings for the fall show', 'paintings', 5, 12);
+    const posts = loose('i', 'Post on Instagram 36 times', 'posts', 20, 36);
     expect(moved('finished 3 canvases', [paint, posts])).toEqual(['p=8']);
     expect(moved('bought 3 canvases', [paint])).toEqual([]);
-    expect(moved('ordered 2 more books', [goal('b', 'Read 20 books', 'books', 5, 20)])).toEqual([]);
-    expect(moved('bought 2 more gifts', [goal('g', 'Buy 10 gifts', 'gifts', 5, 10)])).toEqual(['g=7']);
+    expect(moved('ordered 2 more books', [loose('b', 'Read 20 books', 'books', 5, 20)])).toEqual([]);
+    expect(moved('bought 2 more gifts', [loose('g', 'Buy 10 gifts', 'gifts', 5, 10)])).toEqual(['g=7']);
     expect(moved('posted 3 canvases', [paint, posts])).toEqual([]);
-    const french = goal('f', 'Learn French — 100 hours', 'hours', 44, 100);
-    const code = goal('k', 'Learn to code — 150 hours', 'hours', 87, 150);
+    const french = loose('f', 'Learn French — 100 hours', 'hours', 44, 100);
+    const code = loose('k', 'Learn to code — 150 hours', 'hours', 87, 150);
     expect(moved('javascript 2 hrs, french 1', [french, code])).toEqual(['f=45', 'k=89']);
     expect(moved('3 hrs on the python course', [french, code])).toEqual(['k=90']);
     // A correction "meant 120 not 150": the number put instead has no unit "not".
-    const laptop = goal('l', 'Save $1,200 for the new laptop', '$', 640, 1200);
+    const laptop = loose('l', 'Save $1,200 for the new laptop', '$', 640, 1200);
     expect(moved('put 150 in teh lapotp fund, oops ment 120 not 150', [laptop])).toEqual(['l=760']);
     expect(moved('put 150 in the laptop fund, sorry 120 not 150', [laptop])).toEqual(['l=760']);
     expect(moved('put 150 in the laptop fund. 120 not 150 in the other one', [laptop])).toEqual([]);
     // An "m" on the number is its unit, whatever unit word comes later ("this morning").
-    const swim = goal('s', 'Swim 20 km in the pool', 'km', 9.6, 20);
+    const swim = loose('s', 'Swim 20 km in the pool', 'km', 9.6, 20);
     expect(moved('2,400m this morning, mostly freestyle', [swim])).toEqual(['s=12']);
     expect(moved('1500 m this morning', [swim])).toEqual(['s=11.1']);
-    expect(moved('meditated 20m this morning', [goal('m', 'Meditate 600 minutes', 'minutes', 320, 600)])).toEqual(['m=340']);
+    expect(moved('meditated 20m this morning', [loose('m', 'Meditate 600 minutes', 'minutes', 320, 600)])).toEqual(['m=340']);
     // "3 sessions of 75 min": occasions times the amount of each; not when planned.
-    const lift = goal('w', 'Lift 48 hours total', 'hours', 19, 48);
+    const lift = loose('w', 'Lift 48 hours total', 'hours', 19, 48);
     expect(moved('3 sessions of 75 min this week', [lift])).toEqual(['w=22.75']);
     expect(moved('2 sessions of 90 min', [lift])).toEqual(['w=22']);
     expect(moved('3 sessions of 75 min planned for next week', [lift])).toEqual([]);
     expect(moved('3 sessions of the new program', [lift])).toEqual([]);
     // An amount in minutes for a goal in hours is compared with the goal in hours: "45 min" can be no total at 21 h.
-    const japanese = goal('j', 'Study Japanese 50 hours', 'hours', 21, 50);
+    const japanese = loose('j', 'Study Japanese 50 hours', 'hours', 21, 50);
     expect(moved('did 90 mins of anki + 45 min of a podcast lesson', [japanese])).toEqual(['j=23.25']);
     expect(moved('45 min of a podcast lesson', [japanese])).toEqual(['j=21.75']);
     expect(moved('1500 min', [japanese])).toEqual([]);
     // What a teacher, a sponsor or a therapist says is theirs.
-    const guitar = goal('g', 'Practice guitar 30 hours this term', 'hours', 11.5, 30);
+    const guitar = loose('g', 'Practice guitar 30 hours this term', 'hours', 11.5, 30);
     expect(moved('2 hrs yesterday + 1.5 today. my teacher says 45 min a day is plenty lol', [guitar])).toEqual(['g=15']);
     expect(moved('2 hrs yesterday. my tutor played 3 hrs lol', [guitar])).toEqual(['g=13.5']);
     expect(moved('my teacher and i did 2 hrs', [guitar])).toEqual(['g=13.5']);
     // "made it to 2 meetings this week" is attending them; "made it to 20 meetings" is where the count stands.
-    const meetings = goal('a', 'Attend 24 AA meetings', 'meetings', 13, 24);
+    const meetings = loose('a', 'Attend 24 AA meetings', 'meetings', 13, 24);
     expect(moved('made it to two meetings this week, and my sponsor wants me to try for three next week', [meetings])).toEqual(['a=15']);
     expect(moved('made it to 20 meetings!', [meetings])).toEqual(['a=20']);
-    expect(moved('made it to 50 km this week', [goal('r', 'Run 100 km', 'km', 40, 100)])).toEqual(['r=50']);
+    expect(moved('made it to 50 km this week', [loose('r', 'Run 100 km', 'km', 40, 100)])).toEqual(['r=50']);
     // Two goals in minutes are told apart by their words, not by "mins"; "30 min daily" beside a total is the day's amount, not the target.
-    const reading = goal('r', 'Read 30 min daily — 1,500 minutes', 'minutes', 700, 1500);
-    const meditation = goal('m', 'Meditate 600 minutes', 'minutes', 320, 600);
+    const reading = loose('r', 'Read 30 min daily — 1,500 minutes', 'minutes', 700, 1500);
+    const meditation = loose('m', 'Meditate 600 minutes', 'minutes', 320, 600);
     expect(moved('reading 45 mins, meditation 20 mins, then read another 30 before bed', [reading, meditation])).toEqual(['r=775', 'm=340']);
     expect(moved('meditated 20 mins, read 45 mins', [reading, meditation])).toEqual(['r=745', 'm=340']);
     expect(moved('read 45 mins', [reading])).toEqual(['r=745']);
-    expect(moved('6 glasses today', [goal('d', 'Drink 8 glasses of water a day', 'glasses', 3, 8)])).toEqual(['d=6']);
-    expect(moved('Finished one novel and half of Good to Great', [goal('n', 'Read 8 novels', 'books', 2, 8), goal('b', 'Read 6 business books', 'books', 1, 6)])).toEqual(['n=3']);
+    expect(moved('6 glasses today', [loose('d', 'Drink 8 glasses of water a day', 'glasses', 3, 8)])).toEqual(['d=6']);
+    expect(moved('Finished one novel and half of Good to Great', [loose('n', 'Read 8 novels', 'books', 2, 8), loose('b', 'Read 6 business books', 'books', 1, 6)])).toEqual(['n=3']);
   });
   it('reads the round from part 21: a bill before the amount, a typical length, "plus" and a day after a bare number, vague areas, visits and subjects', () => {
-    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
-    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.value}`);
     // A bill said in the clause before, in the same sentence, is what a money amount is; putting aside still saves.
     const couch = goal('c', 'Save $800 for a new couch', '$', 310, 800);
     const steps = goal('s', '10k steps daily', 'days', 8, 30);
@@ -1059,8 +1032,6 @@ describe('local reply analysis', () => {
     expect(moved('streak at 65 and workbook going ok, so 11 done', [streak, workbook])).toEqual(['s=65']);
   });
   it('reads the round from part 22: what a flip cost, occasions described, another subject, a share against a total', () => {
-    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
-    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.value}`);
     // "paid 80 for it" for a goal of earning: what the thing cost, so the price it went for is no earning either; a net said as such is.
     const flips = goal('f', 'Side hustle: earn $2,000 from furniture flips', '$', 640, 2000);
     expect(moved('sold the chair, paid 40 for it and it went for 150', [flips])).toEqual([]);
@@ -1092,8 +1063,6 @@ describe('local reply analysis', () => {
     expect(moved("was 620 last week, it's 700 now", [goal('j', 'Japan fund $3,000', '$', 620, 3000)])).toEqual(['j=700']);
   });
   it('reads the round from part 23: a day typed short, a number with a fraction, a bedtime then the nights', () => {
-    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
-    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.value}`);
     // A when word with a vowel left out ("tody", "mornng", "tonght") is still when: the bare number before it goes on the list of the goal's amounts.
     const walking = goal('w', 'Walk 200 km', 'km', 88, 200);
     expect(moved('walked 6 km yestrday and 4 tody', [walking])).toEqual(['w=98']);
@@ -1110,8 +1079,6 @@ describe('local reply analysis', () => {
     expect(moved('down by 3 on the week', [goal('l', 'Lose 20 lbs', 'lbs', 3, 20)])).toEqual(['l=6']);
   });
   it('reads the round from part 24: done since the last chat, weekdays of a thing done once a day', () => {
-    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
-    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.value}`);
     // "since our last chat": done since the last check-in, an amount to add even past the target, never where the goal stands.
     const cook = goal('c', 'Cook dinner at home instead of takeout', 'dinners', 9, 20);
     expect(moved('cooked 12 times since we last spoke', [cook])).toEqual(['c=21']);
@@ -1131,8 +1098,6 @@ describe('local reply analysis', () => {
     expect(moved('45 mins yesterday + 2 at 9 this morning', [goal('h', 'Study 40 hours', 'hours', 10, 40)])).toEqual([]);
   });
   it('reads the round from part 25: times after a few words, an emoji two goals share, grams, occasions after a comma', () => {
-    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
-    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.value}`);
     // An amount with a known unit and its times up to three describing words apart: the whole, never the amount of one time.
     const km = goal('w', 'Walk 100 km', 'km', 41, 100);
     expect(moved('walked 3 km to the park twice', [km])).toEqual(['w=47']);
@@ -1172,8 +1137,6 @@ describe('local reply analysis', () => {
     expect(moved('3 runs yesterday and 2 today', [goal('r', 'Run 100 km', 'km', 10, 100)])).toEqual([]);
   });
   it('reads the round from part 26: fees, amounts taken off, days joined by "+", "more up", "twards", "w", "well actually"', () => {
-    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
-    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.completed ? 'done' : p.value}`);
     // Fees are a price, plural as singular; "after fees" says the amount is a net, which counts.
     const etsy = goal('e', 'Make $1,000 selling crafts on Etsy', '$', 430, 1000);
     expect(moved('made 85 on etsy, $12 in fees', [etsy])).toEqual(['e=515']);
@@ -1211,8 +1174,6 @@ describe('local reply analysis', () => {
     expect(moved('ran 5k, well actually it was fun', [goal('r', 'Run 100 km', 'km', 10, 100)])).toEqual(['r=15']);
   });
   it('reads the round from part 27: "2h15", amounts the reader could not read beside one it did, a run of days, lapses of a thing given up', () => {
-    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
-    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.value}`);
     // "2h15" is one duration, and the word after it stays a word of its own.
     const study = goal('s', 'Study 40 hours', 'hours', 10, 40);
     expect(moved('studied 1h45 mon and 30 min tue', [study])).toEqual(['s=12.25']);
@@ -1248,8 +1209,6 @@ describe('local reply analysis', () => {
     expect(moved('cooked at home mon, wed and thu', [goal('d', 'Cook dinner at home 4 nights a week', 'dinners', 22, 32)])).toEqual(['d=25']);
   });
   it('reads the round from part 28: a debt\'s balance, totals that disagree, "still trying", a bare number after a unit no goal takes', () => {
-    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
-    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.value ?? ''}${p.completed ? 'done' : ''}`);
     // A balance of a debt whose title states the whole of it is what is left; one below what is paid, or of a goal that states no whole, says nothing.
     const loan = goal('l', 'Pay off my $12,000 car loan', '$', 5000, 12000);
     expect(moved('car loan balance down to 6,200 after the payment', [loan])).toEqual(['l=5800']);
@@ -1280,8 +1239,6 @@ describe('local reply analysis', () => {
     expect(moved('45 mins yesterday + 2 at 9 this morning', [goal('h', 'Study 40 hours', 'hours', 10, 40)])).toEqual([]);
   });
   it('reads the round from part 29: a waitlist, money paid out of a fund, a plan far from its number, what would have been, earnings, occasions of an amount', () => {
-    const goal = (id: string, title: string, unit: string, currentValue: number, target: number): AiGoal => ({ ...walk, id, title, unit, currentValue, target, milestones: [] });
-    const moved = (reply: string, goals: AiGoal[]) => analyse(reply, { goals, isGlobal: goals.length > 1 }).progress.map((p) => `${p.goalId}=${p.value ?? ''}${p.completed ? 'done' : ''}`);
     // A waitlist or a place booked out is nothing booked, even said of others ("they're booked out"); a booking is.
     const dentist: AiGoal = { ...task, title: 'Schedule dentist cleaning' };
     expect(moved('rang the clinic, they are booked up so i got waitlisted', [dentist])).toEqual([]);
