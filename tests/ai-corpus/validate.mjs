@@ -1,4 +1,4 @@
-// Mechanical checks for the AI reply corpus format (docs: /work/briefs/corpus-format.md).
+// Mechanical checks for the AI reply corpus format (the format: tests/ai-corpus/README.md).
 // Usage: node tests/ai-corpus/validate.mjs <file.json> [<file.json> ...]
 import { readFileSync } from "node:fs";
 
