@@ -1281,6 +1281,65 @@ describe('local reply analysis', () => {
     expect(moved('went to yoga thrcie', [yoga])).toEqual(['y=12']);
     expect(moved('bought yoga twine', [yoga])).toEqual([]);
   });
+  it('reads the round from part 30: a bedtime then "this week", days left out, what is still awaited, "wuold\'ve been", outings, ordinals published, "that\'s room 3", the goal\'s verb on a day, recipients', () => {
+    // A clock deadline then a period ("in bed by 11 this week") is a time, not nights; "down by 2 this week" is a change.
+    const bed: AiGoal = { ...goal('b', 'In bed by 11pm – 20 nights', 'nights', 9, 20), type: 'habit' };
+    expect(moved('3 more nights in bed by 11 this week', [bed])).toEqual(['b=12']);
+    expect(moved('up by 6 again, 2 more nights', [bed])).toEqual(['b=11']);
+    expect(moved('in bed by 10 last night', [bed])).toEqual([]);
+    expect(moved('weight down by 2 this week', [goal('w', 'Lose 10 kg', 'kg', 3, 10)])).toEqual(['w=5']);
+    // Weekdays after "except" are the days left out: the amount is not done on them (and the days done are not counted here).
+    const med = goal('m', 'Meditate 10 hours this month', 'hours', 4, 10);
+    expect(moved('sat for 30 min every morning except sat and sun, so 5 mornings', [med])).toEqual([]);
+    expect(moved('30 min every day except mon and tue', [med])).toEqual([]);
+    expect(moved('30 min on the cushion sat and sun', [med])).toEqual(['m=5']);
+    // Something sent off and still awaited ("should come back in 6 weeks") is no task done.
+    const passports: AiGoal = { ...task, title: "Get the kids' passports renewed" };
+    expect(moved('sent off the applications, should come back in 6-8 weeks', [passports])).toEqual([]);
+    expect(moved('posted the forms, should arrive in a month', [passports])).toEqual([]);
+    expect(moved('sent the forms off, all done', [passports])).toEqual(['g2=done']);
+    // "wuold've been", "should've been": what would have been, the modal glued to its "'ve".
+    const laptop = goal('l', 'Save $1,200 for a new laptop', '$', 700, 1200);
+    expect(moved('put 50 in, should\'ve been 100', [laptop])).toEqual(['l=750']);
+    expect(moved('put 50 in, could\'ve been 100', [laptop])).toEqual(['l=750']);
+    expect(moved('saved 60, it\'s been 2 weeks', [laptop])).toEqual(['l=760']);
+    // Outings of an activity ("swims", "jogs") are filled by "3 times", "x3", "twice"; a goal in km is not.
+    const swims = goal('s', 'Swim 3x/week – 12 swims', 'swims', 5, 12);
+    expect(moved('🏊 x3 this week', [swims])).toEqual(['s=8']);
+    expect(moved('swam twice', [swims])).toEqual(['s=7']);
+    expect(moved('swam 3 times', [goal('k', 'Swim 20 km', 'km', 2, 20)])).toEqual([]);
+    // "published my twelfth post": the count reached; "halfway through my tenth post" is no share of the goal.
+    const blog = goal('p', 'Write 30 blog posts', 'posts', 11, 30);
+    expect(moved('posted my 13th post', [blog])).toEqual(['p=13']);
+    expect(moved('read my twelfth post again', [blog])).toEqual([]);
+    expect(moved('halfway through my tenth post', [blog])).toEqual([]);
+    expect(moved('submitted my fifteenth application', [goal('a', 'Send 20 applications', 'applications', 4, 20)])).toEqual(['a=15']);
+    // "that's room 4": the count summed up with the goal's own thing.
+    const rooms = goal('r', 'Paint 5 rooms', 'rooms', 2, 5);
+    expect(moved("painted the study, that's room 4", [rooms])).toEqual(['r=4']);
+    expect(moved("painted the study, that's 2 coats", [rooms])).toEqual([]);
+    expect(moved("that's room 12 at the hotel", [rooms])).toEqual([]);
+    // The goal's own verb in the past right before its weekday is done on it; another verb ("skipped") is not.
+    const prep = goal('d', 'Meal prep 8 Sundays', 'Sundays', 3, 8);
+    expect(moved('meal prepped sunday', [prep])).toEqual(['d=4']);
+    expect(moved('skipped meal prep sunday', [prep])).toEqual([]);
+    expect(moved('missed meal prep on sunday', [prep])).toEqual([]);
+    // The goal's verb done to that many recipients ("applied to 3 places") is that many of what it counts; a plan or a visit is not.
+    const jobs = goal('j', 'Apply to 20 UX jobs', 'applications', 8, 20);
+    expect(moved('applied to 2 more companies', [jobs])).toEqual(['j=10']);
+    expect(moved('visited 3 places', [jobs])).toEqual([]);
+    expect(moved('gonna apply to 3 places', [jobs])).toEqual([]);
+    // Wordings of the brief: a bare number after a day is of the unit before it; one in a unit the goal cannot take, or of another subject, is not the goal's.
+    expect(moved('did 3 sessions monday and 2 friday', [goal('g', 'Gym 40 sessions', 'sessions', 10, 40)])).toEqual(['g=15']);
+    expect(moved('read 20 pages mon, 30 wed', [goal('b', 'Read 1,000 pages', 'pages', 100, 1000)])).toEqual(['b=150']);
+    const km = goal('k', 'Run 100 km', 'km', 10, 100);
+    expect(moved('3 runs yesterday and 2 today', [km])).toEqual([]);
+    expect(moved('walked 4 miles today, 2 yesterday', [km])).toEqual([]);
+    expect(moved('45 mins yesterday + 2 at 9 this morning', [goal('h', 'Study 50 hours', 'hours', 10, 50)])).toEqual([]);
+    expect(moved('python 3 hrs', [goal('f', 'Learn French — 100 hours', 'hours', 44, 100)])).toEqual([]);
+    expect(moved('streak at 65. so 11 done', [goal('t', 'Meditation streak 100 days', 'days', 58, 100)])).toEqual([]);
+    expect(moved('cooked at home mon, wed and thu', [goal('c', 'Cook dinner at home 4 nights a week', 'dinners', 22, 32)])).toEqual(['c=25']);
+  });
   it('answers the shape the OpenAI answers are checked against', () => {
     expect(replyAnalysisSchema.safeParse(analyse('Walked 5 km today, feeling great')).success).toBe(true);
   });

@@ -15,8 +15,8 @@ export const NEGATION = /\b(untouched|no change|unchanged|didn'?t|did not|don'?t
 /** Plans and intentions, not things done: "gonna", "about to", "planned 3", "supposed to do 3", "wanted to run 10k", "booked 3 sessions"; "wanted 15 calls" is a want, no deed. */
 /** "gonna send the portfolio to the other 2 galleries next week": a plan governs its whole deed, however far the number ("going to the gym", "not gonna lie" are no plan of a deed). */
 export const PLANNED_DEED = /\b(gonna|gona|gunna|going to|about to|plan(?:ning)? to|i'?ll)\s+(?!(?:be|lie|the|a|an|my|our)\b)[a-z]+\b[^.!?]*$/;
-/** "shoudl of been 200", "would have been 5": what would have been, however the modal is typed, is nothing done. */
-export const COUNTERFACTUAL = /\b[a-z]+\s+(?:have|hav|of|'ve)\s+been\s*$/;
+/** "shoudl of been 200", "would have been 5", "wuold've been 100": what would have been, however the modal is typed, is nothing done. */
+export const COUNTERFACTUAL = /\b[a-z]+(?:\s+(?:have|hav|of|'ve)|'ve)\s+been\s*$/;
 export const FUTURE = /\b(gonna|gona|gunna|going to|about to|will|i'?ll|plan to|planning to|planning|planned|plan was|supposed to|meant to|wanted(?: to)?|hoped to|hoping to|hoping for|trying to|try to|tried to|aimed for|aiming for|going for|(?:goal|aim|target|plan) (?:was|is)|booked|scheduled|signed up for|registered for|entered|training for|want to|wanna|hope to|aim to|aiming|tomorrow|next week|next time|tonight i|should|could|might|would|shoulda|coulda|woulda)\b[^.!?]*$/;
 /**
  * A hedge anywhere in the clause abstains: the client does not know the number, so neither can we ("maybe", "4 or 5", a question).

@@ -13,13 +13,13 @@ const MONTH_BEFORE = new RegExp(`\\b(?:${MONTH})\\.?\\s*$`);
 const PART_OF_DAY = /^\s*(?:(?:this|in the|last|on) )?(?:morning|evening|afternoon|night|tonight)\b/;
 
 /**
- * "bed by 11 on 3 nights", "up before 6 most days": a clock deadline, then the days it was kept; not "down by 11 this week",
+ * "bed by 11 on 3 nights", "up before 6 most days", "in bed by 11 this week": a clock deadline, then the days it was kept; not "down by 11 this week",
  * where "by" gives the size of a change.
  */
 const deadlineOnDays = (before: string, after: string) =>
   /\b(?:by|before|until|till|til)\s*$/.test(before) &&
   !/\b(?:down|dropped|reduced|cut|increased|decreased|grew|fell|rose|lost|gained|short|over|off|beat (?:it|that))\s+by\s*$/.test(before) &&
-  /^\s*(?:on|most|every|each|all|the last)\b/.test(after);
+  /^\s*(?:on|most|every|each|all|the last|this week|last night|tonight|again)\b/.test(after);
 
 /** A number that is a date, a time of day, an ordinal, a year, a phone number or a version is no progress. */
 export function notAQuantity(before: string, after: string, raw: string, titleWords: Set<string>): boolean {

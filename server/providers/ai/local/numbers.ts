@@ -111,7 +111,8 @@ const FRACTIONS: [RegExp, string][] = [
   [/\btwice\b/g, '2 times'],
   [/\bthrice\b/g, '3 times'],
   [/\b(?:an|one) hour\b/g, '1 hours'],
-  [/\bhalf ?way (?=to|there|through|done)/g, '50% '],
+  // "halfway through my tenth post": half of one of them, no share of the goal.
+  [/\bhalf ?way (?=to|there|through|done)(?!through (?:my|the|this|our) (?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth)\b)/g, '50% '],
   [/\ba (mile|km|kilometre|kilometer|book|chapter|glass|pound|kilo)\b/g, '1 $1'],
   // "x3" is three times; "7 x 15" is a product, left for the reader to refuse.
   [/(?<!\d ?)\bx ?(\d+)\b/g, ' $1 times'],

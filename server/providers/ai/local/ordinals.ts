@@ -21,7 +21,9 @@ export function ordinalTotals(clause: string, goals: AiGoal[]): { goal: AiGoal; 
     if ((!isKnownUnit(noun) && !m[2] && !goals.some(counts)) || /^(k|x|h|l|m|s)$/.test(noun)) continue;
     // "on book 8 now", "halfway through book 8": the one under way, not the count reached.
     if (/\b(?:on|reading|started|starting|through|into|began|begun)\s+(?:with\s+)?$/.test(clause.slice(0, m.index))) continue;
-    if (!m[2] && !/^(day|book|post|session|chapter|lesson|entry|episode|workout|class|module|week|night|page)$/.test(noun)) continue;
+    // "so that's room 3": a count summed up with the goal's own thing, whatever it is.
+    const summedUp = /\bthat'?s\s+(?:my\s+|the\s+)?$/.test(clause.slice(0, m.index));
+    if (!m[2] && !summedUp && !/^(day|book|post|session|chapter|lesson|entry|episode|workout|class|module|week|night|page)$/.test(noun)) continue;
     // "book 2 books done" is a count of books, not the second book.
     const next = /^\s*([a-z]+)/.exec(clause.slice(m.index + m[0].length))?.[1];
     if (next && isKnownUnit(next) && familyOf(next) === familyOf(noun)) continue;
@@ -43,14 +45,14 @@ export function ordinalTotals(clause: string, goals: AiGoal[]): { goal: AiGoal; 
   return out;
 }
 
-const ORDINAL: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10 };
+const ORDINAL: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10, eleventh: 11, twelfth: 12, thirteenth: 13, fourteenth: 14, fifteenth: 15, sixteenth: 16, seventeenth: 17, eighteenth: 18, nineteenth: 19, twentieth: 20 };
 const ORDINAL_ANY = `(?:${Object.keys(ORDINAL).join('|')}|\\d+(?:st|nd|rd|th))`;
 const ORDINAL_WORD = `(${ORDINAL_ANY})`;
 /** "first raised bed is built", "finished my 7th book": the count reached; done must be said ("halfway through my 6th book" is not). */
 const ORDINAL_DONE = [
   new RegExp(`\\b()${ORDINAL_WORD} ((?:[a-z]+ )??([a-z]+))(?= (?:is |are |was |'s )?(?:done|built|finished|complete|completed)\\b)`, 'g'),
-  // "finished the second and third birdhouse": the last of them is the count reached.
-  new RegExp(`\\b((?:finished|completed|done with|wrapped up) (?:my |the )?)(?:${ORDINAL_ANY} (?:and|&) )?${ORDINAL_WORD} ((?:[a-z]+ )??([a-z]+))\\b`, 'g'),
+  // "finished the second and third birdhouse": the last of them is the count reached; "published my twelfth post" put out the twelfth.
+  new RegExp(`\\b((?:finished|completed|done with|wrapped up|published|posted|submitted|launched) (?:my |the )?)(?:${ORDINAL_ANY} (?:and|&) )?${ORDINAL_WORD} ((?:[a-z]+ )??([a-z]+))\\b`, 'g'),
 ];
 
 /** The ordinal as the count reached, "bed #1", read by ordinalTotals, when a goal counts those things. */

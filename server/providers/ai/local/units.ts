@@ -53,8 +53,8 @@ const FAMILIES: Record<string, string[]> = {
 const BY_WORD = new Map<string, string>();
 for (const [family, words] of Object.entries(FAMILIES)) for (const w of words) BY_WORD.set(w, family);
 
-/** Goal units that are counts of sessions: "3 times" or "twice" can fill them. */
-const COUNT_LIKE = new Set(['count', 'runs', 'walks', 'lessons', 'calls', 'entries', 'posts', 'visit']);
+/** Goal units that are counts of sessions: "3 times" or "twice" can fill them; "swims", "jogs" are outings of an activity, as runs are. */
+const COUNT_LIKE = new Set(['count', 'runs', 'walks', 'lessons', 'calls', 'entries', 'posts', 'visit', 'swim', 'jog']);
 
 /** The family of a unit word, or the word itself stripped of a plural s (an unknown unit is its own family). */
 export function familyOf(word: string): string {

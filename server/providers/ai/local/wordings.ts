@@ -5,7 +5,7 @@ import { numericGoalCounts, OCCASION, OCCASIONS, titleNumbers } from './mentions
 import { MONTH } from './not-a-quantity';
 import { ordinalOfPeriod, ordinalsDone } from './ordinals';
 import { pastOf } from './tasks';
-import { trackable } from './text';
+import { isCurrency, trackable } from './text';
 import { familyOf, isKnownUnit } from './units';
 
 /** How clients say counts of things, rewritten into the numbers and units the reader reads. */
@@ -38,8 +38,21 @@ function oneThingDone(text: string, goals: AiGoal[]): string {
     .reduce((t, past) => t.replace(new RegExp(`\\b${past} (?:the|a|an|my|our|that|this) (?=[a-z ]+(?:[.!?;\\n]|$))(?![^.!?;\\n]*\\b(?:and|or)\\b|[^.!?;\\n]*[.!?;\\n]+\\s*(?:and|also|plus|oh and)\\b)`, 'g'), `${past} 1 `), text);
 }
 
+/** Nouns that say where a thing was sent, not what it is: "applied to 3 places", "pitched 4 companies". */
+const RECIPIENTS = 'places|companies|firms|employers|roles|positions|openings|agencies|schools|programs|programmes';
+
+/** "applied to 3 places" for "Apply to 20 UX jobs": the goal's own verb, done to that many recipients, is that many of what it counts. */
+function recipientsOfOwnVerb(text: string, goals: AiGoal[]): string {
+  return goals
+    .filter((g) => trackable(g) && g.unit && !isCurrency(g.unit))
+    .reduce((t, g) => {
+      const past = pastOf(wordsOf(g.title.toLowerCase())[0] ?? '').join('|');
+      return past ? t.replace(new RegExp(`\\b((?:${past})(?: to| at| for| with)? \\d+) (?:more )?(?:${RECIPIENTS})\\b`, 'g'), `$1 ${g.unit!.toLowerCase()}`) : t;
+    }, text);
+}
+
 /**
- * "meal prep sunday ✅", "meal prep done sunday" for "Meal prep on 8 Sundays": the one weekday a goal counts, ticked or done
+ * "meal prep sunday ✅", "meal prep done sunday", "meal prepped sunday" for "Meal prep on 8 Sundays": the one weekday a goal counts, ticked or done
  * right after the goal's own words, is one of them ("gym sunday ✅" says when the gym was).
  */
 function weekdayDone(text: string, goals: AiGoal[]): string {
@@ -49,14 +62,21 @@ function weekdayDone(text: string, goals: AiGoal[]): string {
       const unit = g.unit!.toLowerCase();
       const day = unit.slice(0, -1);
       const namedBefore = (at: number) => named(t.slice(0, at).split(/[.!?;,\n]|\p{Extended_Pictographic}/u).at(-1) ?? '', [g], goals).length > 0;
-      return t.replace(new RegExp(`\\b${day}(?=\\s*(?:✅|✔️?|☑️))|(?<=\\bdone (?:on |this |last )?)${day}\\b`, 'gu'), (m: string, at: number) => (namedBefore(at) ? `1 ${unit}` : m));
+      // "meal prepped sunday": the goal's own verb, in the past, right before the day, is done on it ("skipped meal prep sunday" is not).
+      const ownVerbBefore = (at: number) => {
+        const verb = /\b([a-z]+?)(?:p?ed|d) (?:on |this |last )?$/.exec(t.slice(0, at))?.[1];
+        return verb !== undefined && titleStems(g).has(stem(verb));
+      };
+      return t.replace(new RegExp(`\\b${day}(?=\\s*(?:✅|✔️?|☑️))|(?<=\\bdone (?:on |this |last )?)${day}\\b|(?<=\\b[a-z]+ed (?:on |this |last )?)${day}\\b`, 'gu'), (m: string, at: number, all: string) =>
+        namedBefore(at) && (!/ed (?:on |this |last )?$/.test(all.slice(0, at)) || ownVerbBefore(at)) ? `1 ${unit}` : m,
+      );
     }, text);
 }
 
 /** How clients say counts of things, as the reader reads them. */
 export function countWordings(text: string, goals: AiGoal[]): string {
   return (
-    ordinalOfPeriod(ordinalsDone(oneThingDone(weekdayDone(text, goals), goals), goals), goals)
+    ordinalOfPeriod(ordinalsDone(oneThingDone(weekdayDone(recipientsOfOwnVerb(text, goals), goals), goals), goals), goals)
       // "veg every day (7)": every day of the week, counted.
       .replace(/\b(?:every|each|a) (day|night|morning|evening) \(([1-7])\)/g, '$2 $1s this week')
       // "15 min each morning, 5 mornings": the amount each morning, on that many mornings.
@@ -148,8 +168,10 @@ const WEEKDAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', '
 /** A weekday, short or whole, or a whole one with a slip of the thumb ("satrday", "wensday" is too far). */
 const WEEKDAY_WORD = new RegExp(`^${WEEKDAY}$`);
 const isWeekday = (word: string) => WEEKDAY_WORD.test(word) || WEEKDAY_NAMES.some((d) => near(word, d));
+/** "every morning except sat and sun": the days named after it are the ones left out, not the ones done. */
+const LEFT_OUT = '(?:except|but|apart|besides|minus|not|without|skipped|missed)';
 /** An amount of time or distance, a few words, then two weekdays or more: "45 min on the bike Tues and Thurs". */
-const AMOUNT_ON_WEEKDAYS = new RegExp(`\\b(\\d+(?:\\.\\d+)?) ?(k|km|kms|mi|miles?|min|mins|minutes?|hrs?|hours?) ((?:(?!${WEEKDAY}\\b)[a-z']+ ){0,4}?)(?:on )?(${WEEKDAY}(?:(?:\\s*,\\s*|\\s+|\\s*(?:and|&|n)\\s+|\\s*\\+\\s*)${WEEKDAY}\\b)+)(?![^.!?;\\n]*\\b(?:each|total|in all|altogether|combined|between)\\b)`, 'g');
+const AMOUNT_ON_WEEKDAYS = new RegExp(`\\b(\\d+(?:\\.\\d+)?) ?(k|km|kms|mi|miles?|min|mins|minutes?|hrs?|hours?) ((?:(?!${WEEKDAY}\\b|${LEFT_OUT}\\b)[a-z']+ ){0,4}?)(?:on )?(${WEEKDAY}(?:(?:\\s*,\\s*|\\s+|\\s*(?:and|&|n)\\s+|\\s*\\+\\s*)${WEEKDAY}\\b)+)(?![^.!?;\\n]*\\b(?:each|total|in all|altogether|combined|between)\\b)`, 'g');
 const TOTAL_WORD = /\b(?:total|in all|altogether|combined|between)\b/;
 
 /**
