@@ -1288,10 +1288,12 @@ describe('local reply analysis', () => {
     expect(moved('up by 6 again, 2 more nights', [bed])).toEqual(['b=11']);
     expect(moved('in bed by 10 last night', [bed])).toEqual([]);
     expect(moved('weight down by 2 this week', [goal('w', 'Lose 10 kg', 'kg', 3, 10)])).toEqual(['w=5']);
-    // Weekdays after "except" are the days left out: the amount is not done on them (and the days done are not counted here).
+    // Weekdays after "except" are the days left out: the amount is not done on them; a count of days at the end ("so 5 mornings") is the days done.
     const med = goal('m', 'Meditate 10 hours this month', 'hours', 4, 10);
-    expect(moved('sat for 30 min every morning except sat and sun, so 5 mornings', [med])).toEqual([]);
     expect(moved('30 min every day except mon and tue', [med])).toEqual([]);
+    expect(moved('30 min every day apart from the weekend, so 5 days', [med])).toEqual(['m=6.5']);
+    expect(moved('30 min every morning except sat and sun, so 2 days off', [med])).toEqual([]);
+    expect(moved('30 min every morning except when sick, so 2 days missed', [med])).toEqual([]);
     expect(moved('30 min on the cushion sat and sun', [med])).toEqual(['m=5']);
     // Something sent off and still awaited ("should come back in 6 weeks") is no task done.
     const passports: AiGoal = { ...task, title: "Get the kids' passports renewed" };

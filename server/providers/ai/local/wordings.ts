@@ -81,6 +81,9 @@ export function countWordings(text: string, goals: AiGoal[]): string {
       .replace(/\b(?:every|each|a) (day|night|morning|evening) \(([1-7])\)/g, '$2 $1s this week')
       // "15 min each morning, 5 mornings": the amount each morning, on that many mornings.
       .replace(/\b(every|each) (day|morning|evening|night),? (?=\d+ (?:days|mornings|evenings|nights)\b)/g, '$1 $2 on ')
+      // "30 min every morning except sat and sun, so 5 mornings": the days are counted at the end, which the words between only explain
+      // ("..., so 2 days off" counts the days it was not done).
+      .replace(/\b(every|each) (day|morning|evening|night)\b[^\d.!?;\n]*?,? (?:so|that'?s|thats|=) (?=\d+ (?:days|mornings|evenings|nights)\b(?! (?:off|missed|skipped|without|of rest|free)\b))/g, '$1 $2 on ')
       // "journaled every day this week": seven of them, when the sentence gives no number of its own ("so 7 more days").
       // "failed every night this week" is seven nights the habit was broken, not kept.
       .replace(/\b(?!(?:failed|missed|skipped|slipped|relapsed|cheated|caved|struggled)\b)([a-z]+ed) (?:every|each) (day|night|morning|evening) this week\b(?![^.!?\n]*\d)/g, '$1 7 $2s this week')
