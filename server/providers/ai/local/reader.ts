@@ -327,6 +327,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         unattributed.push(`${formatNumber(m.value)}${isKnownUnit(m.unit) ? ` ${m.unit}` : ''} mentioned for more than one goal; not recorded.`);
         continue;
       }
+      // "loan balance is down to 7,450" for "Pay down my $18,000 student loan": what is left of the whole debt.
+      const leftOfDebt = balanceLeft(m, goal);
       // A price or a bill is no saving ("needed tires ($380)": an amount in brackets after a thing is its price);
       // a goal of paying something off takes payments, never a purchase.
       if (isCurrency(goal.unit)) {
@@ -334,7 +336,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         // "180 bucks for a fence repair" is what a handyman earns.
         const earning = EARNING.test(goal.title);
         // "card balance is 1500 now": what is still owed, not what was paid; what is left of the whole debt when the title states it.
-        if (payingOff && /\bbalance\b/.test(m.lead) && !balanceLeft(m, goal)) continue;
+        if (payingOff && /\bbalance\b/.test(m.lead) && !leftOfDebt) continue;
         // "paid 80 for it at the estate sale" for a goal of earning from flips: what the thing cost, so any price it sold for is no
         // earning either; only a net said as such ("so that's 230 profit") is.
         if (earning && BOUGHT_FOR.test(m.before) && /^\s*(?:\$|usd|dollars?|bucks)?\s*for\b/.test(m.after)) {
@@ -381,12 +383,12 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       const ownSpan = m.mode === 'increment' && span !== null && !explicitIncrement && new RegExp(`\\b${span[1]}\\b`).test(goal.title.toLowerCase());
       // "6 days out of 7": this week's share.
       const ofAWeek = /^\s*[a-z]*\s*(?:out of|of(?: the)?(?: last| past)?|\/)\s*7\b/.test(m.after);
-      if (m.mode === 'increment' && corrects?.goal.id !== goal.id && !balanceLeft(m, goal) && !streakAt && !streak && !ownSpan && !ofAWeek && !explicitIncrement && !didIt && !DOING.test(clause) && !WHEN_IN.test(clause) && !saysWhen(clauses[index + 1]) && goal.currentValue > 0 && m.value * factor > goal.currentValue && m.value * factor <= goal.target! && !isDaily(goal)) {
+      if (m.mode === 'increment' && corrects?.goal.id !== goal.id && !leftOfDebt && !streakAt && !streak && !ownSpan && !ofAWeek && !explicitIncrement && !didIt && !DOING.test(clause) && !WHEN_IN.test(clause) && !saysWhen(clauses[index + 1]) && goal.currentValue > 0 && m.value * factor > goal.currentValue && m.value * factor <= goal.target! && !isDaily(goal)) {
         doubted.add(goal.id);
         unattributed.push(`${formatNumber(m.value)}${isKnownUnit(m.unit) ? ` ${m.unit}` : ''} could be an amount or the total for "${goal.title}"; not recorded.`);
         continue;
       }
-      const mode = balanceLeft(m, goal) ? 'remainder' : streak || streakAt || ownSpan ? 'total' : m.mode;
+      const mode = leftOfDebt ? 'remainder' : streak || streakAt || ownSpan ? 'total' : m.mode;
       const partTotal = mode === 'total' && !m.statedTotal && !streak && (/(?:=|\b(?:so|that'?s|that is|which makes))\s*$/.test(m.lead) || /^\s*(?:[a-z$-]+\s+){0,4}total\b/.test(m.after));
       const claim = { goal, mode, value: m.value * (mode === 'percent' ? 1 : factor), statedTotal: m.statedTotal || streak, lowers: (m.statedTotal && STATED_TOTAL_BEFORE.test(m.lead)) || streak, explicitIncrement, partTotal, clause: index };
       // "off 4 days, so slept well all 4 nights", "4 shifts … water on all 4": the same amount said again is said once.
