@@ -1354,6 +1354,44 @@ describe('local reply analysis', () => {
     const hurt = analyse('Only 2 km, my knee hurts');
     expect(composeFollowUpText({ ...ctx(), message: 'm', reply: 'Only 2 km, my knee hurts', analysis: hurt })).toContain('Go easy on your knee');
   });
+  it("does not count another thing after the goal's verb when the reply counts the goal's own unit by name", () => {
+    const songs = { ...goal('u', 'Learn 50 songs on ukulele', 'songs', 18, 50), type: 'incremental' as const };
+    expect(valueOf('learned a dozen new chords but only one full song lol', songs)).not.toBe(30);
+    expect(valueOf('learned 4 scales. also 2 songs', songs)).toBe(20);
+    expect(valueOf('learned 3 new songs', songs)).toBe(21);
+    const clients = { ...goal('c', 'Sign 10 new clients', 'clients', 2, 10), type: 'incremental' as const };
+    expect(valueOf('signed 2 cafés this week', clients)).toBe(4);
+  });
+  it('reads days listed beside a "dry" goal as kept only when the clause says so', () => {
+    const dry = { ...goal('d', '60 dry days', 'days', 21, 60), type: 'habit' as const };
+    expect(valueOf('drank fri and sat', dry)).toBeNull();
+    expect(valueOf('had wine sat and sun', dry)).toBeNull();
+    expect(valueOf('stayed dry fri and sat', dry)).toBe(23);
+    expect(valueOf('dry mon tue and wed', dry)).toBe(24);
+  });
+  it('drops an aside with its own number that the coach already has, and keeps the rest of its clause', () => {
+    const vol = goal('v', 'Volunteer 50 hours at the food bank', 'hours', 22, 50);
+    expect(valueOf("4 hr shift sat + 3 more sunday (last wk's 5 hrs u already have)", vol)).toBe(29);
+    expect(valueOf('3 hrs today (plus the 5 u already got)', vol)).toBe(25);
+    expect(valueOf('3 hrs today (plus 5 on sunday)', vol)).toBe(30);
+    expect(valueOf('4 hrs (told you already)', vol)).toBeNull();
+  });
+  it('reads a failed try at a task as not done', () => {
+    const faucet: AiGoal = { ...task, id: 'f', title: 'Fix the leaky bathroom faucet', milestones: [] };
+    const done = (reply: string) => analyse(reply, { goals: [faucet] }).progress.some((p) => p.completed);
+    expect(done('tried, bought the wrong cartridge ($18 wasted). going back to the store sat')).toBe(false);
+    expect(done('got the wrong washer so still dripping')).toBe(false);
+    expect(done('i tried. no luck')).toBe(false);
+    expect(done('bought the new cartridge and fixed it')).toBe(true);
+    expect(done('tried a new washer and it worked, fixed')).toBe(true);
+  });
+  it('reads "and a third one" after two of the same things as one more, only when it is the next one', () => {
+    const bread = { ...goal('b', 'Bake 12 sourdough loaves', 'loaves', 5, 12), type: 'incremental' as const };
+    expect(valueOf('made a couple loaves sat and a third one monday', bread)).toBe(8);
+    expect(valueOf('baked 3 loaves and a 4th one sunday', bread)).toBe(9);
+    expect(valueOf('baked 2 loaves and a fifth one', bread)).toBe(7);
+    expect(valueOf('baked 2 loaves and a third of a cake', bread)).toBe(7);
+  });
 });
 
 describe('local milestones', () => {

@@ -70,7 +70,7 @@ export const INCLUDED = /\b(?:already )?(?:included|counted in(?: that| it| the 
 /** "41 incl the 20 miler", "including my long run of 20", "with the 20 miler": a part of the amount said before it. */
 export const INCLUDING = /\b(?:(?:including|incl|inc)\.?(?:\s+(?:the|my|a|that|this|those|these))?|with (?:the|a|my))\s*$/;
 /** "1 session last week (told you already)", "the 6 hrs I told you about": a number the coach has had, not news. */
-export const ALREADY_REPORTED = /\b(?:told you(?: already| before| last time)|already told you|already (?:reported|said|mentioned)|(?:as|like) i said (?:before|last time)|(?:last (?:week|time)|before) i (?:told you|said|reported))\b|\d[^,]*\b(?:that |which )?i (?:told you about|mentioned(?: before| already| last time)?)\s*(?:$|(?:was|were)\b)/;
+export const ALREADY_REPORTED = /\b(?:told you(?: already| before| last time)|already told you|(?:you|u) (?:already (?:have|had|got|know)|(?:have|had|'ve) already got)|already (?:reported|said|mentioned)|(?:as|like) i said (?:before|last time)|(?:last (?:week|time)|before) i (?:told you|said|reported))\b|\d[^,]*\b(?:that |which )?i (?:told you about|mentioned(?: before| already| last time)?)\s*(?:$|(?:was|were)\b)/;
 
 export const OTHERS = /^(?:who|she|he|they|her|his|their|(?:my|our|the) (?:wife|husband|partner|bf|gf|boyfriend|girlfriend|friend|friends|sister|brother|bro|sis|cousin|buddy|bestie|neighbou?r|son|daughter|kid|kids|children|mom|mum|dad|parents|team|coworker|colleague|boss|trainer|teacher|tutor|instructor|sponsor|therapist|doctor|physio|mentor|roommate|flatmate))\b(?! and i\b)/;
 export const AWAY = /\b(gained|gain|put on|back up|up)\b/;
@@ -78,4 +78,4 @@ export const AWAY = /\b(gained|gain|put on|back up|up)\b/;
 export const GENERIC_OCCASION = /^(?:times?|x|nights?|days?|mornings?|evenings?|occasions?|sessions?|sittings?)$/;
 
 /** A goal of not doing something ("No takeout", "Stay alcohol-free"): "no takeout" is its progress, not a denial of it. */
-export const ABSTAINING = /\b(no|not|without|free|sober|quit|stop|avoid|clean|skip|cut out|less)\b/;
+export const ABSTAINING = /\b(no|not|without|free|sober|dry|quit|stop|avoid|clean|skip|cut out|less)\b/;

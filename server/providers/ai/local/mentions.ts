@@ -197,7 +197,7 @@ export function titleNumbers(goal: AiGoal): number[] {
 }
 
 /** The numbers of a clause that may be progress, each with the text that is only its own. */
-export function mentionsIn(clause: string, goals: AiGoal[], unread: Unread[] = []): Mention[] {
+export function mentionsIn(clause: string, goals: AiGoal[], unread: Unread[] = [], reply = clause): Mention[] {
   for (const w of clause.matchAll(NUMBER_WORD)) unread.push({ value: NaN, unit: '', said: w[0], segment: clause });
   const titleWords = new Set(goals.flatMap((g) => wordsOf(g.title.toLowerCase())));
   const found = [...clause.matchAll(/(?<![\d.:])(\d+(?:\.\d+)?)(?![\d])\s*(%|percent\b|per cent\b)?/g)];
@@ -248,7 +248,7 @@ export function mentionsIn(clause: string, goals: AiGoal[], unread: Unread[] = [
     const occasions = unit === 'times' ? /^\s*times\s+(\d+(?:\.\d+)?)\s*([a-z$]+)/.exec(after) : OCCASION_WORDS.has(unit) ? new RegExp(`^\\s*(?:[a-z]+\\s+)?${unit}\\s+of\\s+(\\d+(?:\\.\\d+)?)\\s*([a-z$]+)`).exec(after) : null;
     // The amount of each in a known unit or in a goal's own ("sets of 35 questions" for a goal in questions).
     const ofEach = occasions !== null && (isKnownUnit(occasions[2]!) || goals.some((g) => g.unit && unitNear(occasions[2]!, g.unit)));
-    if (unit && !known && !ofEach && !goals.some((g) => wordsOf(g.title.toLowerCase()).some((w) => matchesStem(unit, stem(w))) || countedBy(g, verb))) {
+    if (unit && !known && !ofEach && !goals.some((g) => wordsOf(g.title.toLowerCase()).some((w) => matchesStem(unit, stem(w))) || (countedBy(g, verb) && !unitCountedIn(reply, g)))) {
       // "4.5 tody": a number with a fraction counts no things ("3 coffees"), so the word after it is one the reader failed to read.
       const may = unreadUnit(unit) ?? (Number.isInteger(value) && !describesAmount(value, unit, before, after) ? undefined : '');
       if (may !== undefined && !notDone(before, after)) unread.push({ value, unit: may, said: `${raw} ${unit}`, segment: clause.slice(lastKeptEnd, nextStart) });
@@ -379,6 +379,13 @@ export function countedBy(goal: AiGoal, verb: string): boolean {
   const first = wordsOf(goal.title.toLowerCase())[0] ?? '';
   return [first, goal.unit.toLowerCase()].some((w) => w.length > 2 && stem(w) === stem(verb));
 }
+
+/**
+ * "learned 12 chords but only 1 song" for "Learn 50 songs": when the reply counts the goal's own unit by name, another noun
+ * after the goal's verb is some other thing, not more of the goal's.
+ */
+const unitCountedIn = (clause: string, goal: AiGoal) =>
+  goal.unit !== null && [...clause.matchAll(/(?:\d|\bone\b)\s*((?:[a-z]+\s+){0,2}[a-z]+)/g)].some((m) => m[1]!.split(/\s+/).some((w) => unitNear(w, goal.unit!)));
 
 /** The title's numbers with the word after each ("Cook dinner 20 times" → 20 times). */
 export const amountsIn = (text: string) => [...digitise(text).matchAll(/(\d+(?:\.\d+)?)\+?\s*([a-z]+)/g)].map((m) => ({ n: Number(m[1]), unit: familyOf(m[2]!) }));

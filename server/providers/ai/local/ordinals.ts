@@ -72,3 +72,13 @@ export function ordinalOfPeriod(text: string, goals: AiGoal[]): string {
     goals.some((g) => trackable(g) && g.unit && (OCCASION.has(familyOf(g.unit)) || !measured(g)) && unitNear(noun, g.unit) && titlePeriod(g) === period) ? `${the} ${words}${noun} #${ORDINAL[o] ?? parseInt(o, 10)}` : m,
   );
 }
+
+/**
+ * "made 2 loaves sat and a third one monday": an ordinal just past a count of the same things is one more of them. Only when it
+ * is the next one ("2 loaves and a fifth one" leaves the count alone), and not a share ("a third of the loaf").
+ */
+export function nextOrdinalOne(text: string, goals: AiGoal[]): string {
+  return text.replace(new RegExp(`\\b(\\d+) ([a-z]+)((?: [a-z]+){0,3}) and an? ${ORDINAL_WORD} one\\b`, 'g'), (m, n: string, noun: string, when: string, o: string) =>
+    numericGoalCounts(goals, noun) && (ORDINAL[o] ?? parseInt(o, 10)) === Number(n) + 1 ? `${n} ${noun}${when} and 1 more ${noun}` : m,
+  );
+}

@@ -76,6 +76,12 @@ function joinsAfter(text: string, clauses: string[]): string[] {
   });
 }
 
+/**
+ * "3 more sunday (last wk's 5 u already have)": an aside with its own number the coach already has is no news, the rest of its
+ * clause is. An aside without a number ("4 hrs (told you already)") says it of the clause's own amount, so the clause goes.
+ */
+const withoutReportedAside = (clause: string) => clause.replace(/\(([^)]*\d[^)]*)\)?/g, (aside: string, inner: string) => (ALREADY_REPORTED.test(inner) ? ' ' : aside));
+
 export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Reading {
   // A question mark stays with its clause (a question or an unsure number abstains there) and ends it.
   // A check mark ends what it ticks off; any other emoji between words ends its sentence ("won 7 😎 phone thing was fine").
@@ -90,7 +96,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
   const heard = verbsStartClauses(text, goals)
     .split(CLAUSE_SPLIT)
     .flatMap((c) => c.split(/\s+(?=who\b)/))
-    .map((c) => c.trim());
+    .map((c) => withoutReportedAside(c).trim());
   const clauses = heard.filter((c) => c && !OTHERS.test(c) && !ALREADY_REPORTED.test(c));
   const joins = joinsAfter(text, clauses);
   /** Whether a sentence ends after the clause (a full stop, "!", "?", ";", a line break or an emoji), rather than a comma or an "and". */
@@ -126,7 +132,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
     const ordinals = ordinalTotals(clause, numeric);
     for (const o of ordinals) claims.push({ goal: o.goal, mode: 'total', value: o.value });
     const unreadHere: Unread[] = [];
-    const mentions = mentionsIn(clause, numeric, unreadHere).filter((m) => !ordinals.some((o) => o.at === m.before.length));
+    const mentions = mentionsIn(clause, numeric, unreadHere, text).filter((m) => !ordinals.some((o) => o.at === m.before.length));
     for (const u of unreadHere) unplaced.push({ ...u, clause: index });
     const claimsBefore = claims.length;
     const passedOn = passedOnTo(clause, index, last, claims, numeric, goals);

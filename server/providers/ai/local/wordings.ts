@@ -3,7 +3,7 @@ import { ABSTAINING, NEGATION, WEEKDAY } from './cues';
 import { named, near, stem, titleStems, wordsOf } from './goal-names';
 import { numericGoalCounts, OCCASION, OCCASIONS, titleNumbers } from './mentions';
 import { MONTH } from './not-a-quantity';
-import { ordinalOfPeriod, ordinalsDone } from './ordinals';
+import { nextOrdinalOne, ordinalOfPeriod, ordinalsDone } from './ordinals';
 import { pastOf } from './tasks';
 import { isCurrency, trackable } from './text';
 import { familyOf, isKnownUnit } from './units';
@@ -76,7 +76,7 @@ function weekdayDone(text: string, goals: AiGoal[]): string {
 /** How clients say counts of things, as the reader reads them. */
 export function countWordings(text: string, goals: AiGoal[]): string {
   return (
-    ordinalOfPeriod(ordinalsDone(oneThingDone(weekdayDone(recipientsOfOwnVerb(text, goals), goals), goals), goals), goals)
+    nextOrdinalOne(ordinalOfPeriod(ordinalsDone(oneThingDone(weekdayDone(recipientsOfOwnVerb(text, goals), goals), goals), goals), goals), goals)
       // "veg every day (7)": every day of the week, counted.
       .replace(/\b(?:every|each|a) (day|night|morning|evening) \(([1-7])\)/g, '$2 $1s this week')
       // "15 min each morning, 5 mornings": the amount each morning, on that many mornings.
