@@ -92,6 +92,11 @@ const envSchema = z.object({
   CHECKIN_REQUEUE_SECONDS: z.coerce.number().positive().default(120),
   /** Extra scheduler passes every N seconds in each instance, on top of the pg-boss minute cron (tests, benchmarks). */
   SCHEDULER_TICK_SECONDS: z.coerce.number().positive().optional(),
+}).refine((env) => env.TWILIO_TIMEOUT_SECONDS <= env.CHECKIN_CLAIM_LEASE_SECONDS * 0.4, {
+  // A paced text waits up to half the lease, and its call must end before the claim lapses with a
+  // tenth to spare (server/services/engine/runtime.ts, handOverDeadlineMs).
+  path: ['CHECKIN_CLAIM_LEASE_SECONDS'],
+  message: 'must be at least 2.5 times TWILIO_TIMEOUT_SECONDS, so that a text is handed over well within its claim',
 });
 
 export type Config = z.infer<typeof envSchema> & { appUrl: string; outboxDir: string };

@@ -32,6 +32,8 @@ const workerEnv = (): Record<string, string> => ({
   ...fakeProviderEnv(ai, sms),
   SCHEDULER_TICK_SECONDS: '1',
   CHECKIN_CLAIM_LEASE_SECONDS: '3',
+  // At most 0.4 of the lease (a hand-over must end within the claim, decision 0107).
+  TWILIO_TIMEOUT_SECONDS: '1.2',
   CHECKIN_REQUEUE_SECONDS: '2',
   CHECKIN_SEND_CONCURRENCY: '8',
 });

@@ -19,10 +19,12 @@ const RATE = 5;
 const STEP_MS = 1000 / RATE;
 /** Half of it is a batch's pacing horizon: 600 ms, so three slots at 5 a second. */
 const LEASE_SECONDS = '1.2';
+/** The outbox answers at once; a short Twilio timeout leaves the hand-overs the lease's 1.03 s (decision 0107). */
+const TWILIO_TIMEOUT_SECONDS = '0.05';
 
 const own = ownPostgresSuite('pacing', {
   truncate: ['users', 'clients', 'goals', 'check_ins', 'api_usage', 'sender_pacing', 'sms_consents'],
-  env: { JWT_SECRET: 'pacing-test-secret-of-at-least-32-characters', SMS_SENDER_RATE_PER_SECOND: String(RATE), CHECKIN_CLAIM_LEASE_SECONDS: LEASE_SECONDS },
+  env: { JWT_SECRET: 'pacing-test-secret-of-at-least-32-characters', SMS_SENDER_RATE_PER_SECOND: String(RATE), CHECKIN_CLAIM_LEASE_SECONDS: LEASE_SECONDS, TWILIO_TIMEOUT_SECONDS: TWILIO_TIMEOUT_SECONDS },
 });
 let pacing: Pacing;
 let send: Send;

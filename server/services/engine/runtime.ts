@@ -35,6 +35,13 @@ export const ENGINE_TIMING = {
 export const noResponseWindowMs = () => config().NO_RESPONSE_WINDOW_HOURS * 60 * 60_000;
 /** A worker's claim on a row lapses after this; another may then take it over (CHECKIN_CLAIM_LEASE_SECONDS). */
 export const claimLeaseMs = () => config().CHECKIN_CLAIM_LEASE_SECONDS * 1000;
+/**
+ * A message's hand-over starts no later than this after its claim (decision 0107). Its call then
+ * ends, even at Twilio's timeout, before the claim lapses, with a tenth of the lease to spare for a
+ * stalled process. The instance that takes over a lapsed row and looks its text up at Twilio
+ * therefore never misses a text that is still on its way, and never sends it a second time.
+ */
+export const handOverDeadlineMs = () => claimLeaseMs() * 0.9 - config().TWILIO_TIMEOUT_SECONDS * 1000;
 /** A due row still unsent this long after its job was queued gets a new job (CHECKIN_REQUEUE_SECONDS). */
 export const requeueAfterMs = () => config().CHECKIN_REQUEUE_SECONDS * 1000;
 

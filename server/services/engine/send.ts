@@ -17,7 +17,7 @@ import { type StepOutcome } from './conversation';
 import { checkInEmail } from './email-thread';
 import { replyPageUrl } from './reply-address';
 import { aiAllowances, recordQuotaStop } from './quota';
-import { ENGINE_TIMING as T, claimLeaseMs, providerCall, resolve, type EngineDb, type EngineOptions } from './runtime';
+import { ENGINE_TIMING as T, claimLeaseMs, handOverDeadlineMs, providerCall, resolve, type EngineDb, type EngineOptions } from './runtime';
 import { reserveSlots, waitForSlot } from './pacing';
 import { config } from '../../config';
 import { parseDedupeKey, slotGoneReason, slotsOn } from '@/lib/schedule-slots';
@@ -51,6 +51,9 @@ export interface SendOptions extends EngineOptions {
 
 /** A provider's clock and ours differ a little; a message is looked for from this much earlier. */
 const LOOKUP_MARGIN_MS = 60_000;
+
+const PACED_REASON = 'The sender number is at its rate; the next scheduler pass queues it again';
+const LATE_HAND_OVER_REASON = 'Its claim would lapse before the message could be handed over; the next scheduler pass queues it again';
 
 export const INTERRUPTED_REASON = 'Delivery was interrupted and is not repeated, so the client is never texted twice';
 
@@ -111,6 +114,7 @@ export async function sendCheckIns(ids: string[], options: SendOptions = {}): Pr
   const { now, edb } = resolve(options);
   const attemptOf = options.attemptOf ?? (() => ONLY_ATTEMPT);
   const outcomes = new Map<string, StepOutcome>();
+  const claimStarted = performance.now();
   const claimed = await claim(edb, [...new Set(ids)], now);
   const taken = new Set(claimed.map((r) => r.id));
   await Promise.all(
@@ -122,7 +126,7 @@ export async function sendCheckIns(ids: string[], options: SendOptions = {}): Pr
   );
   if (claimed.length === 0) return outcomes;
   try {
-    await new Batch(edb, now, attemptOf, outcomes).run(claimed);
+    await new Batch(edb, now, claimStarted, attemptOf, outcomes).run(claimed);
   } catch (error) {
     // Rows not yet handed over go back at once for the retry; the others lapse and are looked up.
     await edb.db
@@ -197,6 +201,8 @@ class Batch {
   constructor(
     private readonly edb: EngineDb,
     private readonly now: Date,
+    /** performance.now() as the claim was made: how long this batch has held its rows. */
+    private readonly claimStarted: number,
     private readonly attemptOf: (checkInId: string) => SendAttempt,
     private readonly outcomes: Map<string, StepOutcome>,
   ) {}
@@ -292,7 +298,7 @@ class Batch {
         .where(and(inArray(checkIns.id, later), eq(checkIns.claimedAt, this.now)));
       for (const id of later) {
         go.delete(id);
-        this.outcomes.set(id, { status: 'paced', reason: 'The sender number is at its rate; the next scheduler pass queues it again' });
+        this.outcomes.set(id, { status: 'paced', reason: PACED_REASON });
       }
     }
     return go;
@@ -485,6 +491,31 @@ class Batch {
     return sendWhatsapp({ to: p.client.phone!, from: from!, text: template ? text : textMessage(row, p, text), template, tracked: true }, p.coach.id, this.usage);
   }
 
+  /**
+   * Hands the message over when its provider slot comes while the claim still has time for the
+   * whole call (handOverDeadlineMs); a slot that comes later gives the row back untouched (null).
+   */
+  private async handOverInTime(item: Sending): Promise<{ id: string } | null> {
+    const handed = await providerCall(async () => (performance.now() - this.claimStarted > handOverDeadlineMs() ? null : this.handOver(item)));
+    if (!handed) await this.giveBack(item);
+    return handed;
+  }
+
+  /**
+   * A message not handed over goes back to the queue. A text that was being sent again keeps its
+   * hand-over mark, so the next holder looks it up first as before; a new message loses it and keeps
+   * its text (sent as written next time, no second AI call), since it certainly never left.
+   */
+  private async giveBack(item: Sending): Promise<void> {
+    const { row } = item;
+    const fresh = row.deliveryStartedAt ? {} : { deliveryStartedAt: null, aiMessage: item.plain };
+    await this.edb.db
+      .update(checkIns)
+      .set({ claimedAt: null, enqueuedAt: null, updatedAt: this.now, ...fresh })
+      .where(and(eq(checkIns.id, row.id), eq(checkIns.claimedAt, this.now)));
+    this.outcomes.set(row.id, { status: 'paced', reason: LATE_HAND_OVER_REASON });
+  }
+
   private async deliver(items: Sending[]): Promise<void> {
     const delivered = await Promise.all(
       items.map(async (item): Promise<Delivered | null> => {
@@ -492,8 +523,9 @@ class Batch {
         try {
           const delay = this.slotDelays.get(row.id);
           if (delay !== undefined) await waitForSlot(this.slotsReservedAt, delay);
-          const { id } = await providerCall(() => this.handOver(item));
-          return { row, p, providerMessageId: id, from: item.from, channel };
+          const handed = await this.handOverInTime(item);
+          if (!handed) return null;
+          return { row, p, providerMessageId: handed.id, from: item.from, channel };
         } catch (error) {
           log.warn({ err: error, checkInId: row.id, channel }, 'check-in delivery failed');
           const reason = `The ${CHANNEL_NOUN[channel]} could not be delivered: ${errorText(error)}`;
@@ -529,8 +561,9 @@ class Batch {
       .returning({ id: checkIns.id });
     if (!moved) return null;
     try {
-      const { id } = await providerCall(() => this.handOver(next!));
-      return { row, p, providerMessageId: id, from: next!.from, channel: next!.channel };
+      const handed = await this.handOverInTime(next!);
+      if (!handed) return null;
+      return { row, p, providerMessageId: handed.id, from: next!.from, channel: next!.channel };
     } catch (error) {
       log.warn({ err: error, checkInId: row.id, channel: next!.channel }, 'check-in fallback delivery failed');
       await this.stop(row, 'failed', `${note} The ${CHANNEL_NOUN[next!.channel]} could not be delivered either: ${errorText(error)}`, p);
