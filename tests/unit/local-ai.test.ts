@@ -1084,7 +1084,9 @@ describe('local reply analysis', () => {
     expect(moved('cooked 12 times since we last spoke', [cook])).toEqual(['c=21']);
     expect(moved('cooked 12 times since last check-in', [cook])).toEqual(['c=21']);
     expect(moved('cooked 12 times since january', [cook])).toEqual(['c=12']);
-    expect(moved('at 12 now, 3 since our last chat', [cook])).toEqual([]);
+    // The total and the amount since the last chat agree (9 + 3): both say 12 (part 32's round reads "3 since" as done).
+    expect(moved('at 12 now, 3 since our last chat', [cook])).toEqual(['c=12']);
+    expect(moved('at 14 now, 3 since our last chat', [cook])).toEqual([]);
     // Weekdays listed with the goal's own verb in the past, for a goal of things done once a day: that many of them.
     const dinners = goal('d', 'Cook dinner at home 4 nights a week', 'dinners', 22, 32);
     expect(moved('cooked tue and fri', [dinners])).toEqual(['d=24']);
@@ -1391,6 +1393,109 @@ describe('local reply analysis', () => {
     expect(valueOf('baked 3 loaves and a 4th one sunday', bread)).toBe(9);
     expect(valueOf('baked 2 loaves and a fifth one', bread)).toBe(7);
     expect(valueOf('baked 2 loaves and a third of a cake', bread)).toBe(7);
+  });
+  it('reads neither of two goals from a verb whose "-ing" the other title has ("Read War and Peace", "Course reading")', () => {
+    const novel = goal('w', 'Read War and Peace', 'pages', 300, 1225);
+    const course = goal('c', 'Course reading', 'pages', 150, 400);
+    expect(moved('read 40 pages on the train', [novel, course])).toEqual([]);
+    expect(moved('did 30 pages of reading', [novel, course])).toEqual([]);
+    expect(moved('read 30 pages of war and peace', [novel, course])).toEqual(['w=330']);
+    const book = goal('n', 'Write my novel', 'words', 300, 50000);
+    expect(moved('wrote 500 words', [book, goal('b', 'Blog writing', 'words', 150, 10000)])).toEqual([]);
+  });
+  it('takes supplies said bought ("the paint is bought") for no doing of the task, unless buying is the task', () => {
+    const paint = { ...task, id: 'p', title: 'Paint the spare room' };
+    expect(moved('tap fixed. paint is bought but not on the walls yet', [paint])).toEqual([]);
+    expect(moved('the tiles are all bought, starting saturday', [{ ...task, id: 't', title: 'Retile the bathroom' }])).toEqual([]);
+    expect(moved('new mattress is bought!', [{ ...task, id: 'm', title: 'Buy a new mattress' }])).toEqual(['m=done']);
+    expect(moved('spare room is painted finally', [paint])).toEqual(['p=done']);
+  });
+  it('reads the minutes of an hour said without their unit ("1hr 15"), not when another unit follows', () => {
+    const sit = goal('s', 'Meditation: 20 hours', 'hours', 11, 20);
+    expect(valueOf('sat 1hr 15 sunday and 45 min this morning', sit)).toBe(13);
+    expect(valueOf('practiced 2 hrs 30 yesterday', sit)).toBe(13.5);
+    expect(valueOf('1 hour 20 on tuesday', sit)).toBe(12.33);
+    expect(valueOf('did 1 hr 15 pages', goal('r', 'Read 300 pages', 'pages', 11, 300))).toBeNull();
+  });
+  it('reads an amount stuck to its unit after an occasion ("erg session 8000m"), and an occasion word is no verb naming another goal', () => {
+    const erg = goal('e', 'Row 100 km on the erg', 'km', 62, 100);
+    const lift = { ...goal('l', 'Strength sessions (2x/week)', 'sessions', 14, 24), type: 'incremental' as const };
+    expect(moved('erg session 8,000m + 2000m cool down, only lifted once this week', [erg, lift])).toEqual(['e=72', 'l=15']);
+    expect(valueOf('session 5000m', erg)).toBe(67);
+    expect(moved('strength session 5000m', [erg, lift])).toEqual([]);
+    expect(valueOf('lesson 4 done', { ...goal('s', 'Spanish lessons', 'lessons', 3, 30), type: 'incremental' as const })).toBe(4);
+  });
+  it('does not add an amount that sums up the ones just said ("so that\'s 2 more")', () => {
+    const songs = { ...goal('u', 'Learn 15 songs', 'songs', 6, 15), type: 'incremental' as const };
+    expect(valueOf("Learned a couple of new ones Wonderwall and Blackbird so that's two more.", songs)).toBe(8);
+    expect(valueOf("learned 1 on monday and 1 on friday so that's 2 more", songs)).toBe(8);
+    expect(valueOf('learned 2 new ones. then 2 more on sunday', songs)).toBe(10);
+  });
+  it('counts no parts of the things a goal counts ("12 new chords" for songs)', () => {
+    const songs = { ...goal('u', 'Learn 15 songs', 'songs', 6, 15), type: 'incremental' as const };
+    expect(valueOf('learned 12 new chords', songs)).toBeNull();
+    expect(valueOf('learned 12 new chords', { ...songs, title: 'Learn 50 songs on ukulele', currentValue: 18, target: 50 })).toBeNull();
+    expect(valueOf('learned 4 new riffs', songs)).toBeNull();
+    expect(valueOf('read 3 chapters', { ...goal('b', 'Read 12 books', 'books', 2, 12), type: 'incremental' as const })).toBeNull();
+    expect(valueOf('learned 3 new songs', songs)).toBe(9);
+  });
+  it('reads minutes under an hour before a range of weekdays as each day\'s, other amounts as what the days came to', () => {
+    const sit = goal('s', 'Meditation: 20 hours total', 'hours', 11.5, 20);
+    expect(valueOf('sat for 15 min mon-fri + one long 45 min sit on sunday', sit)).toBe(13.5);
+    expect(valueOf('20 mins tues to thurs', sit)).toBe(12.5);
+    expect(valueOf('150 min mon-fri in total', sit)).toBe(14);
+    expect(valueOf('made 35 calls mon-wed', { ...goal('c', 'Cold calls', 'calls', 140, 300), type: 'incremental' as const })).toBe(175);
+  });
+  it('takes no size of a place ("50m pool") for an amount done', () => {
+    const swim = goal('s', 'Swim 20 km', 'km', 8.4, 20);
+    expect(valueOf('swam 1,600m tues and 2000m thurs. 50m pool so fewer turns', swim)).toBe(12);
+    expect(valueOf('1500m in the 25m pool today', swim)).toBe(9.9);
+    expect(valueOf('ran 5k, 400m track', goal('r', 'Run 100 km', 'km', 20, 100))).toBe(25);
+  });
+  it('reads a tally said of the whole stretch ("total for the challenge is 203.4 now"), and the amounts after it as inside it', () => {
+    const run = goal('r', 'Run 300 km by end of June', 'km', 188, 300);
+    expect(valueOf('strava total for the challenge is 203.4 now. did a 12k with the club sat', run)).toBe(203.4);
+    expect(valueOf('my total on strava is 210', run)).toBe(210);
+    expect(valueOf('the total for the week is 30k', run)).toBeNull();
+    expect(valueOf('total for the month is 195. ran 10k sunday', run)).toBeNull();
+  });
+  it('reads a when word with two letters swapped ("todya") as that when', () => {
+    const bike = goal('b', 'Cycling 800 km this season', 'km', 512, 800);
+    expect(valueOf('rode 45km yestrday n 38 todya, leggs r dead', bike)).toBe(595);
+    expect(valueOf('rode 45km, 38 tdoay', bike)).toBe(595);
+  });
+  it('reads an amount since the last check-in, a remainder "left on it", and money paid on to a goal named after it', () => {
+    const gym = { ...goal('g', 'Gym sessions (aim 50)', 'sessions', 33, 50), type: 'incremental' as const };
+    expect(valueOf('2 since we spoke. legs are dead', gym)).toBe(35);
+    expect(valueOf('the kids were 2 since we spoke', gym)).toBeNull();
+    const card = goal('c', 'Pay off the card', '$', 1000, 3000);
+    expect(valueOf('$900 left on it', card)).toBe(2100);
+    expect(moved('$900 left on it', [card, goal('s', 'Save for a trip', '$', 100, 2000)])).toEqual([]);
+    const bill = goal('d', 'Pay off the dentist bill ($1,200)', '$', 500, 1200);
+    const fund = goal('h', 'Holiday fund', '$', 300, 1500);
+    expect(moved('paid 200 towrds the dentst n 50 to the holidy fund this tiem', [bill, fund])).toEqual(['d=700', 'h=350']);
+    expect(moved('paid 200 for new tyres and 50 to the holiday fund', [bill, fund])).toEqual(['h=350']);
+    expect(moved('spent 300 on a fridge, 50 on the holiday', [bill, fund])).toEqual([]);
+  });
+  it('takes a guess at another unit after an amount ("twice. maybe 1000 words tmrw") for no doubt of it', () => {
+    const thesis = goal('t', 'Thesis writing', 'words', 14000, 30000);
+    const gym = { ...goal('g', 'Gym 3x/week', 'sessions', 15, 36), type: 'incremental' as const };
+    expect(moved('nothing written. did get to the gym twice. maybe 1000 words tmrw', [thesis, gym])).toEqual(['g=17']);
+    expect(moved('wrote 800 words, maybe 900', [thesis, gym])).toEqual([]);
+    expect(moved('gym 2 times, maybe 3 times', [thesis, gym])).toEqual([]);
+  });
+  it('reads packs of a weight or volume ("28 bags of 250g") as that many times it', () => {
+    const beans = goal('b', 'Sell 50 kg of coffee at the market', 'kg', 31.5, 50);
+    expect(valueOf('sold 28 bags of 250g at saturday market, £9 a bag', beans)).toBe(38.5);
+    expect(valueOf('sold 10 bags of 1 kg', beans)).toBe(41.5);
+    expect(valueOf('sold 12 bags of coffee', beans)).toBeNull();
+  });
+  it('gives "so that\'s 2 more" after listed occasions to the one goal its sentence named', () => {
+    const physio = { ...goal('p', 'Go to 8 physio appointments', 'appointments', 3, 8), type: 'incremental' as const };
+    const home = { ...goal('h', 'Home exercise program — 20 sessions', 'sessions', 9, 20), type: 'habit' as const };
+    expect(moved('went to physio tues and fri so thats 2 more. did the band exercises 4 times too', [physio, home])).toEqual(['p=5', 'h=13']);
+    expect(moved('went to physio mon, wed and fri, so 3 more', [physio, home])).toEqual(['p=6']);
+    expect(moved('physio was cancelled tues and fri so 2 more to go', [physio, home])).toEqual([]);
   });
 });
 

@@ -11,6 +11,8 @@ export const CORRECTION = /^(?:(?:well,? )?actually|wait,? no|no wait|(?:oh )?wa
 export const CORRECTION_AT_END = /[(\s](?:sorry|oops|wait,? no|no wait|that'?s wrong|that was wrong|my bad)\s*$|^(?:no|nope|(?:oh )?wait)$/;
 
 export const UNSURE = /\b(?:not sure|not certain|no idea)\b/g;
+/** "total is", "strava total for the challenge is": a tally said of its stretch, where the goal stands (before "is"/"was"). */
+export const TALLY_OF = '(?:count|total|tally|balance)(?: (?:for|of|on|in) (?:the |my |this )?(?!(?:week|day|weekend|today|morning|evening|night|run|ride|walk|swim|session|workout)\\b)[a-z]+(?: [a-z]+)?)?';
 export const NEGATION = /\b(untouched|no change|unchanged|didn'?t|did not|don'?t|couldn'?t|could not|haven'?t|have not|hasn'?t|wasn'?t|never|not|no|zero|nothing|none|nada|skipped|missed)\b/;
 /** Plans and intentions, not things done: "gonna", "about to", "planned 3", "supposed to do 3", "wanted to run 10k", "booked 3 sessions"; "wanted 15 calls" is a want, no deed. */
 /** "gonna send the portfolio to the other 2 galleries next week": a plan governs its whole deed, however far the number ("going to the gym", "not gonna lie" are no plan of a deed). */

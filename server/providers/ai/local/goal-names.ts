@@ -90,6 +90,12 @@ const LEARNING = ['studi', 'pract', 'learn', 'prep'];
 const learns = (goal: AiGoal) => [...titleStems(goal)].some((s) => LEARNING.includes(s));
 
 /** The goals among `pool` whose own title words (not shared with another goal of the pool) appear in the text. */
+/**
+ * "Read War and Peace" and "Course reading": the verb and its "-ing" are one doing, so "read" names neither ("Play 20 rated games"
+ * beside "a 1400 rapid rating" is a thing rated, not the doing, and stays telling).
+ */
+const sameDoing = (a: string, b: string) => a !== b && stem(a) === stem(b) && [a, b].some((w) => /ing$/.test(w)) && ![a, b].some((w) => /ed$/.test(w));
+
 export function named(text: string, pool: AiGoal[], all: AiGoal[]): AiGoal[] {
   // "CV's finally done": the possessive names the thing.
   const words = wordsOf(text)
@@ -105,7 +111,7 @@ export function named(text: string, pool: AiGoal[], all: AiGoal[]): AiGoal[] {
     // "rating" for "Reach a 1400 rapid rating" beside "Play 20 rated games": a shared stem, but only one title has the word itself.
     // "shifts" and "shift" are one word, in one title or the other.
     const otherWords = others.flatMap((o) => wordsOf(o.title.toLowerCase()).map(singular));
-    const exact = wordsOf(g.title.toLowerCase()).filter((t) => t.length > 3 && !STOP.has(t) && !otherWords.includes(singular(t)) && !sharedDoing(stem(t)));
+    const exact = wordsOf(g.title.toLowerCase()).filter((t) => t.length > 3 && !STOP.has(t) && !otherWords.includes(singular(t)) && !sharedDoing(stem(t)) && !otherWords.some((o) => sameDoing(t, o)));
     // "puzles" for "Solve 200 chess puzzles": a typo of the word itself.
     return words.some((w) => own.some((k) => matchesStem(w, k)) || exact.some((t) => near(w, t)) || acronyms(g).includes(w));
   });

@@ -4,7 +4,7 @@ import { notAQuantity } from './not-a-quantity';
 import { digitise } from './numbers';
 import { isCurrency, trackable } from './text';
 import { conversion, familyOf, isKnownUnit, unitLike } from './units';
-import { COUNTERFACTUAL, FUTURE, PLANNED_DEED, WHEN } from './cues';
+import { COUNTERFACTUAL, FUTURE, PLANNED_DEED, TALLY_OF, WHEN } from './cues';
 
 /** The numbers of a clause that may be progress, and what they count. */
 
@@ -51,6 +51,8 @@ const HIT_IN_SPAN = /\bhit\s*$/;
 const SPAN_AFTER = /^\s*[a-z]*\s*(?:(?:this|last) (?:week|wk|weekend)|today|yesterday)\b/;
 /** "I have now done 14 hours": the perfect with "now" says how much there is, unless a span follows ("… this week"). */
 const HAVE_NOW = /\b(?:i|we)(?: have|'ve) now [a-z]+\s*$/;
+/** "strava total for the challenge is 203.4 now": a tally of the whole stretch, said of it by name (a day's or a week's is a share). */
+const TALLY_SAID = new RegExp(`\\b${TALLY_OF} is(?: at)?[:\\s]*$`);
 /** The strong forms of a total: only these may lower a goal's value or take it far past its target. */
 export const STATED_TOTAL_BEFORE = /\b(?:ytd|(?:i'?m|im|am|is|now|sitting|sits|stands|standing|currently) (?:at|on)|(?:count|tally|balance|total) is(?: at)?|so far|overall|altogether)[:\s]*$/;
 /** "1 hour total" may be this week's total: only the goal's own span ("so far", "for the year") is strong. */
@@ -278,8 +280,8 @@ export function mentionsIn(clause: string, goals: AiGoal[], unread: Unread[] = [
     else if (rem && !/\b(?:all|the|those|these|last)\s*$/.test(before)) {
       // "2 more to go before this week's batch is done" is about something else than the goal.
       // "7 more to go for the year" is the goal's own span.
-      // "$900 left on the Visa" names the goal it is left on.
-      if (/^\s*(before|for|in|on|this|of|till|until)\b/.test(rem[1]!) && !/\b(goal|target)\b|^\s*for the (?:year|month|quarter)\b/.test(rem[1]!) && named(rem[1]!.slice(0, 30), goals, goals).length === 0) return;
+      // "$900 left on the Visa" names the goal it is left on; "$2,650 left on it" the one being talked of.
+      if (/^\s*(before|for|in|on|this|of|till|until)\b(?! it\b)/.test(rem[1]!) && !/\b(goal|target)\b|^\s*for the (?:year|month|quarter)\b/.test(rem[1]!) && named(rem[1]!.slice(0, 30), goals, goals).length === 0) return;
       mode = 'remainder';
     } else {
       // "5 of the last 7 days": of the days just past.
@@ -298,7 +300,7 @@ export function mentionsIn(clause: string, goals: AiGoal[], unread: Unread[] = [
       else if (HIT_IN_SPAN.test(lead) && SPAN_AFTER.test(after) && named(before, goals, goals).length > 0) mode = 'increment';
       // "made it to 2 meetings this week": getting to occasions in a stretch is attending them, not where a count stands ("made it to 50 km").
       else if (/\bmade it to\s*$/.test(lead) && OCCASION_WORDS.has(unit) && SPAN_AFTER.test(after)) mode = 'increment';
-      else if (TOTAL_BEFORE.test(lead) || TOTAL_AFTER.test(after) || (HAVE_NOW.test(lead) && !/^\s*[a-z$]*\s*(?:this|today|tonight|yesterday|last|on|since)\b/.test(after))) mode = 'total';
+      else if (TOTAL_BEFORE.test(lead) || TALLY_SAID.test(before) || TOTAL_AFTER.test(after) || (HAVE_NOW.test(lead) && !/^\s*[a-z$]*\s*(?:this|today|tonight|yesterday|last|on|since)\b/.test(after))) mode = 'total';
     }
     // "hit 10k steps on 3 days" for "Hit 10,000 steps on 20 days": the goal's own threshold, not an amount of it.
     // "ran 3 times" for "Run 5k 3 times a week (36 runs)": occasions the goal counts are an amount of it, not its threshold.
@@ -356,7 +358,7 @@ export function mentionsIn(clause: string, goals: AiGoal[], unread: Unread[] = [
     if (timesBefore && mode === 'increment' && isKnownUnit(unit) && familyOf(unit) !== 'count') value *= Number(timesBefore[1]);
     if (UNDONE.test(before.slice(-25))) value = -value;
     lastKeptEnd = ownEnd;
-    out.push({ value, unit, mode, segment, tight, wide, before, after, lead, statedTotal: mode === 'total' && (STATED_TOTAL_BEFORE.test(lead) || STATED_TOTAL_AFTER.test(after)), verb, multiplied });
+    out.push({ value, unit, mode, segment, tight, wide, before, after, lead, statedTotal: mode === 'total' && (STATED_TOTAL_BEFORE.test(lead) || TALLY_SAID.test(before) || STATED_TOTAL_AFTER.test(after)), verb, multiplied });
   });
   return out;
 }

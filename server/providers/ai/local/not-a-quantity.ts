@@ -1,4 +1,4 @@
-import { CORRECTION } from './cues';
+import { CORRECTION, TALLY_OF } from './cues';
 import { stemsLikeTitleWord } from './goal-names';
 import { isKnownUnit } from './units';
 
@@ -57,6 +57,8 @@ export function notAQuantity(before: string, after: string, raw: string, titleWo
   if (/^\s*[a-z$]*\s+of (?:it|that|them|those|which)\b/.test(after)) return true;
   // "twice as many as last week", "3 times more pages than": a ratio, not a count ("did it twice more" is two more times).
   if (/^\s*times\s+(?:as|longer|faster|further|farther)\b|^\s*times\s+(?:more|less)\s+(?:[a-z]+\s+)?than\b/.test(after)) return true;
+  // "50m pool so fewer turns", "a 400m track": the size of a place, not an amount done in it.
+  if (/^\s*(?:m|ft|feet|foot|yds?|yards?|met(?:er|re)s?)?\s*-?\s*(?:pool|lane|track|court|field|room|flat|apartment|house|garden|yard|hall|lake)s?\b/.test(after)) return true;
   // "for a 10k", "did the 32k": an event, not an amount done.
   if (/\bfor (?:a|the|my)\s*$/.test(before) || (/\bthe\s*$/.test(before) && /^k\b/.test(after))) return true;
   // "7 for 7": the second number is the whole the first is out of.
@@ -85,7 +87,7 @@ export function notAQuantity(before: string, after: string, raw: string, titleWo
   const doneInSpan = isKnownUnit(wasSubject) && stemsLikeTitleWord(wasSubject, titleWords) && /^\s*[a-z]*\s*(?:(?:across|over|for) the week|this week|today|yesterday)\b/.test(after);
   // "wait no it was 5", "sorry it was 5": a correction of the number just said, not a description.
   const corrected = CORRECTION.test(said) && /^[a-z ,]*\b(?:it|that)(?: was|'s| is)\s*$/.test(said);
-  if (/\b(?:was|were|is|are)\s*$/.test(said) && !/\b(?:count|total|tally|balance|number|that|which)\s+(?:was|is)\s*$/.test(said) && !/^\s*%/.test(after) && !standsNow && !outing && !doneInSpan && !corrected) return true;
+  if (/\b(?:was|were|is|are)\s*$/.test(said) && !new RegExp(`\\b(?:${TALLY_OF}|number|that|which)\\s+(?:was|is)\\s*$`).test(said) && !/^\s*%/.test(after) && !standsNow && !outing && !doneInSpan && !corrected) return true;
   // "8k-10k", "5 to 6 km": a range is a guess.
   if (/\d\s*[a-z$]*\s*(?:-|–|to)\s*$/.test(before) || /^\s*[a-z$]*\s*(?:-|–|to)\s*\d/.test(after)) return true;
   // A month ("Mar 2", "march 2"), not a word it begins ("Margaret 2 times", "decided 3", "novel 2").
@@ -93,8 +95,8 @@ export function notAQuantity(before: string, after: string, raw: string, titleWo
   // "wait no 21", "sorry no, 21": a correction's "no", not "No. 21".
   if (/\b(level|module|unit|phase|round|room|bus|route|version|v|(?<!\b(?:wait|sorry|oops|oh|actually|i mean),? )no\.?|number|phone|call me on|text me on|size|age|aged|platform|gate|floor|exit|seat|apt|apartment|flight|line|track|street|st|ave|avenue|zone|row|table|aisle|lane|ward)\s*#?\s*$/.test(before)) return true;
   // "chapter 3 done", "week 2", "page 70": which one, not how many (a goal counting these reads them as totals elsewhere).
-  // "this week 60 new words" is when, not which one; "book 1 more" (📚 1 more) is an amount.
-  if (/\b(chapter|ch|episode|part|section|week|day|step|lesson|module|book|session|workout|class|entry|post|page)\s*#?\s*$/.test(before) && !/\b(?:this|last|that|per|each|every) (?:week|day)\s*$/.test(before) && !/^\s*(?:%|more\b|extra\b)/.test(after) && !isKnownUnit(/^\s*([a-z$]+)/.exec(after)?.[1] ?? '')) return true;
+  // "this week 60 new words" is when, not which one; "book 1 more" (📚 1 more) is an amount; so is "session 8000m" (metres or minutes stuck to it).
+  if (/\b(chapter|ch|episode|part|section|week|day|step|lesson|module|book|session|workout|class|entry|post|page)\s*#?\s*$/.test(before) && !/\b(?:this|last|that|per|each|every) (?:week|day)\s*$/.test(before) && !/^(?:\s*(?:%|more\b|extra\b)|m\b)/.test(after) && !isKnownUnit(/^\s*([a-z$]+)/.exec(after)?.[1] ?? '')) return true;
   // "ran 10k in 55 minutes": how long something took, not an amount of a minutes goal.
   if (/(?<!\bput )\bin\s*(?:under|just|about|less than)?\s*$/.test(before) && /^\s*(?:m|min|mins|minutes?|hrs?|hours?|secs?|seconds?|h)\b/.test(after)) return true;
   // "2 picked up", "3 were no-shows": the number is the subject of someone else's doing, not an amount the client did.

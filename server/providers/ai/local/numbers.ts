@@ -84,9 +84,9 @@ const correctionTypo = (w: string) => CORRECTION_WORDS.find((known) => swappedFr
 /** Words that say when, which a typo ("yestrday", "tomorow", "wedensday") must not turn into a unit of what was done. */
 const WHEN_WORDS = ['yesterday', 'tomorrow', 'tonight', 'morning', 'evening', 'afternoon', 'weekend', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
-/** A when word one typo away (not its plural: "mornings" is a count of them), or a short one with a vowel left out ("tody"). */
+/** A when word one typo away (not its plural: "mornings" is a count of them; "todya" for "today" too), or a short one with a vowel left out ("tody"). */
 const whenTypo = (w: string) =>
-  (w.length >= 6 ? WHEN_WORDS.find((known) => w !== `${known}s` && oneEditApart(w, known)) : undefined) ?? (w.length >= 4 ? ['today', ...WHEN_WORDS].find((known) => droppedVowel(w, known)) : undefined);
+  (w.length >= 5 ? ['today', ...WHEN_WORDS].find((known) => w !== `${known}s` && oneEditApart(w, known)) : undefined) ?? (w.length >= 4 ? ['today', ...WHEN_WORDS].find((known) => droppedVowel(w, known)) : undefined);
 
 const FRACTIONS: [RegExp, string][] = [
   [/\b(?:an?|one) hour and a half\b/g, '1.5 hours'],
@@ -154,6 +154,10 @@ export function digitise(input: string): string {
   t = t.replace(/\b(\d+) ?(?:h|hr|hrs|hour|hours) (?:and )?(\d{1,2}) ?(?:m|min|mins|minutes)\b/g, (_, h: string, m: string) => `${Number(h) * 60 + Number(m)} minutes`);
   // "1h15", "1h15m": the same, written together (the space after a bare "1h15" stays: "2h15 on wed").
   t = t.replace(/\b(\d{1,2}) ?(?:h|hr)([0-5]\d)(?: ?(?:minutes|mins|min|m)\b|\b)/g, (_, h: string, m: string) => `${Number(h) * 60 + Number(m)} minutes`);
+  // "sat 1hr 15 sunday": the minutes of an hour said without their unit, when no other unit follows ("2 hrs 15 pages" is two amounts).
+  t = t.replace(/\b(\d{1,2}) ?(?:h|hr|hrs|hour|hours) ([1-5][05])\b(?![.,]\d)(\s*([a-z]*))/g, (m, h: string, min: string, rest: string, next: string) =>
+    next && isKnownUnit(next) ? m : `${Number(h) * 60 + Number(min)} minutes${rest}`,
+  );
   // "4 → 6": from one count to another.
   t = t.replace(/\s*(?:→|->|=>|➡️?)\s*/gu, ' to ');
   t = t.replace(/\b(\d+)\s*(?:and a half|& a half)/g, (_, n: string) => `${Number(n) + 0.5}`);

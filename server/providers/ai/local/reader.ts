@@ -9,7 +9,7 @@ import { type Unplaced, strayNumber } from './net';
 import { ordinalTotals } from './ordinals';
 import { finishingAt, NOT_DONE, ONE_MORE_FINISHED, taskDone } from './tasks';
 import { formatNumber, isCurrency, isDaily, trackable } from './text';
-import { conversion, familyOf, isKnownUnit } from './units';
+import { conversion, familyOf, isKnownUnit, partOf } from './units';
 import { countWordings, listedDays, PAST, tickedDays, verbsStartClauses, withoutDateLists } from './wordings';
 
 /**
@@ -169,10 +169,11 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       // "ran 10k+": at least that much, so not an amount to record.
       if (/^\s*[a-z]*\s*\+(?!\s*\d)/.test(m.after)) continue;
       const plan = FUTURE.exec(m.before.slice(-30)) ?? PLANNED_DEED.exec(m.before);
-      if ((plan && !numeric.some((g) => titleStems(g).has(stem(plan[1]!)))) || COUNTERFACTUAL.test(m.before) || HEDGE.test(clause) || HEDGED_NEXT.test(clauses[index + 1] ?? '') || (m.mode !== 'percent' && ((APPROX.test(m.before) && !(FILLER_LIKE.test(m.before) && isKnownUnit(m.unit))) || OPINION.test(clause)))) continue;
+      if ((plan && !numeric.some((g) => titleStems(g).has(stem(plan[1]!)))) || COUNTERFACTUAL.test(m.before) || HEDGE.test(clause) || hedgedNext(m, clauses[index + 1] ?? '') || (m.mode !== 'percent' && ((APPROX.test(m.before) && !(FILLER_LIKE.test(m.before) && isKnownUnit(m.unit))) || OPINION.test(clause)))) continue;
       // "2 wrkouts ... steps meh": a counted noun that is neither a goal's unit nor a word of its title says the number is not that goal's.
       const counted = m.unit && !FOLLOWERS.has(m.unit) && !isKnownUnit(m.unit) ? m.unit : null;
-      const countsIt = (g: AiGoal) => !counted || countedBy(g, m.verb) || (g.unit !== null && (unitNear(counted, g.unit) || near(counted, g.unit.toLowerCase()))) || (!occasionsOfAmount(g, counted) && wordsOf(g.title.toLowerCase()).some((w) => matchesStem(counted, stem(w)) || near(counted, w)));
+      // "learned 12 new chords" for "Learn 15 songs": parts of the things a goal counts are none of them, whatever the verb.
+      const countsIt = (g: AiGoal) => !counted || (!(g.unit !== null && partOf(counted, g.unit)) && (countedBy(g, m.verb) || (g.unit !== null && (unitNear(counted, g.unit) || near(counted, g.unit.toLowerCase()))) || (!occasionsOfAmount(g, counted) && wordsOf(g.title.toLowerCase()).some((w) => matchesStem(counted, stem(w)) || near(counted, w)))));
       let candidates = m.unit && m.mode !== 'percent' ? numeric.filter((g) => g.unit && (conversion(m.unit, g.unit) !== null || unitNear(m.unit, g.unit))) : [];
       // "3 nights" for "No takeout nights" counted in days: the title's own word.
       // Only for a goal counting whole things or occasions: "1 run" is no distance for "Run 50 km".
@@ -217,9 +218,11 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         // "Japan fund was 620 last week, it's 700 now": "it" is the one goal the clause before named.
         const referent = /^(?:and |so |now )?it(?:'s| is|s)(?: now| at| up to)?\s*$/.test(m.before) ? named(clauses[index - 1] ?? '', numeric, goals) : [];
         if (candidates.length === 0 && (!m.unit || FOLLOWERS.has(m.unit)) && referent.length === 1) candidates = referent;
-        // "workbook im on unit 12 now but haven't finished it, so 11 done": a "so" that sums up goes to the one goal its sentence named.
-        const concluded = /\bso\s*$/.test(m.lead) && /^\s*(?:done|finished|complete|completed)\b/.test(m.after) ? named(sentenceBefore(clauses, sentenceEnds, index), numeric, goals) : [];
-        if (candidates.length === 0 && !m.unit && concluded.length === 1) candidates = concluded;
+        // "workbook im on unit 12 now but haven't finished it, so 11 done": a "so" that sums up goes to the one goal its sentence named;
+        // so does one that counts the occasions it listed ("went to physio tues and fri so thats 2 more").
+        const sumsUp = (/\bso\s*$/.test(m.lead) && /^\s*(?:done|finished|complete|completed)\b/.test(m.after)) || (m.mode === 'increment' && /\b(?:so|that'?s|thats)\s*$/.test(m.lead) && /^\s*more\b/.test(m.after));
+        const concluded = sumsUp ? named(sentenceBefore(clauses, sentenceEnds, index), numeric, goals) : [];
+        if (candidates.length === 0 && (!m.unit || FOLLOWERS.has(m.unit)) && concluded.length === 1) candidates = concluded;
         // "made 215 from the etsy shop" beside "Pay down credit card" and "Side hustle income": money earned is the one goal of earning's.
         if (candidates.length === 0 && (!m.unit || isCurrency(m.unit)) && EARNED_AMOUNT.test(m.before)) candidates = oneEarningGoal(numeric);
         if (candidates.length === 0 && !m.unit && m.mode === 'total' && ONE_MORE_FINISHED.test(`${index > 0 && !sentenceEnds[index - 1] ? clauses[index - 1] : ''} ${m.before}`)) candidates = finishingAt(numeric, m.value);
@@ -280,8 +283,9 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         continue;
       }
       // The unit says one goal, the activity word another ("walked 5 days" with a goal counted in days): no evidence agrees.
-      // So does the verb right before the number ("posted 3 paintings" beside goals of paintings and of posts).
-      const verbNames = m.verb ? named(m.verb, numeric, goals) : [];
+      // So does the verb right before the number ("posted 3 paintings" beside goals of paintings and of posts); an occasion's name there
+      // ("erg session 8000m") is no verb, and says nothing against the goal the unit and the activity word agree on.
+      const verbNames = m.verb && !OCCASION_NAME.test(m.verb) ? named(m.verb, numeric, goals) : [];
       const verbElsewhere = verbNames.length > 0 && !verbNames.includes(candidates[0]!);
       if (candidates.length === 1 && !carriedOn && m.unit && ((nearby.length > 0 && !nearby.includes(candidates[0]!)) || verbElsewhere)) {
         for (const g of [candidates[0]!, ...nearby, ...verbNames]) doubted.add(g.id);
@@ -353,7 +357,9 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         if (saving(goal) && INCOME.test(m.wide) && !PUT_ASIDE.test(`${clause} ${clauses[index + 1] ?? ''}`)) continue;
         // "the app charged me twice, $19.99 x2": a bill said in the clause before, in the same sentence, is what the amount is;
         // "paid 400 on the card and made 215 from etsy": a clause with its own earning is not that bill.
-        const billedBefore = index > 0 && !sentenceEnds[index - 1] && SPEND.test(clauses[index - 1]!) && !PUT_ASIDE.test(clause) && !EARNED.test(clause);
+        // "paid 200 to the dentist n 50 to the holiday fund": the same paying, to a goal named right after, is money put there.
+        const paidToGoal = /^\s*[a-z$]*\s*(?:to|towards?)\b/.test(m.after) && named(m.after, [goal], goals).length > 0;
+        const billedBefore = index > 0 && !sentenceEnds[index - 1] && SPEND.test(clauses[index - 1]!) && !PUT_ASIDE.test(clause) && !EARNED.test(clause) && !paidToGoal;
         const price = SPEND.test(m.wide.replace(NET_OF_FEES, '')) || billedBefore || /\(\s*$/.test(m.before) || /^\s*(?:\$|usd|dollars?|bucks)?\s*on\b(?! top\b)/.test(m.after);
         // A purchase said after the payment ("300 to the loan, rent was due") is another sentence's.
         if (payingOff || earning ? PURCHASE.test(m.segment.replace(NET_OF_FEES, '')) && !(earning && /\brepair/.test(m.segment) && !/\b(spent|spend|bought|cost|paid)\b/.test(m.segment)) : price) continue;
@@ -400,6 +406,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       // "off 4 days, so slept well all 4 nights", "4 shifts … water on all 4": the same amount said again is said once.
       const backReference = /\b(?:all|those|these|both|each of the|every one of the)\s*$/.test(m.before);
       if (!explicitIncrement && claims.some((c) => c.goal.id === goal.id && c.value === claim.value && c.mode === mode && (backReference || c.clause === index))) continue;
+      if (restatesSum(claim, claims, sentenceEnds, m.lead)) continue;
       const ofThem = /^\s*(?:[a-z$]+\s+)?of (?:them|those|these)\b/.test(m.after);
       const occasions = ofThem && /\bon\s*$/.test(m.before) && named(clause, [goal], goals).length > 0 ? occasionsBefore(goal, claims, clauses, index, goals) : [];
       if (occasions.length > 0) {
@@ -492,6 +499,25 @@ function namedTotal(g: AiGoal, mine: Claim[], clauses: string[], goals: AiGoal[]
   return mine.filter((c) => !totals.includes(c) || said.includes(c));
 }
 
+/**
+ * "learned 2 new ones, wonderwall and blackbird, so that's 2 more": an amount that sums up ("so", "that's", "which makes") the goal's
+ * amounts said before it in its sentence is those amounts again, not more of them.
+ */
+function restatesSum(claim: Claim, claims: Claim[], sentenceEnds: boolean[], lead: string): boolean {
+  if (claim.mode !== 'increment' || claim.clause === undefined || !/(?:=|\b(?:so|that'?s|that is|which makes))\s*$/.test(lead)) return false;
+  const at = claim.clause;
+  const inSentence = (c: Claim) => c.clause !== undefined && c.clause <= at && !sentenceEnds.slice(c.clause, at).some(Boolean);
+  const said = claims.filter((c) => c.goal.id === claim.goal.id && c.mode === 'increment' && inSentence(c));
+  return said.length > 0 && Math.abs(said.reduce((sum, c) => sum + c.value, 0) - claim.value) < 0.01;
+}
+
+/** "8k steps, maybe 9": a guess right after the amount doubts it; "gym twice. maybe 1000 words tmrw" guesses at another unit, so at another thing. */
+function hedgedNext(m: Mention, next: string): boolean {
+  if (!HEDGED_NEXT.test(next)) return false;
+  const unit = /\d(?:\.\d+)?\s*([a-z]+)/.exec(next)?.[1] ?? '';
+  return !isKnownUnit(unit) || familyOf(unit) === familyOf(m.unit);
+}
+
 /** The clauses of the sentence before the given one, joined. */
 function sentenceBefore(clauses: string[], sentenceEnds: boolean[], index: number): string {
   let start = index;
@@ -507,7 +533,8 @@ function sentenceBefore(clauses: string[], sentenceEnds: boolean[], index: numbe
 function progressStatement(m: Mention, clause: string): boolean {
   if (m.mode !== 'increment') return true;
   const rest = wordsOf(clause.replace(/\d+(?:\.\d+)?k?/g, ' ')).filter((w) => !FOLLOWERS.has(w) && !STOP.has(w) && !WHEN.test(w));
-  return rest.length === 0 || DOING.test(clause);
+  // "2 since we spoke": an amount since the last check-in is done.
+  return rest.length === 0 || DOING.test(clause) || SINCE_LAST.test(m.after);
 }
 
 /** "2 easy 6k runs": a count of occasions right before the amount; "hit 8000 steps 3 days" for "8,000 steps on 20 days" is the goal's own threshold. */
@@ -613,8 +640,10 @@ function valueOf(g: AiGoal, claims: Claim[]): number | null {
   const share = explicit?.partTotal && (explicit.value < g.currentValue || Math.abs(added - explicit.value) < 0.01) && !isDaily(g) && !isLoss(g);
   // "streak at 65. so 11 done": a share beside a total of the goal that is not its sum, so one of them is misread.
   if (explicit?.partTotal && claims.some((c) => c.mode === 'total' && !c.partTotal && c.value !== explicit.value)) return null;
-  // "3 more so 8 now" at 4: the amount and the total disagree, so one of them is misread.
-  if (!share && explicit?.mode === 'total' && added > 0 && !isDaily(g) && !isLoss(g) && Math.abs(g.currentValue + added - explicit.value) > 0.01) return null;
+  // "3 more so 8 now" at 4: the amount and the total disagree, so one of them is misread. A total said as such ("strava total for the
+  // challenge is 203.4 now. did a 12k sat" at 188) that holds the amounts said is where the goal stands, the amounts a part of it.
+  const holdsAmounts = explicit?.statedTotal === true && explicit.value >= g.currentValue + added;
+  if (!share && !holdsAmounts && explicit?.mode === 'total' && added > 0 && !isDaily(g) && !isLoss(g) && Math.abs(g.currentValue + added - explicit.value) > 0.01) return null;
   let value: number;
   let stated = false;
   if (explicit) {

@@ -15,8 +15,11 @@ const IRREGULAR_PAST: Record<string, string[]> = { build: ['built'], ask: ['aske
   pick: ['picked', 'collected', 'grabbed', 'got the', 'got my', 'got them', 'got it'], keep: ['kept'], call: ['called', 'rang', 'rung', 'phoned'], throw: ['threw', 'thrown'], win: ['won'], begin: ['began', 'begun'], choose: ['chose', 'chosen'], hold: ['held'], drive: ['drove', 'driven'], lend: ['lent'], spend: ['spent'], fly: ['flew', 'flown'],
   run: ['ran'], swim: ['swam', 'swum'], ride: ['rode', 'ridden'] };
 
-/** "bought paint for the spare room": buying what a task needs gets it ready; it is no doing of it (unless buying is the task). */
-const SUPPLIES_FOR = /\b(?:bought|ordered)\b[^.!?;]*?\bfor (?:the|my|our|a|an)\b/;
+/**
+ * "bought paint for the spare room", "the paint is bought": buying what a task needs gets it ready; it is no doing of it (unless
+ * buying is the task). Said of the thing ("is bought"), what was bought is the supplies, whatever the rest of the sentence says.
+ */
+const SUPPLIES_FOR = /\b(?:bought|ordered)\b[^.!?;]*?\bfor (?:the|my|our|a|an)\b|\b(?:is|are|'s|'re|was|were) (?:all |now |finally |already )?(?:bought|ordered)\b/;
 const BUYING = /^(?:buy|order|get|purchase|pick)$/;
 
 /** Verbs of arranging a date: "the sleep study is set for the 3rd" says it was scheduled. */

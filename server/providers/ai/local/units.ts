@@ -150,3 +150,10 @@ export const isKnownUnit = (word: string) => {
   const w = word.toLowerCase();
   return BY_WORD.has(w) || BY_WORD.has(w.replace(/s$/, '')) || typoFamily(w) !== undefined;
 };
+
+/** The smaller things a whole a goal counts is made of: "12 new chords" are no songs learned, "3 chapters" no books read. */
+const PARTS: Record<string, string[]> = {
+  songs: ['chord', 'scale', 'riff', 'lick', 'note', 'bar', 'verse', 'chorus', 'strum', 'progression'],
+  books: ['chapter', 'page', 'section'],
+};
+export const partOf = (noun: string, unit: string) => (PARTS[unit.toLowerCase()] ?? []).includes(noun.toLowerCase().replace(/(?<=[^s])s$/, ''));

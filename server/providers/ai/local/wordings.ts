@@ -74,6 +74,23 @@ function weekdayDone(text: string, goals: AiGoal[]): string {
 }
 
 /** How clients say counts of things, as the reader reads them. */
+/** Weights and volumes a pack holds ("bags of 250g"): the families multiplied out. */
+const CONTENTS = new Set(['grams', 'kg', 'lbs', 'ml', 'litres']);
+function packsOf(m: string, n: string, noun: string, size: string, unit: string): string {
+  return CONTENTS.has(familyOf(unit)) && !isKnownUnit(noun) ? `${Number(n) * Number(size)} ${unit}` : m;
+}
+
+const WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+/**
+ * "sat 15 min mon-fri": minutes under an hour and a range of weekdays after them are that much on each of those days ("on 5 days", read
+ * as such); a total over days that long is said in hours. "11 hours mon-thu", "35 calls mon-wed" are what the days came to.
+ */
+const DAY_RANGE_AFTER_MINUTES = new RegExp(`\\b([1-5]?\\d ?(?:min|mins|minutes)) (${WEEKDAY}) ?(?:-|–|to|thru|through) ?(${WEEKDAY})\\b(?! ?(?:in total|total|in all|altogether|combined)\\b)`, 'g');
+function daysOfRange(m: string, amount: string, from: string, to: string): string {
+  const days = WEEK.indexOf(to.slice(0, 3)) - WEEK.indexOf(from.slice(0, 3)) + 1;
+  return days >= 2 ? `${amount} on ${days} days` : m;
+}
+
 export function countWordings(text: string, goals: AiGoal[]): string {
   return (
     nextOrdinalOne(ordinalOfPeriod(ordinalsDone(oneThingDone(weekdayDone(recipientsOfOwnVerb(text, goals), goals), goals), goals), goals), goals)
@@ -87,12 +104,15 @@ export function countWordings(text: string, goals: AiGoal[]): string {
       // "journaled every day this week": seven of them, when the sentence gives no number of its own ("so 7 more days").
       // "failed every night this week" is seven nights the habit was broken, not kept.
       .replace(/\b(?!(?:failed|missed|skipped|slipped|relapsed|cheated|caved|struggled)\b)([a-z]+ed) (?:every|each) (day|night|morning|evening) this week\b(?![^.!?\n]*\d)/g, '$1 7 $2s this week')
+      .replace(DAY_RANGE_AFTER_MINUTES, daysOfRange)
       // "2 shifts, 4 hours each" is the occasions and the amount of each.
       .replace(new RegExp(`\\b(\\d+) (${OCCASIONS}),? (\\d+(?:\\.\\d+)?) ?([a-z$]+) each\\b(?! (?:way|side|leg|direction))`, 'g'), occasionsEach)
       // "2 lectures, 45 mins each" for "Watch 20 hrs of lectures": things the title names, each of that amount.
       .replace(/\b(\d+) ([a-z]+s),? (\d+(?:\.\d+)?) ?([a-z$]+) each\b(?! (?:way|side|leg|direction))/g, (m, n: string, noun: string, amount: string, unit: string) =>
         goals.some((g) => wordsOf(g.title.toLowerCase()).includes(noun)) ? occasionsEach(m, n, noun, amount, unit) : m,
       )
+      // "28 bags of 250g", "6 jars of 500 ml": things of a weight or volume each, that many times it.
+      .replace(/\b(\d+) ([a-z]+s) of (\d+(?:\.\d+)?) ?([a-z]+)\b/g, packsOf)
       // "3 sets of 20 pushups": 20 pushups three times.
       .replace(/\b(\d+) (?:sets|rounds) of (\d+) ([a-z]+)/g, '$2 $3 $1 times')
       // "one meetup on thursday": the noun right after it first, before words further on.
