@@ -1497,6 +1497,41 @@ describe('local reply analysis', () => {
     expect(moved('went to physio mon, wed and fri, so 3 more', [physio, home])).toEqual(['p=6']);
     expect(moved('physio was cancelled tues and fri so 2 more to go', [physio, home])).toEqual([]);
   });
+  it('reads "got in 2 hrs" as time spent, not as how long something took', () => {
+    const guitar = goal('g', 'Guitar practice - 40 hrs', 'hours', 18.5, 40);
+    expect(valueOf('got in 2 hrs yesterday', guitar)).toBe(20.5);
+    expect(valueOf('squeezed in 1.5 hours before work', guitar)).toBe(20);
+    expect(valueOf('finished the song in 2 hrs', guitar)).toBeNull();
+    expect(valueOf('got there in 2 hrs', guitar)).toBeNull();
+    expect(valueOf("I'll get in 2 hrs tomorrow", guitar)).toBeNull();
+  });
+  it('gives money "got paid" beside several money goals to the one goal of earning', () => {
+    const visa = goal('v', 'Pay off the Visa', '$', 800, 2000);
+    const trip = goal('t', 'Vacation savings $1,500', '$', 450, 1500);
+    const gigs = goal('f', 'Freelance income $5,000', '$', 2100, 5000);
+    expect(moved('got paid 500 bucks for a logo', [visa, trip, gigs])).toEqual(['f=2600']);
+    expect(moved('was paid $250 for the edit, sent $100 somewhere', [visa, trip, gigs])).toEqual(['f=2350']);
+    expect(moved('paid $200 and got $50 back', [visa, trip, gigs])).toEqual([]);
+    expect(moved('got paid $500', [visa, trip, { ...gigs, id: 'e', title: 'Earn $5,000 tutoring' }, gigs])).toEqual([]);
+  });
+  it('reads a time said of another activity ("a 2 hr ride, 48 km") as how long that goal\'s occasion took', () => {
+    const bike = goal('b', 'Cycle 1,000 km this year', 'km', 640, 1000);
+    const gym = goal('s', 'Strength training - 24 hrs total', 'hours', 9, 24);
+    expect(moved('did a 2 hr ride, 48 km. plus 45 min lifting', [bike, gym])).toEqual(['b=688', 's=9.75']);
+    expect(moved('1 hr ride, 20 km', [bike, gym])).toEqual(['b=660']);
+    expect(moved('2 hr ride and a 30 km ride', [bike, gym])).toEqual([]);
+    expect(moved('2 hr ride. 48 km', [bike, gym])).toEqual([]);
+    const any = goal('x', 'Exercise 50 hours', 'hours', 9, 50);
+    expect(moved('did a 2 hr ride, 48 km', [bike, any])).not.toContain('x=11');
+  });
+  it('counts the weekdays listed after the goal\'s verb, typos and all, as that many sessions', () => {
+    const lift = { ...goal('l', 'Lift 3x/wk - 36 sessions', 'sessions', 20, 36), type: 'habit' as const };
+    expect(valueOf('lifted tuesdy thrusday and satuday, felt strong', lift)).toBe(23);
+    expect(valueOf('lifted mon and thurs', lift)).toBe(22);
+    expect(valueOf("didn't lift tuesday or friday", lift)).toBeNull();
+    expect(valueOf('gym was packed tuesday and friday', lift)).toBeNull();
+    expect(valueOf('ran tuesday and friday', lift)).toBeNull();
+  });
 });
 
 describe('local milestones', () => {

@@ -22,13 +22,13 @@ export function otherSubject(m: Mention, goal: AiGoal): boolean {
 }
 
 /** Activities a distance or a duration can belong to; one that is not the goal's own says the number is not the goal's. */
-const ACTIVITIES = new Set(['run', 'walk', 'hik', 'cycl', 'swim', 'row', 'ski', 'driv', 'ride', 'skat', 'climb', 'paddl', 'yoga', 'stret', 'gym', 'medit', 'read', 'studi', 'write', 'sleep']);
+const ACTIVITIES = new Set(['run', 'walk', 'hik', 'cycl', 'swim', 'row', 'ski', 'driv', 'ride', 'skat', 'climb', 'paddl', 'yoga', 'stret', 'gym', 'medit', 'read', 'studi', 'write', 'sleep', 'strength', 'lift']);
 
 const TIMED = ['minutes', 'hours'];
 const MOVED_OVER = ['km', 'mi', 'meters', 'steps', ...TIMED];
 const WORKED_THROUGH = ['pages', 'words', 'chapters', ...TIMED];
 /** What each activity's amount may be counted in: "12 pages 😴" (sleep) says how reading ended, not another activity's pages. */
-const ACTIVITY_UNITS: Record<string, string[]> = { sleep: TIMED, yoga: TIMED, stret: TIMED, gym: TIMED, medit: TIMED, read: WORKED_THROUGH, studi: WORKED_THROUGH, write: WORKED_THROUGH };
+const ACTIVITY_UNITS: Record<string, string[]> = { strength: TIMED, lift: TIMED, sleep: TIMED, yoga: TIMED, stret: TIMED, gym: TIMED, medit: TIMED, read: WORKED_THROUGH, studi: WORKED_THROUGH, write: WORKED_THROUGH };
 const MEASURING = new Set([...MOVED_OVER, ...WORKED_THROUGH]);
 
 /** Whether the activity could have been done in the amount's unit (an unknown unit could be anything's). */

@@ -97,8 +97,8 @@ export function notAQuantity(before: string, after: string, raw: string, titleWo
   // "chapter 3 done", "week 2", "page 70": which one, not how many (a goal counting these reads them as totals elsewhere).
   // "this week 60 new words" is when, not which one; "book 1 more" (📚 1 more) is an amount; so is "session 8000m" (metres or minutes stuck to it).
   if (/\b(chapter|ch|episode|part|section|week|day|step|lesson|module|book|session|workout|class|entry|post|page)\s*#?\s*$/.test(before) && !/\b(?:this|last|that|per|each|every) (?:week|day)\s*$/.test(before) && !/^(?:\s*(?:%|more\b|extra\b)|m\b)/.test(after) && !isKnownUnit(/^\s*([a-z$]+)/.exec(after)?.[1] ?? '')) return true;
-  // "ran 10k in 55 minutes": how long something took, not an amount of a minutes goal.
-  if (/(?<!\bput )\bin\s*(?:under|just|about|less than)?\s*$/.test(before) && /^\s*(?:m|min|mins|minutes?|hrs?|hours?|secs?|seconds?|h)\b/.test(after)) return true;
+  // "ran 10k in 55 minutes": how long something took, not an amount of a minutes goal ("got in 2 hrs", "put in 3 hrs" is time spent).
+  if (/(?<!\b(?:put|got|get|gets|getting|squeezed) )\bin\s*(?:under|just|about|less than)?\s*$/.test(before) && /^\s*(?:m|min|mins|minutes?|hrs?|hours?|secs?|seconds?|h)\b/.test(after)) return true;
   // "2 picked up", "3 were no-shows": the number is the subject of someone else's doing, not an amount the client did.
   // ... unless the word is the goal's own ("12 rated games" for "Play 40 rated chess games", "1 signed" for "Sign 5 new customers").
   const next = /^\s*([a-z]+)/.exec(after)?.[1] ?? '';

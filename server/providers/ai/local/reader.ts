@@ -3,7 +3,7 @@ import { otherActivity, otherSubject } from './activities';
 import { type Claim, occasionsBefore, passedOnTo } from './claims';
 import { ABSTAINING, ALREADY_REPORTED, APPROX, AWAY, CORRECTION, CORRECTION_AT_END, COUNTERFACTUAL, DID_AMOUNT, DOING, EARNED, FILLER_LIKE, FUTURE, GENERIC_OCCASION, HEDGE, HEDGED_NEXT, INCLUDED, INCLUDING, INCOME, MULTIPLIED_AFTER, NEGATION, NET_OF_FEES, OCCASIONS_ENDING, OPINION, OTHERS, PLANNED_DEED, PURCHASE, PUT_ASIDE, REPEATED, SHARED, SINCE_LAST, SPEND, STREAK, UNSURE, WHEN, WHEN_IN, WITHDRAWAL } from './cues';
 import { EARNING, matchesStem, named, near, PAYING_OFF, saving, stem, STOP, titleStems, unitNear, wordsOf } from './goal-names';
-import { countedBy, daysIn, FOLLOWERS, INCREMENT, measured, type Mention, mentionsIn, MORE_AFTER, notDone, OCCASION, OCCASIONS, STATED_TOTAL_BEFORE, titleAmounts, type Unread, WHOLE } from './mentions';
+import { amountsIn, countedBy, daysIn, FOLLOWERS, INCREMENT, measured, type Mention, mentionsIn, MORE_AFTER, notDone, OCCASION, OCCASIONS, STATED_TOTAL_BEFORE, titleAmounts, type Unread, WHOLE } from './mentions';
 import { digitise, emojiWords, withoutEmoji } from './numbers';
 import { type Unplaced, strayNumber } from './net';
 import { ordinalTotals } from './ordinals';
@@ -277,6 +277,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         const vague = area !== undefined && narrowed.length === 1 && named(area, narrowed, goals).length === 0;
         if (narrowed.length === 1 && !vague) candidates = narrowed;
       }
+      // "got paid $1,200 for the job" beside a card, a fund and an income goal: money earned is the one goal of earning's.
+      if (candidates.length > 1 && isCurrency(m.unit) && EARNED_AMOUNT.test(m.before)) candidates = oneEarningGoal(candidates);
       // "sold 3 old games on ebay for $45" beside a saving: the price of the things counted, money earned, which is no saving until put aside.
       if (candidates.length === 1 && salePrice(m, nearby) && saving(candidates[0]!)) {
         if (PUT_ASIDE.test(`${m.after} ${clauses[index + 1] ?? ''}`)) doubted.add(candidates[0]!.id);
@@ -285,6 +287,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       // The unit says one goal, the activity word another ("walked 5 days" with a goal counted in days): no evidence agrees.
       // So does the verb right before the number ("posted 3 paintings" beside goals of paintings and of posts); an occasion's name there
       // ("erg session 8000m") is no verb, and says nothing against the goal the unit and the activity word agree on.
+      // "did a 2 hr ride, 48 km" beside "Cycle 1,000 km" and "Strength training – 24 hrs": how long the ride took, no time of strength training.
+      if (candidates.length === 1 && durationOfNamed(m, candidates[0]!, nearby, sentenceEnds[index] ? undefined : clauses[index + 1], goals)) continue;
       const verbNames = m.verb && !OCCASION_NAME.test(m.verb) ? named(m.verb, numeric, goals) : [];
       const verbElsewhere = verbNames.length > 0 && !verbNames.includes(candidates[0]!);
       if (candidates.length === 1 && !carriedOn && m.unit && ((nearby.length > 0 && !nearby.includes(candidates[0]!)) || verbElsewhere)) {
@@ -545,7 +549,7 @@ function multipliedBefore(m: Mention, goal: AiGoal): boolean {
 }
 
 /** "made 215", "earned $80": money said right after a verb of earning it. */
-const EARNED_AMOUNT = /\b(?:made|earned|netted|brought in|took in)\s*\$?\s*$/;
+const EARNED_AMOUNT = /\b(?:made|earned|netted|brought in|took in|got paid|was paid)\s*\$?\s*$/;
 /** The one goal of earning money, if only one of the check-in's goals is. */
 function oneEarningGoal(numeric: AiGoal[]): AiGoal[] {
   const earning = numeric.filter((g) => g.unit !== null && isCurrency(g.unit) && EARNING.test(g.title));
@@ -578,6 +582,18 @@ function occasionsOfClauseBefore(clauses: string[], sentenceEnds: boolean[], ind
   if (!previous || sentenceEnds[index - 1] || /\d/.test(previous) || NEGATION.test(previous) || FUTURE.test(previous)) return [];
   const one = named(previous, numeric, goals);
   return one.length === 1 && one[0]!.unit && OCCASION.has(familyOf(one[0]!.unit)) ? one : [];
+}
+
+/**
+ * "did a 2 hr ride, 48 km": a time said of another activity than the goal's, beside the one goal that activity names, is how long that
+ * goal's occasion took; it leaves that goal no part unread only when the same sentence goes on with just its amount in that goal's unit.
+ */
+function durationOfNamed(m: Mention, goal: AiGoal, nearby: AiGoal[], next: string | undefined, goals: AiGoal[]): boolean {
+  const [other] = nearby;
+  if (nearby.length !== 1 || !other?.unit || !['minutes', 'hours'].includes(familyOf(m.unit)) || conversion(m.unit, other.unit) !== null) return false;
+  // The next clause is that amount alone ("48 km"): "2 hr ride and a 30 km ride" is another ride, the first one's km unsaid.
+  const amountAlone = next !== undefined && /^\d+(?:\.\d+)?\s*[a-z]+$/.test(next.trim());
+  return otherActivity(m, goal, goals) && amountAlone && amountsIn(next).some((a) => conversion(a.unit, other.unit!) !== null);
 }
 
 /** Two goals counted in the same unit ("pages" and "pages"). */

@@ -238,8 +238,8 @@ export function listedDays(text: string, goals: AiGoal[]): string {
   );
 }
 
-/** Things done at most once a day: a weekday on which one was done counts one. Not meals (three a day) nor nights (read as days above). */
-const ONCE_A_DAY = new Set(['dinners', 'lunches', 'breakfasts']);
+/** Things done at most once a day: a weekday on which one was done counts one (a training session). Not meals (three a day) nor nights (read as days above). */
+const ONCE_A_DAY = new Set(['dinners', 'lunches', 'breakfasts', 'sessions']);
 
 /**
  * "cooked at home mon, wed and thu" for "Cook dinner at home 4 nights a week" counted in dinners: with the goal's own verb in the
@@ -247,19 +247,23 @@ const ONCE_A_DAY = new Set(['dinners', 'lunches', 'breakfasts']);
  * with no number of its own (that is read by its number: "cooked 2 dinners mon and tue") and no "not" (days it was not done).
  */
 function listedOnceADay(text: string, goals: AiGoal[]): string {
-  const onceADay = goals.filter((g) => trackable(g) && g.unit !== null && ONCE_A_DAY.has(familyOf(g.unit)));
+  // "sessions" is a count like any other to the units, so the goal's own word is looked up too.
+  const onceADay = goals.filter((g) => trackable(g) && g.unit !== null && [familyOf(g.unit), g.unit.toLowerCase()].some((u) => ONCE_A_DAY.has(u)));
   const goal = onceADay.length === 1 ? onceADay[0]! : undefined;
   if (!goal) return text;
   const didIt = (before: string) => wordsOf(before).some((w) => (/ed$/.test(w) || PAST.has(w)) && named(w, [goal], goals).length > 0);
   return text.replace(/[^.!?;\n]+/g, (sentence) =>
     /\d/.test(sentence) || NEGATION.test(sentence)
       ? sentence
-      : sentence.replace(WEEKDAY_LIST, (list, at: number) => {
+      : weekdaysSpelt(sentence).replace(WEEKDAY_LIST, (list, at: number, spelt: string) => {
           const days = new Set(list.match(new RegExp(WEEKDAY, 'g'))!.map((d) => d.slice(0, 3)));
-          return days.size > 1 && didIt(sentence.slice(0, at)) ? `on ${days.size} ${goal.unit!}` : list;
+          return days.size > 1 && didIt(spelt.slice(0, at)) ? `on ${days.size} ${goal.unit!}` : list;
         }),
   );
 }
+
+/** "lifted tuesdy thrusday and satuday": a word one typo from a weekday's full name is that weekday. */
+const weekdaysSpelt = (sentence: string) => sentence.replace(/\b[a-z]{5,}\b/g, (w) => (WEEKDAY_WORD.test(w) ? w : (WEEKDAY_NAMES.find((d) => near(w, d)) ?? w)));
 
 /** "my sister who ran 5k", "he walked 3": a verb with its own subject is read with it. */
 const OWN_SUBJECT = /\b(?:who|i|he|she|we|they|you|it)\s+$/;
