@@ -10,7 +10,7 @@ import type { AiGoal, AiProvider, ReplyAnalysis, ReplyContext } from '@/server/p
  * Shared by the unit test (local provider) and `npm run ai:corpus` (local or OpenAI-compatible).
  */
 
-export const CORPUS_PARTS = ['tuning', 'held-back', 'held-back-2', 'held-back-3', 'held-back-4', 'held-back-5', 'held-back-6', 'held-back-7', 'held-back-8', 'held-back-9', 'held-back-10', 'held-back-11', 'held-back-12', 'held-back-13', 'held-back-14', 'held-back-15', 'held-back-16', 'held-back-17', 'held-back-18', 'held-back-19', 'held-back-20', 'held-back-21', 'held-back-22', 'held-back-23', 'held-back-24', 'held-back-25', 'held-back-26', 'held-back-27', 'held-back-28', 'held-back-29', 'held-back-30', 'held-back-31', 'held-back-32', 'held-back-33', 'es-tuning', 'pt-tuning', 'de-tuning', 'fr-tuning', 'es-held-back', 'pt-held-back', 'de-held-back', 'fr-held-back'] as const;
+export const CORPUS_PARTS = ['tuning', 'held-back', 'held-back-2', 'held-back-3', 'held-back-4', 'held-back-5', 'held-back-6', 'held-back-7', 'held-back-8', 'held-back-9', 'held-back-10', 'held-back-11', 'held-back-12', 'held-back-13', 'held-back-14', 'held-back-15', 'held-back-16', 'held-back-17', 'held-back-18', 'held-back-19', 'held-back-20', 'held-back-21', 'held-back-22', 'held-back-23', 'held-back-24', 'held-back-25', 'held-back-26', 'held-back-27', 'held-back-28', 'held-back-29', 'held-back-30', 'held-back-31', 'held-back-32', 'held-back-33', 'held-back-34', 'held-back-35', 'es-tuning', 'pt-tuning', 'de-tuning', 'fr-tuning', 'es-held-back', 'pt-held-back', 'de-held-back', 'fr-held-back'] as const;
 export type CorpusPart = (typeof CORPUS_PARTS)[number];
 
 const expectedGoalSchema = z.union([z.literal('unchanged'), z.object({ value: z.number() }), z.object({ completed: z.literal(true) })]);
