@@ -440,6 +440,8 @@ export const ADMIN_EMPTY_STATES = {
   auditLog: 'No admin actions recorded yet.',
   transactions: 'No transactions found.',
   subscribers: 'No users found.',
+  subscribersSearch: 'No user matches this search.',
+  subscribersFailed: 'The search failed. Try again in a moment.',
   revenue: 'No revenue in this period.',
   planDistribution: 'No users on any plan yet.',
   churn: 'No subscription changes in this period.',
@@ -465,6 +467,8 @@ export const ADMIN_DATE_RANGES = {
 /** Admin dashboard fetch rules (product §2.4, §2.9). */
 export const ADMIN_FETCH = {
   debounceMs: 600,
+  /** The user-plans search asks the server once typing pauses this long. */
+  searchDebounceMs: 300,
   minGapMs: 1000,
 } as const;
 

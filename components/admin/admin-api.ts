@@ -56,7 +56,7 @@ export const adminApi = {
   revenueStats: (r: RangeParams) => api.get<RevenueStatsAnswer>(`/admin/revenue/stats?${rangeQuery(r)}`),
   revenueAnalytics: (r: RangeParams) => api.get<RevenueAnalyticsAnswer>(`/admin/revenue/analytics?${rangeQuery(r)}`),
   transactions: () => api.get<TransactionsAnswer>(`/admin/billing/transactions?limit=${ADMIN_LIMITS.transactions}`),
-  subscribers: () => api.get<SubscribersAnswer>(`/admin/billing/subscribers?limit=${ADMIN_LIMITS.subscribers}`),
+  subscribers: (search = '') => api.get<SubscribersAnswer>(`/admin/billing/subscribers?limit=${ADMIN_LIMITS.subscribers}${search ? `&search=${encodeURIComponent(search)}` : ''}`),
   profile: () => api.get<AdminProfileAnswer>('/admin/profile'),
   announcements: () => api.get<AnnouncementsAnswer>('/admin/announcements'),
   announcementRecipients: (kind: AnnouncementKind) => api.get<AnnouncementRecipientsAnswer>(`/admin/announcements/recipients?kind=${kind}`),

@@ -1,26 +1,18 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { Command } from 'cmdk';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarCog, LayoutDashboard, Moon, Search, Send, Sun, User, UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import { useAuth } from '@/components/auth/auth-provider';
+import { useDebounced } from '@/components/ui/use-debounced';
 import { api, errorMessage } from '@/lib/api-client';
 import { rememberAppearance, storedAppearance } from '@/lib/appearance';
 import { CLIENT_VALUE_PREFIX, type PaletteScreen, PALETTE_CLIENT_LIMIT, PALETTE_SEARCH_DEBOUNCE_MS, PALETTE_TEXTS, dashboardHref, paletteFilter } from '@/lib/palette';
 import type { AppearancePreferencesResponse } from '@/lib/schemas/account';
 import type { ClientPage } from '@/lib/schemas/clients';
-
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 const itemClass =
   'flex cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-sm text-stone-800 select-none data-[selected=true]:bg-brand-50 data-[selected=true]:text-brand-900 dark:text-stone-100 dark:data-[selected=true]:bg-stone-800 dark:data-[selected=true]:text-white';

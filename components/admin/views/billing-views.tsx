@@ -3,9 +3,10 @@
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api, errorMessage } from '@/lib/api-client';
-import { ADMIN_EMPTY_STATES as EMPTY, ADMIN_MESSAGES, ADMIN_PLANS, isAdminPlanId, type AdminPlanId } from '@/lib/constants';
+import { ADMIN_EMPTY_STATES as EMPTY, ADMIN_FETCH, ADMIN_MESSAGES, ADMIN_PLANS, isAdminPlanId, type AdminPlanId } from '@/lib/constants';
 import {
   refundSchema,
   type AdminTransaction,
@@ -20,6 +21,8 @@ import {
 import { Button } from '@/components/ui/button';
 import { Field, controlClass, inputClass } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
+import { useDebounced } from '@/components/ui/use-debounced';
+import { adminApi } from '../admin-api';
 import { BarSeriesChart, ShareChart } from '../charts';
 import { formatAmount, formatBucket, formatChange, formatCount, formatRate, planLabel, type ChangeUnit } from '../format';
 import { useProfileTime } from '@/components/time/use-profile-time';
@@ -239,6 +242,69 @@ function PlanChanger({ user, onChanged }: { user: Subscriber; onChanged(): void 
   );
 }
 
+/**
+ * The newest users, or those the search finds on the server: the page holds only the latest
+ * ADMIN_LIMITS.subscribers, so a user who joined before them is found by name, e-mail or plan.
+ */
+function UserPlans({ latest, canManage, onChanged }: { latest: SubscribersAnswer | null; canManage: boolean; onChanged(): void }) {
+  const time = useProfileTime();
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search.trim(), ADMIN_FETCH.searchDebounceMs);
+  const found = useQuery({ queryKey: ['admin-subscribers', query], queryFn: () => adminApi.subscribers(query), enabled: query !== '' });
+  const changed = () => {
+    onChanged();
+    if (query) void found.refetch();
+  };
+  const searching = query !== '';
+  const users = searching ? (found.data?.users ?? []) : (latest?.users ?? []);
+  return (
+    <>
+      <div className="mb-3">
+        <label htmlFor="subscriber-search" className="sr-only">
+          Search users
+        </label>
+        <input
+          id="subscriber-search"
+          type="search"
+          placeholder="Search by name, e-mail or plan"
+          className={`w-full max-w-md ${controlClass}`}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+      {searching && found.isError ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {errorMessage(found.error, EMPTY.subscribersFailed)}
+        </p>
+      ) : (
+        <div aria-busy={searching && found.isFetching}>
+          <DataTable
+            caption="Users and their plans"
+            rows={users}
+            rowKey={(u) => u.id}
+            empty={<EmptyState title={searching ? (found.isPending ? 'Searching…' : EMPTY.subscribersSearch) : EMPTY.subscribers} />}
+            columns={[
+              {
+                header: 'User',
+                cell: (u) => (
+                  <div>
+                    <p className="font-medium">{u.name}</p>
+                    <p className="text-xs text-stone-500 dark:text-stone-400">{u.email}</p>
+                  </div>
+                ),
+              },
+              { header: 'Plan', cell: (u) => <Badge tone={u.plan === 'free' ? 'stone' : 'brand'}>{planLabel(u.plan)}</Badge> },
+              { header: 'Subscription', cell: (u) => u.subscriptionStatus ?? 'none' },
+              { header: 'Joined', cell: (u) => time.date(u.createdAt, 'N/A') },
+              ...(canManage ? [{ header: 'Change plan', cell: (u: Subscriber) => <PlanChanger key={`${u.id}-${u.plan}`} user={u} onChanged={changed} /> }] : []),
+            ]}
+          />
+        </div>
+      )}
+    </>
+  );
+}
+
 export function BillingView({
   stats,
   transactions,
@@ -252,7 +318,6 @@ export function BillingView({
   canManage: boolean;
   onRefresh(): void;
 }) {
-  const time = useProfileTime();
   return (
     <div className="space-y-6">
       {/* The shell's Refresh Data reloads this view. */}
@@ -262,27 +327,7 @@ export function BillingView({
         <TransactionsTable transactions={transactions?.transactions ?? []} canRefund={canManage} onChanged={onRefresh} />
       </Section>
       <Section title="User plans" description="Move any user to another plan. A running paid subscription follows; moving to Free cancels it.">
-        <DataTable
-          caption="Users and their plans"
-          rows={subscribers?.users ?? []}
-          rowKey={(u) => u.id}
-          empty={<EmptyState title={EMPTY.subscribers} />}
-          columns={[
-            {
-              header: 'User',
-              cell: (u) => (
-                <div>
-                  <p className="font-medium">{u.name}</p>
-                  <p className="text-xs text-stone-500 dark:text-stone-400">{u.email}</p>
-                </div>
-              ),
-            },
-            { header: 'Plan', cell: (u) => <Badge tone={u.plan === 'free' ? 'stone' : 'brand'}>{planLabel(u.plan)}</Badge> },
-            { header: 'Subscription', cell: (u) => u.subscriptionStatus ?? 'none' },
-            { header: 'Joined', cell: (u) => time.date(u.createdAt, 'N/A') },
-            ...(canManage ? [{ header: 'Change plan', cell: (u: Subscriber) => <PlanChanger key={`${u.id}-${u.plan}`} user={u} onChanged={onRefresh} /> }] : []),
-          ]}
-        />
+        <UserPlans latest={subscribers} canManage={canManage} onChanged={onRefresh} />
       </Section>
     </div>
   );
