@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
-import { client } from '../helpers/http';
-import { dialogTitled, expect, reviewShot, signIn, stack, test, verifiedCoach, waitForEmail } from './fixtures';
+import { CoachApi, dialogTitled, expect, reviewShot, signIn, stack, test, verifiedCoach, waitForEmail, type TestUser } from './fixtures';
 
 /**
  * The one-tap reply page (issue 17 §2, decision 0083) in Chromium: the coach sets a client's channel
@@ -12,22 +11,14 @@ import { dialogTitled, expect, reviewShot, signIn, stack, test, verifiedCoach, w
 
 const SHOTS = 'replypage';
 
-async function clientWithGoals(ip: string, email: string, password: string) {
-  const request = client(stack().baseUrl);
-  const login = await request<{ accessToken: string }>('POST', '/users/login', { ip, body: { email, password } });
-  expect(login.status).toBe(200);
-  const token = login.body.accessToken;
+/** Paige with a km goal and a task; the coach's API session refreshes itself (access tokens live seconds here). */
+async function clientWithGoals(ip: string, coach: TestUser) {
+  const api = await CoachApi.login(coach, ip);
   const clientEmail = `paige-${randomInt(0, 1e6)}@example.com`;
-  const created = await request<{ client: { _id: string } }>('POST', '/coach/clients', {
-    ip,
-    token,
-    body: { firstName: 'Paige', lastName: 'Walker', email: clientEmail, phone: `+1555${String(randomInt(0, 10_000_000)).padStart(7, '0')}`, goalTitle: 'Walk 100 km', goalType: 'progress', metric: 'km', targetValue: 100 },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const clientId = created.body.client._id;
-  const task = await request('POST', '/goals/create', { ip, token, body: { clientId, title: 'Book physio', type: 'task' } });
+  const created = await api.createClient({ firstName: 'Paige', lastName: 'Walker', email: clientEmail, phone: `+1555${String(randomInt(0, 10_000_000)).padStart(7, '0')}`, goalTitle: 'Walk 100 km', goalType: 'progress', metric: 'km', targetValue: 100 });
+  const task = await api.call('POST', '/goals/create', { clientId: created.id, title: 'Book physio', type: 'task' });
   expect(task.status, JSON.stringify(task.body)).toBe(201);
-  return { clientId, clientEmail, token, request };
+  return { clientId: created.id, clientEmail, api };
 }
 
 async function phonePage(browser: Browser, colorScheme: 'light' | 'dark', width: number): Promise<Page> {
@@ -37,7 +28,7 @@ async function phonePage(browser: Browser, colorScheme: 'light' | 'dark', width:
 
 test('the client answers an e-mailed check-in on the reply page at 390 px, and the coach sees it live', async ({ page, browser, clientIp }) => {
   const coach = await verifiedCoach(clientIp);
-  const { clientId, clientEmail, token, request } = await clientWithGoals(clientIp, coach.email, coach.password);
+  const { clientId, clientEmail, api } = await clientWithGoals(clientIp, coach);
 
   await signIn(page, coach);
   await page.goto('/dashboard');
@@ -52,7 +43,7 @@ test('the client answers an e-mailed check-in on the reply page at 390 px, and t
   await expect(edit).toBeHidden();
   await expect(page.getByRole('region', { name: 'Paige Walker' }).locator('[data-testid="channel-label"][data-channel="email"]').first()).toBeVisible();
 
-  const sent = await request<{ checkIn: { status: string; aiMessage: string } }>('POST', '/checkins/ai/initiate', { ip: clientIp, token, body: { clientId, goalId: null } });
+  const sent = await api.call<{ checkIn: { status: string; aiMessage: string } }>('POST', '/checkins/ai/initiate', { clientId, goalId: null });
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
   const item = page.getByRole('list', { name: 'Check-ins', exact: true }).getByRole('listitem').first();
   await expect(item).toContainText('Sent');
