@@ -1532,6 +1532,88 @@ describe('local reply analysis', () => {
     expect(valueOf('gym was packed tuesday and friday', lift)).toBeNull();
     expect(valueOf('ran tuesday and friday', lift)).toBeNull();
   });
+  it('reads a person taken out as no money taken out ("dad took me out for 2 hrs")', () => {
+    const drive = goal('d', 'Log 40 hours of supervised driving', 'hours', 17, 40);
+    expect(valueOf('dad took me out sat for 2 hrs and sun for 1.5', drive)).toBe(20.5);
+    expect(valueOf('mum took us out for 3 hrs on the motorway', drive)).toBe(20);
+    const fund = goal('f', 'Save $1,500 for the trip', '$', 640, 1500);
+    expect(valueOf('took 100 out for the vet, then saved 50', fund)).toBeNull();
+  });
+  it('reads occasions of an amount each, right after the same amount, as how it was made up', () => {
+    const med = goal('m', 'Meditate 10 hours this month', 'hours', 4.5, 10);
+    expect(valueOf('45 mins this week, 3 sits of 15 min', med)).toBe(5.25);
+    expect(valueOf('45 mins this week, 2 sits of 15 min', med)).toBe(5.75);
+    expect(valueOf('45 mins this week, 3 sits of 15 min on sunday', med)).toBe(6);
+    expect(valueOf('45 mins monday. 3 sessions of 15 min', med)).toBe(6);
+  });
+  it('reads "between 20 and 30" as a range, no amount', () => {
+    const vocab = goal('v', 'Learn 500 Spanish words', 'words', 215, 500);
+    expect(valueOf('learned between 15 and 20 words', vocab)).toBeNull();
+    expect(valueOf('vocab somewhere between twenty and thirty new words', vocab)).toBeNull();
+    expect(valueOf('learned 20 words between tuesday and friday', vocab)).toBe(235);
+  });
+  it('gives times of a thing given up to that goal\'s lapses, not to another goal counted in times', () => {
+    const gym = { ...goal('g', 'Gym 3x/wk', 'sessions', 15, 36), type: 'incremental' as const };
+    const out = { ...goal('o', 'No eating out', 'days', 9, 30), type: 'habit' as const };
+    expect(moved('ate out twice too. but made it to the gym 3 times', [gym, out])).toEqual(['g=18']);
+    expect(moved('ate out 3 times', [gym, out])).toEqual([]);
+    expect(moved('gym x3 | eating out fri & sat', [gym, out])).toEqual(['g=18']);
+  });
+  it('gives "so 2 more" after a list to no goal when the list named the doings of several goals, and in place of the list when it named one', () => {
+    const physio = { ...goal('p', 'Go to 8 physio appointments', 'appointments', 3, 8), type: 'incremental' as const };
+    const home = { ...goal('h', 'Home exercise program — 20 sessions', 'sessions', 9, 20), type: 'habit' as const };
+    expect(moved('went to physio tues and did the exercises fri so thats 2 more', [physio, home])).toEqual([]);
+    expect(moved('went to physio tues and did the exercises fri. so thats 2 more', [physio, home])).toEqual([]);
+    expect(moved('did the exercises tues and fri so thats 2 more', [physio, home])).toEqual(['h=11']);
+    const net = { ...goal('n', 'Go to 10 networking events', 'events', 3, 10), type: 'incremental' as const };
+    expect(valueOf('went to a meetup tuesday and a dinner friday, so 2 more', net)).toBe(5);
+    expect(valueOf('went to a meetup tuesday and a breakfast thing friday', net)).toBe(4);
+  });
+  it('reads "music stuff" beside piano and music theory goals as either one', () => {
+    const piano = goal('p', '20 hrs piano practice', 'hours', 7, 20);
+    const theory = goal('t', '20 hrs music theory study', 'hours', 9, 20);
+    expect(moved('music stuff 3 hrs yday', [piano, theory])).toEqual([]);
+    expect(moved('theory stuff 3 hrs yday', [piano, theory])).toEqual(['t=12']);
+    expect(moved('piano stuff 2 hrs', [piano, theory])).toEqual(['p=9']);
+  });
+  it('reads a sentence of nothing but the amount just said as said again', () => {
+    const eggs = { ...goal('e', 'Sell 60 dozen eggs at the gate', 'dozen', 22, 60), type: 'incremental' as const };
+    const fence = { ...goal('f', 'Walk the boundary fences weekly', 'walks', 5, 12), type: 'habit' as const };
+    expect(moved('sold a dozen dozen at the market. twelve dozen!', [eggs, fence])).toEqual(['e=34']);
+    expect(moved('sold 12 dozen. 12 dozen again friday', [eggs, fence])).toEqual(['e=46']);
+    expect(moved('sold 5 dozen monday, 5 dozen friday', [eggs, fence])).toEqual(['e=32']);
+  });
+  it('lets a correction go on with the goal an ordinal counted', () => {
+    const songs = { ...goal('s', 'Learn the 8 songs for the gig set', 'songs', 3, 8), type: 'incremental' as const };
+    expect(valueOf("got Jolene down, that's song 5 of 8?? no wait 4", songs)).toBe(4);
+    expect(valueOf("that's song 5 of 8. no wait, 4", songs)).toBe(4);
+    expect(valueOf("that's song 5 of 8", songs)).toBe(5);
+  });
+  it('reads "two dozen" as 24 unless a goal counts in dozens', () => {
+    const candles = { ...goal('c', 'Sell 300 candles on Etsy', 'candles', 112, 300), type: 'incremental' as const };
+    expect(valueOf('sold two dozen candles at the fair', candles)).toBe(136);
+    expect(valueOf('sold 3 dozen at the market', candles)).toBe(148);
+    expect(valueOf('sold a dozen', candles)).toBe(124);
+  });
+  it('reads a share "of" a title word as the goal\'s, whatever a typo could make of the word', () => {
+    const punch = { ...goal('p', 'Finish the kitchen reno punch list (40 items)', 'items', 22, 40), type: 'incremental' as const };
+    expect(valueOf('75% of the punch list done now, tiler comes back weds', punch)).toBe(30);
+    expect(valueOf('75% through the lunch rush', punch)).toBeNull();
+  });
+  it('gives occasions alone ("twice.") to the one goal of a check-in that counts occasions, not to one of giving up', () => {
+    const choir = { ...goal('c', 'Go to choir rehearsal', 'rehearsals', 10, 24), type: 'habit' as const };
+    expect(valueOf('twice.', choir)).toBe(12);
+    expect(valueOf('3 times this week', choir)).toBe(13);
+    expect(valueOf('ate out twice', choir)).toBeNull();
+    const takeout = { ...goal('t', 'No takeout', 'days', 9, 30), type: 'habit' as const };
+    expect(valueOf('twice.', takeout)).toBeNull();
+    expect(valueOf('twice.', goal('m', 'Meditate 10 hours', 'hours', 4, 10))).toBeNull();
+  });
+  it('reads "frm" as "from"', () => {
+    const loan = goal('l', 'Pay off student loan $12,000', '$', 5400, 12000);
+    const side = goal('s', 'Side hustle income $3,000', '$', 870, 3000);
+    expect(moved('paied 250 on the lone, and made 180 frm dog walkng', [loan, side])).toEqual(['l=5650', 's=1050']);
+  });
 });
 
 describe('local milestones', () => {

@@ -37,8 +37,11 @@ export const INCOME = /\b(?:bonus|pay ?check|salary|wages|refund|tax return|got 
 /** "made 215 from the etsy shop": money earned, said with its own verb. */
 export const EARNED = /\b(?:made|earned|sold|got paid|brought in|netted|took in)\b/;
 export const PUT_ASIDE = /\b(?:sav\w*|into|put|moved|transferred|deposit\w*|stashed)\b/;
-/** "took out 100", "took 100 out for the vet", "dipped into it", "paid it out of the tax savings", "used 300 from the fund": money taken back out of what was saved. */
-export const WITHDRAWAL = /\b(?:withdrew|withdrawn|withdraw|(?:pulled|took|taken|take) (?:\S+ ){0,2}out|dipped into|(?:paid|spent|used|covered|took) (?:\S+ ){0,3}(?:out of|from) (?:the|my|our) (?:\S+ ){0,2}(?:savings|fund|stash|pot|jar))\b/;
+/**
+ * "took out 100", "took 100 out for the vet", "dipped into it", "paid it out of the tax savings", "used 300 from the fund": money taken
+ * back out of what was saved. "dad took me out for 2 hrs" takes a person out, not money.
+ */
+export const WITHDRAWAL = /\b(?:withdrew|withdrawn|withdraw|(?:pulled|took|taken|take) (?!(?:me|us|him|her|them)\b)(?:\S+ ){0,2}out|dipped into|(?:paid|spent|used|covered|took) (?:\S+ ){0,3}(?:out of|from) (?:the|my|our) (?:\S+ ){0,2}(?:savings|fund|stash|pot|jar))\b/;
 export const SPEND = /\b(ate|cost|costs|spent|spend|paid|pay|bill|bills|billed|charged|charge|charges|repair|bought|price|rent|fees?|fine|ticket|per month|a month|lost|owe|owed|owing|debt|treated (?:myself|ourselves|me)|splurged)\b|\/\s?mo(nth)?\b/;
 /** A weekday, short or whole ("tue", "thurs", "saturday"), as a pattern to build others with. */
 export const WEEKDAY = '(?:mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?';

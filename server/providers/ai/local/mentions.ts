@@ -270,7 +270,8 @@ export function mentionsIn(clause: string, goals: AiGoal[], unread: Unread[] = [
       // "100% effort", "100% sure": a manner, not a share of the goal.
       // "halfway through my 6th book": a share of one of the things the goal counts, not of the goal.
       const ofOne = /^\s*(?:through|of|into|with)\s+(?:(?:my|the|a|this|that)\s+)?(?:\d+(?:st|nd|rd|th)\s+)?([a-z]+)\b/.exec(after)?.[1] ?? '';
-      if (isKnownUnit(ofOne) && !/s$/.test(ofOne) && WHOLE.has(familyOf(ofOne))) return;
+      // A word of a goal's title is that goal ("75% of the punch list" is no lunch, whatever a typo could make of it).
+      if (isKnownUnit(ofOne) && !/s$/.test(ofOne) && WHOLE.has(familyOf(ofOne)) && !titleWords.has(ofOne)) return;
       // "75% packed" for "Pack 40 boxes": the goal's own verb says what the share is of.
       const ownVerb = named(/^\s*([a-z]+)/.exec(after)?.[1] ?? '', goals, goals).length > 0;
       if (!ownVerb && !/^\s*(?:$|[.!,;:)]|(?:done|there|through|complete|completed|finished|drafted|written|built|of|to|towards|now|in|way|along|ready|so far|paid|saved|covered|cleared)\b)/.test(after)) return;

@@ -1,3 +1,4 @@
+import type { AiGoal } from '../types';
 import { droppedOrSwapped, droppedVowel, familyOf, isKnownUnit, oneEditApart } from './units';
 
 /**
@@ -27,6 +28,17 @@ function wordValue(word: string): number {
   if (w in SMALL) return SMALL[w]!;
   const [tens, unit] = w.split(/[- ]/);
   return (TENS[tens!] ?? 0) + (unit ? (SMALL[unit] ?? 0) : 0);
+}
+
+const DOZENS = new RegExp(`\\b(\\d+|${SMALL_RE}|${COMPOUND}) dozen\\b`, 'gi');
+
+/**
+ * "sold two dozen candles": that many twelves, unless a goal counts in dozens ("Sell 60 dozen eggs", where "5 dozen" is 5 of them).
+ * Before the words are read as digits, so "two dozen" is not read as two and twelve.
+ */
+export function dozensCounted(text: string, goals: AiGoal[]): string {
+  if (goals.some((g) => g.unit !== null && /^dozens?$/i.test(g.unit))) return text;
+  return text.replace(DOZENS, (_, n: string) => String((/^\d+$/.test(n) ? Number(n) : wordValue(n)) * 12));
 }
 
 /** Emoji clients use for an activity, as the words a goal title would have. */
@@ -60,7 +72,7 @@ const TYPOS: Record<string, string> = {
   mor: 'more', moar: 'more', twise: 'twice', twic: 'twice', evry: 'every', evrey: 'every', wk: 'week', wks: 'weeks', finaly: 'finally', finnaly: 'finally',
   savd: 'saved', dun: 'done', gona: 'gonna', gunna: 'gonna', tmrw: 'tomorrow', tmr: 'tomorrow', tmrow: 'tomorrow', '2day': 'today', tday: 'today', '2moro': 'tomorrow',
   yday: 'yesterday', yest: 'yesterday', thru: 'through', tho: 'though', b4: 'before', nite: 'night', nites: 'nights', ystrday: 'yesterday', todai: 'today',
-  n: 'and', w: 'with', didnt: "didn't", dont: "don't", couldnt: "couldn't", havent: "haven't", wasnt: "wasn't", im: "i'm", ive: "i've", 'u': 'you', ur: 'your', pls: 'please',
+  n: 'and', w: 'with', frm: 'from', didnt: "didn't", dont: "don't", couldnt: "couldn't", havent: "haven't", wasnt: "wasn't", im: "i'm", ive: "i've", 'u': 'you', ur: 'your', pls: 'please',
   totl: 'total', ttl: 'total', ths: 'this', dayz: 'days', dnt: "don't", savngs: 'savings', savins: 'savings', allready: 'already', alredy: 'already', anuther: 'another', anothr: 'another', anotha: 'another', onyl: 'only', olny: 'only', adn: 'and', nad: 'and', teh: 'the',
 };
 

@@ -4,10 +4,10 @@ import { type Claim, occasionsBefore, passedOnTo } from './claims';
 import { ABSTAINING, ALREADY_REPORTED, APPROX, AWAY, CORRECTION, CORRECTION_AT_END, COUNTERFACTUAL, DID_AMOUNT, DOING, EARNED, FILLER_LIKE, FUTURE, GENERIC_OCCASION, HEDGE, HEDGED_NEXT, INCLUDED, INCLUDING, INCOME, MULTIPLIED_AFTER, NEGATION, NET_OF_FEES, OCCASIONS_ENDING, OPINION, OTHERS, PLANNED_DEED, PURCHASE, PUT_ASIDE, REPEATED, SHARED, SINCE_LAST, SPEND, STREAK, UNSURE, WHEN, WHEN_IN, WITHDRAWAL } from './cues';
 import { EARNING, matchesStem, named, near, PAYING_OFF, saving, stem, STOP, titleStems, unitNear, wordsOf } from './goal-names';
 import { amountsIn, countedBy, daysIn, FOLLOWERS, INCREMENT, measured, type Mention, mentionsIn, MORE_AFTER, notDone, OCCASION, OCCASIONS, STATED_TOTAL_BEFORE, titleAmounts, type Unread, WHOLE } from './mentions';
-import { digitise, emojiWords, withoutEmoji } from './numbers';
+import { digitise, dozensCounted, emojiWords, withoutEmoji } from './numbers';
 import { type Unplaced, strayNumber } from './net';
 import { ordinalTotals } from './ordinals';
-import { finishingAt, NOT_DONE, ONE_MORE_FINISHED, taskDone } from './tasks';
+import { finishingAt, irregularPast, NOT_DONE, ONE_MORE_FINISHED, taskDone } from './tasks';
 import { formatNumber, isCurrency, isDaily, trackable } from './text';
 import { conversion, familyOf, isKnownUnit, partOf } from './units';
 import { countWordings, listedDays, PAST, tickedDays, verbsStartClauses, withoutDateLists } from './wordings';
@@ -86,7 +86,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
   // A question mark stays with its clause (a question or an unsure number abstains there) and ends it.
   // A check mark ends what it ticks off; any other emoji between words ends its sentence ("won 7 😎 phone thing was fine").
   const text = countWordings(
-    listedDays(withoutDateLists(digitise(tickedDays(reply, goals))), goals)
+    listedDays(withoutDateLists(digitise(dozensCounted(tickedDays(reply, goals), goals))), goals)
       .replace(/\?+/g, '?;')
       .replace(/(?<=[a-z]\s*)(✅|✔️?|☑️)(?=\s*[a-z])/gu, '$1;')
       .replace(/(?<=[a-z\d]\s*)(\p{Extended_Pictographic}[\p{Extended_Pictographic}\p{Emoji_Modifier}\u{FE0F}\u{200D}]*)(?=\s+[a-z])/gu, '$1;'),
@@ -123,6 +123,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
   /** The clause of the last amount set aside for a unit no goal takes ("4 miles" beside a goal in km). */
   let foreignAt = -2;
   for (const [index, clause] of clauses.entries()) {
+    if (claims.some((c) => c.clause === index - 1 && onlyTheAmount(clause, c.value))) continue;
     // "5k! wait, and 3k on monday": a "wait" that goes on with "and" adds, it does not correct.
     const waitAndMore = /^(?:oh )?wait$/.test(clauses[index - 1] ?? '') && /\b(?:and|also|plus)\b/.test(joins[index - 1] ?? '');
     if (CORRECTION.test(clause) || (CORRECTION_AT_END.test(clauses[index - 1] ?? '') && !waitAndMore)) correcting = index;
@@ -130,7 +131,11 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
     // "pulled out 100, put in 300": what is left in the account is not said, so no amount of the reply is the saving.
     if (WITHDRAWAL.test(clause) && /\d/.test(clause)) for (const g of numeric.filter(saving)) doubted.add(g.id);
     const ordinals = ordinalTotals(clause, numeric);
-    for (const o of ordinals) claims.push({ goal: o.goal, mode: 'total', value: o.value });
+    for (const o of ordinals) {
+      claims.push({ goal: o.goal, mode: 'total', value: o.value, clause: index });
+      // "that's song 5 of 8?? no wait 4": a correction right after goes on with the goal the ordinal counted.
+      last = { goal: o.goal, factor: 1, clause: index };
+    }
     const unreadHere: Unread[] = [];
     const mentions = mentionsIn(clause, numeric, unreadHere, text).filter((m) => !ordinals.some((o) => o.at === m.before.length));
     for (const u of unreadHere) unplaced.push({ ...u, clause: index });
@@ -191,6 +196,9 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       const namedBesides = m.unit ? named(m.segment.replace(new RegExp(`(?<![a-z])${m.unit}\\b`, 'g'), ' '), numeric, goals) : nearby;
       if (m.unit && GENERIC_OCCASION.test(m.unit) && OCCASION.has(familyOf(m.unit)) && nearby.length === 1 && namedBesides.includes(nearby[0]!) && nearby[0]!.unit && OCCASION.has(familyOf(nearby[0]!.unit))) candidates = nearby.filter(countsIt);
       if (m.unit && candidates.length === 0 && nearby.length === 0 && occasionsAlone(m, clause)) candidates = occasionsOfClauseBefore(clauses, sentenceEnds, index, numeric, goals);
+      // "twice." to "How is choir going?": occasions alone answer a check-in about one goal that counts occasions or things (for a
+      // goal of giving something up they could be lapses).
+      if (m.unit && candidates.length === 0 && nearby.length === 0 && occasionsAlone(m, clause) && !isGlobal && numeric.length === 1 && countsThings(numeric[0]!) && !ABSTAINING.test(numeric[0]!.title.toLowerCase())) candidates = numeric;
       if (m.unit && isKnownUnit(m.unit) && candidates.length === 0 && !FOLLOWERS.has(m.unit)) {
         foreignAt = index;
         continue;
@@ -220,7 +228,7 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         if (candidates.length === 0 && (!m.unit || FOLLOWERS.has(m.unit)) && referent.length === 1) candidates = referent;
         // "workbook im on unit 12 now but haven't finished it, so 11 done": a "so" that sums up goes to the one goal its sentence named;
         // so does one that counts the occasions it listed ("went to physio tues and fri so thats 2 more").
-        const sumsUp = (/\bso\s*$/.test(m.lead) && /^\s*(?:done|finished|complete|completed)\b/.test(m.after)) || (m.mode === 'increment' && /\b(?:so|that'?s|thats)\s*$/.test(m.lead) && /^\s*more\b/.test(m.after));
+        const sumsUp = (/\bso\s*$/.test(m.lead) && /^\s*(?:done|finished|complete|completed)\b/.test(m.after)) || countsListed(m);
         const concluded = sumsUp ? named(sentenceBefore(clauses, sentenceEnds, index), numeric, goals) : [];
         if (candidates.length === 0 && (!m.unit || FOLLOWERS.has(m.unit)) && concluded.length === 1) candidates = concluded;
         // "made 215 from the etsy shop" beside "Pay down credit card" and "Side hustle income": money earned is the one goal of earning's.
@@ -272,9 +280,10 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         const carried = telling.length === 0 && previous && !/\d/.test(opensSentence ? previous.replace(ONE_OCCASION, ' ') : previous) ? named(previous, candidates, goals) : [];
         const narrowed = candidates.filter((c) => telling.includes(c) || carried.includes(c));
         // "6 hrs on grad school stuff": "stuff", "things" after a word the goal's title lacks name an area that may hold several of the
-        // goals ("theory test stuff" for "Driving theory test prep" is its own).
+        // goals ("theory test stuff" for "Driving theory test prep" is its own). A whole field ("music stuff" beside piano practice
+        // and music theory) holds any of them, even when one title names the field.
         const area = /\b([a-z]+) (?:stuff|things|related)\b/.exec(m.wide)?.[1];
-        const vague = area !== undefined && narrowed.length === 1 && named(area, narrowed, goals).length === 0;
+        const vague = area !== undefined && narrowed.length === 1 && (named(area, narrowed, goals).length === 0 || FIELD.test(area));
         if (narrowed.length === 1 && !vague) candidates = narrowed;
       }
       // "got paid $1,200 for the job" beside a card, a fund and an income goal: money earned is the one goal of earning's.
@@ -301,6 +310,12 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         unattributed.push(`${formatNumber(m.value)} ${m.unit} mentioned but it is not clear for which goal; not recorded.`);
         continue;
       }
+      // "went to physio tues and did the exercises fri so thats 2 more": a count of what the sentence listed, when it listed the doings
+      // of several goals that count occasions or things, is not one goal's (money or km said beside it are no such doings).
+      if (candidates.length === 1 && countsListed(m) && named(`${sentenceBefore(clauses, sentenceEnds, index)} ${clause}`, numeric, goals).filter(countsThings).length > 1) {
+        unattributed.push(`${formatNumber(m.value)} more mentioned after doings of several goals; not recorded.`);
+        continue;
+      }
       if (candidates.length !== 1) {
         if (candidates.length === 0 && numeric.length === 1 && isCurrency(numeric[0]!.unit) && (!m.unit || FOLLOWERS.has(m.unit)) && m.mode === 'increment') doubted.add(numeric[0]!.id);
         // In a check-in about one goal a bare number no rule placed is the net's evidence; beside several goals it is as likely another's, and noted above.
@@ -314,6 +329,9 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
         doubted.add(goal.id);
         continue;
       }
+      // "ate out twice" beside "No eating out" and "Gym 3x/wk": the times are the lapses of the thing given up, no occasions of another
+      // goal the words by the number do not name ("gym x3 | takeout fri & sat" names the gym).
+      if (!nearby.includes(goal) && numeric.some((o) => o.id !== goal.id && lapses(m, o, clause))) continue;
       // "finished 2 more 📚" with goals of books and of audiobooks, "35 pages 📖" with two goals of pages: an emoji does not
       // tell two such goals apart; words must.
       const sibling = numeric.find((o) => confusable(o, goal) || (sameUnit(o, goal) && sharedDoing(emojiWords(reply), o, goal)));
@@ -410,7 +428,9 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       // "off 4 days, so slept well all 4 nights", "4 shifts … water on all 4": the same amount said again is said once.
       const backReference = /\b(?:all|those|these|both|each of the|every one of the)\s*$/.test(m.before);
       if (!explicitIncrement && claims.some((c) => c.goal.id === goal.id && c.value === claim.value && c.mode === mode && (backReference || c.clause === index))) continue;
-      if (restatesSum(claim, claims, sentenceEnds, m.lead)) continue;
+      if (restatesSum(claim, claims, sentenceEnds, m.lead) || breaksDown(m, claim, claims, sentenceEnds)) continue;
+      // "a meetup tuesday and a breakfast thing friday, so two more": the count sums up the sentence's list, some of which was read on its own.
+      if (countsListed(m)) for (const c of listedBefore(claim, claims, sentenceEnds)) claims.splice(claims.indexOf(c), 1);
       const ofThem = /^\s*(?:[a-z$]+\s+)?of (?:them|those|these)\b/.test(m.after);
       const occasions = ofThem && /\bon\s*$/.test(m.before) && named(clause, [goal], goals).length > 0 ? occasionsBefore(goal, claims, clauses, index, goals) : [];
       if (occasions.length > 0) {
@@ -513,6 +533,42 @@ function restatesSum(claim: Claim, claims: Claim[], sentenceEnds: boolean[], lea
   const inSentence = (c: Claim) => c.clause !== undefined && c.clause <= at && !sentenceEnds.slice(c.clause, at).some(Boolean);
   const said = claims.filter((c) => c.goal.id === claim.goal.id && c.mode === 'increment' && inSentence(c));
   return said.length > 0 && Math.abs(said.reduce((sum, c) => sum + c.value, 0) - claim.value) < 0.01;
+}
+
+/**
+ * "sold a dozen dozen lol. twelve dozen.": a clause of nothing but the amount (and its unit) says the amount just said again, for
+ * emphasis ("dozen" is read as its 12 by then, so "12 12" is still the one amount).
+ */
+function onlyTheAmount(clause: string, value: number): boolean {
+  const amount = new RegExp(`(?<![\\d.])${String(value).replace('.', '\\.')}(?![\\d.])`, 'g');
+  return amount.test(clause) && /^[a-z$]*$/.test(clause.replace(amount, '').trim());
+}
+
+/** Words for a whole field of life ("music stuff", "uni stuff"), which may hold several goals. */
+const FIELD = /^(?:music|work|job|school|uni|college|study|studies|fitness|health|money|finance|house|home|admin|family|business|art|language)$/;
+
+/** A goal counted in occasions or things ("sessions", "appointments"), not measured in money, distance, time or weight. */
+const countsThings = (g: AiGoal) => g.unit !== null && (WHOLE.has(familyOf(g.unit)) || !isKnownUnit(g.unit));
+
+/** "so thats 2 more", "so two more": a count that sums up the occasions the sentence listed. */
+const countsListed = (m: Mention) => m.mode === 'increment' && /\b(?:so|that'?s|thats)\s*$/.test(m.lead) && /^\s*more\b/.test(m.after);
+
+/** The goal's amounts read earlier in the claim's sentence, when they add up to less than it: the items its count sums up. */
+function listedBefore(claim: Claim, claims: Claim[], sentenceEnds: boolean[]): Claim[] {
+  const at = claim.clause;
+  if (at === undefined) return [];
+  const listed = claims.filter((c) => c.goal.id === claim.goal.id && c.mode === 'increment' && c.clause !== undefined && c.clause <= at && !sentenceEnds.slice(c.clause, at).some(Boolean));
+  return listed.reduce((sum, c) => sum + c.value, 0) < claim.value ? listed : [];
+}
+
+/**
+ * "45 mins this week, 3 sits of 15 min": occasions times the amount of each, in the same sentence right after the same amount, say
+ * how it was made up; with a when of their own ("3 sits of 15 min on sunday") they are more.
+ */
+function breaksDown(m: Mention, claim: Claim, claims: Claim[], sentenceEnds: boolean[]): boolean {
+  const at = claim.clause;
+  if (!m.multiplied || claim.mode !== 'increment' || at === undefined || at === 0 || sentenceEnds[at - 1] || WHEN_IN.test(m.after)) return false;
+  return claims.some((c) => c.goal.id === claim.goal.id && c.mode === 'increment' && c.clause === at - 1 && Math.abs(c.value - claim.value) < 0.01);
 }
 
 /** "8k steps, maybe 9": a guess right after the amount doubts it; "gym twice. maybe 1000 words tmrw" guesses at another unit, so at another thing. */
@@ -630,7 +686,8 @@ const givenUp = (goal: AiGoal) => /^\s*(?:no|quit|stop|avoid|cut out)\s+([a-z]+)
 function lapses(m: Mention, goal: AiGoal, clause: string): boolean {
   const thing = givenUp(goal);
   if (!thing || NEGATION.test(m.before) || !(/^(?:|times?|x)$/.test(m.unit) || matchesStem(m.unit, stem(thing)))) return false;
-  return wordsOf(m.segment).some((w) => matchesStem(w, stem(thing)) || near(w, thing)) && !/\b(?:without|no|skipped|avoided|resisted)\b/.test(clause);
+  const pastOfIt = irregularPast(stem(thing));
+  return wordsOf(m.segment).some((w) => matchesStem(w, stem(thing)) || near(w, thing) || pastOfIt.includes(w)) && !/\b(?:without|no|skipped|avoided|resisted)\b/.test(clause);
 }
 
 /**

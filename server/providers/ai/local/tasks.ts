@@ -13,7 +13,10 @@ const IRREGULAR_PAST: Record<string, string[]> = { build: ['built'], ask: ['aske
   string: ['strung'], sell: ['sold'], tell: ['told'], bring: ['brought'], teach: ['taught'], hang: ['hung'], draw: ['drew', 'drawn'], give: ['gave', 'given'], meet: ['met'],
   // "got the strips" picked them up; "got to the pharmacy" did not.
   pick: ['picked', 'collected', 'grabbed', 'got the', 'got my', 'got them', 'got it'], keep: ['kept'], call: ['called', 'rang', 'rung', 'phoned'], throw: ['threw', 'thrown'], win: ['won'], begin: ['began', 'begun'], choose: ['chose', 'chosen'], hold: ['held'], drive: ['drove', 'driven'], lend: ['lent'], spend: ['spent'], fly: ['flew', 'flown'],
-  run: ['ran'], swim: ['swam', 'swum'], ride: ['rode', 'ridden'] };
+  run: ['ran'], swim: ['swam', 'swum'], ride: ['rode', 'ridden'], eat: ['ate', 'eaten'], drink: ['drank', 'drunk'] };
+
+/** "ate" for "eat": the irregular past forms of a verb's stem, none for a regular one. */
+export const irregularPast = (verbStem: string): string[] => IRREGULAR_PAST[verbStem] ?? [];
 
 /**
  * "bought paint for the spare room", "the paint is bought": buying what a task needs gets it ready; it is no doing of it (unless

@@ -105,6 +105,8 @@ export function countWordings(text: string, goals: AiGoal[]): string {
       // "failed every night this week" is seven nights the habit was broken, not kept.
       .replace(/\b(?!(?:failed|missed|skipped|slipped|relapsed|cheated|caved|struggled)\b)([a-z]+ed) (?:every|each) (day|night|morning|evening) this week\b(?![^.!?\n]*\d)/g, '$1 7 $2s this week')
       .replace(DAY_RANGE_AFTER_MINUTES, daysOfRange)
+      // "between 20 and 30 words": a range, a guess, which the "and" must not split into two amounts.
+      .replace(/\bbetween (\$?\d+(?:\.\d+)?(?: ?[a-z]+)?) (?:and|&) (?=\$?\d)/g, 'between $1 to ')
       // "2 shifts, 4 hours each" is the occasions and the amount of each.
       .replace(new RegExp(`\\b(\\d+) (${OCCASIONS}),? (\\d+(?:\\.\\d+)?) ?([a-z$]+) each\\b(?! (?:way|side|leg|direction))`, 'g'), occasionsEach)
       // "2 lectures, 45 mins each" for "Watch 20 hrs of lectures": things the title names, each of that amount.
