@@ -103,6 +103,18 @@ function RefundDialog({ transaction, onClose, onRefunded }: { transaction: Admin
   );
 }
 
+/** A table's search field, labelled for screen readers (the placeholder says what it searches). */
+function SearchBox({ id, label, placeholder, value, onChange }: { id: string; label: string; placeholder: string; value: string; onChange(value: string): void }) {
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input id={id} type="search" placeholder={placeholder} className={`w-full max-w-md ${controlClass}`} value={value} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
+}
+
 function TransactionsTable({ transactions, canRefund, onChanged }: { transactions: AdminTransaction[]; canRefund: boolean; onChanged(): void }) {
   const time = useProfileTime();
   const [search, setSearch] = useState('');
@@ -116,19 +128,7 @@ function TransactionsTable({ transactions, canRefund, onChanged }: { transaction
   }, [search, transactions]);
   return (
     <>
-      <div className="mb-3">
-        <label htmlFor="transaction-search" className="sr-only">
-          Search transactions
-        </label>
-        <input
-          id="transaction-search"
-          type="search"
-          placeholder="Search by user, e-mail, plan, status or description"
-          className={`w-full max-w-md ${controlClass}`}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
+      <SearchBox id="transaction-search" label="Search transactions" placeholder="Search by user, e-mail, plan, status or description" value={search} onChange={setSearch} />
       <DataTable
         caption="Recent transactions"
         rows={shown}
@@ -259,19 +259,7 @@ function UserPlans({ latest, canManage, onChanged }: { latest: SubscribersAnswer
   const users = searching ? (found.data?.users ?? []) : (latest?.users ?? []);
   return (
     <>
-      <div className="mb-3">
-        <label htmlFor="subscriber-search" className="sr-only">
-          Search users
-        </label>
-        <input
-          id="subscriber-search"
-          type="search"
-          placeholder="Search by name, e-mail or plan"
-          className={`w-full max-w-md ${controlClass}`}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
+      <SearchBox id="subscriber-search" label="Search users" placeholder="Search by name, e-mail or plan" value={search} onChange={setSearch} />
       {searching && found.isError ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {errorMessage(found.error, EMPTY.subscribersFailed)}
