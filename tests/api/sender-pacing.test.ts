@@ -51,6 +51,8 @@ describe('slots on a sender clock', () => {
 
   it('gives two instances reserving at once slots that follow each other, never the same ones', async () => {
     const sender = '+15550000002';
+    // The sender's clock is the database's now(), which cannot be injected: only the elapsed
+    // milliseconds since this instant are compared, never a date, so no midnight or DST can fall between.
     const before = Date.now();
     const grants = await Promise.all([a, b].map((edb) => pacing.reserveSlots(edb, [{ sender, count: 4 }], RATE, 10_000)));
     const granted = grants.map(([g]) => g!);
@@ -108,6 +110,7 @@ describe('a paced send batch', () => {
       ids.push(row!.id);
     }
     const started = performance.now();
+    // Compared only as elapsed time with the outbox's timestamps (real time, like the slots).
     const startedAt = Date.now();
     const outcomes = await send.sendCheckIns(ids, { now, db: a });
     const statuses = ids.map((id) => outcomes.get(id)!.status);
