@@ -6,7 +6,7 @@ import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai';
 import { startFakeTwilio, type FakeTwilio } from '../helpers/fake-twilio';
 import { fakeProviderEnv } from '../helpers/fake-providers';
 import { startApp, type App } from '../helpers/stack';
-import { eventually } from './engine-helpers';
+import { expectEachClientTextedOnce } from './engine-helpers';
 import { openDb, type Db } from './helpers-auth';
 
 /**
@@ -96,20 +96,6 @@ describe('a worker killed mid-drain', () => {
     expect(atKill!.sent).toBeLessThan(COUNT);
 
     await worker('restarted');
-    const done = await eventually(
-      () => db<{ status: string; n: number }[]>`select status, count(*)::int as n from check_ins group by status`,
-      (rows) => rows.length === 1 && rows[0]!.status === 'sent',
-      45_000,
-      'every check-in sent',
-    );
-    expect(done).toEqual([{ status: 'sent', n: COUNT }]);
-
-    const perPhone = new Map<string, number>();
-    for (const m of sms.messages) perPhone.set(m.to, (perPhone.get(m.to) ?? 0) + 1);
-    expect(perPhone.size).toBe(COUNT);
-    expect([...perPhone.values()].every((n) => n === 1)).toBe(true);
-    // Each row names the very message its client got.
-    const rows = await db<{ provider_message_id: string }[]>`select provider_message_id from check_ins`;
-    expect(new Set(rows.map((r) => r.provider_message_id))).toEqual(new Set(sms.messages.map((m) => m.sid)));
+    await expectEachClientTextedOnce(db, sms, COUNT, 45_000);
   }, 120_000);
 });

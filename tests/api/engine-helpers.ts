@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { expect } from 'vitest';
 import type { CheckInDto, CheckInPage } from '@/lib/schemas/checkins';
-import type { ApiRequest } from './helpers-auth';
+import type { FakeTwilio } from '../helpers/fake-twilio';
+import type { ApiRequest, Db } from './helpers-auth';
 
 /** A US number no other test uses. */
 export function uniquePhone(): string {
@@ -85,4 +86,24 @@ export async function listen(socketPort: number, token: string): Promise<{ event
     socket.once('connect_error', reject);
   });
   return { events, close: () => void socket.close() };
+}
+
+/**
+ * Every check-in of the database sent, each of `count` clients texted exactly once, and each row
+ * naming the very message its client got (the exactly-once promise, decision 0036).
+ */
+export async function expectEachClientTextedOnce(db: Db, sms: FakeTwilio, count: number, within: number): Promise<void> {
+  const done = await eventually(
+    () => db<{ status: string; n: number }[]>`select status, count(*)::int as n from check_ins group by status`,
+    (rows) => rows.length === 1 && rows[0]!.status === 'sent',
+    within,
+    'every check-in sent',
+  );
+  expect(done).toEqual([{ status: 'sent', n: count }]);
+  const perPhone = new Map<string, number>();
+  for (const m of sms.messages) perPhone.set(m.to, (perPhone.get(m.to) ?? 0) + 1);
+  expect(perPhone.size).toBe(count);
+  expect([...perPhone.entries()].filter(([, n]) => n !== 1)).toEqual([]);
+  const rows = await db<{ provider_message_id: string }[]>`select provider_message_id from check_ins`;
+  expect(new Set(rows.map((r) => r.provider_message_id))).toEqual(new Set(sms.messages.map((m) => m.sid)));
 }
