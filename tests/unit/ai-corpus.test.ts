@@ -11,7 +11,8 @@ import { localAiProvider } from '@/server/providers/ai/local';
  */
 const TARGET = 0.9;
 /** held-back-31 after its second fix round (2026-11-26): 88/100. The misses left are in docs/ai.md, "The round from part 31" and "The second round on parts 30 and 31". */
-const BELOW_TARGET_TODAY: Partial<Record<CorpusPart, number>> = { 'held-back-31': 0.88 };
+/** held-back-37 after its one fix round (its first with part 36): 85/100, the round ran out of time; its misses left are in docs/ai.md, "The round from parts 36 and 37". */
+const BELOW_TARGET_TODAY: Partial<Record<CorpusPart, number>> = { 'held-back-31': 0.88, 'held-back-37': 0.85 };
 
 describe.each(CORPUS_PARTS)('the local AI on the %s corpus', (part: CorpusPart) => {
   const floor = BELOW_TARGET_TODAY[part] ?? TARGET;

@@ -1614,6 +1614,31 @@ describe('local reply analysis', () => {
     const side = goal('s', 'Side hustle income $3,000', '$', 870, 3000);
     expect(moved('paied 250 on the lone, and made 180 frm dog walkng', [loan, side])).toEqual(['l=5650', 's=1050']);
   });
+  it('reads a bare amount with its unit as done when the reply lists the other goals\' amounts as done, and only then', () => {
+    const fiction = goal('f', 'Read 500 pages of fiction', 'pages', 200, 500);
+    const outline = goal('o', 'Thesis outline — 200 pages', 'pages', 60, 200);
+    expect(moved('90 pgs of the outline, fiction only 30', [fiction, outline])).toEqual(['f=230', 'o=150']);
+    expect(moved('fiction just 25 pages. outline 90 pgs', [fiction, outline])).toEqual(['f=225', 'o=150']);
+    // A total said for the other goal, or no other amount at all, leaves the number in doubt.
+    expect(moved('90 pgs of the outline, fiction at 230 pages now', [fiction, outline])).toEqual(['f=230']);
+    expect(moved('90 pgs of the outline', [fiction, outline])).toEqual([]);
+    // A number after a noun is a place in a row ("song 4"), not an amount.
+    const guitar = goal('g', 'Practice guitar 30 hours', 'hours', 12, 30);
+    const songs = { ...goal('s', 'Learn 10 songs', 'songs', 3, 10), type: 'incremental' as const };
+    expect(moved('put in 2 hrs on guitar and nailed song 4', [guitar, songs])).toEqual(['g=14']);
+  });
+  it('reads a goal\'s unit "m" as metres', () => {
+    const swim = goal('s', 'Swim 10,000 metres this month', 'm', 4200, 10000);
+    expect(valueOf('did 1.5 km tonight at the Y', swim)).toBe(5700);
+    expect(valueOf('swam 2 km', swim)).toBe(6200);
+    expect(valueOf('did 1.5 km tonight', goal('m', 'Meditate 600 minutes', 'min', 200, 600))).toBeNull();
+  });
+  it('takes a rate in the title ("2 events a month") for how often, not for the goal\'s span', () => {
+    const events = { ...goal('e', 'Go to 2 networking events a month (12 this year)', 'events', 4, 12), type: 'incremental' as const };
+    expect(valueOf('went to 3 events this month', events)).toBe(7);
+    expect(valueOf('ran 28 km this month', goal('r', 'Run 40 km this month', 'km', 20, 40))).toBe(28);
+    expect(valueOf('ran 8 km this month', goal('r', 'Run 5 km a month (60 this year)', 'km', 20, 60))).toBe(28);
+  });
 });
 
 describe('local milestones', () => {

@@ -112,6 +112,8 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
   /** Goals an amount of the reply was said of but not taken for (multiplied, shared, amount or total): their other amounts alone are no full count. */
   const doubted = new Set<string>();
 
+  /** Bare numbers that could be an amount done or where their goal stands; the rest of the reply may say which (see listedAsAmounts). */
+  const amountOrTotal: { claim: Claim; said: string; counted: boolean }[] = [];
   /** Numbers the reader could not place, neither given to a goal nor set aside for a reason: the precision net's evidence. */
   const unplaced: Unplaced[] = [];
   const unplace = (m: Mention, clause: number) => {
@@ -412,14 +414,14 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
       // is this stretch's days, not where the goal stands.
       const runOfDays = inDays && STREAK.test(m.after) && m.value < goal.currentValue && !keptInARow(goal);
       const streak = !explicitIncrement && inDays && !runOfDays && (STREAK.test(m.after) || itsBeen || since);
-      // "28 km this month" for a goal of this month: the goal's own span, so where it stands, not an addition.
+      // "28 km this month" for a goal of this month: the goal's own span, so where it stands, not an addition. A rate in the title
+      // ("2 networking events a month (12 this year)") is how often, not the goal's span.
       const span = /\b(?:this|for the) (month|year|quarter)\b/.exec(m.after.slice(0, 30));
-      const ownSpan = m.mode === 'increment' && span !== null && !explicitIncrement && new RegExp(`\\b${span[1]}\\b`).test(goal.title.toLowerCase());
+      const ownSpan = m.mode === 'increment' && span !== null && !explicitIncrement && new RegExp(`\\b${span[1]}\\b`).test(withoutRates(goal.title.toLowerCase()));
       // "6 days out of 7": this week's share.
       const ofAWeek = /^\s*[a-z]*\s*(?:out of|of(?: the)?(?: last| past)?|\/)\s*7\b/.test(m.after);
       if (m.mode === 'increment' && corrects?.goal.id !== goal.id && !leftOfDebt && !streakAt && !streak && !ownSpan && !ofAWeek && !explicitIncrement && !didIt && !DOING.test(clause) && !WHEN_IN.test(clause) && !saysWhen(clauses[index + 1]) && goal.currentValue > 0 && m.value * factor > goal.currentValue && m.value * factor <= goal.target! && !isDaily(goal)) {
-        doubted.add(goal.id);
-        unattributed.push(`${formatNumber(m.value)}${isKnownUnit(m.unit) ? ` ${m.unit}` : ''} could be an amount or the total for "${goal.title}"; not recorded.`);
+        amountOrTotal.push({ claim: { goal, mode: 'increment', value: m.value * factor, clause: index }, said: `${formatNumber(m.value)}${isKnownUnit(m.unit) ? ` ${m.unit}` : ''}`, counted: m.unit !== '' });
         continue;
       }
       const mode = leftOfDebt ? 'remainder' : streak || streakAt || ownSpan ? 'total' : m.mode;
@@ -459,6 +461,13 @@ export function readReply(reply: string, goals: AiGoal[], isGlobal: boolean): Re
     if (unread) {
       claims.splice(claims.indexOf(unread), 1);
       unattributed.push(`"${unread.goal.title}": the reply corrects a number in a way that could not be read; not recorded.`);
+    }
+  }
+  for (const { claim, said, counted } of amountOrTotal) {
+    if (counted && listedAsAmounts(claim, claims, isGlobal)) claims.push(claim);
+    else {
+      doubted.add(claim.goal.id);
+      unattributed.push(`${said} could be an amount or the total for "${claim.goal.title}"; not recorded.`);
     }
   }
   for (const g of numeric.filter(isLoss)) {
@@ -542,6 +551,20 @@ function restatesSum(claim: Claim, claims: Claim[], sentenceEnds: boolean[], lea
 function onlyTheAmount(clause: string, value: number): boolean {
   const amount = new RegExp(`(?<![\\d.])${String(value).replace('.', '\\.')}(?![\\d.])`, 'g');
   return amount.test(clause) && /^[a-z$]*$/.test(clause.replace(amount, '').trim());
+}
+
+/**
+ * "120 pgs of the outline, fiction only 40", "cald 14 leds, 1 linkdin post": a reply that lists amounts for several goals says them
+ * all one way. When the others were read as amounts done, a number with its unit
+ * that could be either is an amount too. A total said anywhere ("at 45 pages now"), or another count read as where its goal
+ * stands ("all 25 read" at 20 of 25), leaves it in doubt; so does a number after a noun ("song 4"), which is a place in a row.
+ */
+function listedAsAmounts(claim: Claim, claims: Claim[], isGlobal: boolean): boolean {
+  const others = claims.filter((c) => c.goal.id !== claim.goal.id);
+  // An amount that would overshoot its target is read as a count where the goal stands (valueOf), so it says nothing of the rest.
+  const asAmount = (c: Claim) => c.mode === 'increment' && !c.partTotal && (c.explicitIncrement || c.value <= c.goal.currentValue || c.goal.currentValue + c.value <= c.goal.target!);
+  const onlyAmounts = others.every(asAmount);
+  return isGlobal && others.length > 0 && onlyAmounts && !claims.some((c) => c.goal.id === claim.goal.id);
 }
 
 /** Words for a whole field of life ("music stuff", "uni stuff"), which may hold several goals. */

@@ -123,12 +123,17 @@ const CONVERSIONS: Record<string, Record<string, number>> = {
 };
 
 /**
+ * A goal's unit "m" is metres: a coach writes minutes "min". (In a reply "30m" is as often minutes, so "m" is no unit word there.)
+ */
+const goalFamily = (goalUnit: string) => (goalUnit.trim().toLowerCase() === 'm' ? 'meters' : familyOf(goalUnit));
+
+/**
  * How a quantity in the reply's unit converts to the goal's unit: 1 when the same family, the
  * factor for an exact conversion, null when the units do not match.
  */
 export function conversion(replyWord: string, goalUnit: string): number | null {
   const from = familyOf(replyWord);
-  const to = familyOf(goalUnit);
+  const to = goalFamily(goalUnit);
   if (from === to) return 1;
   // "3 times" fills a goal of runs; "2 walks" is not a gym session (the reader matches "2 runs" to
   // "Run 12 times" by the title's own word instead).
