@@ -62,6 +62,7 @@ export const STORAGE_KEYS = {
 export const MESSAGES = {
   verifying: 'Verifying authentication...',
   crash: 'Something went wrong. Please try again later.',
+  unknownPushService: 'This browser uses a push service Cadence does not send to.',
   loginSuccess: 'Login Successful',
   loginFailed: 'Invalid email or password',
   emailNotVerified: 'Please verify your email before logging in.',

@@ -48,6 +48,26 @@ export const NOTIFICATIONS_PAGE_MAX = 50;
 /** How long a push service keeps trying an offline device; a notification older than a day is stale. */
 export const PUSH_TTL_SECONDS = 24 * 60 * 60;
 
+/**
+ * The push services browsers subscribe with (Chrome, Edge's legacy and current, Firefox, Safari), by
+ * host suffix. A subscription's endpoint is a URL the server later connects to, so any other host
+ * would let a user point the server at internal addresses (SSRF, decision 0109).
+ */
+export const PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'android.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'] as const;
+
+/** Whether `endpoint` is https on one of `hosts` (or a subdomain of one); no port other than 443. */
+export function isPushServiceEndpoint(endpoint: string, hosts: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || url.username || url.password) return false;
+  const host = url.hostname.toLowerCase();
+  return hosts.some((h) => host === h || host.endsWith(`.${h}`));
+}
+
 /** The longest device label stored for a push subscription. */
 export const PUSH_DEVICE_LABEL_MAX = 120;
 

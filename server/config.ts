@@ -73,6 +73,14 @@ const envSchema = z.object({
   VAPID_PRIVATE_KEY: optionalString,
   /** Who push services contact about this sender: mailto: or https: (RFC 8292); APP_URL when it is https, else mailto:ADMIN_EMAIL. */
   VAPID_SUBJECT: optionalString,
+  /**
+   * More push service hosts to accept subscriptions for, comma-separated (a self-hosted push service;
+   * the test stacks' fake one). The browsers' own services are always accepted (PUSH_SERVICE_HOSTS).
+   */
+  PUSH_SERVICE_HOSTS_EXTRA: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
   JOBS_DISABLED: bool,
   /** A sent check-in with no reply after this many hours becomes no_response. */
   NO_RESPONSE_WINDOW_HOURS: z.coerce.number().positive().default(24),

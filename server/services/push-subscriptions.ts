@@ -1,12 +1,13 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import { MESSAGES } from '@/lib/constants';
 import { PUSH_DEVICE_LABEL_MAX } from '@/lib/notification-centre';
 import type { PushDevice, PushDevices, PushSubscribeBody } from '@/lib/schemas/notifications';
 import { getDb } from '../db/client';
 import { pushSubscriptions } from '../db/schema';
-import { notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { describeDevice } from '../http/request-info';
 import { log } from '../log';
-import { sendPush, vapidKeys, type PushPayload } from '../providers/push';
+import { isAcceptedPushEndpoint, sendPush, vapidKeys, type PushPayload } from '../providers/push';
 
 type Row = typeof pushSubscriptions.$inferSelect;
 
@@ -35,6 +36,9 @@ export async function listPushDevices(userId: string): Promise<PushDevices> {
  * on it) replaces the row, so a device never gets another account's notifications.
  */
 export async function subscribePush(userId: string, body: PushSubscribeBody, userAgent: string): Promise<PushDevice> {
+  if (!isAcceptedPushEndpoint(body.endpoint)) {
+    throw badRequest(MESSAGES.unknownPushService, [{ field: 'endpoint', message: MESSAGES.unknownPushService }]);
+  }
   const values = { userId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, deviceLabel: deviceLabel(userAgent) };
   const [row] = await getDb()
     .insert(pushSubscriptions)

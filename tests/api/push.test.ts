@@ -22,7 +22,7 @@ let push: FakePushService;
 // The push service first: the app trusts its certificate from the start.
 const e = engineSuite(async () => {
   push = await startFakePushService();
-  return { NODE_EXTRA_CA_CERTS: push.caFile };
+  return { NODE_EXTRA_CA_CERTS: push.caFile, PUSH_SERVICE_HOSTS_EXTRA: 'localhost' };
 });
 afterAll(() => push?.close());
 
@@ -71,6 +71,40 @@ describe('push subscriptions', () => {
     const badKey = await subscribe(me.token, { ...sub, keys: { ...sub.keys, p256dh: 'short' } });
     expect(badKey.status).toBe(400);
     expect(badKey.body.details?.map((d) => d.field)).toEqual(['keys.p256dh']);
+  });
+
+  it('refuses an endpoint that is no push service, so the server never connects to internal addresses', async () => {
+    const me = await coach();
+    const { keys } = push.subscribe().json;
+    for (const endpoint of [
+      'https://127.0.0.1:9555/probe',
+      'https://10.0.0.7/push',
+      'https://169.254.169.254/latest/meta-data',
+      'https://intranet.example.com/push',
+      'https://fcm.googleapis.com.attacker.example/fcm/send/1',
+      'https://fcm.googleapis.com@127.0.0.1/fcm/send/1',
+    ]) {
+      const res = await subscribe(me.token, { endpoint, keys });
+      expect(res.status, endpoint).toBe(400);
+      expect(res.body.details?.map((d) => d.field), endpoint).toEqual(['endpoint']);
+    }
+    // The browsers' own services are accepted as they are.
+    const chrome = await subscribe(me.token, { endpoint: `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`, keys });
+    expect(chrome.status).toBe(201);
+    const firefox = await subscribe(me.token, { endpoint: `https://updates.push.services.mozilla.com/wpush/v2/${crypto.randomUUID()}`, keys });
+    expect(firefox.status).toBe(201);
+  });
+
+  it('never connects to a stored endpoint that is not accepted, and forgets it', async () => {
+    const me = await coach();
+    const sub = push.subscribe();
+    // Stored before the host check: the same fake service, named by its address instead of "localhost".
+    const byAddress = sub.json.endpoint.replace('//localhost:', '//127.0.0.1:');
+    await e.db`insert into push_subscriptions (user_id, endpoint, p256dh, auth, device_label) values (${me.id}, ${byAddress}, ${sub.json.keys.p256dh}, ${sub.json.keys.auth}, 'old row')`;
+    const res = await sendTest(me.token, 'push');
+    expect(res.body.deliveryResults.push).toBe(false);
+    expect(push.to(sub.id)).toEqual([]);
+    expect((await devices(me.token)).body.devices).toEqual([]);
   });
 
   it('removes a device of the caller only', async () => {

@@ -12,7 +12,12 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const stack = await startStack({ LOG_LEVEL: 'error', REFRESH_REUSE_GRACE_SECONDS: '0' });
+  const stack = await startStack({
+    LOG_LEVEL: 'error',
+    REFRESH_REUSE_GRACE_SECONDS: '0',
+    // The endpoint table subscribes a device on this (unresolvable) test host.
+    PUSH_SERVICE_HOSTS_EXTRA: 'push.example.com',
+  });
   project.provide('baseUrl', stack.baseUrl);
   project.provide('outboxDir', stack.outboxDir);
   project.provide('databaseUrl', stack.databaseUrl);

@@ -9,6 +9,8 @@ const stack = await startStack(
   {
     // Short-lived access tokens make every browser test cross token expiry and refresh.
     ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TTL ?? '6',
+    // The push settings test stubs PushManager with endpoints on this (unresolvable) test host.
+    PUSH_SERVICE_HOSTS_EXTRA: 'push.example.test',
   },
   Number(process.env.E2E_PORT ?? 3210),
   // The global teardown fails the run for these: the webServer's own exit cannot.

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import webpush, { WebPushError } from 'web-push';
-import { PUSH_TTL_SECONDS } from '@/lib/notification-centre';
+import { isPushServiceEndpoint, PUSH_SERVICE_HOSTS, PUSH_TTL_SECONDS } from '@/lib/notification-centre';
 import { config } from '../../config';
 
 export interface VapidKeys {
@@ -56,8 +56,18 @@ function vapidSubject(): string {
   return cfg.appUrl.startsWith('https://') ? cfg.appUrl : `mailto:${cfg.ADMIN_EMAIL}`;
 }
 
-/** One encrypted (aes128gcm, RFC 8291) push message to one subscription; other failures throw. */
+/** Whether the server may connect to this endpoint: a browser's push service, or one the operator added. */
+export function isAcceptedPushEndpoint(endpoint: string): boolean {
+  return isPushServiceEndpoint(endpoint, [...PUSH_SERVICE_HOSTS, ...config().PUSH_SERVICE_HOSTS_EXTRA]);
+}
+
+/**
+ * One encrypted (aes128gcm, RFC 8291) push message to one subscription; other failures throw. An
+ * endpoint no longer accepted (stored before the host check, or its host since removed from
+ * PUSH_SERVICE_HOSTS_EXTRA) is never connected to: it is gone, so its row is forgotten.
+ */
 export async function sendPush(target: PushTarget, payload: PushPayload): Promise<PushOutcome> {
+  if (!isAcceptedPushEndpoint(target.endpoint)) return 'gone';
   const keys = vapidKeys();
   try {
     await webpush.sendNotification({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(payload), {
