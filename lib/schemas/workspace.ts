@@ -112,16 +112,29 @@ export const createGoalSchema = z
     targetDate: targetDateSchema.optional().nullable(),
   })
   .superRefine((v, ctx) => {
-    if (isNumericGoalType(v.type) && (v.target === undefined || v.target === null || v.target <= 0)) {
-      ctx.addIssue({ code: 'custom', path: ['target'], message: V.goalTargetRequired });
-    }
+/**
+ * The target rule of a goal, judged on the goal as it stands after a create or an edit: a type that
+ * measures a number needs a positive target (product §2.3); any other type may have none. An edit
+ * that breaks it is refused, so no goal is left with progress that cannot be edited. Answers the
+ * message, or null when the goal is fine; an edit of an incremental goal says it in the spec's edit words.
+ */
+export function goalTargetIssue(goal: { type: string; target: number | null }, change: 'create' | 'edit'): string | null {
+  if (!isNumericGoalType(goal.type) || (goal.target !== null && goal.target > 0)) return null;
+  return change === 'edit' && goal.type === 'incremental' ? V.targetGreaterThanZero : V.goalTargetRequired;
+}
+
+const MILESTONE_TARGET_MESSAGE = 'Milestone target value must be a number greater than 0';
+
+    const issue = goalTargetIssue({ type: v.type, target: v.target ?? null }, 'create');
+    if (issue) ctx.addIssue({ code: 'custom', path: ['target'], message: issue });
   });
 
 export const milestoneInputSchema = z.object({
   id: z.string().uuid().optional(),
   title: required('Milestone title is required').pipe(z.string().max(200)),
   description: z.string().trim().max(1000).optional().nullable(),
-  targetValue: optionalNumber,
+  // Checked here for new and kept milestones alike: the list sent is the list kept.
+  targetValue: z.number({ error: MILESTONE_TARGET_MESSAGE }).positive(MILESTONE_TARGET_MESSAGE).optional().nullable(),
   targetPercentage: z.number().min(0).max(100).optional().nullable(),
   completed: z.boolean().optional(),
 });
@@ -140,6 +153,8 @@ export const updateGoalSchema = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to update');
 export type UpdateGoalInput = z.infer<typeof updateGoalSchema>;
 
+    /** The goal's new type; the target rule is then judged with it (goalTargetIssue). */
+    type: goalTypeSchema.optional(),
 export const goalProgressSchema = z.object({
   currentValue: z.number({ error: 'currentValue must be a number' }).finite().min(0, 'Progress cannot be negative'),
   client: z.string().uuid().optional(),

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { WORKSPACE_VALIDATION as V } from '@/lib/constants';
-import type { UpdateGoalInput } from '@/lib/schemas/workspace';
+import { goalTargetIssue, type UpdateGoalInput } from '@/lib/schemas/workspace';
 import { getDb, type Executor } from '../db/client';
 import { checkIns, goalProgressHistory, goals, goalVersions, milestones, type Goal, type Milestone } from '../db/schema';
 import { AppError, badRequest, notFound } from '../http/errors';
@@ -107,18 +107,19 @@ export async function updateProgress(coach: CoachRef, goalId: string, input: { c
 }
 
 /**
- * Edits title, description, target, unit, target date and milestones. A change to title, target or unit writes
- * a version-history entry with the change note.
+ * Edits title, type, description, target, unit, target date and milestones. A change to title, type, target
+ * or unit writes a version-history entry with the change note.
  */
 export async function updateGoal(coach: CoachRef, goalId: string, input: UpdateGoalInput) {
   await getDb().transaction(async (tx) => {
     const goal = await getOwnedGoal(coach.id, goalId, tx, true);
-    const target = input.target === undefined ? goal.target : input.target;
-    if (goal.type === 'incremental' && input.target !== undefined && !(target !== null && target > 0)) {
-      throw badRequest(V.targetGreaterThanZero, [{ field: 'target', message: V.targetGreaterThanZero }]);
-    }
+    // The create rule, judged on the goal as this edit would leave it.
+    const after = { type: input.type ?? goal.type, target: input.target === undefined ? goal.target : input.target };
+    const issue = goalTargetIssue(after, 'edit');
+    if (issue) throw badRequest(issue, [{ field: 'target', message: issue }]);
     const fields = {
       ...(input.title !== undefined ? { title: input.title } : {}),
+      ...(input.type !== undefined ? { type: input.type } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.target !== undefined ? { target: input.target, progress: progressPercent(goal.currentValue, input.target) } : {}),
       ...(input.unit !== undefined ? { unit: input.unit } : {}),
@@ -126,7 +127,7 @@ export async function updateGoal(coach: CoachRef, goalId: string, input: UpdateG
     };
     if (Object.keys(fields).length > 0) {
       const [updated] = await tx.update(goals).set({ ...fields, updatedAt: sql`now()` }).where(eq(goals.id, goalId)).returning();
-      const versioned = input.title !== undefined || input.target !== undefined || input.unit !== undefined;
+      const versioned = input.title !== undefined || input.type !== undefined || input.target !== undefined || input.unit !== undefined;
       if (versioned) await insertGoalVersion(tx, updated!, coach.id, input.changeNote ?? null);
     }
     if (input.milestones) await replaceMilestones(tx, goalId, input.milestones);
