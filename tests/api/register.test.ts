@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { VALIDATION } from '@/lib/constants';
+import { SETTINGS_VALIDATION, VALIDATION } from '@/lib/constants';
 import { client, latestLinkToken, readEmails, uniqueEmail } from '../helpers/http';
 import { GOOD_PASSWORD, openDb, registerPayload, registerUser, securityEvents, type ErrorBody, type PublicUser } from './helpers-auth';
 
@@ -85,7 +85,7 @@ describe('POST /users/register', () => {
 
   it('names every rule a password breaks, the length first', async () => {
     const body = await registerExpecting400({ password: 'short' });
-    expect(body.details?.filter((d) => d.field === 'password').map((d) => d.message)).toEqual([VALIDATION.passwordTooShort, VALIDATION.passwordNeedsSpecial]);
+    expect(body.details?.filter((d) => d.field === 'password').map((d) => d.message)).toEqual([VALIDATION.passwordTooShort, SETTINGS_VALIDATION.passwordRules, VALIDATION.passwordNeedsSpecial]);
   });
 
   it('accepts a password of exactly 8 characters with a special character', async () => {
