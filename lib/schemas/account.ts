@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ADMIN_LEVELS, ADMIN_ROLES } from '../admin-permissions';
 import { okSchema, okWithMessageSchema, paginationSchema, timestampSchema } from '../contract/common';
-import { DELETE_CONFIRM_WORD, NOTIFICATION_CHANNELS, NOTIFICATION_DAILY_CAP_RANGE, PHONE_VERIFICATION, PHONE_VERIFICATION_MESSAGES, SETTINGS_VALIDATION as V } from '../constants';
+import { DELETE_CONFIRM_WORD, NOTIFICATION_CHANNELS, NOTIFICATION_DAILY_CAP_RANGE, PHONE_VERIFICATION, PHONE_VERIFICATION_MESSAGES, SETTINGS_VALIDATION as V, VALIDATION } from '../constants';
 import { newPasswordSchema } from '../password-rules';
+import { emailAddressSchema, isPhoneNumber, normalisePhone, personNameSchema } from './person-fields';
 import { DEFAULT_MESSAGE_SIGNATURE, MESSAGE_SIGNATURES } from '../preferences';
 import { QUIET_AFTER_RANGE } from '../nudges';
 import { isSupportedTimezone } from '../timezones';
@@ -17,9 +18,6 @@ const optionalText = (max: number) =>
     .nullable()
     .transform((v) => (v === undefined ? undefined : v || null));
 
-/** Optional plus, first digit 1-9, at most 15 digits; spaces, dashes and brackets are ignored. */
-export const PROFILE_PHONE_PATTERN = /^\+?[1-9]\d{0,14}$/;
-export const normalisePhone = (value: string) => value.replace(/[\s().-]/g, '');
 
 export const timezoneSchema = z.string().refine(isSupportedTimezone, 'Please choose a valid timezone');
 
@@ -34,21 +32,18 @@ export const coachingSurveySchema = z.object({
 
 export const profileUpdateSchema = z.object({
   username: z.string().trim().min(2, 'Username must be at least 2 characters').max(40, 'Username must be at most 40 characters').optional(),
-  firstName: z.string().trim().max(80).optional(),
-  lastName: z.string().trim().max(80).optional(),
-  email: z
-    .string()
-    .trim()
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, V.invalidEmail)
-    .max(254, V.invalidEmail)
-    .transform((v) => v.toLowerCase())
-    .optional(),
+  // Sign-up's rules for the fields both forms have (lib/schemas/person-fields.ts), in the profile's
+  // words where the spec gives them; a field left out is left alone.
+  firstName: personNameSchema(VALIDATION.firstNameRequired).optional(),
+  lastName: personNameSchema(VALIDATION.lastNameRequired).optional(),
+  email: emailAddressSchema({ required: V.invalidEmail, invalid: V.invalidEmail }).optional(),
+  /** Optional in the profile: empty or null removes it. */
   phone: z
-    .string()
+    .string({ error: V.invalidPhone })
     .optional()
     .nullable()
-    .transform((v) => (v === undefined ? undefined : v ? normalisePhone(v) : null))
-    .refine((v) => v == null || PROFILE_PHONE_PATTERN.test(v), V.invalidPhone),
+    .refine((v) => !v || isPhoneNumber(v), V.invalidPhone)
+    .transform((v) => (v === undefined ? undefined : v ? normalisePhone(v) : null)),
   title: optionalText(120),
   company: optionalText(120),
   location: optionalText(120),

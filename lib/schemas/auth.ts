@@ -1,17 +1,11 @@
 import { z } from 'zod';
 import { errorBodySchema, okSchema, okWithMessageSchema } from '../contract/common';
 import { publicUserSchema } from './account';
-import { MESSAGES, PHONE_MIN_DIGITS, SETTINGS_VALIDATION, VALIDATION } from '../constants';
+import { MESSAGES, SETTINGS_VALIDATION, VALIDATION } from '../constants';
 import { newPasswordSchema } from '../password-rules';
+import { emailAddressSchema, isPhoneNumber, personNameSchema } from './person-fields';
 
-const email = (required: string = VALIDATION.emailRequired) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required, abort: true })
-    .max(254, VALIDATION.invalidEmailDot)
-    .email(VALIDATION.invalidEmailDot)
-    .transform((v) => v.toLowerCase());
+const email = (required: string = VALIDATION.emailRequired) => emailAddressSchema({ required, invalid: VALIDATION.invalidEmailDot });
 
 // Sign-up's own texts for the length and the special character; the rule's full text for the rest.
 const registerPassword = newPasswordSchema({
@@ -24,13 +18,11 @@ const phone = z
   .string({ error: VALIDATION.phoneRequired })
   .trim()
   .min(1, { error: VALIDATION.phoneRequired, abort: true })
-  .refine((v) => /^\+?[\d\s().-]+$/.test(v) && v.replace(/\D/g, '').length >= PHONE_MIN_DIGITS && v.replace(/\D/g, '').length <= 15, VALIDATION.invalidPhone);
-
-const name = (message: string) => z.string({ error: message }).trim().min(1, message).max(80, 'Must be at most 80 characters');
+  .refine(isPhoneNumber, VALIDATION.invalidPhone);
 
 export const registerSchema = z.object({
-  firstName: name(VALIDATION.firstNameRequired),
-  lastName: name(VALIDATION.lastNameRequired),
+  firstName: personNameSchema(VALIDATION.firstNameRequired),
+  lastName: personNameSchema(VALIDATION.lastNameRequired),
   email: email(),
   phone,
   password: registerPassword,
