@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { okSchema, okWithMessageSchema, timestampSchema } from '../contract/common';
 import { DEFAULT_CHECK_IN_TIME, WEEKDAYS, WORKSPACE_VALIDATION } from '../constants';
+import { inputExcerpt } from '../input-excerpt';
 import { isSupportedTimezone } from '../timezones';
 
 /** Texts of product §2.5 "Schedule (AI scheduling)". */
 export const AI_SCHEDULE_MESSAGES = {
-  invalidTime: (time: string) => `Invalid time format: ${time}. Use HH:MM format (e.g., 09:00, 14:30)`,
+  // The sent values are quoted only as short excerpts: a 100 KB "time" was echoed whole.
+  invalidTime: (time: string) => `Invalid time format: ${inputExcerpt(time)}. Use HH:MM format (e.g., 09:00, 14:30)`,
   noDays: 'Please select at least one day of the week',
-  invalidDays: (days: string[]) => `Invalid day values: ${days.join(', ')}`,
+  invalidDays: (days: string[]) => `Invalid day values: ${days.map((d) => inputExcerpt(d)).join(', ')}`,
   noTimeSlots: 'Please add at least one time slot',
 } as const;
 
