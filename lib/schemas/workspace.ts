@@ -101,17 +101,6 @@ export const targetDateSchema = z
   .refine((d) => d >= TARGET_DATE_RANGE.min && d <= TARGET_DATE_RANGE.max, `Choose a date between ${TARGET_DATE_RANGE.min.slice(0, 4)} and ${TARGET_DATE_RANGE.max.slice(0, 4)}`);
 
 
-export const createGoalSchema = z
-  .object({
-    clientId: z.string({ error: V.clientIdMissing }).uuid(V.clientIdMissing),
-    title: required(V.goalTitleRequired).pipe(z.string().max(200)),
-    type: goalTypeSchema,
-    description: z.string().trim().max(2000).optional(),
-    target: optionalNumber,
-    unit: z.string().trim().max(40).optional(),
-    targetDate: targetDateSchema.optional().nullable(),
-  })
-  .superRefine((v, ctx) => {
 /**
  * The target rule of a goal, judged on the goal as it stands after a create or an edit: a type that
  * measures a number needs a positive target (product §2.3); any other type may have none. An edit
@@ -125,6 +114,17 @@ export function goalTargetIssue(goal: { type: string; target: number | null }, c
 
 const MILESTONE_TARGET_MESSAGE = 'Milestone target value must be a number greater than 0';
 
+export const createGoalSchema = z
+  .object({
+    clientId: z.string({ error: V.clientIdMissing }).uuid(V.clientIdMissing),
+    title: required(V.goalTitleRequired).pipe(z.string().max(200)),
+    type: goalTypeSchema,
+    description: z.string().trim().max(2000).optional(),
+    target: optionalNumber,
+    unit: z.string().trim().max(40).optional(),
+    targetDate: targetDateSchema.optional().nullable(),
+  })
+  .superRefine((v, ctx) => {
     const issue = goalTargetIssue({ type: v.type, target: v.target ?? null }, 'create');
     if (issue) ctx.addIssue({ code: 'custom', path: ['target'], message: issue });
   });
@@ -142,6 +142,8 @@ export const milestoneInputSchema = z.object({
 export const updateGoalSchema = z
   .object({
     title: z.string().trim().min(1, V.goalTitleRequired).max(200).optional(),
+    /** The goal's new type; the target rule is then judged with it (goalTargetIssue). */
+    type: goalTypeSchema.optional(),
     description: z.string().trim().max(2000).optional().nullable(),
     target: optionalNumber,
     unit: z.string().trim().max(40).optional().nullable(),
@@ -153,8 +155,6 @@ export const updateGoalSchema = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to update');
 export type UpdateGoalInput = z.infer<typeof updateGoalSchema>;
 
-    /** The goal's new type; the target rule is then judged with it (goalTargetIssue). */
-    type: goalTypeSchema.optional(),
 export const goalProgressSchema = z.object({
   currentValue: z.number({ error: 'currentValue must be a number' }).finite().min(0, 'Progress cannot be negative'),
   client: z.string().uuid().optional(),
