@@ -4,10 +4,12 @@ import { isCalendarDate, TARGET_DATE_RANGE } from '../nudges';
 import { timezoneSchema } from './account';
 import { channelFieldIssues, clientChannelFieldsSchema } from './client-channel';
 import { clientLanguageSchema } from './languages';
+import { textTypeError } from './text-field';
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the HH:MM format (e.g. 09:00, 14:30)');
 const TARGET_DATE_MESSAGE = 'Enter the target date as YYYY-MM-DD, a real calendar date';
-const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message, abort: true });
+/** `field` is the payload's name for it, used when the value sent is not text (textTypeError). */
+const required = (message: string, field: string) => z.string({ error: textTypeError(field, message) }).trim().min(1, { error: message, abort: true });
 
 /** US numbers only on client creation (product §2.5). */
 export const US_PHONE_PATTERN = /^\+1\d{10}$/;
@@ -30,16 +32,16 @@ export const NUMERIC_GOAL_TYPES = ['progress', 'numeric', 'habit', 'incremental'
 export const isNumericGoalType = (type: string) => (NUMERIC_GOAL_TYPES as readonly string[]).includes(type);
 
 export const scheduleEntrySchema = z.object({
-  time: required(V.scheduleEntry).pipe(hhmm),
+  time: required(V.scheduleEntry, 'time').pipe(hhmm),
   days: z.array(z.number().int().min(0).max(6)).min(1, V.scheduleEntry),
 });
 
 export const createClientSchema = z
   .object({
-    firstName: required(V.clientRequired).pipe(z.string().max(80)),
-    lastName: required(V.clientRequired).pipe(z.string().max(80)),
-    email: required(V.clientRequired).pipe(z.string().email('Please enter a valid email address').max(254)).transform((v) => v.toLowerCase()),
-    phone: required(V.clientRequired).pipe(z.string().regex(US_PHONE_PATTERN, V.clientPhoneFormat)),
+    firstName: required(V.clientRequired, 'firstName').pipe(z.string().max(80)),
+    lastName: required(V.clientRequired, 'lastName').pipe(z.string().max(80)),
+    email: required(V.clientRequired, 'email').pipe(z.string().email('Please enter a valid email address').max(254)).transform((v) => v.toLowerCase()),
+    phone: required(V.clientRequired, 'phone').pipe(z.string().regex(US_PHONE_PATTERN, V.clientPhoneFormat)),
     timezone: timezoneSchema.optional(),
     language: clientLanguageSchema.optional(),
     goalTitle: z.string().trim().max(200).optional(),
@@ -64,10 +66,10 @@ export type CreateClientInput = z.infer<typeof createClientSchema>;
 
 export const updateClientSchema = z.object({
   username: z.string().trim().max(60).optional(),
-  firstName: required('First name is required').pipe(z.string().max(80)),
-  lastName: required('Last name is required').pipe(z.string().max(80)),
-  email: required('Email is required').pipe(z.string().email('Please enter a valid email address').max(254)).transform((v) => v.toLowerCase()),
-  phone: required('Phone number is required').transform((v, ctx) => {
+  firstName: required('First name is required', 'firstName').pipe(z.string().max(80)),
+  lastName: required('Last name is required', 'lastName').pipe(z.string().max(80)),
+  email: required('Email is required', 'email').pipe(z.string().email('Please enter a valid email address').max(254)).transform((v) => v.toLowerCase()),
+  phone: required('Phone number is required', 'phone').transform((v, ctx) => {
     const normalised = normaliseClientPhone(v);
     if (!normalised) {
       ctx.addIssue({ code: 'custom', message: V.editPhoneFormat });
@@ -117,7 +119,7 @@ const MILESTONE_TARGET_MESSAGE = 'Milestone target value must be a number greate
 export const createGoalSchema = z
   .object({
     clientId: z.string({ error: V.clientIdMissing }).uuid(V.clientIdMissing),
-    title: required(V.goalTitleRequired).pipe(z.string().max(200)),
+    title: required(V.goalTitleRequired, 'title').pipe(z.string().max(200)),
     type: goalTypeSchema,
     description: z.string().trim().max(2000).optional(),
     target: optionalNumber,
@@ -131,7 +133,7 @@ export const createGoalSchema = z
 
 export const milestoneInputSchema = z.object({
   id: z.string().uuid().optional(),
-  title: required('Milestone title is required').pipe(z.string().max(200)),
+  title: required('Milestone title is required', 'title').pipe(z.string().max(200)),
   description: z.string().trim().max(1000).optional().nullable(),
   // Checked here for new and kept milestones alike: the list sent is the list kept.
   targetValue: z.number({ error: MILESTONE_TARGET_MESSAGE }).positive(MILESTONE_TARGET_MESSAGE).optional().nullable(),
