@@ -3,6 +3,7 @@ import { okSchema, okWithMessageSchema, timestampSchema } from '../contract/comm
 import { DEFAULT_CHECK_IN_TIME, WEEKDAYS, WORKSPACE_VALIDATION } from '../constants';
 import { inputExcerpt } from '../input-excerpt';
 import { isSupportedTimezone } from '../timezones';
+import { aiScheduleDayNames } from '../ai-schedule-days';
 
 /** Texts of product §2.5 "Schedule (AI scheduling)". */
 export const AI_SCHEDULE_MESSAGES = {
@@ -55,8 +56,9 @@ export const aiScheduleSchema = z
       timeSlots: [...new Set(times)].sort().map((time) => ({ time })),
       clientTimezone: v.clientTimezone,
       frequency: v.frequency,
-      // Kept in weekday order, each once.
-      customDays: WEEKDAYS.filter((d) => days.includes(d)),
+      // Kept in weekday order, each once. `daily` and `weekdays` name their days themselves: the days
+      // sent with them (or the Monday-to-Friday default) are not what the schedule runs on (decision 0110).
+      customDays: aiScheduleDayNames({ frequency: v.frequency, customDays: WEEKDAYS.filter((d) => days.includes(d)) }),
       promptTemplate: v.promptTemplate.trim(),
     };
   });
@@ -88,6 +90,7 @@ export const aiScheduleResponseSchema = z.object({
   /** Minutes east of UTC today (so it follows daylight saving time). */
   clientTimezoneOffset: z.number(),
   frequency: z.string(),
+  /** The days it runs on (lowercase names, Monday first): all seven for `daily`, Monday to Friday for `weekdays`. */
   customDays: z.array(z.string()),
   promptTemplate: z.string(),
   active: z.boolean(),

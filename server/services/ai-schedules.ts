@@ -1,4 +1,5 @@
 import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { aiScheduleDayNames } from '@/lib/ai-schedule-days';
 import type { AiScheduleInput } from '@/lib/schemas/ai-schedule';
 import { offsetMinutes } from '@/lib/timezones';
 import { getDb } from '../db/client';
@@ -24,7 +25,9 @@ export function scheduleDto(s: ScheduleRow, coachId: string, now = new Date()) {
     clientTimezone: s.clientTimezone,
     clientTimezoneOffset: offsetMinutes(s.clientTimezone, now),
     frequency: s.frequency,
-    customDays: s.customDays,
+    // The days it runs on, as the scheduler reads them: a row saved before decision 0110 may list
+    // Monday to Friday under `daily`.
+    customDays: aiScheduleDayNames(s),
     promptTemplate: s.promptTemplate,
     active: s.active,
     paused: s.pausedAt !== null,

@@ -350,3 +350,36 @@ describe('a paused AI schedule (decision 0079)', () => {
     expect(smsTo(cl.phone)).toHaveLength(1);
   });
 });
+
+describe('an AI schedule with frequency daily (decision 0110)', () => {
+  it('stores every day, answers them, and plans its Saturday and Sunday check-ins', async () => {
+    const { createAiSchedule, clientAiSchedules, scheduleDto } = await import('../../server/services/ai-schedules');
+    const { aiScheduleSchema } = await import('@/lib/schemas/ai-schedule');
+    const coachId = await coach();
+    const me = { id: coachId, timezone: 'UTC', planId: 'full' };
+    const cl = await client(coachId, 'UTC', {});
+    const created = await createAiSchedule(me, aiScheduleSchema.parse({ clientId: cl.id, frequency: 'daily', timeSlots: [{ time: '09:00' }] }));
+    const everyDay = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+    expect(created.customDays).toEqual(everyDay);
+    const [row] = await raw<{ custom_days: string[] }[]>`select custom_days from schedules where id = ${created.id}`;
+    expect(row!.custom_days).toEqual(everyDay);
+
+    // Seen on Friday 2026-07-10 at noon: the next five are Saturday to Wednesday.
+    const { schedules } = await import('../../server/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const { getDb } = await import('../../server/db/client');
+    const [stored] = await getDb().select().from(schedules).where(eq(schedules.id, created.id));
+    expect(scheduleDto(stored!, coachId, new Date('2026-07-10T12:00:00Z')).nextCheckIns).toEqual(
+      ['11', '12', '13', '14', '15'].map((d) => `2026-07-${d}T09:00:00.000Z`),
+    );
+
+    // The scheduler plans the weekend's check-ins the schedule answers.
+    await engine.dispatch({ now: new Date('2026-07-11T08:55:00Z'), db: a, queue: recorder() });
+    await engine.dispatch({ now: new Date('2026-07-12T08:55:00Z'), db: a, queue: recorder() });
+    expect((await rowsOf(cl.id)).map((r) => r.scheduled_for.toISOString())).toEqual(['2026-07-11T09:00:00.000Z', '2026-07-12T09:00:00.000Z']);
+
+    // A row saved before the decision, Monday to Friday under daily, answers the days it runs on.
+    await raw`update schedules set custom_days = ${['monday', 'tuesday', 'wednesday', 'thursday', 'friday']} where id = ${created.id}`;
+    expect((await clientAiSchedules(me, cl.id)).map((s) => s.customDays)).toEqual([everyDay]);
+  });
+});

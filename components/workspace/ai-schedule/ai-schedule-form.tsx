@@ -11,6 +11,7 @@ import { controlClass, Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
+import { AI_SCHEDULE_FREQUENCY_DAYS } from '@/lib/ai-schedule-days';
 import { api, ApiError, errorMessage } from '@/lib/api-client';
 import { AI_SCHEDULE_PREVIEW_DEBOUNCE_MS, AI_SCHEDULE_TEXTS, WEEKDAYS, WEEKDAY_SHORT } from '@/lib/constants';
 import { formatTimeOfDay } from '@/lib/format-time';
@@ -31,8 +32,8 @@ const FREQUENCIES: { value: Frequency; label: string }[] = [
   { value: 'daily', label: 'Every day' },
   { value: 'weekdays', label: 'Weekdays' },
 ];
-/** The days daily and weekdays stand for, so a schedule switched back to chosen days starts from them. */
-const IMPLIED_DAYS: Record<Exclude<Frequency, 'custom'>, readonly Weekday[]> = { daily: WEEKDAYS, weekdays: WEEKDAYS.slice(0, 5) };
+/** The days daily and weekdays stand for (the server's own), so a schedule switched back to chosen days starts from them. */
+const IMPLIED_DAYS = AI_SCHEDULE_FREQUENCY_DAYS;
 
 export interface ScheduleSubject {
   clientId: string;
