@@ -51,7 +51,7 @@ export const createClient = endpoint({
   response: clientChangedSchema,
   errors: {
     403: 'The plan allows no more clients (`requiredAction: upgrade_plan`), or a missing CSRF token',
-    409: 'The coach already has a client with this e-mail',
+    409: 'The coach already has a client with this e-mail or this phone number (details name the field)',
   },
 });
 
@@ -140,7 +140,7 @@ export const updateClient = endpoint({
   params: idParamSchema,
   body: updateClientSchema,
   response: clientChangedSchema,
-  errors: { 404: NO_CLIENT, 409: 'Another client of the coach has this e-mail' },
+  errors: { 404: NO_CLIENT, 409: 'Another client of the coach has this e-mail, or this new phone number (details name the field)' },
 });
 
 export const uploadProfilePicture = endpoint({

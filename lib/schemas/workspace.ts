@@ -25,6 +25,15 @@ export function normaliseClientPhone(input: string): string | null {
   return null;
 }
 
+/**
+ * What creating or editing a client answers (409, naming the field) when another client of the same
+ * coach already has the e-mail address or the phone number (decision 0111).
+ */
+export const CLIENT_CONTACT_TAKEN = {
+  email: 'You already have a client with this email',
+  phone: 'You already have a client with this phone number',
+} as const;
+
 export const goalTypeSchema = z.enum(['task', 'boolean', 'progress', 'numeric', 'habit', 'binary', 'incremental'], { error: V.goalTypeRequired });
 
 /** Goal types that measure a number toward a target. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, gte, isNotNull, lt, ne, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNotNull, lt, ne, or, sql, type AnyColumn } from 'drizzle-orm';
 import { NEXT_CHECK_INS_ITEMS, WEEKDAYS } from '@/lib/constants';
 import { DEFAULT_CLIENT_LANGUAGE, type ClientLanguage } from '@/lib/languages';
 import { getPlan } from '@/lib/plans';
@@ -8,13 +8,13 @@ import type { CheckInDto } from '@/lib/schemas/checkins';
 import { channelFieldIssues, type ClientDto, type LatestReply, type ProjectedCheckIn, type WeekDayStatus, type WeekEntry } from '@/lib/schemas/clients';
 import { DEFAULT_CLIENT_CHANNEL, DEFAULT_FALLBACK_CHANNELS } from '@/lib/channels';
 import type { Goal as GoalDto } from '@/lib/schemas/goals';
-import type { CreateClientInput, UpdateClientInput } from '@/lib/schemas/workspace';
+import { CLIENT_CONTACT_TAKEN, type CreateClientInput, type UpdateClientInput } from '@/lib/schemas/workspace';
 import { addDays, weekDates, zonedParts, zonedTimeToInstant } from '@/lib/zoned-time';
 import { getDb, type Executor } from '../db/client';
 import { preparedQuery } from '../db/prepared';
 import { checkIns, clients, goals, schedules, users, type CheckIn, type Client, type Goal } from '../db/schema';
 import type { AuthUser } from '../auth/guards';
-import { AppError, conflict, notFound } from '../http/errors';
+import { AppError, notFound } from '../http/errors';
 import { emitToUser } from '../realtime';
 import { projectSlots } from './engine/projection';
 import type { SlotIntent } from '@/lib/schedule-slots';
@@ -442,17 +442,34 @@ function frequencySchedule(days: readonly string[], time: string): CheckInSchedu
   return schedule;
 }
 
+/**
+ * Refuses (409, each taken field in `details`) an e-mail address or a phone number another client
+ * of the coach already has, archived ones included. A number is refused as an address is (decision
+ * 0111): inbound texts are routed by number, and two clients of one coach with one number would
+ * have a reply recorded on whichever check-in went out last, the other client's perhaps. Phones
+ * are compared as stored, E.164: both forms normalise the number before this (create accepts only
+ * +1XXXXXXXXXX, edit rewrites 10 or 11 digits to it), and the webhook matches `From` the same way.
+ * `phone: null` skips the phone.
+ */
+async function assertContactsFree(db: Executor, coachId: string, contact: { email: string; phone: string | null }, exceptClientId?: string): Promise<void> {
+  const sameEmail = eq(sql`lower(${clients.email})`, contact.email);
+  const rows = await db
+    .select({ email: clients.email, phone: clients.phone })
+    .from(clients)
+    .where(and(eq(clients.coachId, coachId), contact.phone ? or(sameEmail, eq(clients.phone, contact.phone)) : sameEmail, exceptClientId ? ne(clients.id, exceptClientId) : undefined));
+  const taken = (['email', 'phone'] as const).filter((field) =>
+    rows.some((r) => (field === 'email' ? r.email?.toLowerCase() === contact.email : contact.phone !== null && r.phone === contact.phone)),
+  );
+  if (taken.length === 0) return;
+  throw new AppError(409, 'CONFLICT', CLIENT_CONTACT_TAKEN[taken[0]!], { details: taken.map((field) => ({ field, message: CLIENT_CONTACT_TAKEN[field] })) });
+}
+
 export async function createClient(coach: CoachRef, input: CreateClientInput, now = new Date()): Promise<ClientDto> {
   const { client, goal } = await getDb().transaction(async (tx) => {
     // Serialises concurrent creations by one coach, so two requests cannot both pass the quota check.
     await tx.execute(sql`select 1 from ${users} where ${users.id} = ${coach.id} for update`);
     await assertClientQuota(tx, coach);
-    const [existing] = await tx
-      .select({ id: clients.id })
-      .from(clients)
-      .where(and(eq(clients.coachId, coach.id), eq(sql`lower(${clients.email})`, input.email)))
-      .limit(1);
-    if (existing) throw conflict('You already have a client with this email', 'email');
+    await assertContactsFree(tx, coach.id, { email: input.email, phone: input.phone });
     const [inserted] = await tx
       .insert(clients)
       .values({
@@ -506,25 +523,26 @@ export async function updateClient(coach: CoachRef, clientId: string, input: Upd
   if (fields.channel && fields.channel !== current.channel && !fields.fallbackChannels) fields.fallbackChannels = DEFAULT_FALLBACK_CHANNELS[fields.channel];
   const channelIssue = channelFieldIssues({ channel: fields.channel ?? current.channel, fallbackChannels: fields.fallbackChannels ?? current.fallbackChannels });
   if (channelIssue) throw new AppError(400, 'VALIDATION_ERROR', channelIssue.message, { details: [{ field: channelIssue.path.join('.'), message: channelIssue.message }] });
-  const [taken] = await getDb()
-    .select({ id: clients.id })
-    .from(clients)
-    .where(and(eq(clients.coachId, coach.id), eq(sql`lower(${clients.email})`, fields.email), ne(clients.id, clientId)))
-    .limit(1);
-  if (taken) throw conflict('You already have a client with this email', 'email');
-  await getDb()
-    .update(clients)
-    // A new number brings its own STOP state with it (opt-outs are per client number, not per client row).
-    .set({
-      ...fields,
-      ...(fields.phone !== current.phone ? { smsOptedOut: await numberOptedOut(getDb(), fields.phone), phoneUnreachable: null, smsFailureStreak: 0 } : {}),
-      // A new address is tried again (decision 0085): the flag belonged to the old one.
-      ...(fields.email !== current.email ? { emailUnreachable: null } : {}),
-      // The coach chose a language: a pending proposal is answered by it, and detection starts afresh.
-      ...(fields.language && fields.language !== current.language ? { suggestedLanguage: null, detectedLanguage: null } : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(clients.id, clientId), eq(clients.coachId, coach.id)));
+  await getDb().transaction(async (tx) => {
+    // The same lock as a creation: two edits (or an edit and a creation) cannot both take one number or address.
+    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${coach.id} for update`);
+    // An unchanged phone is not checked again: two clients who shared a number before decision 0111
+    // can still be edited, and the edit that gives one of them another number resolves it.
+    await assertContactsFree(tx, coach.id, { email: fields.email, phone: fields.phone !== current.phone ? fields.phone : null }, clientId);
+    await tx
+      .update(clients)
+      // A new number brings its own STOP state with it (opt-outs are per client number, not per client row).
+      .set({
+        ...fields,
+        ...(fields.phone !== current.phone ? { smsOptedOut: await numberOptedOut(tx, fields.phone), phoneUnreachable: null, smsFailureStreak: 0 } : {}),
+        // A new address is tried again (decision 0085): the flag belonged to the old one.
+        ...(fields.email !== current.email ? { emailUnreachable: null } : {}),
+        // The coach chose a language: a pending proposal is answered by it, and detection starts afresh.
+        ...(fields.language && fields.language !== current.language ? { suggestedLanguage: null, detectedLanguage: null } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(clients.id, clientId), eq(clients.coachId, coach.id)));
+  });
   return publishClient(coach, clientId);
 }
 

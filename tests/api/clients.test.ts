@@ -2,6 +2,7 @@ import { zonedParts } from '@/lib/zoned-time';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { WEEKDAYS, WORKSPACE_VALIDATION as V } from '@/lib/constants';
 import type { ClientChanged, ClientList } from '@/lib/schemas/clients';
+import { CLIENT_CONTACT_TAKEN } from '@/lib/schemas/workspace';
 import { client } from '../helpers/http';
 import { openDb, type ErrorBody } from './helpers-auth';
 import { clientPayload, createClient, getClient, insertCheckIns, newCoach, DAY_MS, type ClientDto, type Coach } from './helpers-workspace';
@@ -244,6 +245,23 @@ describe('POST /coach/clients', () => {
     // Another coach may have a client with that address.
     const other = await newCoach(request, outboxDir, db);
     await createClient(request, other, { email: first.email });
+  });
+
+  it('refuses a second client with the same phone number for the same coach (409 naming the phone), archived ones included', async () => {
+    const coach = await newCoach(request, outboxDir, db);
+    const first = await createClient(request, coach);
+    const body = await createExpecting(coach, 409, { phone: first.phone, firstName: 'Other' });
+    expect(body).toMatchObject({ error: 'CONFLICT', message: CLIENT_CONTACT_TAKEN.phone, details: [{ field: 'phone', message: CLIENT_CONTACT_TAKEN.phone }] });
+    // Both taken: both fields are named, the e-mail first.
+    const both = await createExpecting(coach, 409, { email: first.email, phone: first.phone });
+    expect(both.details?.map((d) => d.field)).toEqual(['email', 'phone']);
+    await db`update clients set archived = true where id = ${first.id}`;
+    expect((await createExpecting(coach, 409, { phone: first.phone })).details?.map((d) => d.field)).toEqual(['phone']);
+    expect(await clientCount(coach)).toBe(1);
+
+    // Another coach may have a client with that number: inbound texts then ask which coach (sms-routing.test.ts).
+    const other = await newCoach(request, outboxDir, db);
+    await createClient(request, other, { phone: first.phone });
   });
 
   it("defaults the timezone to the coach's and keeps one that is given", async () => {
@@ -497,6 +515,33 @@ describe('PUT /clients/{id}', () => {
     // Keeping its own address is fine.
     const same = await request('PUT', `/clients/${b.id}`, { token: coach.token, body: edit(b, { firstName: 'Renamed' }) });
     expect(same.status).toBe(200);
+  });
+
+  it("refuses the phone number of another of the coach's clients (409), compared once normalised", async () => {
+    const coach = await newCoach(request, outboxDir, db);
+    const a = await createClient(request, coach, { phone: '+15552345678' });
+    const b = await createClient(request, coach);
+    for (const phone of ['+15552345678', '(555) 234-5678', '1 555 234 5678']) {
+      const res = await request<ErrorBody>('PUT', `/clients/${b.id}`, { token: coach.token, body: edit(b, { phone, firstName: 'Changed' }) });
+      expect(res.status, `${phone}: ${JSON.stringify(res.body)}`).toBe(409);
+      expect(res.body).toMatchObject({ error: 'CONFLICT', message: CLIENT_CONTACT_TAKEN.phone, details: [{ field: 'phone', message: CLIENT_CONTACT_TAKEN.phone }] });
+    }
+    expect(await getClient(request, coach, b.id)).toMatchObject({ phone: b.phone, firstName: b.firstName });
+    // Keeping its own number, or taking a free one, is fine; another coach's client's number is too.
+    expect((await request('PUT', `/clients/${a.id}`, { token: coach.token, body: edit(a, { phone: '555-234-5678', firstName: 'Renamed' }) })).status).toBe(200);
+    const elsewhere = await createClient(request, await newCoach(request, outboxDir, db));
+    const moved = await request<{ client: ClientDto }>('PUT', `/clients/${b.id}`, { token: coach.token, body: edit(b, { phone: elsewhere.phone }) });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.client.phone).toBe(elsewhere.phone);
+  });
+
+  it('still edits two clients who shared a number before the rule, as long as the number is left as it is', async () => {
+    const coach = await newCoach(request, outboxDir, db);
+    const a = await createClient(request, coach);
+    const b = await createClient(request, coach);
+    await db`update clients set phone = ${a.phone} where id = ${b.id}`;
+    const renamed = await request('PUT', `/clients/${b.id}`, { token: coach.token, body: edit({ ...b, phone: a.phone }, { firstName: 'Renamed' }) });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
   });
 });
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { uniqueEmail } from '../helpers/http';
+import { uniqueEmail, uniquePhone } from '../helpers/http';
 import { routesOnDisk } from '../helpers/routes-on-disk';
 import { signedInAdmin, type TestAdmin } from './admin-helpers';
 import { addLocalCard, ADDRESS, cardFields, changePlan } from './helpers-billing';
@@ -156,10 +156,10 @@ export const ROWS: Row[] = [
   // The owner coach's workspace: another account's view of it is always "not found".
   { method: 'GET', route: 'coach/clients', url: () => '/coach/clients', expect: self(200) },
   { method: 'GET', route: 'coach/client-stats', url: () => '/coach/client-stats', expect: self(200) },
-  { method: 'POST', route: 'coach/clients', url: () => '/coach/clients', body: () => ({ firstName: 'Mat', lastName: 'Rix', email: uniqueEmail('client'), phone: '+15551234567' }), expect: self(201) },
+  { method: 'POST', route: 'coach/clients', url: () => '/coach/clients', body: () => ({ firstName: 'Mat', lastName: 'Rix', email: uniqueEmail('client'), phone: uniquePhone() }), expect: self(201) },
   { method: 'GET', route: 'coach/archived-clients', url: () => '/coach/archived-clients', expect: self(200) },
   { method: 'GET', route: 'clients/[id]', url: (w) => `/clients/${w.clientId}`, expect: owned(200) },
-  { method: 'PUT', route: 'clients/[id]', url: (w) => `/clients/${w.clientId}`, body: () => ({ firstName: 'Grace', lastName: 'Hopper', email: uniqueEmail('client'), phone: '+15551234567' }), expect: owned(200) },
+  { method: 'PUT', route: 'clients/[id]', url: (w) => `/clients/${w.clientId}`, body: () => ({ firstName: 'Grace', lastName: 'Hopper', email: uniqueEmail('client'), phone: uniquePhone() }), expect: owned(200) },
   { method: 'POST', route: 'clients/[id]/profile-pic', url: (w) => `/clients/${w.clientId}/profile-pic`, form: () => pictureForm(), expect: owned(200) },
   { method: 'GET', route: 'clients/[id]/profile-pic', url: (w) => `/clients/${w.clientId}/profile-pic`, expect: owned(200) },
   { method: 'POST', route: 'clients/[id]/schedule-checkin', url: (w) => `/clients/${w.clientId}/schedule-checkin`, body: () => ({ dayIndex: 3, time: '10:30' }), expect: owned(200) },

@@ -4,7 +4,7 @@ import type { PlanId } from '@/lib/plans';
 import type { CheckInDto } from '@/lib/schemas/checkins';
 import type { ClientDto } from '@/lib/schemas/clients';
 import type { ClientGoal } from '@/lib/schemas/goals';
-import { uniqueEmail } from '../helpers/http';
+import { uniqueEmail, uniquePhone } from '../helpers/http';
 import { signedInUser, type ApiRequest, type Db } from './helpers-auth';
 
 export type { ClientDto, CheckInDto };
@@ -24,9 +24,9 @@ export async function newCoach(request: ApiRequest, outboxDir: string, db: Db, o
   return { id: session.user.id, email: session.email, password: session.password, token: session.accessToken };
 }
 
-/** A valid new-client form (product §2.3) with a unique e-mail address. */
+/** A valid new-client form (product §2.3) with a unique e-mail address and phone number (one coach's clients never share either, decision 0111). */
 export function clientPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { firstName: 'Grace', lastName: 'Hopper', email: uniqueEmail('client'), phone: '+15551234567', ...overrides };
+  return { firstName: 'Grace', lastName: 'Hopper', email: uniqueEmail('client'), phone: uniquePhone(), ...overrides };
 }
 
 export async function createClient(request: ApiRequest, coach: Coach, overrides: Record<string, unknown> = {}): Promise<ClientDto> {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import postgres from 'postgres';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
-import { client, latestLinkToken, readEmails, uniqueEmail, uniqueIp, type HttpResult, type OutboxEmail } from '../helpers/http';
+import { client, latestLinkToken, readEmails, uniqueEmail, uniqueIp, uniquePhone, type HttpResult, type OutboxEmail } from '../helpers/http';
 
 export { expect };
 
@@ -287,7 +287,8 @@ export async function newClient(api: CoachApi, fields: Record<string, unknown> =
     firstName: 'Robin',
     lastName: 'Goalsetter',
     email: uniqueEmail('client'),
-    phone: '+15555550188',
+    // One coach's clients never share a number (decision 0111).
+    phone: uniquePhone(),
     timezone: 'America/Chicago',
     ...fields,
   });

@@ -1,6 +1,6 @@
 import { expect, insertCheckIns, newCoach, shot, signIn, solidPng, stack, test } from './fixtures';
 import { clearOfMidnight } from '../helpers/clock';
-import { uniqueEmail } from '../helpers/http';
+import { uniqueEmail, uniquePhone } from '../helpers/http';
 import { WORKSPACE_VALIDATION as V, WORKSPACE_TOASTS as T } from '../../lib/constants';
 import type { Page } from '@playwright/test';
 
@@ -32,7 +32,8 @@ function clientFields(overrides: Record<string, unknown> = {}) {
     firstName: 'Riley',
     lastName: 'Stone',
     email: uniqueEmail('client'),
-    phone: '+15555550110',
+    // Each client a number of its own: one coach's clients never share one (decision 0111).
+    phone: uniquePhone(),
     scheduledCheckIns: [{ time: '09:00', days: [0] }],
     ...overrides,
   };
