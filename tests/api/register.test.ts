@@ -116,7 +116,8 @@ describe('POST /users/register', () => {
     expect(body.details).toEqual([{ field: 'email', message: VALIDATION.invalidEmailDot }]);
   });
 
-  it.each(['Password1!', 'password!', 'P@ssw0rd!', 'Summer2024!', 'sasha_007'])('refuses %j, which meets the character rules but is easy to guess, with the estimator\'s advice', async (password) => {
+  // "password!" and "sasha_007" used to be here; without an uppercase and a digit the one password rule refuses them first.
+  it.each(['Password1!', 'P@ssw0rd!', 'Summer2024!'])('refuses %j, which meets the character rules but is easy to guess, with the estimator\'s advice', async (password) => {
     const email = uniqueEmail();
     const res = await request<ErrorBody>('POST', '/users/register', { body: registerPayload({ email, password }) });
     expect(res.status, password).toBe(400);
