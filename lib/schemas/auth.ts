@@ -1,18 +1,19 @@
 import { z } from 'zod';
 import { errorBodySchema, okSchema, okWithMessageSchema } from '../contract/common';
 import { publicUserSchema } from './account';
-import { MESSAGES, SETTINGS_VALIDATION, VALIDATION } from '../constants';
-import { newPasswordSchema } from '../password-rules';
+import { MESSAGES, PASSWORD_MIN_LENGTH, VALIDATION } from '../constants';
+import { hasSpecialCharacter, meetsAllRequirements } from '../password-rules';
 import { emailAddressSchema, isPhoneNumber, personNameSchema } from './person-fields';
 
 const email = (required: string = VALIDATION.emailRequired) => emailAddressSchema({ required, invalid: VALIDATION.invalidEmailDot });
 
-// Sign-up's own texts for the length and the special character; the rule's full text for the rest.
-const registerPassword = newPasswordSchema({
-  required: VALIDATION.passwordRequired,
-  unmet: SETTINGS_VALIDATION.passwordRules,
-  byRequirement: { length: VALIDATION.passwordTooShort, special: VALIDATION.passwordNeedsSpecial },
-});
+const registerPassword = z
+  .string({ error: VALIDATION.passwordRequired })
+  .min(1, { error: VALIDATION.passwordRequired, abort: true })
+  // Not aborting: a short password without a special character is told both at once.
+  .min(PASSWORD_MIN_LENGTH, VALIDATION.passwordTooShort)
+  .max(128, 'Password must be at most 128 characters')
+  .refine(hasSpecialCharacter, VALIDATION.passwordNeedsSpecial);
 
 const phone = z
   .string({ error: VALIDATION.phoneRequired })
@@ -44,7 +45,10 @@ export const forgotPasswordSchema = z.object({ email: email(VALIDATION.invalidEm
 export const resendVerificationSchema = z.object({ email: email(MESSAGES.resendEmailRequired) });
 
 export const resetPasswordSchema = z.object({
-  password: newPasswordSchema({ required: VALIDATION.passwordRequired, empty: VALIDATION.passwordNotSecure, unmet: VALIDATION.passwordNotSecure }),
+  password: z
+    .string({ error: VALIDATION.passwordRequired })
+    .max(128, 'Password must be at most 128 characters')
+    .refine(meetsAllRequirements, VALIDATION.passwordNotSecure),
 });
 
 export const resetPasswordFormSchema = resetPasswordSchema

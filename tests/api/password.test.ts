@@ -9,7 +9,7 @@ const outboxDir = inject('outboxDir');
 const db = openDb(inject('databaseUrl'));
 afterAll(() => db.end());
 
-/** Meets the one password rule (lib/password-rules.ts). */
+/** Meets the change-password rule: only letters, digits and @$!%*?&, each class present. */
 const NEW_PASSWORD = 'Fresh!Maple42x';
 
 type ChangeBody = PasswordChangeResponse & ErrorBody;
@@ -36,11 +36,13 @@ describe('PUT /users/password validation (product §1.5)', () => {
 
   it.each([
     ['Abcdefg1', 'no special character'],
+    ['Abcdef1!#', 'a character outside the allowed classes'],
     ['abc', 'too short'],
     ['Ab1!', 'too short though every class is there'],
     ['abcdefg1!', 'no uppercase'],
     ['ABCDEFG1!', 'no lowercase'],
     ['Abcdefgh!', 'no digit'],
+    ['Abcd efg1!', 'a space'],
   ])('refuses %j (%s) with the password-rules message', async (newPassword) => {
     const me = await signedInUser(request, outboxDir);
     const res = await changePassword(me.accessToken, { currentPassword: me.password, newPassword });

@@ -76,7 +76,7 @@ export function ChangePassword() {
             // The rule text already says the same when the field is in error.
             !errors.newPassword && (
               <p id="newPassword-hint" className="text-xs text-stone-500 dark:text-stone-400">
-                At least 8 characters with an uppercase letter, a lowercase letter, a number and a special character
+                At least 8 characters with an uppercase letter, a lowercase letter, a number and one of @ $ ! % * ? &amp;
               </p>
             )
           }
