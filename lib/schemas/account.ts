@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ADMIN_LEVELS, ADMIN_ROLES } from '../admin-permissions';
 import { okSchema, okWithMessageSchema, paginationSchema, timestampSchema } from '../contract/common';
 import { DELETE_CONFIRM_WORD, NOTIFICATION_CHANNELS, NOTIFICATION_DAILY_CAP_RANGE, PHONE_VERIFICATION, PHONE_VERIFICATION_MESSAGES, SETTINGS_VALIDATION as V, VALIDATION } from '../constants';
-import { emailAddressSchema, isPhoneNumber, normalisePhone, personNameSchema } from './person-fields';
+import { emailAddressSchema, isProfilePhone, normalisePhone, personNameSchema } from './person-fields';
 import { DEFAULT_MESSAGE_SIGNATURE, MESSAGE_SIGNATURES } from '../preferences';
 import { QUIET_AFTER_RANGE } from '../nudges';
 import { isSupportedTimezone } from '../timezones';
@@ -41,7 +41,7 @@ export const profileUpdateSchema = z.object({
     .string({ error: V.invalidPhone })
     .optional()
     .nullable()
-    .refine((v) => !v || isPhoneNumber(v), V.invalidPhone)
+    .refine((v) => !v || isProfilePhone(v), V.invalidPhone)
     .transform((v) => (v === undefined ? undefined : v ? normalisePhone(v) : null)),
   title: optionalText(120),
   company: optionalText(120),

@@ -18,7 +18,7 @@ describe('PUT /users/profile: the fields of sign-up keep sign-up\'s rules', () =
     [{ lastName: '' }, 'lastName', VALIDATION.lastNameRequired],
     [{ firstName: 'A'.repeat(81) }, 'firstName', 'Must be at most 80 characters'],
     [{ firstName: null }, 'firstName', VALIDATION.firstNameRequired],
-    [{ phone: '+1 555 12' }, 'phone', SETTINGS_VALIDATION.invalidPhone],
+    [{ phone: '+1 555 123 456 789 012' }, 'phone', SETTINGS_VALIDATION.invalidPhone],
     [{ phone: '0555 123 4567' }, 'phone', SETTINGS_VALIDATION.invalidPhone],
     [{ email: 'a@b' }, 'email', SETTINGS_VALIDATION.invalidEmail],
     [{ email: '' }, 'email', SETTINGS_VALIDATION.invalidEmail],
