@@ -59,6 +59,12 @@ export const STORAGE_KEYS = {
   adminToken: 'adminToken',
 } as const;
 
+/** What the API answers for a path or a method no endpoint serves. */
+export const API_ERRORS = {
+  noEndpoint: 'No API endpoint at this path',
+  methodNotAllowed: (method: string) => `${method} is not allowed on this endpoint`,
+} as const;
+
 export const MESSAGES = {
   verifying: 'Verifying authentication...',
   crash: 'Something went wrong. Please try again later.',

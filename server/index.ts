@@ -9,6 +9,7 @@ import { runMigrations } from './db/migrate';
 import { ensureFirstAdmin } from './bootstrap';
 import { ensureDefaultDiscounts } from './services/billing/discounts';
 import { rejectMalformedUrl } from './http/malformed-url';
+import { answerBareMethodNotAllowedAsJson } from './http/bare-api-answers';
 import { CLIENT_IP_HEADER } from './http/request-info';
 import { HSTS, isHttps, setStaticSecurityHeaders } from './http/security-headers';
 import { startWorkers, type Workers } from './jobs';
@@ -89,6 +90,7 @@ async function main(): Promise<void> {
     if (isHttps(Array.isArray(proto) ? proto[0] : proto)) res.setHeader('Strict-Transport-Security', HSTS);
     setStaticSecurityHeaders(res, (req.url ?? '/').split('?')[0]!);
     if (rejectMalformedUrl(req, res)) return;
+    answerBareMethodNotAllowedAsJson(req, res);
     handle(req, res).catch((error: unknown) => {
       log.error({ err: error }, 'request failed');
       if (!res.headersSent) res.writeHead(500).end();
