@@ -120,6 +120,8 @@ export const PAYING_OFF = /\b(pay|debt|loan|owe|card)\b/i;
 export const EARNING = /\b(earn|make|revenue|sales|income|sell|invoice)\b/i;
 /** A goal of money put aside (in any currency: "Save 5,000 reais"): neither paying something off nor earning. */
 export const saving = (g: AiGoal) => (isCurrency(g.unit) || /\bsav(?:e|ings?)\b/i.test(g.title)) && !PAYING_OFF.test(g.title) && !EARNING.test(g.title);
+/** A goal of losing ("Lose 15 lbs", "Shed 5 kg"). */
+export const isLoss = (g: AiGoal) => /^\s*(lose|drop|shed|cut)\b/i.test(g.title);
 /** "meetup" for a goal counted in events: a word the reader knows as another name of the unit. */
 export const synonymOf = (noun: string, unit: string) => IRREGULAR[noun] !== undefined && IRREGULAR[noun] === stem(unit);
 
