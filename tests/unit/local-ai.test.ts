@@ -1639,6 +1639,58 @@ describe('local reply analysis', () => {
     expect(valueOf('ran 28 km this month', goal('r', 'Run 40 km this month', 'km', 20, 40))).toBe(28);
     expect(valueOf('ran 8 km this month', goal('r', 'Run 5 km a month (60 this year)', 'km', 20, 60))).toBe(28);
   });
+  it('ends a list of weekdays at a day a clause of its own is about ("wed was late"), and weighs no clock time as an amount', () => {
+    const bed = { ...goal('b', 'Nights in bed by 11pm (goal 25 this month)', 'nights', 9, 25), type: 'habit' as const };
+    expect(valueOf('made it mon tue and thu, wed was late', bed)).toBe(12);
+    expect(valueOf('made it mon tue and thu, wed was 12:40 bc of the baby', bed)).toBe(12);
+    expect(valueOf('lights out at 10pm mon and wed', bed)).toBe(11);
+    // A plural subject after a list is the list's own days; a day alone before "was" lists nothing.
+    expect(valueOf('mon, tue and wed were all good', bed)).toBe(12);
+    expect(valueOf('made it mon, tue was a mess', bed)).toBeNull();
+    const steps = { ...goal('s', 'Walk 8,000 steps a day', 'days', 11, 30), type: 'habit' as const };
+    expect(valueOf('hit it tue and fri, sat was a write-off', steps)).toBe(13);
+  });
+  it('counts the goal\'s own doing on one when, with no number, as one occasion', () => {
+    const grandma = { ...goal('g', 'Call grandma weekly', 'calls', 3, 12), type: 'habit' as const };
+    expect(valueOf('called grandma yesterday', grandma)).toBe(4);
+    expect(valueOf("didn't call grandma sunday", grandma)).toBeNull();
+    expect(valueOf('will call grandma sunday', grandma)).toBeNull();
+    expect(valueOf('called grandma sat and sun', grandma)).toBeNull();
+    expect(valueOf("went to grandma's sunday", grandma)).toBeNull();
+    expect(moved('called the bank monday, ran 5k tuesday', [grandma, goal('r', 'Run 100 km', 'km', 20, 100)])).toEqual(['r=25']);
+    const choir = { ...goal('c', 'Attend choir practice', 'sessions', 3, 20), type: 'incremental' as const };
+    expect(valueOf('went to choir practice thursday', choir)).toBe(4);
+    expect(valueOf('going to choir practice thursday', choir)).toBeNull();
+  });
+  it('drops an aside in brackets about someone else\'s number', () => {
+    const followers = goal('f', 'Get to 10k Instagram followers', 'followers', 7400, 10000);
+    expect(valueOf("we're at 7.9k followers now (my sister's shop is at 9k lol)", followers)).toBe(7900);
+    expect(valueOf('ran 12k sunday (my brother did 20 lol)', goal('r', 'Run 200 km', 'km', 50, 200))).toBe(62);
+    expect(valueOf('saved 200 (the wife put in 100 too)', goal('s', 'Save $2,000', '$', 500, 2000))).toBe(700);
+  });
+  it('reads an application sent to so many places as that many applications, only for a goal counted in applications', () => {
+    const apply = { ...goal('a', 'Apply to 30 jobs', 'applications', 5, 30), type: 'incremental' as const };
+    expect(valueOf('sent my cv to 4 companies this week', apply)).toBe(9);
+    expect(valueOf('sent it to 3 friends for feedback', apply)).toBeNull();
+    expect(valueOf('gonna send my resume to 3 places', apply)).toBeNull();
+    expect(valueOf('sent it to 3 places', { ...goal('q', 'Query 15 literary agents', 'agents', 6, 15), type: 'incremental' as const })).toBeNull();
+  });
+  it('gives money made on a named place of selling to the one goal of earning, not a count made on a day', () => {
+    const card = goal('c', 'Pay down the credit card', '$', 1200, 4000);
+    const side = goal('s', 'Side hustle income $3,000', '$', 740, 3000);
+    expect(moved('made 250 on ebay, paid 100 on the card', [card, side])).toEqual(['c=1300', 's=990']);
+    expect(moved('made 95 off ebay', [card, side])).toEqual(['s=835']);
+    expect(moved('made 3 on the weekend', [card, side, { ...goal('k', 'Cook at home instead of takeout', 'nights', 8, 20), type: 'habit' as const }])).toEqual([]);
+    expect(moved('made 2 on friday', [{ ...goal('p', 'Sell 20 paintings', 'paintings', 2, 20), type: 'incremental' as const }, side])).toEqual([]);
+  });
+  it('reads "one", a word, then a thing a goal counts as one of it, whatever follows', () => {
+    const uke = { ...goal('u', 'Learn 50 songs on ukulele', 'songs', 18, 50), type: 'incremental' as const };
+    expect(valueOf('learned 12 new chords but only one full song lol', uke)).toBe(19);
+    expect(valueOf('nailed one new song haha', uke)).toBe(19);
+    const books = { ...goal('b', 'Read 24 books', 'books', 5, 24), type: 'incremental' as const };
+    expect(valueOf('read one whole book omg', books)).toBe(6);
+    expect(valueOf("one day i'll read more books", books)).toBeNull();
+  });
 });
 
 describe('local milestones', () => {

@@ -151,6 +151,15 @@ export function candidatesFor(m: Mention, nearby: AiGoal[], at: ClauseAt, state:
   return candidates.length > 0 ? { candidates, inheritedFactor: null } : byContext(m, nearby, at, state);
 }
 
+/**
+ * "made 180 on etsy", "made 95 off ebay": a bare amount made on or through a named place of selling is money earned there; "made 2 on
+ * friday", "made 3 on the weekend" say when, and may count things made.
+ */
+const earnedOnPlatform = (m: Mention) => {
+  const [by, where] = wordsOf(m.after);
+  return bare(m) && /^(?:on|off|via|through|thru)$/.test(by ?? '') && where !== undefined && !STOP.has(where) && !WHEN.test(where) && !/^(?:my|our|his|her|their)$/.test(where);
+};
+
 /** The goals of a mention its unit does not place: by the words near it, the amount before it, or the one goal its sentence is about. */
 function byContext(m: Mention, nearby: AiGoal[], at: ClauseAt, state: ReadState): Candidates | undefined {
   const { clauses, index, clause, previous, joins, sentenceEnds, numeric, goals, isGlobal, corrects } = at;
@@ -178,7 +187,7 @@ function byContext(m: Mention, nearby: AiGoal[], at: ClauseAt, state: ReadState)
   const concluded = sumsUp ? named(sentenceBefore(clauses, sentenceEnds, index), numeric, goals) : [];
   if (candidates.length === 0 && bare(m) && concluded.length === 1) candidates = concluded;
   // "made 215 from the etsy shop" beside "Pay down credit card" and "Side hustle income": money earned is the one goal of earning's.
-  if (candidates.length === 0 && (!m.unit || isCurrency(m.unit)) && EARNED_AMOUNT.test(m.before)) candidates = oneEarningGoal(numeric);
+  if (candidates.length === 0 && (!m.unit || isCurrency(m.unit) || earnedOnPlatform(m)) && EARNED_AMOUNT.test(m.before)) candidates = oneEarningGoal(numeric);
   if (candidates.length === 0 && !m.unit && m.mode === 'total' && ONE_MORE_FINISHED.test(`${index > 0 && !sentenceEnds[index - 1] ? clauses[index - 1] : ''} ${m.before}`)) candidates = finishingAt(numeric, m.value);
   if (candidates.length === 0 && numeric.length > 1) {
     // "saved 300, at 1500 now": a bare number may only confirm a total read elsewhere in the reply (checked below).

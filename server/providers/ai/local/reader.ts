@@ -85,8 +85,10 @@ function heardClauses(text: string, goals: AiGoal[]): string[] {
 /**
  * "3 more sunday (last wk's 5 u already have)": an aside with its own number the coach already has is no news, the rest of its
  * clause is. An aside without a number ("4 hrs (told you already)") says it of the clause's own amount, so the clause goes.
+ * "at 7.9k followers (my sister's shop is at 9k)": an aside with a number of someone else's is theirs, as a clause of theirs would be.
  */
-const withoutReportedAside = (clause: string) => clause.replace(/\(([^)]*\d[^)]*)\)?/g, (aside: string, inner: string) => (ALREADY_REPORTED.test(inner) ? ' ' : aside));
+const withoutReportedAside = (clause: string) =>
+  clause.replace(/\(([^)]*\d[^)]*)\)?/g, (aside: string, inner: string) => (ALREADY_REPORTED.test(inner) || OTHERS.test(inner.trim()) ? ' ' : aside));
 
 /** Per clause, what joins it to the next one (", and", ". ", "! " with a mark after an emoji), '' after the last. */
 function joinsAfter(text: string, clauses: string[]): string[] {

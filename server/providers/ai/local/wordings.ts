@@ -6,7 +6,7 @@ import { MONTH } from './not-a-quantity';
 import { nextOrdinalOne, ordinalOfPeriod, ordinalsDone } from './ordinals';
 import { pastOf } from './tasks';
 import { isCurrency, trackable } from './text';
-import { familyOf, isKnownUnit } from './units';
+import { conversion, familyOf, isKnownUnit } from './units';
 
 /** How clients say counts of things, rewritten into the numbers and units the reader reads. */
 
@@ -41,13 +41,46 @@ function oneThingDone(text: string, goals: AiGoal[]): string {
 /** Nouns that say where a thing was sent, not what it is: "applied to 3 places", "pitched 4 companies". */
 const RECIPIENTS = 'places|companies|firms|employers|roles|positions|openings|agencies|schools|programs|programmes';
 
-/** "applied to 3 places" for "Apply to 20 UX jobs": the goal's own verb, done to that many recipients, is that many of what it counts. */
+/** "sent my resume", "sent it", "submitted them": an application sent, whatever the client calls it. */
+const APPLICATION_SENT = "(?:sent|submitted|emailed) (?:it|them|(?:my|the|a|an) (?:resume|cv|application|cover letter)s?)";
+
+/**
+ * "applied to 3 places" for "Apply to 20 UX jobs": the goal's own verb, done to that many recipients, is that many of what it counts;
+ * for a goal counted in applications, so is an application sent to them ("sent it to 2 places").
+ */
 function recipientsOfOwnVerb(text: string, goals: AiGoal[]): string {
   return goals
     .filter((g) => trackable(g) && g.unit && !isCurrency(g.unit))
     .reduce((t, g) => {
-      const past = pastOf(wordsOf(g.title.toLowerCase())[0] ?? '').join('|');
+      const own = pastOf(wordsOf(g.title.toLowerCase())[0] ?? '');
+      const past = (familyOf(g.unit!) === 'applications' ? [...own, APPLICATION_SENT] : own).join('|');
       return past ? t.replace(new RegExp(`\\b((?:${past})(?: to| at| for| with)? \\d+) (?:more )?(?:${RECIPIENTS})\\b`, 'g'), `$1 ${g.unit!.toLowerCase()}`) : t;
+    }, text);
+}
+
+/** Going to a thing is attending it: "went to writing group" for "Attend writing group". */
+const ATTENDING = /^(?:attend|go|visit|join)$/;
+/** One when: a weekday, "yesterday", "last night", "this morning". */
+const ONE_WHEN = `(?:on )?(?:${WEEKDAY}|yesterday|today|tonight|(?:last|this) (?:night|morning|evening|afternoon))`;
+
+/**
+ * "called mom sunday" for "Call mom every Sunday", "went to writing group tues" for "Attend writing group": the goal's own doing in
+ * the past, of the goal it names, on one when and with no number, is one occasion of a goal counted in occasions. A list of days
+ * ("tues and thurs"), a plan ("will call mom sunday") or a "not" in the clause say no such thing.
+ */
+function oneOccasionDone(text: string, goals: AiGoal[]): string {
+  return goals
+    .filter((g) => trackable(g) && g.unit !== null && conversion('time', g.unit) === 1)
+    .reduce((t, g) => {
+      const verb = wordsOf(g.title.toLowerCase())[0] ?? '';
+      const done = [...pastOf(verb), ...(ATTENDING.test(verb) ? ['went to', 'made it to', 'got to'] : [])].join('|');
+      const pattern = new RegExp(`(?<=(?:^|[,.!?;:\\n])[^,.!?;:\\n\\d]*)\\b(?:${done}) ([^,.!?;:\\n\\d]*?)(?=\\b${ONE_WHEN}\\b(?!\\s*(?:,|and|&|\\+|or|n)?\\s*${WEEKDAY}\\b))`, 'g');
+      // The goal is named by what was done to or at ("called the bank" names no goal of calling mom), and no other day is.
+      return t.replace(pattern, (doing: string, what: string, at: number, all: string) => {
+        const clause = (all.slice(0, at).split(/[,.!?;:\n]/).at(-1) ?? '') + doing;
+        const once = named(what, [g], goals).length > 0 && !new RegExp(`\\b${WEEKDAY}\\b`).test(what) && !NEGATION.test(clause);
+        return once ? `${doing}1 time ` : doing;
+      });
     }, text);
 }
 
@@ -93,7 +126,7 @@ function daysOfRange(m: string, amount: string, from: string, to: string): strin
 
 export function countWordings(text: string, goals: AiGoal[]): string {
   return (
-    nextOrdinalOne(ordinalOfPeriod(ordinalsDone(oneThingDone(weekdayDone(recipientsOfOwnVerb(text, goals), goals), goals), goals), goals), goals)
+    nextOrdinalOne(ordinalOfPeriod(ordinalsDone(oneThingDone(weekdayDone(oneOccasionDone(recipientsOfOwnVerb(text, goals), goals), goals), goals), goals), goals), goals)
       // "veg every day (7)": every day of the week, counted.
       .replace(/\b(?:every|each|a) (day|night|morning|evening) \(([1-7])\)/g, '$2 $1s this week')
       // "15 min each morning, 5 mornings": the amount each morning, on that many mornings.
@@ -119,6 +152,8 @@ export function countWordings(text: string, goals: AiGoal[]): string {
       .replace(/\b(\d+) (?:sets|rounds) of (\d+) ([a-z]+)/g, '$2 $3 $1 times')
       // "one meetup on thursday": the noun right after it first, before words further on.
       .replace(/\bone ([a-z]+)\b/g, (m, noun: string) => (numericGoalCounts(goals, noun) ? `1 ${noun}` : m))
+      // "one full song lol": a word between, before two words between (which would take "lol" for the noun).
+      .replace(/\bone ((?!of\b)[a-z]+ )([a-z]+)\b/g, (m, word: string, noun: string) => (numericGoalCounts(goals, noun) ? `1 ${word}${noun}` : m))
       // "did one SAT math section": one of the things a goal counts, a word or two between.
       .replace(/\bone ((?:(?!of\b)[a-z]+ ){0,2})([a-z]+)\b/g, (m, words: string, noun: string) => (numericGoalCounts(goals, noun) ? `1 ${words}${noun}` : m))
       // "went to a meeting", "did a session": one of the things a goal counts, done ("had a meeting" may be any meeting).
@@ -161,8 +196,10 @@ function dailyUnit(goals: AiGoal[]): string | undefined {
   return units.size === 1 ? [...units][0] : undefined;
 }
 
-/** "mon tues and fri", "Monday, Wednesday & Friday", "tues + thurs": two weekdays or more in a list. */
-const WEEKDAY_LIST = new RegExp(`\\b(?:on )?${WEEKDAY}(?:(?:\\s*,\\s*|\\s+|\\s*(?:and|&)\\s+|\\s*\\+\\s*)${WEEKDAY}\\b)+`, 'g');
+/** "wed was late", "fri is a write-off": a weekday a clause says something of is that clause's subject, not one more day of a list before it. */
+const SUBJECT_OF_ITS_OWN = "(?!\\s+(?:was|is|wasn'?t|isn'?t)\\b)";
+/** "mon tues and fri", "Monday, Wednesday & Friday", "tues + thurs": two weekdays or more in a list ("mon tue and thu, wed was late" lists three). */
+const WEEKDAY_LIST = new RegExp(`\\b(?:on )?${WEEKDAY}(?:(?:\\s*,\\s*|\\s+|\\s*(?:and|&)\\s+|\\s*\\+\\s*)${WEEKDAY}\\b${SUBJECT_OF_ITS_OWN})+`, 'g');
 
 /** An amount, then in the same sentence "another" or "a further" and a bare number followed by a when or where ("after lunch"), or the sentence's end. */
 const ANOTHER_OF_THE_UNIT = /\b(\d+(?:\.\d+)?) ?([a-z]+)\b([^\d.!?;\n]*?\b(?:another|a further) )(\d+(?:\.\d+)?)(?!\.?\d)(?= (?:on|in|at|this|last|yesterday|today|tonight|over|after|before|during)\b|\s*[,.!?;)\n]|\s*$)/g;
@@ -228,8 +265,9 @@ export function listedDays(text: string, goals: AiGoal[]): string {
   // "ran 5k mon and wed" may be 5k on each or in all: only a number that is a daily goal's own threshold ("hit 8k steps") may stand beside the days.
   const daily = goals.filter((g) => g.unit && familyOf(g.unit) === unit);
   const thresholds = daily.flatMap(titleNumbers);
-  // A range ("rest of the days like 5-6k") is a guess about other days, no amount done.
-  const amountBeside = (sentence: string) => [...sentence.replace(/\d+\s*[a-z]*\s*(?:-|–|to)\s*\d+/g, ' ').matchAll(/\d+(?:\.\d+)?/g)].some((n) => !thresholds.includes(Number(n[0])));
+  // A range ("rest of the days like 5-6k") is a guess about other days, no amount done; a clock time ("wed was 12:40", "up at 5am")
+  // is when, no amount either.
+  const amountBeside = (sentence: string) => [...withoutClockTimes(sentence.replace(/\d+\s*[a-z]*\s*(?:-|–|to)\s*\d+/g, ' ')).matchAll(/\d+(?:\.\d+)?/g)].some((n) => !thresholds.includes(Number(n[0])));
   return text.replace(/[^.!?;\n]+/g, (sentence) =>
     new RegExp(`\\b\\d+ (?:[a-z]+ )?(?:${OCCASIONS})\\b`).test(sentence) || amountBeside(sentence)
       ? sentence
@@ -239,6 +277,9 @@ export function listedDays(text: string, goals: AiGoal[]): string {
         }),
   );
 }
+
+/** "12:40", "11:30pm", "5am", "10 p.m.": times of day, taken out of a sentence whose numbers are weighed as amounts. */
+const withoutClockTimes = (sentence: string) => sentence.replace(/\b\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.?|p\.m\.?)(?![a-z])|\b\d{1,2}:\d{2}\b/g, ' ');
 
 /** Things done at most once a day: a weekday on which one was done counts one (a training session). Not meals (three a day) nor nights (read as days above). */
 const ONCE_A_DAY = new Set(['dinners', 'lunches', 'breakfasts', 'sessions']);
