@@ -1356,6 +1356,18 @@ describe('local reply analysis', () => {
     const hurt = analyse('Only 2 km, my knee hurts');
     expect(composeFollowUpText({ ...ctx(), message: 'm', reply: 'Only 2 km, my knee hurts', analysis: hurt })).toContain('Go easy on your knee');
   });
+  it('passes a question on to the coach instead of answering it, and tells the coach to answer', () => {
+    const reply = "quick q - can we move friday's call to 4?";
+    const asked = analyse(reply);
+    const text = composeFollowUpText({ ...ctx(), message: 'm', reply, analysis: asked });
+    expect(text).toContain("I've passed your question on to Dana.");
+    expect(text).not.toContain('Next up');
+    expect(asked.insights).toContain('Answer their question in the conversation.');
+    // A question mark on a short aside or on nothing at all asks nothing of the coach.
+    for (const plain of ['guess what? ran 5 km', 'Walked 5 km today, feeling great', 'ran 5 km, right?']) {
+      expect(composeFollowUpText({ ...ctx(), message: 'm', reply: plain, analysis: analyse(plain) }), plain).not.toContain('passed your question');
+    }
+  });
   it("does not count another thing after the goal's verb when the reply counts the goal's own unit by name", () => {
     const songs = { ...goal('u', 'Learn 50 songs on ukulele', 'songs', 18, 50), type: 'incremental' as const };
     expect(valueOf('learned a dozen new chords but only one full song lol', songs)).not.toBe(30);

@@ -74,6 +74,7 @@ function topicFacts(topics: Topics): string[] {
   if (topics.missed) out.push('Missed planned sessions.');
   if (topics.timePressure) out.push('Short on time.');
   if (topics.optOut) out.push('Asks to stop or be left alone.');
+  if (topics.question) out.push('Asks you a question: the assistant told them you will answer.');
   return out;
 }
 
@@ -122,6 +123,7 @@ export function summarise(ctx: ReplyContext, reading: Reading, translated = fals
   if (topics.pain) insights.push(`${topics.pain === 'pain' ? 'Pain' : `${topics.pain[0]!.toUpperCase()}${topics.pain.slice(1)} pain`} may call for a lighter plan.`);
   if (topics.blocker) insights.push(`Blocker to clear: ${topics.blocker}.`);
   if (topics.timePressure) insights.push('Time is the constraint: shorter sessions may fit better.');
+  if (topics.question) insights.push('Answer their question in the conversation.');
   if (reading.unattributed.length) insights.push('Ask which goal the unrecorded number belongs to.');
   if (reading.saidNothing.length && !topics.pain && !topics.illness) insights.push('Says nothing happened on a goal: ask what got in the way.');
 

@@ -18,6 +18,8 @@ export interface Topics {
   win: boolean;
   /** Wants to stop or be left alone. */
   optOut: boolean;
+  /** Asks the coach something ("can we move friday's call to 4?"): the coach has to answer, not the assistant. */
+  question: boolean;
 }
 
 const BODY = 'knee|knees|back|lower back|ankle|shoulder|hip|neck|foot|feet|wrist|hamstring|calf|calves|shin|shins|elbow|head|legs?|toe|achilles|stomach|chest';
@@ -36,6 +38,11 @@ const TIME = /\b(busy|swamped|slammed|no time|hectic|crazy week|work(?:'s| is| h
 const BLOCKER = /\b(?:still (?:need|have|got) to|still gotta|need to|have to|haven'?t (?:yet )?|have not (?:yet )?|yet to|still haven'?t|didn'?t get (?:a chance )?to|waiting (?:on|for))\s+([a-z][a-z' ]{2,40}?)(?=\s*(?:[.!?,;:)\n]|$|\b(?:but|and|so|because|cause|cuz|yet|today|tomorrow|this week|lol)\b))/i;
 const STILL_NOT = /\b([a-z]+)\s+(?:is\s+)?still not\s+([a-z]+ed)\b/i;
 const WIN = /\b(personal best|pb|pr|new record|proud|nailed it|crushed it|smashed it|best week|finally)\b|🎉|🏆|💪|🥳/i;
+/**
+ * Three words or more right before a question mark (since the last stop or comma), in any language:
+ * "guess what?" and "ran 5 km, right?" are no questions to answer.
+ */
+const QUESTION = /(?:^|[.!?,;\n])\s*\S+\s+\S+\s+[^.!?,;\n]*\?/;
 const OPT_OUT = /\b(stop texting|leave me alone|stop asking|stop messaging|unsubscribe|don'?t text|not interested)\b|^\s*stop\s*$/i;
 
 export function topicsOf(text: string): Topics {
@@ -56,6 +63,7 @@ export function topicsOf(text: string): Topics {
     blocker: blocker && blocker.split(' ').length <= 7 ? blocker : null,
     win: WIN.test(t),
     optOut: OPT_OUT.test(t),
+    question: QUESTION.test(t),
   };
 }
 

@@ -173,6 +173,7 @@ export function composeFollowUpText(ctx: FollowUpContext): string {
   const done = ctx.analysis.progress.some((e) => e.completed);
   if (topics.pain) parts.push(p.next.pain(p.painPhrase(topics.pain)));
   else if (topics.illness) parts.push(p.next.illness);
+  else if (topics.question) parts.push(p.next.question(ctx.coach.firstName || ctx.coach.name));
   else if (topics.blocker) parts.push(p.next.blocker(topics.blocker));
   else if (ctx.analysis.motivation === 'low') parts.push(tone === 'supportive' ? p.next.lowSupportive : p.next.low);
   else if (openMilestone && !done) parts.push(tone === 'direct' ? p.next.milestoneDirect(openMilestone.title) : p.next.milestone(openMilestone.title));

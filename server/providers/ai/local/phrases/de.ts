@@ -83,6 +83,7 @@ export const de: Phrases = {
         ? 'Schone dich: gönn dir Ruhe und trainiere nicht gegen Schmerzen an.'
         : `${capitalised(pain)} ${agree(pain, 'braucht', 'brauchen')} jetzt Ruhe: trainiere nicht gegen Schmerzen an.`,
     illness: 'Erst einmal auskurieren; wir machen weiter, wenn es dir besser geht.',
+    question: (coach) => `Ich habe deine Frage an ${coach} weitergegeben.`,
     blocker: (blocker) => `Nächster Schritt: ${blocker}. Plane dir heute zehn Minuten dafür ein.`,
     lowSupportive: 'Ein kleiner Schritt morgen reicht völlig.',
     low: 'Such dir einen kleinen Schritt für morgen aus und schreib mir, wie es lief.',

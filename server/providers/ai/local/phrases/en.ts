@@ -64,6 +64,7 @@ export const en: Phrases = {
   next: {
     pain: (pain) => `Go easy on ${pain}: rest it, and don't push through pain.`,
     illness: 'Rest up first; we pick it back up when you feel better.',
+    question: (coach) => `I've passed your question on to ${coach}.`,
     blocker: (blocker) => `Next step: ${blocker}. Put ten minutes in the calendar for it today.`,
     lowSupportive: 'One small step tomorrow is enough.',
     low: 'Pick one small step for tomorrow and text me how it went.',

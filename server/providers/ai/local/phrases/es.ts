@@ -77,6 +77,7 @@ export const es: Phrases = {
   next: {
     pain: (pain) => `Cuida ${pain}: descansa y no fuerces si duele.`,
     illness: 'Primero descansa; retomamos cuando te sientas mejor.',
+    question: (coach) => `Le he pasado tu pregunta a ${coach}.`,
     blocker: (blocker) => `Siguiente paso: ${blocker}. Resérvale hoy diez minutos en tu agenda.`,
     lowSupportive: 'Con un pequeño paso mañana es suficiente.',
     low: 'Elige un pequeño paso para mañana y cuéntame cómo te fue.',

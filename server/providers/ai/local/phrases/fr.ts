@@ -78,6 +78,7 @@ export const fr: Phrases = {
   next: {
     pain: (pain) => (pain === 'la douleur' ? 'Allez-y doucement : reposez-vous et ne forcez pas si ça fait mal.' : `Ménagez ${pain} : reposez-vous et ne forcez pas si ça fait mal.`),
     illness: "Reposez-vous d'abord ; on reprend quand vous irez mieux.",
+    question: (coach) => `J'ai transmis votre question à ${coach}.`,
     blocker: (blocker) => `Prochaine étape : ${blocker}. Bloquez dix minutes dans votre agenda pour ça aujourd'hui.`,
     lowSupportive: 'Un petit pas demain, ça suffit.',
     low: 'Choisissez un petit pas pour demain et dites-moi comment ça s’est passé.',

@@ -80,6 +80,7 @@ export const pt: Phrases = {
   next: {
     pain: (pain) => `Vá com calma com ${pain}: descanse e não force se doer.`,
     illness: 'Primeiro descanse; retomamos quando você estiver melhor.',
+    question: (coach) => `Passei sua pergunta para ${coach}.`,
     blocker: (blocker) => `Próximo passo: ${blocker}. Reserve dez minutos na agenda para isso hoje.`,
     lowSupportive: 'Um pequeno passo amanhã já basta.',
     low: 'Escolha um pequeno passo para amanhã e me conte como foi.',

@@ -86,6 +86,8 @@ export interface Phrases {
   next: {
     pain: (pain: string) => string;
     illness: string;
+    /** The client asked something: the coach answers it, the assistant only says it was passed on. */
+    question: (coach: string) => string;
     blocker: (blocker: string) => string;
     lowSupportive: string;
     low: string;
