@@ -16,6 +16,7 @@ import { DEFAULT_APPEARANCE_PREFERENCES, DEFAULT_NOTIFICATION_PREFERENCES, type 
 import { PLANS } from '@/lib/plans';
 import { judgePassword, loadPasswordEstimator, passwordUserInputs } from '@/lib/password-strength';
 import { hashPassword } from '../server/auth/passwords';
+import { senderNumberFor } from '../server/providers/sms';
 import { getDb, type Transaction } from '../server/db/client';
 import {
   apiUsage,
@@ -28,6 +29,7 @@ import {
   milestones,
   paymentMethods,
   schedules,
+  smsConsents,
   subscriptions,
   transactions,
   users,
@@ -52,6 +54,27 @@ import { runScript, withScriptDatabase } from './lib/database';
 import { hashSeed, mulberry32, type Random } from './lib/random';
 
 type CheckInRow = typeof checkIns.$inferInsert;
+/**
+ * The history's texts went out as the send step sends them: from our number for the client (set on
+ * each sent row), the first to each client carrying the consent notice (one sms_consents row). So
+ * the client's texts outside a check-in reach the coach's conversation, and the next check-in does
+ * not introduce Cadence again as if it were the first.
+ */
+function textedFrom(clientRows: ClientRow[], checkInRows: CheckInRow[]): (typeof smsConsents.$inferInsert)[] {
+  const phoneOf = new Map(clientRows.map((c) => [c.id, c.phone]));
+  const first = new Map<string, typeof smsConsents.$inferInsert>();
+  for (const row of checkInRows) {
+    const phone = phoneOf.get(row.clientId);
+    if (!row.sentAt || row.channel !== 'sms' || !phone) continue;
+    row.fromNumber = senderNumberFor(phone);
+    const key = `${phone} ${row.coachId}`;
+    const earlier = first.get(key);
+    if (!earlier || (earlier.sentAt instanceof Date && row.sentAt < earlier.sentAt)) {
+      first.set(key, { clientPhone: phone, coachId: row.coachId, ourNumber: row.fromNumber, checkInId: row.id, sentAt: row.sentAt });
+    }
+  }
+  return [...first.values()];
+}
 type CheckInStatus = NonNullable<CheckInRow['status']>;
 type ClientRow = typeof clients.$inferInsert;
 type GoalRow = typeof goals.$inferInsert;
@@ -844,7 +867,9 @@ async function replaceDemoCoach(tx: Transaction, passwordHash: string): Promise<
   for (const part of chunks(milestoneRows)) await tx.insert(milestones).values(part);
   for (const part of chunks(versionRows)) await tx.insert(goalVersions).values(part);
   for (const part of chunks(progressRows)) await tx.insert(goalProgressHistory).values(part);
+  const consentRows = textedFrom(clientRows, checkInRows);
   for (const part of chunks(checkInRows)) await tx.insert(checkIns).values(part);
+  for (const part of chunks(consentRows)) await tx.insert(smsConsents).values(part).onConflictDoNothing();
   if (scheduleRows.length) await tx.insert(schedules).values(scheduleRows);
   for (const part of chunks(usage)) await tx.insert(apiUsage).values(part);
 
