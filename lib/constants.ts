@@ -1,5 +1,6 @@
 /** Constants and texts of product §1.8-§1.9 used by browser and server alike. */
 
+import type { ClientChannel } from './channels';
 import { PLANS } from './plans';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -542,24 +543,53 @@ export const ANALYTICS = {
   timeRangeLabel: 'Time range',
 } as const;
 
-/** sessionStorage: the coach has confirmed once this session that a message from the Conversation tab is a paid text to the client. */
-export const COACH_MESSAGE_CONFIRMED_KEY = 'cadence.coachMessageConfirmed';
+/**
+ * sessionStorage, one key per channel: the coach has confirmed once this session that a message
+ * from the Conversation tab goes out by that channel (a confirmed e-mail says nothing of a text's cost).
+ */
+export const coachMessageConfirmedKey = (channel: ClientChannel) => `cadence.coachMessageConfirmed.${channel}`;
 
-/** The Conversation tab of the client detail (decision 0076). */
+/** The Conversation tab of the client detail (decision 0076); the composer names the channel the server will use (decision 0084). */
 export const CONVERSATION_TEXTS = {
   loadFailed: 'Could not load the conversation',
   earlierFailed: 'Could not load earlier messages. Try again.',
-  empty: 'No messages yet. Check-ins, replies and your own texts to this client appear here.',
+  empty: 'No messages yet. Check-ins, replies and your own messages to this client appear here.',
   sendFailed: 'Could not send the message',
   sent: 'Message sent',
-  placeholder: 'Write a text to the client…',
+  placeholder: {
+    sms: 'Write a text to the client…',
+    email: 'Write an e-mail to the client…',
+    whatsapp: 'Write a WhatsApp message to the client…',
+  } satisfies Record<ClientChannel, string>,
   keyboardHint: 'Enter sends, Shift+Enter adds a line.',
-  confirmTitle: 'Text this client?',
-  confirmBody: (phone: string) =>
-    `This sends a text message to ${phone} from Cadence's number, in your name. Each text costs an SMS (one per 160 characters). You will not be asked again in this session.`,
-  /** The same question for a client reached by e-mail or WhatsApp (decision 0084). */
-  confirmBodyOn: (channel: string, address: string) =>
-    `This sends your message by ${channel} to ${address}, in your name; if ${channel} cannot deliver it, the client's fallback channel is used. Each message costs one send. You will not be asked again in this session.`,
+  confirmTitle: {
+    sms: 'Text this client?',
+    email: 'E-mail this client?',
+    whatsapp: 'Message this client on WhatsApp?',
+  } satisfies Record<ClientChannel, string>,
+  confirmLabel: {
+    sms: 'Send text',
+    email: 'Send e-mail',
+    whatsapp: 'Send WhatsApp message',
+  } satisfies Record<ClientChannel, string>,
+  confirmBody: {
+    sms: (to: string) => `This sends a text message to ${to} from Cadence's number, in your name.`,
+    email: (to: string) => `This sends an e-mail to ${to} in your name; the client's reply comes back to this conversation.`,
+    whatsapp: (to: string) => `This sends a WhatsApp message to ${to} from Cadence's WhatsApp number, in your name.`,
+  } satisfies Record<ClientChannel, (to: string) => string>,
+  /** Only where a message is paid per message: e-mail has no per-message cost. */
+  confirmCost: {
+    sms: 'Each text costs an SMS (one per 160 characters).',
+    email: null,
+    whatsapp: 'Each WhatsApp message is billed as one message.',
+  } satisfies Record<ClientChannel, string | null>,
+  /** The fallback channel, named when the server has one to try once after a refusal. */
+  confirmFallback: {
+    sms: 'If it is refused, it goes once as a text message instead (one SMS).',
+    email: 'If it is refused, it goes once as an e-mail instead.',
+    whatsapp: 'If it is refused, it goes once as a WhatsApp message instead.',
+  } satisfies Record<ClientChannel, string>,
+  confirmOnce: 'You will not be asked again in this session.',
 } as const;
 
 /**

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { X } from 'lucide-react';
 import { cn } from './cn';
 
@@ -17,28 +17,59 @@ interface ModalProps {
   description?: string;
 }
 
-/** A native <dialog>: focus is trapped, Escape closes, the page behind is inert; `data-autofocus` picks the first focus. */
+const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The controls Tab reaches in this dialog, not those of a dialog nested in it. */
+function tabbables(dialog: HTMLDialogElement): HTMLElement[] {
+  return [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter((el) => el.closest('dialog') === dialog && el.getClientRects().length > 0);
+}
+
+/**
+ * A native <dialog>: the page behind is inert, `data-autofocus` picks the first focus. Tab wraps
+ * from the last control to the first (the native dialog lets focus leave to the document once
+ * before wrapping). Escape asks `onClose` instead of closing by itself, so the owner can keep the
+ * dialog open (to ask before discarding an edit): the dialog closes when `open` turns false.
+ */
 export function Modal({ open, title, onClose, children, size = 'md', description }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   // Each dialog names itself, so several mounted at once keep their own accessible names.
   const id = useId();
+  const isOpen = useRef(open);
+  const opener = useRef<HTMLElement | null>(null);
   useEffect(() => {
+    isOpen.current = open;
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
       // React's autoFocus runs before the dialog opens; a control marked data-autofocus gets focus instead of the close button.
       dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     }
     if (!open && dialog.open) dialog.close();
   }, [open]);
+  // close() gives focus back to the control that opened the dialog; an owner that unmounts the
+  // dialog while open (Escape asks it, the browser no longer closes it first) gets the same.
+  useEffect(
+    () => () => {
+      if (isOpen.current && opener.current?.isConnected) opener.current.focus();
+    },
+    [],
+  );
   return (
     <dialog
       ref={ref}
       aria-labelledby={`${id}-title`}
       aria-describedby={description ? `${id}-description` : undefined}
-      // React hands a nested dialog's close event to its ancestors' onClose too: only this dialog's own closing counts.
-      onClose={(e) => e.target === e.currentTarget && onClose()}
+      // React hands a nested dialog's close event to its ancestors' onClose too: only this dialog's own
+      // closing counts, and only one the owner did not ask for (the browser closed it anyway).
+      onClose={(e) => e.target === e.currentTarget && isOpen.current && onClose()}
+      onCancel={(e) => {
+        if (e.target !== e.currentTarget) return;
+        e.preventDefault();
+        onClose();
+      }}
+      onKeyDown={(e) => trapKeys(e, onClose)}
       className={cn(
         'm-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] rounded-xl border border-stone-200 bg-white p-0 text-stone-900 shadow-xl backdrop:bg-black/40 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100',
         sizes[size],
@@ -69,4 +100,28 @@ export function Modal({ open, title, onClose, children, size = 'md', description
       </div>
     </dialog>
   );
+}
+
+/** Escape and Tab inside this dialog (a nested dialog's keys are its own). */
+function trapKeys(e: KeyboardEvent<HTMLDialogElement>, onClose: () => void) {
+  const dialog = e.currentTarget;
+  if (!(e.target instanceof Element) || e.target.closest('dialog') !== dialog) return;
+  if (e.key === 'Escape') {
+    // Kept from the browser, which would close the dialog before the owner is asked.
+    e.preventDefault();
+    onClose();
+    return;
+  }
+  if (e.key !== 'Tab') return;
+  const controls = tabbables(dialog);
+  const first = controls[0];
+  const last = controls.at(-1);
+  if (!first || !last) return;
+  if (!e.shiftKey && e.target === last) {
+    e.preventDefault();
+    first.focus();
+  } else if (e.shiftKey && e.target === first) {
+    e.preventDefault();
+    last.focus();
+  }
 }

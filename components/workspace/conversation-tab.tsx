@@ -11,11 +11,10 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { inputClass } from '@/components/ui/field';
 import { Loading } from '@/components/ui/spinner';
 import { api, ApiError, errorMessage } from '@/lib/api-client';
-import { COACH_MESSAGE_CONFIRMED_KEY, CONVERSATION_TEXTS as T } from '@/lib/constants';
-import type { CoachMessageSent, ThreadItem } from '@/lib/schemas/thread';
+import { coachMessageConfirmedKey, CONVERSATION_TEXTS as T } from '@/lib/constants';
+import type { CoachMessageSent, Texting, ThreadItem } from '@/lib/schemas/thread';
 import { COACH_MESSAGE_MAX_CHARS } from '@/lib/sms';
 import { DEFAULT_CLOCK_TIMEZONE } from '@/lib/timezones';
-import { CHANNEL_LABELS } from '@/lib/channels';
 import { ChannelLabel } from './channel';
 import { formatDateTime, formatPhone } from './format';
 import { notifyError } from './notify';
@@ -75,8 +74,19 @@ function Bubble({ item, clientFirstName, zone, timed }: { item: ThreadItem; clie
   );
 }
 
-/** The composer: Enter sends, Shift+Enter is a new line; the first send of a session asks to confirm the cost. */
-function Composer({ client, allowed, reason }: { client: ClientDto; allowed: boolean; reason: string | null }) {
+/** Where the message goes, as the coach reads it: a formatted phone number or the e-mail address. */
+function addressOf({ channel, to }: Texting, clientFirstName: string): string {
+  if (!to) return clientFirstName;
+  return channel === 'email' ? to : formatPhone(to);
+}
+
+/**
+ * The composer: Enter sends, Shift+Enter is a new line; the first send of a session on a channel
+ * asks to confirm it. It names the channel and address the server says it will use first (not the
+ * client's chosen channel, which may be passed over), so the words match what is sent.
+ */
+function Composer({ client, texting }: { client: ClientDto; texting: Texting }) {
+  const { allowed, reason, channel, fallback } = texting;
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -108,7 +118,7 @@ function Composer({ client, allowed, reason }: { client: ClientDto; allowed: boo
     e?.preventDefault();
     if (!allowed || busy || !trimmed) return;
     if (trimmed.length > COACH_MESSAGE_MAX_CHARS) return setError(`A message can be at most ${COACH_MESSAGE_MAX_CHARS} characters`);
-    if (sessionStorage.getItem(COACH_MESSAGE_CONFIRMED_KEY)) return void send();
+    if (!channel || sessionStorage.getItem(coachMessageConfirmedKey(channel))) return void send();
     setConfirming(true);
   };
 
@@ -139,7 +149,7 @@ function Composer({ client, allowed, reason }: { client: ClientDto; allowed: boo
           rows={2}
           value={text}
           disabled={!allowed}
-          placeholder={allowed ? T.placeholder : undefined}
+          placeholder={allowed && channel ? T.placeholder[channel] : undefined}
           aria-describedby={hintId}
           aria-invalid={error ? true : undefined}
           maxLength={COACH_MESSAGE_MAX_CHARS}
@@ -168,23 +178,23 @@ function Composer({ client, allowed, reason }: { client: ClientDto; allowed: boo
           {error}
         </p>
       )}
-      <ConfirmDialog
-        open={confirming}
-        title={T.confirmTitle}
-        confirmLabel="Send text"
-        tone="primary"
-        onConfirm={() => {
-          sessionStorage.setItem(COACH_MESSAGE_CONFIRMED_KEY, '1');
-          void send();
-        }}
-        onClose={() => setConfirming(false)}
-      >
-        <p>
-          {client.channel === 'sms'
-            ? T.confirmBody(client.phone ? formatPhone(client.phone) : client.firstName)
-            : T.confirmBodyOn(CHANNEL_LABELS[client.channel], client.channel === 'email' ? (client.email ?? client.firstName) : client.phone ? formatPhone(client.phone) : client.firstName)}
-        </p>
-      </ConfirmDialog>
+      {channel && (
+        <ConfirmDialog
+          open={confirming}
+          title={T.confirmTitle[channel]}
+          confirmLabel={T.confirmLabel[channel]}
+          tone="primary"
+          onConfirm={() => {
+            sessionStorage.setItem(coachMessageConfirmedKey(channel), '1');
+            void send();
+          }}
+          onClose={() => setConfirming(false)}
+        >
+          <p data-testid="composer-confirm-body">
+            {[T.confirmBody[channel](addressOf(texting, client.firstName)), T.confirmCost[channel], fallback && T.confirmFallback[fallback], T.confirmOnce].filter(Boolean).join(' ')}
+          </p>
+        </ConfirmDialog>
+      )}
     </form>
   );
 }
@@ -257,7 +267,7 @@ export function ConversationTab({ client }: { client: ClientDto }) {
       <p className="sr-only" aria-live="polite">
         {newest?.author === 'client' ? `${client.firstName}: ${newest.body}` : ''}
       </p>
-      <Composer client={client} allowed={texting.allowed} reason={texting.reason} />
+      <Composer client={client} texting={texting} />
     </section>
   );
 }

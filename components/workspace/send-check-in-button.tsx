@@ -1,10 +1,11 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { RefreshCw, Send, Sparkles } from 'lucide-react';
 import { toast } from 'sonner';
 import { Banner } from '@/components/ui/banner';
 import { Button, type ButtonProps } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
 import { ApiError, api, errorMessage } from '@/lib/api-client';
 import { WORKSPACE_TOASTS } from '@/lib/constants';
@@ -44,6 +45,15 @@ export interface SendCheckInButtonProps extends Omit<ButtonProps, 'onClick' | 'l
 export function SendCheckInButton({ client, label = 'Send check-in', onSent, openRequest, variant = 'secondary', ...props }: SendCheckInButtonProps) {
   const [open, setOpen] = useState(false);
   const [seenRequest, setSeenRequest] = useState<number | undefined>(undefined);
+  // The coach changed the AI's message: closing asks first, so an edit is never lost silently.
+  const [edited, setEdited] = useState(false);
+  const [askDiscard, setAskDiscard] = useState(false);
+  const close = () => {
+    setOpen(false);
+    setEdited(false);
+    setAskDiscard(false);
+  };
+  const requestClose = () => (edited ? setAskDiscard(true) : close());
   if (openRequest !== undefined && openRequest !== seenRequest) {
     setSeenRequest(openRequest);
     if (!props.disabled) setOpen(true);
@@ -53,15 +63,19 @@ export function SendCheckInButton({ client, label = 'Send check-in', onSent, ope
       <Button type="button" variant={variant} onClick={() => setOpen(true)} aria-haspopup="dialog" {...props}>
         <Send className="h-4 w-4" aria-hidden /> {label}
       </Button>
-      <Modal open={open} onClose={() => setOpen(false)} title={`Send a check-in to ${client.firstName}`} size="lg">
+      <Modal open={open} onClose={requestClose} title={`Send a check-in to ${client.firstName}`} size="lg">
         <SendCheckInForm
           client={client}
-          onClose={() => setOpen(false)}
+          onClose={requestClose}
+          onEdited={setEdited}
           onSent={(checkIn) => {
-            setOpen(false);
+            close();
             onSent?.(checkIn);
           }}
         />
+        <ConfirmDialog open={askDiscard} title="Discard your changes?" confirmLabel="Discard" onConfirm={close} onClose={() => setAskDiscard(false)}>
+          <p>Your edits to the message will be lost.</p>
+        </ConfirmDialog>
       </Modal>
     </>
   );
@@ -74,11 +88,20 @@ const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((
  * (POST /checkins/ai/preview, one AI interaction), and Send texts exactly what the box holds
  * (POST /checkins/ai/initiate with the chosen goals and the message).
  */
-function SendCheckInForm({ client, onClose, onSent }: { client: ClientDto; onClose(): void; onSent(checkIn: CheckInDto): void }) {
+function SendCheckInForm({ client, onClose, onEdited, onSent }: { client: ClientDto; onClose(): void; onEdited(edited: boolean): void; onSent(checkIn: CheckInDto): void }) {
   const goals = client.goals.filter((g) => !g.archived && g.status !== 'completed');
   const [chosen, setChosen] = useState<string[]>(goals.map((g) => g.id));
   const [previewedFor, setPreviewedFor] = useState<string[] | null>(null);
   const [message, setMessage] = useState('');
+  // The AI's last message as written, to tell the coach's edit from it.
+  const [written, setWritten] = useState('');
+  // A new preview replaces the Preview button (or disables Regenerate): focus goes to the message, not to the page.
+  const [previews, setPreviews] = useState(0);
+  const messageBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (previews > 0) messageBox.current?.querySelector('textarea')?.focus();
+  }, [previews]);
+  useEffect(() => onEdited(message !== written), [message, written, onEdited]);
   const [consentNotice, setConsentNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState<'preview' | 'send' | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -97,6 +120,8 @@ function SendCheckInForm({ client, onClose, onSent }: { client: ClientDto; onClo
     try {
       const result = await api.post<CheckInPreview>('/checkins/ai/preview', { clientId: client.id, ...(goalIds ? { goalIds } : {}) });
       setMessage(result.message);
+      setWritten(result.message);
+      setPreviews((n) => n + 1);
       setConsentNotice(result.consentNotice);
       setPreviewedFor(chosen);
     } catch (e) {
@@ -173,7 +198,7 @@ function SendCheckInForm({ client, onClose, onSent }: { client: ClientDto; onClo
           The AI writes the message for you to read and edit. Each preview counts as one AI interaction of your plan; nothing is sent until you press Send.
         </p>
       ) : (
-        <div className="space-y-3">
+        <div className="space-y-3" ref={messageBox}>
           <MessageEditor id="send-checkin-message" label={`Message to ${client.firstName}`} value={message} onChange={setMessage} error={messageError} disabled={busy === 'send'} />
           {consentNotice && (
             <div className="rounded-md border border-stone-200 bg-stone-50 px-3 py-2 text-xs text-stone-600 dark:border-stone-700 dark:bg-stone-800/60 dark:text-stone-300">

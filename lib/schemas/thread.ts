@@ -34,8 +34,19 @@ export const threadItemSchema = z
   .meta({ id: 'ThreadItem' });
 export type ThreadItem = z.infer<typeof threadItemSchema>;
 
-/** Whether the coach can text the client from the conversation, and why not. */
-export const textingSchema = z.object({ allowed: z.boolean(), reason: z.string().nullable() });
+/**
+ * Whether the coach can write to the client from the conversation, and why not; when allowed, the
+ * channel and address the message goes to first (the server's own choice, decision 0084), so the
+ * composer names what really happens, and the fallback tried once if that channel refuses it.
+ */
+export const textingSchema = z.object({
+  allowed: z.boolean(),
+  reason: z.string().nullable(),
+  channel: z.enum(CLIENT_CHANNELS).nullable(),
+  /** The client's phone number (E.164) for a text or WhatsApp message, the e-mail address for an e-mail. */
+  to: z.string().nullable(),
+  fallback: z.enum(CLIENT_CHANNELS).nullable(),
+});
 export type Texting = z.infer<typeof textingSchema>;
 
 export const threadQuerySchema = z.object({

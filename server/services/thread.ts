@@ -92,5 +92,5 @@ export async function clientThread(coach: CoachRef, clientId: string, query: { b
   const oldest = page.at(-1)?.at;
   if (oldest) page = all.filter((item, i) => i < query.limit || item.at === oldest);
   const more = all.length > page.length || [sent, replies, followUps, messages].some((rows) => rows.length === n);
-  return { items: page.reverse(), nextBefore: more && oldest ? oldest : null, texting: { allowed: texting.allowed, reason: texting.reason } };
+  return { items: page.reverse(), nextBefore: more && oldest ? oldest : null, texting: { allowed: texting.allowed, reason: texting.reason, channel: texting.channel, to: texting.to, fallback: texting.fallback } };
 }

@@ -95,7 +95,7 @@ describe('the conversation of a client', () => {
     expect(page.items[1]!.body).toBe('Ran 12 km this week');
     expect(page.items.map((i) => i.at)).toEqual([...page.items.map((i) => i.at)].sort());
     expect(page.nextBefore).toBeNull();
-    expect(page.texting).toEqual({ allowed: true, reason: null });
+    expect(page.texting).toEqual({ allowed: true, reason: null, channel: 'sms', to: c.phone, fallback: 'email' });
     const [stored] = await db<{ from_number: string; to_number: string; provider_message_id: string | null }[]>`
       select from_number, to_number, provider_message_id from client_messages where client_id = ${c.id} and direction = 'in'`;
     expect(stored).toMatchObject({ from_number: c.phone, to_number: OUR_NUMBER });
@@ -249,7 +249,7 @@ describe('the conversation of a client', () => {
     const refused = await say(token, c.id, { text: 'Hello there' });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(COACH_MESSAGE_REFUSALS.noConsent);
-    expect((await thread(token, c.id)).texting).toEqual({ allowed: false, reason: COACH_MESSAGE_REFUSALS.noConsent });
+    expect((await thread(token, c.id)).texting).toEqual({ allowed: false, reason: COACH_MESSAGE_REFUSALS.noConsent, channel: null, to: null, fallback: null });
     expect(sms.to(c.phone)).toHaveLength(0);
 
     await sendCheckIn(token, c.id);
@@ -322,5 +322,8 @@ describe('the conversation of a client', () => {
     expect(mail?.replyTo).toBeTruthy();
     expect(sms.to(c.phone)).toHaveLength(1);
     expect((await thread(token, c.id)).items.at(-1)).toMatchObject({ kind: 'message', channel: 'email', status: 'sent' });
+    // A client reached by e-mail: the composer is told the message goes by e-mail, to that address.
+    await db`update clients set channel = 'email' where id = ${c.id}`;
+    expect((await thread(token, c.id)).texting).toMatchObject({ allowed: true, channel: 'email', to: row!.email });
   });
 });

@@ -32,7 +32,8 @@ function smsTo(phone: string): string[] {
 /** A client with a phone number, how to send them a check-in now, and the coach's theme. */
 async function clientOf(api: CoachApi) {
   const phone = `+1555${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
-  const created = await api.createClient({ firstName: 'Morgan', lastName: 'Lee', email: uniqueEmail('client'), phone, goalTitle: 'Run 50 km', goalType: 'progress', metric: 'km', targetValue: 50 });
+  const email = uniqueEmail('client');
+  const created = await api.createClient({ firstName: 'Morgan', lastName: 'Lee', email, phone, goalTitle: 'Run 50 km', goalType: 'progress', metric: 'km', targetValue: 50 });
   const sendCheckIn = async () => {
     const res = await api.call('POST', '/checkins/ai/initiate', { clientId: created.id });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -41,7 +42,7 @@ async function clientOf(api: CoachApi) {
     const res = await api.call('PUT', '/users/appearance', { appearancePreferences: { theme: name, colorScheme: 'gold', fontSize: 'medium', compactView: false } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   };
-  return { phone, sendCheckIn, theme };
+  return { id: created.id, email, phone, sendCheckIn, theme };
 }
 
 async function openConversation(page: Page) {
@@ -58,7 +59,7 @@ const composer = (page: Page) => page.getByRole('textbox', { name: 'Message to M
 
 test('the coach reads the whole conversation, texts the client, and sees the answers arrive live', async ({ page, clientIp }) => {
   const coach = await newCoach(clientIp);
-  const { phone, sendCheckIn, theme } = await clientOf(coach.api);
+  const { id, email, phone, sendCheckIn, theme } = await clientOf(coach.api);
   await signIn(page, coach);
   await openConversation(page);
 
@@ -74,6 +75,7 @@ test('the coach reads the whole conversation, texts the client, and sees the ans
   await expect(bubbles(page).first()).toContainText('AI · check-in');
   await expect(bubbles(page).first()).toContainText('Reply STOP');
   await expect(composer(page)).toBeEnabled();
+  await expect(composer(page)).toHaveAttribute('placeholder', 'Write a text to the client…');
 
   // Shift+Enter is a new line; Enter sends, after a one-time confirmation of the cost.
   await composer(page).fill('Nice start this week!');
@@ -82,6 +84,7 @@ test('the coach reads the whole conversation, texts the client, and sees the ans
   await expect(composer(page)).toHaveValue('Nice start this week!\nShall we plan a long run?');
   await composer(page).press('Enter');
   const confirm = page.getByRole('dialog', { name: 'Text this client?' });
+  await expect(confirm).toContainText('This sends a text message to (555)');
   await expect(confirm).toContainText('costs an SMS');
   await reviewShot(page, path.join(SHOTS_DIR, 'confirm-1280-light.png'));
   await confirm.getByRole('button', { name: 'Send text' }).click();
@@ -126,6 +129,22 @@ test('the coach reads the whole conversation, texts the client, and sees the ans
       }
     }
   }
+
+  // A client reached by e-mail: the composer and its confirmation say e-mail and the address, no SMS cost.
+  const sql = db();
+  await sql`update clients set channel = 'email' where id = ${id}`;
+  await sql.end();
+  await openConversation(page);
+  await expect(composer(page)).toHaveAttribute('placeholder', 'Write an e-mail to the client…');
+  await composer(page).fill('Sent by e-mail');
+  await composer(page).press('Enter');
+  const byEmail = page.getByRole('dialog', { name: 'E-mail this client?' });
+  await expect(byEmail).toContainText(`This sends an e-mail to ${email}`);
+  await expect(byEmail).not.toContainText('SMS');
+  await reviewShot(page, path.join(SHOTS_DIR, 'confirm-email-390-dark.png'));
+  await byEmail.getByRole('button', { name: 'Send e-mail' }).click();
+  await expect(bubbles(page).last()).toContainText('Sent by e-mail');
+  await expect(bubbles(page).last()).toContainText('E-mail');
 });
 
 test('Load earlier brings the older messages above the newest page', async ({ page, clientIp }) => {

@@ -80,6 +80,14 @@ test('the coach picks goals, previews, edits and sends; the client gets the edit
   const message = dialog.getByLabel('Message to Quinn');
   await expect(message).not.toHaveValue('');
   const written = await message.inputValue();
+  // The preview replaced the Preview button: focus is on the message to edit, not lost to the page.
+  await expect(message).toBeFocused();
+  // Tab wraps inside the dialog, both ways, never leaving it for the page.
+  await dialog.getByRole('button', { name: 'Send to Quinn' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(dialog.getByRole('button', { name: 'Send to Quinn' })).toBeFocused();
   expect(written).not.toContain('physio');
   expect(textsTo(client.phone)).toEqual([]);
   await expect(dialog).toContainText('First text to this number: it starts with the consent notice');
@@ -95,6 +103,15 @@ test('the coach picks goals, previews, edits and sends; the client gets the edit
   await dialog.getByRole('button', { name: 'Send to Quinn' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('The message is longer than 1200 characters');
   expect(textsTo(client.phone)).toEqual([]);
+
+  // Escape after an edit asks first; keeping the edit leaves the dialog and the text as they were.
+  await page.keyboard.press('Escape');
+  const discard = page.getByRole('dialog', { name: 'Discard your changes?' });
+  await expect(discard).toBeVisible();
+  await discard.getByRole('button', { name: 'Cancel' }).click();
+  await expect(discard).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(message).toHaveValue('x'.repeat(1201));
 
   const edited = 'Hi Quinn, Casey here. How many steps yesterday, and did you get a meditation in? One line is plenty.';
   await message.fill(edited);
@@ -135,7 +152,13 @@ test('the coach picks goals, previews, edits and sends; the client gets the edit
   await expect(dialog.getByLabel('Message to Quinn')).not.toHaveValue('');
   await shotAt(page, 'send-dialog-dark', 1280);
   await shotAt(page, 'send-dialog-dark', 390);
-  await page.keyboard.press('Escape');
+  // Cancel after an edit asks too; Discard closes without sending.
+  await dialog.getByLabel('Message to Quinn').fill('Not this one');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(discard).toBeVisible();
+  await shotAt(page, 'send-dialog-discard-dark', 390);
+  await discard.getByRole('button', { name: 'Discard' }).click();
+  await expect(dialog).toBeHidden();
   expect(textsTo(client.phone)).toHaveLength(2);
 });
 

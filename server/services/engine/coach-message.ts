@@ -42,7 +42,7 @@ export interface MessageRoute extends Route {
  * missing one.
  */
 export async function textingOf(db: Executor, coachId: string, client: Client, now = new Date()): Promise<Texting & { routes: MessageRoute[] }> {
-  const refuse = (reason: string) => ({ allowed: false, reason, routes: [] });
+  const refuse = (reason: string) => ({ allowed: false, reason, channel: null, to: null, fallback: null, routes: [] });
   if (client.archived) return refuse(COACH_MESSAGE_REFUSALS.archived);
   if (client.smsOptedOut || (client.phone && client.channel === 'sms' && (await numberOptedOut(db, client.phone)))) return refuse(COACH_MESSAGE_REFUSALS.optedOut);
   const plan = await planRoutes(db, client, now, { template: false });
@@ -60,7 +60,8 @@ export async function textingOf(db: Executor, coachId: string, client: Client, n
     if (r.channel === 'email') return latest ? [{ ...r, replyToCheckIn: latest.id }] : [];
     return consented.has(consentKey({ phone: client.phone!, coachId, ourNumber: r.from! })) ? [r] : [];
   });
-  if (routes.length > 0) return { allowed: true, reason: null, routes };
+  const [first, second] = routes;
+  if (first) return { allowed: true, reason: null, channel: first.channel, to: first.channel === 'email' ? client.email : client.phone, fallback: second?.channel ?? null, routes };
   if (plan.routes.length > 0) return refuse(COACH_MESSAGE_REFUSALS.noConsent);
   return refuse(client.phone ? `${COACH_MESSAGE_REFUSALS.noChannel} ${plan.reasons.join('; ')}` : COACH_MESSAGE_REFUSALS.noPhone);
 }
