@@ -15,6 +15,18 @@ export interface PromptTemplateValues {
   goal: { title: string; progress: number } | null;
 }
 
+/** Every `{…}` in a template, as written: a misspelt one would reach the client with its braces. */
+const BRACED = /\{[^{}]*\}/g;
+const KNOWN: readonly string[] = PROMPT_PLACEHOLDERS.map((p) => p.token);
+
+/** The `{…}` groups of a template that are not placeholders, each once, in the order written. */
+export function unknownPlaceholders(template: string): string[] {
+  return [...new Set(template.match(BRACED) ?? [])].filter((token) => !KNOWN.includes(token));
+}
+
+/** "{firstName}, {goal} or {progress}": the placeholders a template may use, for a message. */
+export const PLACEHOLDER_LIST = `${KNOWN.slice(0, -1).join(', ')} or ${KNOWN.at(-1)}`;
+
 const percent = (n: number) => `${Number.isInteger(n) ? n : Math.round(n * 10) / 10}%`;
 
 export function fillPromptTemplate(template: string, values: PromptTemplateValues): string {

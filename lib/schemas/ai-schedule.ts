@@ -4,6 +4,7 @@ import { DEFAULT_CHECK_IN_TIME, WEEKDAYS, WORKSPACE_VALIDATION } from '../consta
 import { inputExcerpt } from '../input-excerpt';
 import { isSupportedTimezone } from '../timezones';
 import { aiScheduleDayNames } from '../ai-schedule-days';
+import { PLACEHOLDER_LIST, unknownPlaceholders } from '../prompt-template';
 
 /** Texts of product §2.5 "Schedule (AI scheduling)". */
 export const AI_SCHEDULE_MESSAGES = {
@@ -12,6 +13,13 @@ export const AI_SCHEDULE_MESSAGES = {
   noDays: 'Please select at least one day of the week',
   invalidDays: (days: string[]) => `Invalid day values: ${days.map((d) => inputExcerpt(d)).join(', ')}`,
   noTimeSlots: 'Please add at least one time slot',
+  // Not in the spec: an empty slot read "Invalid time format: ." (no time to quote), and two equal
+  // slots were merged silently, so the coach saved one check-in where they saw two.
+  timeRequired: 'Please enter a time (HH:MM)',
+  duplicateTime: 'Each time can be chosen once',
+  // A misspelt placeholder ({firstname}) is not filled in: the client would get the braces.
+  unknownPlaceholders: (tokens: string[]) =>
+    `Unknown placeholder${tokens.length > 1 ? 's' : ''} ${tokens.map((t) => inputExcerpt(t)).join(', ')}: use ${PLACEHOLDER_LIST}`,
 } as const;
 
 /** New schedules run Monday to Friday at 09:00 unless told otherwise (product §2.5). */
@@ -43,17 +51,23 @@ export const aiScheduleSchema = z
     const times = rawSlots.map((s) => (typeof s === 'string' ? s : s.time).trim());
     if (times.length === 0) ctx.addIssue({ code: 'custom', path: ['timeSlots'], message: AI_SCHEDULE_MESSAGES.noTimeSlots });
     times.forEach((time, i) => {
-      if (!HHMM.test(time)) ctx.addIssue({ code: 'custom', path: ['timeSlots', i, 'time'], message: AI_SCHEDULE_MESSAGES.invalidTime(time) });
+      const path = ['timeSlots', i, 'time'];
+      if (time === '') ctx.addIssue({ code: 'custom', path, message: AI_SCHEDULE_MESSAGES.timeRequired });
+      else if (!HHMM.test(time)) ctx.addIssue({ code: 'custom', path, message: AI_SCHEDULE_MESSAGES.invalidTime(time) });
+      // The later copy is the one marked: it is the slot the coach just added or changed.
+      else if (times.indexOf(time) < i) ctx.addIssue({ code: 'custom', path, message: AI_SCHEDULE_MESSAGES.duplicateTime });
     });
     const rawDays = v.customDays ?? [...DEFAULT_AI_SCHEDULE_DAYS];
     const days = rawDays.map((d) => d.trim().toLowerCase());
     if (v.frequency === 'custom' && days.length === 0) ctx.addIssue({ code: 'custom', path: ['customDays'], message: AI_SCHEDULE_MESSAGES.noDays });
     const invalid = rawDays.filter((_, i) => !(WEEKDAYS as readonly string[]).includes(days[i]!));
     if (invalid.length) ctx.addIssue({ code: 'custom', path: ['customDays'], message: AI_SCHEDULE_MESSAGES.invalidDays(invalid) });
+    const unknown = unknownPlaceholders(v.promptTemplate);
+    if (unknown.length) ctx.addIssue({ code: 'custom', path: ['promptTemplate'], message: AI_SCHEDULE_MESSAGES.unknownPlaceholders(unknown) });
     return {
       clientId: v.clientId,
       goalId: v.goalId ?? null,
-      timeSlots: [...new Set(times)].sort().map((time) => ({ time })),
+      timeSlots: [...times].sort().map((time) => ({ time })),
       clientTimezone: v.clientTimezone,
       frequency: v.frequency,
       // Kept in weekday order, each once. `daily` and `weekdays` name their days themselves: the days

@@ -101,9 +101,21 @@ describe('AI schedule data (product §2.5)', () => {
     expect(message({ customDays: ['Monday', 'someday'] })).toEqual(['Invalid day values: someday']);
     expect(message({ timeSlots: [] })).toEqual(['Please add at least one time slot']);
   });
-  it('orders and de-duplicates times and days', () => {
-    const r = parse({ timeSlots: ['14:30', { time: '09:00' }, '14:30'], customDays: ['Friday', 'monday', 'friday'] });
+  it('orders times and de-duplicates days', () => {
+    const r = parse({ timeSlots: ['14:30', { time: '09:00' }], customDays: ['Friday', 'monday', 'friday'] });
     expect(r.success && r.data).toMatchObject({ timeSlots: [{ time: '09:00' }, { time: '14:30' }], customDays: ['monday', 'friday'] });
+  });
+  // Merged silently, two equal slots saved one check-in where the coach saw two.
+  it('refuses the same time twice on the later slot, an empty time, and an unknown placeholder', () => {
+    const issues = (body: object) => {
+      const r = parse(body);
+      return r.success ? null : r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    };
+    expect(issues({ timeSlots: ['14:30', { time: '09:00' }, ' 14:30'] })).toEqual([{ path: 'timeSlots.2.time', message: 'Each time can be chosen once' }]);
+    expect(issues({ timeSlots: [{ time: '' }] })).toEqual([{ path: 'timeSlots.0.time', message: 'Please enter a time (HH:MM)' }]);
+    expect(issues({ promptTemplate: 'Hi {firstname}, {firstName}! {goal} {progress} {firstname}' })).toEqual([
+      { path: 'promptTemplate', message: 'Unknown placeholder {firstname}: use {firstName}, {goal} or {progress}' },
+    ]);
   });
 });
 

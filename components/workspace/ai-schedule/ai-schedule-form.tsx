@@ -15,7 +15,7 @@ import { AI_SCHEDULE_FREQUENCY_DAYS } from '@/lib/ai-schedule-days';
 import { api, ApiError, errorMessage } from '@/lib/api-client';
 import { AI_SCHEDULE_PREVIEW_DEBOUNCE_MS, AI_SCHEDULE_TEXTS, WEEKDAYS, WEEKDAY_SHORT } from '@/lib/constants';
 import { formatTimeOfDay } from '@/lib/format-time';
-import { fillPromptTemplate, PROMPT_PLACEHOLDERS } from '@/lib/prompt-template';
+import { fillPromptTemplate, PROMPT_PLACEHOLDERS, unknownPlaceholders } from '@/lib/prompt-template';
 import { aiScheduleSchema, DEFAULT_AI_SCHEDULE_DAYS, DEFAULT_AI_SCHEDULE_SLOT, type AiSchedule, type savedAiScheduleSchema } from '@/lib/schemas/ai-schedule';
 import { nextAiScheduleCheckIns } from '@/lib/schedule-slots';
 import { timezoneLabel } from '@/lib/timezones';
@@ -182,7 +182,8 @@ export function AiScheduleForm({ subject, goal, existing, coachZone }: AiSchedul
   };
 
   const sampleGoal = goal ?? subject.goals[0] ?? null;
-  const sample = draft.promptTemplate.trim() ? fillPromptTemplate(draft.promptTemplate.trim(), { firstName: subject.firstName, goal: sampleGoal }) : null;
+  // No sample while a placeholder is unknown: it would show the braces the client must never get.
+  const sample = draft.promptTemplate.trim() && unknownPlaceholders(draft.promptTemplate).length === 0 ? fillPromptTemplate(draft.promptTemplate.trim(), { firstName: subject.firstName, goal: sampleGoal }) : null;
   const zoneChoices = timezones.some((z) => z.value === draft.timezone) ? timezones : [{ value: draft.timezone, label: timezoneLabel(draft.timezone), offset: 0 }, ...timezones];
   const describedBy = (field: string, error: string | undefined) => (error ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {});
 
