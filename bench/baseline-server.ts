@@ -265,7 +265,7 @@ async function clientStats(coach: Caller) {
       awaitingTotal: awaiting[0]?.total ?? 0,
       awaiting: awaiting.map(named),
     },
-    recent: recent.map((r) => ({ ...named(r), checkInId: r.check_in_id, at: new Date(r.at as string).toISOString(), text: r.text })),
+    recent: recent.map((r) => ({ ...named(r), id: r.activity_id, checkInId: r.check_in_id, at: new Date(r.at as string).toISOString(), text: r.text })),
   };
 }
 

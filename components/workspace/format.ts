@@ -16,6 +16,19 @@ export function relativeTime(iso: string, zone: string, now = new Date()): strin
   return formatDay(iso, zone, now);
 }
 
+/**
+ * How long until relativeTime(iso, zone, now) reads otherwise ("Just now" becomes "1h ago" an hour
+ * after the event, "3h ago" becomes "4h ago"…), so a card open for a while re-renders exactly then;
+ * null once it is a date, which stays as it is.
+ */
+export function relativeTimeChangesIn(iso: string, now: Date): number | null {
+  const ago = now.getTime() - new Date(iso).getTime();
+  if (ago < HOUR) return HOUR - ago;
+  if (ago < DAY) return HOUR - (ago % HOUR);
+  if (ago < 7 * DAY) return DAY - (ago % DAY);
+  return null;
+}
+
 export function excerpt(text: string, max = RECENT_ACTIVITY_EXCERPT): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;

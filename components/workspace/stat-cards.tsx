@@ -2,9 +2,10 @@
 
 import type { ReactNode } from 'react';
 import { Activity, CalendarClock, MessageCircleReply } from 'lucide-react';
+import { useNow } from '@/components/time/use-now';
 import { HoverCard } from '@/components/ui/hover-card';
 import { NEXT_CHECK_INS_ITEMS, WEEKDAY_SHORT } from '@/lib/constants';
-import { excerpt, formatDateTime, formatWeekdayTime, relativeTime } from './format';
+import { excerpt, formatDateTime, formatWeekdayTime, relativeTime, relativeTimeChangesIn } from './format';
 import type { ClientStats } from '@/lib/schemas/clients';
 import { respondingText } from './metrics';
 import { WEEK_STATUS } from './status';
@@ -128,22 +129,31 @@ function RespondingCard({ stats, loading, onOpen }: { stats: ClientStats | undef
   );
 }
 
+/** Soonest a label of the list changes; null when every one is a date. */
+const soonestChange = (items: ClientStats['recent'], now: Date) =>
+  items.reduce<number | null>((soonest, a) => {
+    const next = relativeTimeChangesIn(a.at, now);
+    return next === null ? soonest : soonest === null ? next : Math.min(soonest, next);
+  }, null);
+
+/** What clients did lately (their replies and texts, newest first), each opening its client. */
 function RecentActivityCard({ items, zone, loading, onOpen }: { items: ClientStats['recent']; zone: string; loading: boolean; onOpen: OpenClient }) {
+  const now = useNow((at) => soonestChange(items, at));
   return (
     <CardShell icon={<Activity className="h-5 w-5" />} title="Recent Activity">
       {loading ? (
         <p className="text-sm text-stone-500 dark:text-stone-400">Loading…</p>
       ) : items.length === 0 ? (
-        <p className="text-sm text-stone-500 dark:text-stone-400">No check-ins yet.</p>
+        <p className="text-sm text-stone-500 dark:text-stone-400">No replies from clients yet.</p>
       ) : (
-        <ul aria-label="Latest check-ins" className="-my-1 divide-y divide-stone-100 dark:divide-stone-800">
+        <ul aria-label="Latest client replies" className="-my-1 divide-y divide-stone-100 dark:divide-stone-800">
           {items.map((a) => (
-            <li key={a.checkInId} className="py-0.5">
+            <li key={a.id} className="py-0.5">
               <button type="button" onClick={() => onOpen(a.clientId)} className="-mx-1.5 block w-[calc(100%+0.75rem)] rounded-md px-1.5 py-1 text-left hover:bg-stone-50 dark:hover:bg-stone-800/60">
                 <span className="flex items-baseline justify-between gap-2">
                   <span className="truncate text-sm font-medium">{a.clientName}</span>
                   <time dateTime={a.at} title={formatDateTime(a.at, zone)} className="shrink-0 text-xs text-stone-500 dark:text-stone-400">
-                    {relativeTime(a.at, zone)}
+                    {relativeTime(a.at, zone, now)}
                   </time>
                 </span>
                 {a.text && <span className="block truncate text-xs text-stone-500 dark:text-stone-400">{excerpt(a.text)}</span>}

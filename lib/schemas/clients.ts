@@ -188,8 +188,12 @@ export const clientStatsSchema = z
       awaitingTotal: z.number().int().nonnegative(),
       awaiting: z.array(namedClientSchema),
     }),
-    /** Each client's latest check-in, newest first. */
-    recent: z.array(namedClientSchema.extend({ checkInId: z.string(), at: timestampSchema, text: z.string() })),
+    /**
+     * What clients did, newest first: each client's latest reply to a check-in or text of their own,
+     * never a message sent to them. `id` is the reply's check-in or the text's; `checkInId` the
+     * check-in it answers (null for a text outside one).
+     */
+    recent: z.array(namedClientSchema.extend({ id: z.string(), checkInId: z.string().nullable(), at: timestampSchema, text: z.string() })),
   })
   .meta({ id: 'ClientStats' });
 export type ClientStats = z.infer<typeof clientStatsSchema>;

@@ -28,7 +28,7 @@ const nextRow = z.object({ id: z.string(), first_name: z.string(), last_name: z.
 const weekRow = z.object({ responded: z.number(), completed: z.number(), replied: z.number(), no_response: z.number(), missed_rows: z.number(), missed_slots: z.number() });
 const awaitingRow = z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), total: z.number() });
 const filtersRow = z.object({ active: z.number(), on_hold: z.number(), needs_attention: z.number(), quiet: z.number() });
-const recentRow = z.object({ client_id: z.string(), first_name: z.string(), last_name: z.string(), check_in_id: z.string(), at: z.string(), text: z.string() });
+const recentRow = z.object({ client_id: z.string(), first_name: z.string(), last_name: z.string(), activity_id: z.string(), check_in_id: z.string().nullable(), at: z.string(), text: z.string() });
 
 /**
  * The stat cards' six statements, built but not run: the service runs them, and the bench baseline
@@ -97,15 +97,25 @@ export function clientStatsStatements(coach: Pick<CoachRef, 'id' | 'timezone'>, 
       )
       select id, first_name, last_name, (select count(*)::int from awaiting) as total
       from awaiting order by first_name, last_name, id limit ${AWAITING_SHOWN}`,
-    // One index probe per client (check_ins_client_idx, newest first), as the list's latest check-in.
+    // What clients did, not what we sent them: each client's latest reply to a check-in or text of
+    // their own (inbound), newest first. The check-in's outgoing message (a consent notice, say)
+    // used to stand in when there was no reply, under the client's name as if they had written it.
+    // One index probe per client and source (check_ins_client_replied_idx, client_messages_client_idx).
     recent: sql`
-      select c.id as client_id, c.first_name, c.last_name, l.id as check_in_id, to_json(l.at) #>> '{}' as at, l.text
+      select c.id as client_id, c.first_name, c.last_name, l.id as activity_id, l.check_in_id, to_json(l.at) #>> '{}' as at, l.text
       from clients c
       cross join lateral (
-        select ci.id, coalesce(ci.responded_at, ci.sent_at, ci.created_at) as at, coalesce(nullif(ci.client_response, ''), ci.ai_message, '') as text
-        from check_ins ci
-        where ci.client_id = c.id and ci.coach_id = ${coach.id} and ci.status not in ('scheduled', 'cancelled')
-        order by ci.created_at desc limit 1
+        select * from (
+          (select ci.id, ci.id as check_in_id, ci.responded_at as at, ci.client_response as text
+            from check_ins ci
+            where ci.client_id = c.id and ci.coach_id = ${coach.id} and ci.client_response is not null and ci.responded_at is not null
+            order by ci.responded_at desc limit 1)
+          union all
+          (select m.id, m.check_in_id, m.created_at as at, m.body as text
+            from client_messages m
+            where m.client_id = c.id and m.coach_id = ${coach.id} and m.direction = 'in'
+            order by m.created_at desc limit 1)
+        ) done order by done.at desc limit 1
       ) l
       where c.coach_id = ${coach.id} and not c.archived
       order by l.at desc, c.id
@@ -120,7 +130,7 @@ export function clientStatsStatements(coach: Pick<CoachRef, 'id' | 'timezone'>, 
  * The three stat cards (product §2.2) over every active client, in aggregate SQL: a coach with a
  * thousand clients gets a few numbers and a handful of names, never the clients themselves.
  * The figures are the ones the cards used to derive from the whole list (weekly slots, the next
- * check-ins, this week's bubbles, each client's latest check-in).
+ * check-ins, this week's bubbles, each client's latest reply or text).
  */
 export async function clientStats(coach: CoachRef, now = new Date()): Promise<ClientStats> {
   const statements = clientStatsStatements(coach, now);
@@ -153,6 +163,6 @@ export async function clientStats(coach: CoachRef, now = new Date()): Promise<Cl
       awaitingTotal: awaiting[0]?.total ?? 0,
       awaiting: awaiting.map((r) => ({ clientId: r.id, clientName: name(r.first_name, r.last_name) })),
     },
-    recent: recent.map((r) => ({ clientId: r.client_id, clientName: name(r.first_name, r.last_name), checkInId: r.check_in_id, at: new Date(r.at).toISOString(), text: r.text })),
+    recent: recent.map((r) => ({ clientId: r.client_id, clientName: name(r.first_name, r.last_name), id: r.activity_id, checkInId: r.check_in_id, at: new Date(r.at).toISOString(), text: r.text })),
   };
 }

@@ -264,7 +264,7 @@ test.describe('Client Dashboard', () => {
     await signIn(page, coach);
     await expect(clientRow(page, /Sam Reyes/).getByRole('img', { name: 'Mood: happy' })).toBeVisible();
     // A client named in Recent Activity opens as a pick in the list does.
-    const latest = page.getByRole('region', { name: 'This week at a glance' }).getByRole('list', { name: 'Latest check-ins' });
+    const latest = page.getByRole('region', { name: 'This week at a glance' }).getByRole('list', { name: 'Latest client replies' });
     await expect(latest).toContainText('Sam Reyes');
     await latest.getByRole('button', { name: /Sam Reyes/ }).click();
     await expect(clientRow(page, /Sam Reyes/)).toHaveAttribute('aria-pressed', 'true');

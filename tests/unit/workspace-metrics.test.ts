@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerpt, formatPhone, formatSlotTime, relativeTime } from '@/components/workspace/format';
+import { excerpt, formatPhone, formatSlotTime, relativeTime, relativeTimeChangesIn } from '@/components/workspace/format';
 import { respondingText, responseRate, weeklyProgress } from '@/components/workspace/metrics';
 import { checkInBadge, moodOf } from '@/components/workspace/status';
 import type { CheckInDto } from '@/components/workspace/types';
@@ -87,10 +87,35 @@ describe('coach workspace formulas (product §2.9)', () => {
     expect(relativeTime('2026-11-18T10:00:00Z', zone, NOW)).toBe('5h ago');
     expect(relativeTime('2026-11-15T15:00:00Z', zone, NOW)).toBe('3d ago');
     expect(relativeTime('2026-11-01T15:00:00Z', zone, NOW)).toBe('Nov 1');
+    expect(relativeTime('2026-11-18T14:30:00Z', zone, new Date(NOW.getTime() + 27 * 60_000))).toBe('Just now');
+    expect(relativeTime('2026-11-18T14:30:00Z', zone, new Date(NOW.getTime() + 30 * 60_000))).toBe('1h ago');
     expect(formatSlotTime('00:05')).toBe('12:05 AM');
     expect(formatSlotTime('19:00')).toBe('7:00 PM');
     expect(excerpt('x'.repeat(80))).toHaveLength(60);
     expect(excerpt('short')).toBe('short');
     expect(formatPhone('+15555550142')).toBe('(555) 555-0142');
+  });
+});
+
+// A label rendered once stayed as it was while the page was open ("Just now" 27 minutes later, an
+// hour on): the card re-renders when relativeTimeChangesIn says its label turns over.
+describe('relativeTimeChangesIn', () => {
+  const MIN = 60_000;
+  const zone = 'America/New_York';
+  const at = (iso: string, ms: number) => new Date(new Date(iso).getTime() + ms);
+  it('says when the label turns over, and it does turn over then', () => {
+    const event = '2026-11-18T14:30:00Z';
+    for (const now of [NOW, at(event, 59 * MIN), at(event, 3 * 60 * MIN + 7 * MIN), at(event, 2 * 24 * 60 * MIN + 5 * MIN)]) {
+      const wait = relativeTimeChangesIn(event, now)!;
+      expect(wait).toBeGreaterThan(0);
+      const before = relativeTime(event, zone, new Date(now.getTime() + wait - 1));
+      expect(before).toBe(relativeTime(event, zone, now));
+      expect(relativeTime(event, zone, new Date(now.getTime() + wait))).not.toBe(before);
+    }
+    expect(relativeTimeChangesIn(event, NOW)).toBe(30 * MIN);
+    expect(relativeTimeChangesIn(event, at(event, 3 * 60 * MIN + 7 * MIN))).toBe(53 * MIN);
+  });
+  it('is null once the label is a date', () => {
+    expect(relativeTimeChangesIn('2026-11-01T15:00:00Z', NOW)).toBeNull();
   });
 });

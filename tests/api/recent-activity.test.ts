@@ -1,0 +1,52 @@
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import type { ClientStats } from '@/lib/schemas/clients';
+import { client } from '../helpers/http';
+import { openDb } from './helpers-auth';
+import { createClient, newCoach } from './helpers-workspace';
+
+/**
+ * The dashboard's Recent Activity (GET /coach/client-stats `recent`) lists what clients did: their
+ * replies to check-ins and the texts they sent of their own. A check-in that went out unanswered
+ * (its consent notice included) and the coach's own texts are ours, not the client's: they were
+ * listed under the client's name as if the client had written them.
+ */
+
+const request = client(inject('baseUrl'));
+const outboxDir = inject('outboxDir');
+const db = openDb(inject('databaseUrl'));
+afterAll(() => db.end());
+
+const CONSENT = 'Cadence here for your coach: check-ins by text. Reply STOP to opt out, HELP for help.';
+
+describe('GET /coach/client-stats recent', () => {
+  it("lists clients' replies and inbound texts, newest first, never a message sent to them", async () => {
+    const coach = await newCoach(request, outboxDir, db, { timezone: 'UTC' });
+    const quiet = await createClient(request, coach, { firstName: 'Quiet', lastName: 'Client', email: 'quiet-recent@clients.test', phone: '+15557100001' });
+    const replier = await createClient(request, coach, { firstName: 'Rae', lastName: 'Replies', email: 'rae-recent@clients.test', phone: '+15557100002' });
+    const texter = await createClient(request, coach, { firstName: 'Tex', lastName: 'Texts', email: 'tex-recent@clients.test', phone: '+15557100003' });
+    // Fixed offsets from one instant, so the order asked for never depends on when the file runs.
+    const base = Date.now();
+    const ago = (hours: number) => new Date(base - hours * 3_600_000);
+    const sms = { channel: 'sms', from_number: '+15550000000' };
+
+    // Quiet got the consent notice and a coach's text, and never answered.
+    await db`insert into check_ins ${db([{ coach_id: coach.id, client_id: quiet.id, status: 'sent', sent_at: ago(0.1), created_at: ago(0.1), ai_message: CONSENT, ...sms }])}`;
+    await db`insert into client_messages ${db([{ coach_id: coach.id, client_id: quiet.id, direction: 'out', author: 'coach', body: 'Are you there?', channel: 'sms', from_number: '+15550000000', to_number: '+15557100001', status: 'sent', created_at: ago(0.05) }])}`;
+    // Rae answered yesterday's check-in; today's went out after it, unanswered: her reply is what she did.
+    const [answered] = await db<{ id: string }[]>`insert into check_ins ${db([{ coach_id: coach.id, client_id: replier.id, status: 'responded', sent_at: ago(26), responded_at: ago(25), created_at: ago(26), ai_message: 'How did the walk go?', client_response: 'Walked 5 km!', ...sms }])} returning id`;
+    await db`insert into check_ins ${db([{ coach_id: coach.id, client_id: replier.id, status: 'sent', sent_at: ago(1), created_at: ago(1), ai_message: CONSENT, ...sms }])}`;
+    // Tex texted the coach outside a check-in; the coach's answer after it is ours.
+    const [inbound] = await db<{ id: string }[]>`insert into client_messages ${db([{ coach_id: coach.id, client_id: texter.id, direction: 'in', author: 'client', body: 'Can we move Friday?', channel: 'sms', from_number: '+15557100003', to_number: '+15550000000', status: 'received', created_at: ago(2) }])} returning id`;
+    await db`insert into client_messages ${db([{ coach_id: coach.id, client_id: texter.id, direction: 'out', author: 'coach', body: 'Sure, 4pm works.', channel: 'sms', from_number: '+15550000000', to_number: '+15557100003', status: 'sent', created_at: ago(1.5) }])}`;
+
+    const res = await request<ClientStats>('GET', '/coach/client-stats', { token: coach.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.recent).toEqual([
+      { clientId: texter.id, clientName: 'Tex Texts', id: inbound!.id, checkInId: null, at: ago(2).toISOString(), text: 'Can we move Friday?' },
+      { clientId: replier.id, clientName: 'Rae Replies', id: answered!.id, checkInId: answered!.id, at: ago(25).toISOString(), text: 'Walked 5 km!' },
+    ]);
+    const texts = res.body.recent.map((r) => r.text);
+    for (const ours of [CONSENT, 'Are you there?', 'Sure, 4pm works.']) expect(texts).not.toContain(ours);
+    expect(res.body.recent.some((r) => r.clientId === quiet.id)).toBe(false);
+  });
+});
