@@ -4,7 +4,7 @@ import path from 'node:path';
 import { TEST_NOTIFICATION_TEXT } from '@/lib/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTER_APPLICATION_NAME } from '@/server/realtime/adapter';
-import { client, readEmails, uniqueEmail } from '../helpers/http';
+import { client, readEmails, uniqueEmail, uniquePhone } from '../helpers/http';
 import { freePort, startApp, type App } from '../helpers/stack';
 import { startPostgres, type TestPostgres } from '../helpers/postgres';
 import { eventually, listen } from './engine-helpers';
@@ -97,7 +97,7 @@ describe('the database restarted under load', () => {
         fetch(`${app.baseUrl}/api/coach/clients`, {
           method: 'POST',
           headers: { authorization: `Bearer ${coach.accessToken}`, 'content-type': 'application/json', 'x-forwarded-for': '10.99.0.1' },
-          body: JSON.stringify({ firstName: 'Dana', lastName: 'Restart', email: uniqueEmail('restart'), phone: '+15555550199', goalTitle: 'Swim 10 km', goalType: 'progress', metric: 'km', targetValue: 10 }),
+          body: JSON.stringify({ firstName: 'Dana', lastName: 'Restart', email: uniqueEmail('restart'), phone: uniquePhone(), goalTitle: 'Swim 10 km', goalType: 'progress', metric: 'km', targetValue: 10 }),
           signal: signal(),
         }).then(async (res) => ({ status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers })),
       );
