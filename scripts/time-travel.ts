@@ -21,6 +21,7 @@ const SUITES: Record<string, { project: 'unit' | 'api'; files: string[] }> = {
   analytics: { project: 'api', files: ['tests/api/analytics.test.ts', 'tests/api/clock.test.ts'] },
   scheduler: { project: 'api', files: ['tests/api/scheduler.test.ts', 'tests/api/client-schedule.test.ts', 'tests/api/timezones.test.ts'] },
   billing: { project: 'api', files: ['tests/api/billing.test.ts', 'tests/api/admin-billing.test.ts'] },
+  workspace: { project: 'api', files: ['tests/api/clients.test.ts', 'tests/api/goals.test.ts'] },
   quotas: { project: 'api', files: ['tests/api/engine.test.ts', 'tests/api/rate-limit.test.ts', 'tests/api/admin-usage.test.ts'] },
   units: { project: 'unit', files: ['tests/unit'] },
 };

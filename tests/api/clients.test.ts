@@ -1,4 +1,4 @@
-import { zonedParts } from '@/lib/zoned-time';
+import { addDays, zonedParts, zonedTimeToInstant } from '@/lib/zoned-time';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { WEEKDAYS, WORKSPACE_VALIDATION as V } from '@/lib/constants';
 import type { ClientChanged, ClientList } from '@/lib/schemas/clients';
@@ -118,7 +118,11 @@ describe('POST /coach/clients', () => {
     );
     const instants = c.upcomingCheckIns.map((u) => Date.parse(u.scheduledFor));
     expect(instants).toEqual([...instants].sort((a, b) => a - b));
-    expect(instants.every((t) => t > createdAt - 60_000 && t <= createdAt + 7 * DAY_MS)).toBe(true);
+    // Within the week ahead in local time: up to the same wall-clock time seven local days on, which is
+    // an hour more or less than seven times 24 hours when the clocks change in between.
+    const created = zonedParts('America/New_York', new Date(createdAt));
+    const weekAhead = zonedTimeToInstant('America/New_York', addDays(created.date, 7), `${String(created.hour).padStart(2, '0')}:${String(created.minute).padStart(2, '0')}`).getTime() + 60_000;
+    expect(instants.every((t) => t > createdAt - 60_000 && t <= weekAhead)).toBe(true);
     expect(c.upcomingCheckIns.every((u) => u.timezone === 'America/New_York' && u.key.startsWith(`${c.id}:${u.date}:${u.time}`))).toBe(true);
     expect(c.latestReply).toBeNull();
 
@@ -362,8 +366,14 @@ describe('GET /coach/clients', () => {
   it('projects the next check-ins of every schedule without writing rows, and drops one once it is a row', async () => {
     const coach = await newCoach(request, outboxDir, db, { plan: 'beta' });
     const everyDay = [0, 1, 2, 3, 4, 5, 6];
-    // Times half a day away, so the scheduler (which plans 10 minutes ahead) makes no row meanwhile.
-    const later = (zone: string) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(Date.now() + 12 * 3_600_000));
+    // Times half a day away, so the scheduler (which plans 10 minutes ahead) makes no row meanwhile,
+    // and never between midnight and 04:00, where the clocks change (a 02:30 does not happen on the
+    // night New York's clocks go forward): then five hours later still.
+    const later = (zone: string) => {
+      const at = (hours: number) => zonedParts(zone, new Date(Date.now() + hours * 3_600_000));
+      const { hour, minute } = at(12).hour < 4 ? at(17) : at(12);
+      return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+    };
     const ownTime = later('America/New_York');
     const aiTime = later('Europe/London');
     const own = await createClient(request, coach, { firstName: 'Own', scheduledCheckIns: [{ time: ownTime, days: everyDay }] });

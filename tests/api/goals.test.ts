@@ -3,15 +3,19 @@ import { WORKSPACE_VALIDATION as V } from '@/lib/constants';
 import type { ClientGoal, GoalVersion, GoalWithMilestones } from '@/lib/schemas/goals';
 import { client } from '../helpers/http';
 import { openDb, type ErrorBody } from './helpers-auth';
-import { clientGoals, createClient, createGoal, insertCheckIns, newCoach, type Coach } from './helpers-workspace';
+import { addDays, zonedTimeToInstant } from '@/lib/zoned-time';
+import { clientGoals, createClient, createGoal, currentWeekAwayFromItsTurn, insertCheckIns, newCoach, type Coach } from './helpers-workspace';
 
 const request = client(inject('baseUrl'));
 const outboxDir = inject('outboxDir');
 const db = openDb(inject('databaseUrl'));
 afterAll(() => db.end());
 
-async function coachWithClient() {
-  const coach = await newCoach(request, outboxDir, db);
+/** The zone of the coach whose week is read: named, so the test's week and the server's are one. */
+const COACH_ZONE = 'America/New_York';
+
+async function coachWithClient(timezone?: string) {
+  const coach = await newCoach(request, outboxDir, db, { timezone });
   const c = await createClient(request, coach);
   return { coach, clientId: c.id };
 }
@@ -387,16 +391,19 @@ describe('complete, unarchive and delete', () => {
 
 describe('GET /dashboard/client-goals/{clientId}', () => {
   it("lists this week's check-ins per goal: its own and global ones not cancelled for it", async () => {
-    const { coach, clientId } = await coachWithClient();
+    const { coach, clientId } = await coachWithClient(COACH_ZONE);
     const a = await createGoal(request, coach, clientId, { title: 'A' });
     const b = await createGoal(request, coach, clientId, { title: 'B' });
-    const now = new Date();
+    // Noon on this week's Wednesday and Thursday in the coach's zone, and a week before: "this week"
+    // whatever the day and hour the file runs, since the week is read away from its turn.
+    const week = await currentWeekAwayFromItsTurn(COACH_ZONE);
+    const noon = (date: string) => zonedTimeToInstant(COACH_ZONE, date, '12:00');
     const [forA, global, globalButNotB] = await insertCheckIns(db, [
-      { coachId: coach.id, clientId, goalId: a.id, status: 'completed', sentAt: now },
-      { coachId: coach.id, clientId, isGlobalCheckIn: true, status: 'sent', sentAt: now },
-      { coachId: coach.id, clientId, isGlobalCheckIn: true, status: 'scheduled', scheduledFor: new Date(now.getTime() + 60_000), cancelledGoals: [b.id] },
+      { coachId: coach.id, clientId, goalId: a.id, status: 'completed', sentAt: noon(week[2]!) },
+      { coachId: coach.id, clientId, isGlobalCheckIn: true, status: 'sent', sentAt: noon(week[2]!) },
+      { coachId: coach.id, clientId, isGlobalCheckIn: true, status: 'scheduled', scheduledFor: noon(week[3]!), cancelledGoals: [b.id] },
       // Older than this week.
-      { coachId: coach.id, clientId, goalId: a.id, status: 'completed', sentAt: new Date(now.getTime() - 9 * 86_400_000) },
+      { coachId: coach.id, clientId, goalId: a.id, status: 'completed', sentAt: noon(addDays(week[2]!, -7)) },
     ]);
     const goals = await clientGoals(request, coach, clientId);
     const ids = (g: ClientGoal) => g.thisWeekCheckIns.map((c) => c.id).sort();

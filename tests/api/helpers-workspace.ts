@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { expect } from 'vitest';
 import type { PlanId } from '@/lib/plans';
+import { addDays, weekDates, zonedTimeToInstant } from '@/lib/zoned-time';
 import type { CheckInDto } from '@/lib/schemas/checkins';
 import type { ClientDto } from '@/lib/schemas/clients';
 import type { ClientGoal } from '@/lib/schemas/goals';
@@ -22,6 +23,22 @@ export async function newCoach(request: ApiRequest, outboxDir: string, db: Db, o
   if (options.plan) await db`update users set plan_id = ${options.plan} where id = ${session.user.id}`;
   if (options.timezone) await db`update users set timezone = ${options.timezone} where id = ${session.user.id}`;
   return { id: session.user.id, email: session.email, password: session.password, token: session.accessToken };
+}
+
+/**
+ * The seven local dates (Monday first) of the current week in `zone`, read at least `margin` ms
+ * before the week turns: a test that places check-ins in "this week" and then asks the server,
+ * which reads its own clock, would otherwise straddle Sunday midnight. In the week's last moments
+ * it waits for the next week.
+ */
+export async function currentWeekAwayFromItsTurn(zone: string, margin = 60_000): Promise<string[]> {
+  for (;;) {
+    const now = Date.now();
+    const week = weekDates(zone, new Date(now));
+    const left = zonedTimeToInstant(zone, addDays(week[6]!, 1), '00:00').getTime() - now;
+    if (left > margin) return week;
+    await new Promise((resolve) => setTimeout(resolve, left + 1_000));
+  }
 }
 
 /** A valid new-client form (product §2.3) with a unique e-mail address and phone number (one coach's clients never share either, decision 0111). */
