@@ -464,10 +464,17 @@ async function assertContactsFree(db: Executor, coachId: string, contact: { emai
   throw new AppError(409, 'CONFLICT', CLIENT_CONTACT_TAKEN[taken[0]!], { details: taken.map((field) => ({ field, message: CLIENT_CONTACT_TAKEN[field] })) });
 }
 
+/**
+ * Serialises the creations and edits of one coach's clients (a lock on the coach's row): two
+ * requests cannot both pass the quota check, nor both take one phone number or address.
+ */
+async function lockCoachClients(tx: Executor, coachId: string): Promise<void> {
+  await tx.execute(sql`select 1 from ${users} where ${users.id} = ${coachId} for update`);
+}
+
 export async function createClient(coach: CoachRef, input: CreateClientInput, now = new Date()): Promise<ClientDto> {
   const { client, goal } = await getDb().transaction(async (tx) => {
-    // Serialises concurrent creations by one coach, so two requests cannot both pass the quota check.
-    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${coach.id} for update`);
+    await lockCoachClients(tx, coach.id);
     await assertClientQuota(tx, coach);
     await assertContactsFree(tx, coach.id, { email: input.email, phone: input.phone });
     const [inserted] = await tx
@@ -524,8 +531,7 @@ export async function updateClient(coach: CoachRef, clientId: string, input: Upd
   const channelIssue = channelFieldIssues({ channel: fields.channel ?? current.channel, fallbackChannels: fields.fallbackChannels ?? current.fallbackChannels });
   if (channelIssue) throw new AppError(400, 'VALIDATION_ERROR', channelIssue.message, { details: [{ field: channelIssue.path.join('.'), message: channelIssue.message }] });
   await getDb().transaction(async (tx) => {
-    // The same lock as a creation: two edits (or an edit and a creation) cannot both take one number or address.
-    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${coach.id} for update`);
+    await lockCoachClients(tx, coach.id);
     // An unchanged phone is not checked again: two clients who shared a number before decision 0111
     // can still be edited, and the edit that gives one of them another number resolves it.
     await assertContactsFree(tx, coach.id, { email: fields.email, phone: fields.phone !== current.phone ? fields.phone : null }, clientId);
