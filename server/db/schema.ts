@@ -570,6 +570,8 @@ export const checkIns = pgTable(
     index('check_ins_coach_unsent_idx').on(t.coachId, t.status, sql`coalesce(${t.scheduledFor}, ${t.createdAt})`).where(sql`${t.sentAt} is null`),
     // A client's conversation, a page at a time backwards (server/services/thread.ts): replies and follow-ups by their time.
     index('check_ins_client_replied_idx').on(t.clientId, t.respondedAt).where(sql`${t.clientResponse} is not null`),
+    // The coach's newest replies, for the dashboard's Recent Activity.
+    index('check_ins_coach_replied_idx').on(t.coachId, t.respondedAt).where(sql`${t.clientResponse} is not null and ${t.respondedAt} is not null`),
     index('check_ins_client_followed_up_idx').on(t.clientId, t.followUpSentAt).where(sql`${t.followUpSentAt} is not null`),
     // A provider's delivery callback finds its message by the provider's id.
     index('check_ins_provider_message_idx').on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
@@ -919,6 +921,8 @@ export const clientMessages = pgTable(
   },
   (t) => [
     index('client_messages_client_idx').on(t.clientId, t.createdAt),
+    // The coach's newest texts from clients, for the dashboard's Recent Activity.
+    index('client_messages_coach_inbound_idx').on(t.coachId, t.createdAt).where(sql`${t.direction} = 'in'`),
     index('client_messages_provider_message_idx').on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
     index('client_messages_check_in_idx').on(t.checkInId),
   ],

@@ -11,6 +11,8 @@ import { currentWeek, type CoachRef } from './clients';
 
 /** Names shown on the Responding card's "no reply yet" chips. */
 const AWAITING_SHOWN = 4;
+/** The coach's newest replies, and newest texts, read for Recent Activity: enough to name five clients but in rare cases. */
+const RECENT_ACTIVITY_SCAN = 100;
 
 const at = (instant: number | Date) => sql`${new Date(instant).toISOString()}::timestamptz`;
 const name = (first: string, last: string) => `${first} ${last}`.trim();
@@ -22,6 +24,21 @@ const sendingClients = (coachId: string) => sql`c.coach_id = ${coachId} and not 
 /** A day's slots of a client's weekly schedule, as rows `s`; ENABLED keeps the switched-on ones. */
 const slotsOf = (day: SQL) => sql`jsonb_array_elements(coalesce(c.check_in_schedule -> (${day})::text, '[]'::jsonb)) s`;
 const ENABLED = sql`(s ->> 'enabled')::boolean`;
+const WEEKDAY_KEYS = sql`('0', '1', '2', '3', '4', '5', '6')`;
+
+/**
+ * Every enabled slot of the sending clients' weekly schedules, one row each (its client `c`, its
+ * weekday key `k.key`, the slot `s`), each client's schedule read once. Reading one weekday at a
+ * time read every schedule seven or eight times over, most of the stat cards' time at a thousand
+ * clients (docs/performance.md). The clients are picked first, as their own materialised set: the
+ * planner otherwise takes a set-returning function for 100 rows and scanned every coach's clients.
+ */
+const enabledSlots = (coachId: string, columns: SQL) => sql`
+  (with sending as materialized (select ${columns}, c.check_in_schedule from clients c where ${sendingClients(coachId)})
+  select c.*, k.key, s from sending c
+  cross join lateral jsonb_each(coalesce(c.check_in_schedule, '{}'::jsonb)) k
+  cross join lateral jsonb_array_elements(k.value) s
+  where k.key in ${WEEKDAY_KEYS} and ${ENABLED})`;
 
 const countsRow = z.object({ clients: z.number(), per_day: z.array(z.number()) });
 const nextRow = z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), at: z.string() });
@@ -57,22 +74,21 @@ export function clientStatsStatements(coach: Pick<CoachRef, 'id' | 'timezone'>, 
       select
         (select count(*)::int from clients c where c.coach_id = ${coach.id} and not c.archived) as clients,
         array(
-          select (select count(*)::int from clients c cross join lateral ${slotsOf(sql`d.i`)} where ${ENABLED} and ${sendingClients(coach.id)})
-          from generate_series(0, 6) d(i) order by d.i
+          select coalesce(per.n, 0) from generate_series(0, 6) d(i)
+          left join (select key, count(*)::int as n from ${enabledSlots(coach.id, sql`c.id`)} slots group by key) per on per.key = d.i::text
+          order by d.i
         ) as per_day`,
-    // Each enabled slot over the next eight local days of its client (so one earlier today shows a week on).
-    // The coach's clients are picked first: with a thousand of them the planner otherwise scanned every
-    // coach's clients in parallel, about half of the statement's time on the bench (docs/performance.md).
+    // Each enabled slot's occurrences over the next eight local days of its client (so one earlier
+    // today shows a week on): its first day on or after the client's today, and that day a week on
+    // when it is today, the ones still ahead.
     next: sql`
-      with sending as materialized (select c.id, c.first_name, c.last_name, c.timezone, c.check_in_schedule from clients c where ${sendingClients(coach.id)})
-      select c.id, c.first_name, c.last_name, to_json(slot.at) #>> '{}' as at
-      from sending c
-      cross join generate_series(0, 7) o(n)
-      cross join lateral (select ((${at(now)} at time zone c.timezone)::date + o.n) as local_date) ld
-      cross join lateral ${slotsOf(sql`extract(isodow from ld.local_date)::int - 1`)}
-      cross join lateral (select ((ld.local_date + (s ->> 'time')::time) at time zone c.timezone) as at) slot
-      where ${ENABLED} and slot.at > ${at(now)}
-      order by slot.at, c.first_name, c.last_name, c.id
+      select slot.id, slot.first_name, slot.last_name, to_json(o.at) #>> '{}' as at
+      from ${enabledSlots(coach.id, sql`c.id, c.first_name, c.last_name, c.timezone, (${at(now)} at time zone c.timezone)::date as today`)} slot
+      cross join lateral (select (slot.key::int - (extract(isodow from slot.today)::int - 1) + 7) % 7 as first) f
+      cross join lateral (values (f.first), (f.first + 7)) w(n)
+      cross join lateral (select ((slot.today + w.n + (slot.s ->> 'time')::time) at time zone slot.timezone) as at) o
+      where w.n <= 7 and o.at > ${at(now)}
+      order by o.at, slot.first_name, slot.last_name, slot.id
       limit ${NEXT_CHECK_INS_ITEMS}`,
     week: sql`
       with week_rows as (${weekRows})
@@ -100,26 +116,60 @@ export function clientStatsStatements(coach: Pick<CoachRef, 'id' | 'timezone'>, 
     // What clients did, not what we sent them: each client's latest reply to a check-in or text of
     // their own (inbound), newest first. The check-in's outgoing message (a consent notice, say)
     // used to stand in when there was no reply, under the client's name as if they had written it.
-    // One index probe per client and source (check_ins_client_replied_idx, client_messages_client_idx).
+    // Read from the coach's newest replies and texts (check_ins_coach_replied_idx,
+    // client_messages_coach_inbound_idx) rather than probed client by client, which cost two index
+    // probes per client: a thousand clients paid 2,000 of them for five names. The newest rows are
+    // complete back to `complete_after`; when they name fewer than five clients past it (one client
+    // writing a hundred times), each client's latest is looked up as before.
     recent: sql`
-      select c.id as client_id, c.first_name, c.last_name, l.id as activity_id, l.check_in_id, to_json(l.at) #>> '{}' as at, l.text
-      from clients c
-      cross join lateral (
+      with activity as (
+        (select ci.client_id, ci.id, ci.id as check_in_id, ci.responded_at as at, ci.client_response as text, 'check_in' as source
+          from check_ins ci
+          where ci.coach_id = ${coach.id} and ci.client_response is not null and ci.responded_at is not null
+          order by ci.responded_at desc limit ${RECENT_ACTIVITY_SCAN})
+        union all
+        (select m.client_id, m.id, m.check_in_id, m.created_at, m.body, 'message'
+          from client_messages m
+          where m.coach_id = ${coach.id} and m.direction = 'in'
+          order by m.created_at desc limit ${RECENT_ACTIVITY_SCAN})
+      ), complete_after as (
+        select coalesce(max(oldest) filter (where n = ${RECENT_ACTIVITY_SCAN}), '-infinity'::timestamptz) as at
+        from (select count(*) as n, min(at) as oldest from activity group by source) per_source
+      ), newest as (
         select * from (
-          (select ci.id, ci.id as check_in_id, ci.responded_at as at, ci.client_response as text
-            from check_ins ci
-            where ci.client_id = c.id and ci.coach_id = ${coach.id} and ci.client_response is not null and ci.responded_at is not null
-            order by ci.responded_at desc limit 1)
-          union all
-          (select m.id, m.check_in_id, m.created_at as at, m.body as text
-            from client_messages m
-            where m.client_id = c.id and m.coach_id = ${coach.id} and m.direction = 'in'
-            order by m.created_at desc limit 1)
-        ) done order by done.at desc limit 1
-      ) l
-      where c.coach_id = ${coach.id} and not c.archived
-      order by l.at desc, c.id
-      limit ${RECENT_ACTIVITY_ITEMS}`,
+          select distinct on (c.id) c.id as client_id, c.first_name, c.last_name, a.id as activity_id, a.check_in_id, a.at, a.text
+          from activity a join clients c on c.id = a.client_id and c.coach_id = ${coach.id} and not c.archived
+          where a.at > (select at from complete_after)
+          order by c.id, a.at desc
+        ) per_client order by at desc, client_id limit ${RECENT_ACTIVITY_ITEMS}
+      ), enough as (
+        select count(*) = ${RECENT_ACTIVITY_ITEMS} or (select at from complete_after) = '-infinity' as yes from newest
+      )
+      select client_id, first_name, last_name, activity_id, check_in_id, to_json(at) #>> '{}' as at, text from (
+        select * from newest where (select yes from enough)
+        union all
+        select * from (
+          select c.id as client_id, c.first_name, c.last_name, l.id as activity_id, l.check_in_id, l.at, l.text
+          from clients c
+          cross join lateral (
+            select * from (
+              (select ci.id, ci.id as check_in_id, ci.responded_at as at, ci.client_response as text
+                from check_ins ci
+                where ci.client_id = c.id and ci.coach_id = ${coach.id} and ci.client_response is not null and ci.responded_at is not null
+                order by ci.responded_at desc limit 1)
+              union all
+              (select m.id, m.check_in_id, m.created_at as at, m.body as text
+                from client_messages m
+                where m.client_id = c.id and m.coach_id = ${coach.id} and m.direction = 'in'
+                order by m.created_at desc limit 1)
+            ) done order by done.at desc limit 1
+          ) l
+          where c.coach_id = ${coach.id} and not c.archived and not (select yes from enough)
+          order by l.at desc, c.id
+          limit ${RECENT_ACTIVITY_ITEMS}
+        ) each_client
+      ) recent
+      order by recent.at desc, recent.client_id`,
     filters: sql`
       select ${filterCount('active')} as active, ${filterCount('on_hold')} as on_hold, ${filterCount('needs_attention')} as needs_attention, ${filterCount('quiet')} as quiet
       from ${clients} where ${and(eq(clients.coachId, coach.id), eq(clients.archived, false))}`,

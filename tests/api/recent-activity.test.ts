@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { ClientStats } from '@/lib/schemas/clients';
-import { client } from '../helpers/http';
+import { client, uniquePhone } from '../helpers/http';
 import { openDb } from './helpers-auth';
 import { createClient, newCoach } from './helpers-workspace';
 
@@ -48,5 +48,56 @@ describe('GET /coach/client-stats recent', () => {
     const texts = res.body.recent.map((r) => r.text);
     for (const ours of [CONSENT, 'Are you there?', 'Sure, 4pm works.']) expect(texts).not.toContain(ours);
     expect(res.body.recent.some((r) => r.clientId === quiet.id)).toBe(false);
+  });
+
+  // The feed reads the coach's newest 100 replies and newest 100 texts; these two pass the edge of that.
+  const inboundText = (coachId: string, clientId: string, body: string, at: Date) => ({
+    coach_id: coachId, client_id: clientId, direction: 'in', author: 'client', body, channel: 'sms',
+    from_number: '+15557100999', to_number: '+15550000000', status: 'received', created_at: at,
+  });
+
+  it('one client writing more than a hundred times does not hide the others, and archived clients are left out', async () => {
+    const coach = await newCoach(request, outboxDir, db, { plan: 'full', timezone: 'UTC' });
+    const [chatty, first, second, third, archived] = await Promise.all(
+      ['Chatty', 'First', 'Second', 'Third', 'Gone'].map((name) => createClient(request, coach, { firstName: name, lastName: 'Writer', email: `${name.toLowerCase()}-recent-edge@clients.test`, phone: uniquePhone() })),
+    );
+    const base = Date.now();
+    const ago = (minutes: number) => new Date(base - minutes * 60_000);
+    await db`insert into client_messages ${db(Array.from({ length: 120 }, (_, i) => inboundText(coach.id, chatty!.id, `Text ${i + 1}`, ago(i + 1))))}`;
+    await db`insert into client_messages ${db([inboundText(coach.id, archived!.id, 'Archived, still texting', ago(0.5)), inboundText(coach.id, second!.id, 'Second wrote', ago(600))])}`;
+    const [firstReply, thirdReply] = await db<{ id: string }[]>`insert into check_ins ${db([
+      { coach_id: coach.id, client_id: first!.id, status: 'responded', sent_at: ago(541), responded_at: ago(540), created_at: ago(541), ai_message: 'How was it?', client_response: 'First replied', channel: 'sms', from_number: '+15550000000' },
+      { coach_id: coach.id, client_id: third!.id, status: 'responded', sent_at: ago(701), responded_at: ago(700), created_at: ago(701), ai_message: 'How was it?', client_response: 'Third replied', channel: 'sms', from_number: '+15550000000' },
+    ])} returning id`;
+    await db`update clients set archived = true where id = ${archived!.id}`;
+
+    const res = await request<ClientStats>('GET', '/coach/client-stats', { token: coach.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.recent.map((r) => [r.clientName, r.text, r.at])).toEqual([
+      ['Chatty Writer', 'Text 1', ago(1).toISOString()],
+      ['First Writer', 'First replied', ago(540).toISOString()],
+      ['Second Writer', 'Second wrote', ago(600).toISOString()],
+      ['Third Writer', 'Third replied', ago(700).toISOString()],
+    ]);
+    expect(res.body.recent[1]!.checkInId).toBe(firstReply!.id);
+    expect(res.body.recent[3]!.checkInId).toBe(thirdReply!.id);
+  });
+
+  it('of many clients writing, names the five whose latest word is newest', async () => {
+    const coach = await newCoach(request, outboxDir, db, { plan: 'full', timezone: 'UTC' });
+    const writers = await Promise.all(
+      Array.from({ length: 7 }, (_, i) => createClient(request, coach, { firstName: `Writer${i}`, lastName: 'Many', email: `writer${i}-recent-many@clients.test`, phone: uniquePhone() })),
+    );
+    const base = Date.now();
+    const ago = (minutes: number) => new Date(base - minutes * 60_000);
+    // Twenty texts each, interleaved: writer i's newest is i minutes old; the last writer is archived.
+    await db`insert into client_messages ${db(writers.flatMap((w, i) => Array.from({ length: 20 }, (_, k) => inboundText(coach.id, w.id, `Writer ${i} text ${k}`, ago(i + 10 * k)))))}`;
+    await db`update clients set archived = true where id = ${writers[0]!.id}`;
+
+    const res = await request<ClientStats>('GET', '/coach/client-stats', { token: coach.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.recent.map((r) => [r.clientName, r.text, r.at])).toEqual(
+      [1, 2, 3, 4, 5].map((i) => [`Writer${i} Many`, `Writer ${i} text 0`, ago(i).toISOString()]),
+    );
   });
 });
