@@ -437,6 +437,27 @@ describe('milestones', () => {
     expect(asked.length).toBe(4);
     expect((await request('POST', `/goals/00000000-0000-4000-8000-000000000000/generate-milestones`, { token: accessToken })).status).toBe(404);
   });
+
+  it('tells the AI which milestones are done, and replacing keeps the done ones', async () => {
+    const { accessToken } = await coach();
+    const c = await createClient(request, accessToken, { firstName: 'Dana', goal: { title: 'Swim 30 lengths', target: 30, unit: 'lengths' } });
+    const saved = await request<{ milestones: Milestone[] }>('POST', `/goals/${c.goalId}/generate-milestones?save=true`, { token: accessToken });
+    expect(saved.body.milestones.map((m) => m.title)).toEqual(['Reach 10 lengths', 'Reach 20 lengths', 'Reach 30 lengths']);
+    const ticked = saved.body.milestones.map((m, i) => ({ title: m.title, description: m.description, targetValue: m.targetValue, targetPercentage: m.targetPercentage, completed: i === 0 }));
+    expect((await request('PATCH', `/goals/${c.goalId}`, { token: accessToken, body: { milestones: ticked } })).status).toBe(200);
+
+    const replaced = await request<{ milestones: Milestone[] }>('POST', `/goals/${c.goalId}/generate-milestones?save=true&replace=true`, { token: accessToken });
+    expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
+    const asked = ai.requestsFor('Swim 30 lengths', 'milestones').at(-1)!;
+    expect(asked.text).toContain('"existing":[{"title":"Reach 10 lengths","targetValue":10,"completed":true},{"title":"Reach 20 lengths","targetValue":20,"completed":false}');
+    // The fake AI answers thirds of the target whatever it is told; the done milestone is kept before them.
+    expect(replaced.body.milestones.map((m) => [m.title, m.completed])).toEqual([
+      ['Reach 10 lengths', true],
+      ['Reach 10 lengths', false],
+      ['Reach 20 lengths', false],
+      ['Reach 30 lengths', false],
+    ]);
+  });
 });
 
 describe('AI schedules', () => {

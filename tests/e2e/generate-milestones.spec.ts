@@ -4,7 +4,8 @@ import { db, dialogTitled, expect, newClient, newCoach, openClientTab, reviewSho
 
 /**
  * "Generate milestones" on a goal card (issue 16 item 6; product §2.8): the AI's proposal is shown
- * first and nothing is saved; Add keeps the goal's milestones, Replace asks and then drops them;
+ * first and nothing is saved; Add keeps the goal's milestones, Replace asks and then drops those not
+ * done yet (a done one stays, and the next proposal starts after it);
  * a refused call (the plan's AI interactions used up) shows 'Failed to generate milestones' with the
  * upgrade hint; completed goals cannot generate. The test stack runs the built-in AI writer.
  */
@@ -46,22 +47,35 @@ test('a coach generates milestones for a goal, adds them, then replaces them', a
     expect(await milestonesOnServer()).toEqual(['Buy running shoes', ...proposal]);
   });
 
-  await test.step('Replace asks first, then the proposal takes the place of every milestone', async () => {
+  await test.step('Replace asks first, then the proposal takes the place of the milestones not done yet', async () => {
     await card.getByRole('button', { name: 'Generate milestones' }).click();
     const dialog = dialogTitled(page, 'Generate milestones');
     await expect(dialog.getByRole('list', { name: 'Proposed milestones' }).getByRole('listitem')).toHaveCount(4);
     await dialog.getByRole('button', { name: 'Replace milestones' }).click();
     const confirm = page.getByRole('dialog', { name: 'Replace the milestones?' });
-    await expect(confirm).toContainText('The 5 milestones of Run 100 km, done or not, are removed and the 4 proposed ones take their place.');
+    await expect(confirm).toContainText('The 4 milestones still ahead on Run 100 km are removed, and the 4 proposed ones take their place. The done one stays.');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     expect(await milestonesOnServer()).toHaveLength(5);
     await dialog.getByRole('button', { name: 'Replace milestones' }).click();
     await confirm.getByRole('button', { name: 'Replace milestones' }).click();
     await expect(toast(page, T.milestonesReplaced)).toBeVisible();
     await expect(dialog).toBeHidden();
-    await expect(card.getByRole('checkbox')).toHaveCount(4);
-    await expect(card.getByRole('checkbox', { name: 'Buy running shoes' })).toHaveCount(0);
-    expect(await milestonesOnServer()).toEqual(proposal);
+    await expect(card.getByRole('checkbox')).toHaveCount(5);
+    await expect(card.getByRole('checkbox', { name: 'Buy running shoes' })).toBeChecked();
+    expect(await milestonesOnServer()).toEqual(['Buy running shoes', ...proposal]);
+  });
+
+  await test.step('once a milestone is done, the next proposal starts after it', async () => {
+    await card.getByRole('checkbox', { name: 'Reach 25 km' }).check();
+    await expect(card.getByRole('checkbox', { name: 'Reach 25 km' })).toBeChecked();
+    await card.getByRole('button', { name: 'Generate milestones' }).click();
+    const dialog = dialogTitled(page, 'Generate milestones');
+    const list = dialog.getByRole('list', { name: 'Proposed milestones' });
+    await expect(list.getByRole('listitem')).toHaveCount(3);
+    await expect(list.getByText('Reach 25 km', { exact: true })).toHaveCount(0);
+    await expect(list.getByRole('listitem').first()).toContainText('Reach 50 km');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
   });
 
   await test.step('with the AI interactions used up the call fails with the upgrade hint', async () => {
@@ -81,7 +95,7 @@ test('a coach generates milestones for a goal, adds them, then replaces them', a
     await expect(dialog.getByRole('button', { name: 'Add to milestones' })).toBeDisabled();
     await shot(page, 'generate-milestones-failed');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    expect(await milestonesOnServer()).toEqual(proposal);
+    expect(await milestonesOnServer()).toEqual(['Buy running shoes', ...proposal]);
   });
 
   await test.step('a completed goal cannot generate milestones', async () => {

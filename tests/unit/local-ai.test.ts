@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyseReplyText, composeCheckInText, composeFollowUpText, milestonesFor, toneOf } from '@/server/providers/ai/local';
 import { parseJsonAnswer } from '@/server/providers/ai/openai';
-import { replyAnalysisSchema, type AiGoal, type CheckInContext } from '@/server/providers/ai/types';
+import { replyAnalysisSchema, type AiGoal, type CheckInContext, type ExistingMilestone } from '@/server/providers/ai/types';
 import { tokenCost } from '@/server/providers/pricing';
 
 const walk: AiGoal = {
@@ -1715,6 +1715,20 @@ describe('local milestones', () => {
     ]);
     expect(milestonesFor(task)).toHaveLength(4);
     expect(milestonesFor(task).every((m) => m.targetValue === null)).toBe(true);
+  });
+
+  it('proposes the milestones after the done ones, never one already done', () => {
+    const done = (title: string, targetValue: number | null) => ({ title, targetValue, completed: true });
+    const open = (title: string, targetValue: number | null) => ({ title, targetValue, completed: false });
+    const steps = (goal: AiGoal, existing: ExistingMilestone[]) => milestonesFor(goal, existing).map((m) => m.title);
+    // A done value passes the steps up to it; steps not done yet may be proposed again (the coach may replace them).
+    expect(steps(walk, [done('Reach 25 km', 25), open('Reach 50 km', 50)])).toEqual(['Reach 50 km', 'Reach 75 km', 'Reach 100 km']);
+    expect(steps(walk, [done('First long walk', 30)])).toEqual(['Reach 50 km', 'Reach 75 km', 'Reach 100 km']);
+    expect(steps(walk, [done('All of it', 100)])).toEqual([]);
+    // Without a target, as many first steps are passed as milestones are done, and a done title is never repeated.
+    expect(steps(task, [done('Book the venue', null)])).toEqual(['Complete the first step', 'Build momentum', `Finish "${task.title}"`]);
+    expect(steps(task, [done('complete the first step', null)])).toEqual(['Build momentum', `Finish "${task.title}"`]);
+    expect(steps(task, [done('a', null), done('b', null), done('c', null), done('d', null), done('e', null)])).toEqual([`Finish "${task.title}"`]);
   });
 });
 

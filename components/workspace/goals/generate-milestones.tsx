@@ -33,7 +33,7 @@ function failureOf(error: unknown): Failure {
 
 /**
  * "Generate milestones" on a goal card: the AI proposes milestones (one AI interaction of the plan),
- * the coach reads them, then adds them after the goal's own or replaces those. What is saved is
+ * the coach reads them, then adds them after the goal's own or replaces those not done yet. What is saved is
  * exactly the list shown, sent with PATCH /goals/{id}; asking the endpoint to save would write a
  * second, different answer and count a second interaction.
  */
@@ -120,7 +120,9 @@ function GenerateMilestonesDialog({ goal, clientId, proposed, failure, onFailure
     setSaving(mode);
     try {
       const fresh = proposed.map((m) => ({ title: m.title, description: m.description, targetValue: m.targetValue, targetPercentage: m.targetPercentage, completed: false }));
-      const milestones = mode === 'replace' ? fresh : [...goal.milestones.map(toInput), ...fresh];
+      // Replacing keeps the done milestones, as the server does: they are the client's record.
+      const kept = mode === 'replace' ? goal.milestones.filter((m) => m.completed) : goal.milestones;
+      const milestones = [...kept.map(toInput), ...fresh];
       const answer = await api.patch<{ goal: GoalWithMilestones }>(`/goals/${goal.id}`, { milestones });
       patchCachedGoal(queryClient, clientId, 'active', goal.id, { milestones: answer.goal.milestones });
       void queryClient.invalidateQueries({ queryKey: goalsKey(clientId) });
@@ -135,7 +137,8 @@ function GenerateMilestonesDialog({ goal, clientId, proposed, failure, onFailure
     }
   };
 
-  const existing = goal.milestones.length;
+  const notDone = goal.milestones.filter((m) => !m.completed).length;
+  const done = goal.milestones.length - notDone;
   return (
     <>
       <Modal open size="lg" title="Generate milestones" description={`AI-proposed milestones for "${goal.title}". Nothing is saved until you add them.`} onClose={onClose}>
@@ -181,7 +184,7 @@ function GenerateMilestonesDialog({ goal, clientId, proposed, failure, onFailure
             <Button type="button" variant="ghost" onClick={onClose}>
               Cancel
             </Button>
-            {existing > 0 && (
+            {notDone > 0 && (
               <Button type="button" variant="secondary" disabled={!proposed?.length || saving !== null} loading={saving === 'replace'} onClick={() => setConfirmReplace(true)}>
                 Replace milestones
               </Button>
@@ -201,8 +204,9 @@ function GenerateMilestonesDialog({ goal, clientId, proposed, failure, onFailure
         onClose={() => setConfirmReplace(false)}
       >
         <p>
-          The {existing === 1 ? 'milestone' : `${existing} milestones`} of <strong className="font-medium text-stone-900 dark:text-stone-100">{goal.title}</strong>, done or
-          not, are removed and the {proposed?.length ?? 0} proposed ones take their place.
+          {notDone === 1 ? 'The milestone' : `The ${notDone} milestones`} still ahead on <strong className="font-medium text-stone-900 dark:text-stone-100">{goal.title}</strong>{' '}
+          {notDone === 1 ? 'is' : 'are'} removed, and {proposed?.length === 1 ? 'the proposed one takes' : `the ${proposed?.length ?? 0} proposed ones take`} their place.
+          {done > 0 && ` ${done === 1 ? 'The done one stays' : `The ${done} done ones stay`}.`}
         </p>
       </ConfirmDialog>
     </>

@@ -136,8 +136,9 @@ export async function initiateCheckIn(
 }
 
 /**
- * POST /goals/{id}/generate-milestones: AI-written milestones; `save` stores them (replacing the
- * goal's milestones with `replace`, else after them). Counts as an AI interaction.
+ * POST /goals/{id}/generate-milestones: AI-written milestones that follow the goal's done ones and
+ * repeat none of them; `save` stores them (with `replace` in place of the ones not done yet,
+ * else after them all). Counts as an AI interaction.
  */
 export async function generateGoalMilestones(coach: CoachRef, goalId: string, options: { save: boolean; replace: boolean; now?: Date }) {
   const now = options.now ?? new Date();
@@ -146,13 +147,19 @@ export async function generateGoalMilestones(coach: CoachRef, goalId: string, op
   const client = await getOwnedClient(coach.id, goal.clientId);
   if (!(await withinQuota(coach, now))) throw quotaError(coach, now);
   await hitRateLimit(RATE_LIMITS.aiPreviewCoach, coach.id, now);
-  const [user, [aiGoal]] = await Promise.all([findActiveUserById(coach.id), aiGoals(db, [goal])]);
+  const goalMilestones = () => db.select().from(milestones).where(eq(milestones.goalId, goalId)).orderBy(asc(milestones.position), asc(milestones.createdAt));
+  const [user, [aiGoal], current] = await Promise.all([
+    findActiveUserById(coach.id),
+    aiGoals(db, [goal]),
+    goalMilestones(),
+  ]);
   let generated;
   try {
     generated = await generateMilestones(coach.id, {
       coach: { name: user ? coachName(user) : 'Your coach', survey: user?.coachingSurvey ?? null },
       goal: aiGoal!,
       clientFirstName: client.firstName,
+      existing: current.map((m) => ({ title: m.title, targetValue: m.targetValue, completed: m.completed })),
     });
   } catch (error) {
     throw new AppError(502, 'AI_FAILED', `Failed to generate milestones: ${error instanceof Error ? error.message : String(error)}`);
@@ -165,9 +172,10 @@ export async function generateGoalMilestones(coach: CoachRef, goalId: string, op
     completed: false,
   }));
   if (!options.save) return { saved: false as const, milestones: proposed };
-  const kept = options.replace
-    ? []
-    : (await db.select().from(milestones).where(eq(milestones.goalId, goalId)).orderBy(asc(milestones.position), asc(milestones.createdAt))).map(milestoneDto);
+  // Replacing keeps the done milestones: they are the client's record, and the proposals follow them.
+  // Read again: the AI took seconds, and the coach may have ticked one off meanwhile.
+  const latest = await goalMilestones();
+  const kept = (options.replace ? latest.filter((m) => m.completed) : latest).map(milestoneDto);
   const updated = await updateGoal(coach, goalId, { milestones: [...kept, ...proposed] });
   return { saved: true as const, milestones: updated.milestones, goal: updated };
 }
