@@ -2,9 +2,11 @@
 
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
+import { useEffect, useRef } from 'react';
 import { ANALYTICS, DEFAULT_TIME_RANGE, TIME_RANGES } from '@/lib/constants';
 import { RANGE_LABELS, type TimeRange } from '@/lib/analytics';
 import { cn } from '@/components/ui/cn';
+import { revealInRow, useOverflowEdges } from '@/components/ui/use-overflow-edges';
 import { ClientsSection } from './clients-section';
 import { CommunicationSection } from './communication-section';
 import { GoalsSection } from './goals-section';
@@ -47,6 +49,9 @@ export function AnalyticsPage({ section }: { section: SectionId }) {
   const hasRange = WITH_RANGE.includes(section);
   const timeRange = hasRange ? parseRange(params.get('timeRange')) : DEFAULT_TIME_RANGE;
   const linkQuery = params.get('timeRange') ? `?timeRange=${parseRange(params.get('timeRange'))}` : '';
+  const sectionList = useRef<HTMLUListElement>(null);
+  const sectionFade = useOverflowEdges(sectionList);
+  useEffect(() => revealInRow(sectionList.current, sectionList.current?.querySelector<HTMLElement>('[aria-current="page"]')), [section]);
 
   return (
     <main>
@@ -60,14 +65,14 @@ export function AnalyticsPage({ section }: { section: SectionId }) {
         {hasRange && <TimeRangeSelector value={timeRange} onChange={(r) => router.replace(`/analytics/${section}${r === DEFAULT_TIME_RANGE ? '' : `?timeRange=${r}`}`, { scroll: false })} />}
       </div>
       <nav aria-label="Analytics sections" className="mt-4 border-b border-stone-200 dark:border-stone-800">
-        <ul className="relative flex gap-1 overflow-x-auto">
+        <ul ref={sectionList} style={sectionFade} className="relative flex gap-1 overflow-x-auto">
           {SECTIONS.map((s) => (
             <li key={s}>
               <Link
                 href={`/analytics/${s}${WITH_RANGE.includes(s) ? linkQuery : ''}`}
                 aria-current={s === section ? 'page' : undefined}
                 className={cn(
-                  '-mb-px block border-b-2 px-4 py-2 text-sm font-medium whitespace-nowrap',
+                  '-mb-px block border-b-2 px-2.5 py-2 text-sm font-medium whitespace-nowrap sm:px-4',
                   s === section ? 'border-brand-600 text-brand-700 dark:text-brand-300' : 'border-transparent text-stone-600 hover:text-stone-900 dark:text-stone-400 dark:hover:text-stone-100',
                 )}
               >

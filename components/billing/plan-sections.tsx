@@ -45,7 +45,7 @@ function UsageBar({ id, label, used, quota }: { id: string; label: string; used:
 
 export function UsageCard({ billing }: { billing: BillingInfo }) {
   return (
-    <Card title="Usage" description="AI interactions reset on the first of each month.">
+    <Card title="Usage" description="Every client you have counts toward the limit, archived ones too. AI interactions reset on the first of each month.">
       <div className="space-y-5">
         <UsageBar id="usage-clients" label="Clients" used={billing.usageMetrics.clientsCreated} quota={billing.usageQuota.maxClients} />
         <UsageBar id="usage-ai" label="AI interactions this month" used={billing.usageMetrics.aiInteractionsUsed} quota={billing.usageQuota.maxAIInteractions} />

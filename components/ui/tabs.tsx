@@ -1,7 +1,8 @@
 'use client';
 
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from './cn';
+import { revealInRow, useOverflowEdges } from './use-overflow-edges';
 
 export interface TabItem<T extends string> {
   id: T;
@@ -25,6 +26,9 @@ interface TabsProps<T extends string> {
 export function Tabs<T extends string>({ label, tabs, active, onChange, children, className }: TabsProps<T>) {
   const id = useId();
   const buttons = useRef(new Map<T, HTMLButtonElement>());
+  const list = useRef<HTMLDivElement>(null);
+  const fade = useOverflowEdges(list);
+  useEffect(() => revealInRow(list.current, buttons.current.get(active)), [active]);
 
   const onKeyDown = (e: KeyboardEvent) => {
     const index = tabs.findIndex((t) => t.id === active);
@@ -38,7 +42,7 @@ export function Tabs<T extends string>({ label, tabs, active, onChange, children
 
   return (
     <div className={className}>
-      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="relative flex gap-1 overflow-x-auto border-b border-stone-200 dark:border-stone-800">
+      <div ref={list} role="tablist" aria-label={label} onKeyDown={onKeyDown} style={fade} className="relative flex gap-1 overflow-x-auto border-b border-stone-200 dark:border-stone-800">
         {tabs.map((t) => (
           <button
             key={t.id}
@@ -54,7 +58,7 @@ export function Tabs<T extends string>({ label, tabs, active, onChange, children
             tabIndex={active === t.id ? 0 : -1}
             onClick={() => onChange(t.id)}
             className={cn(
-              '-mb-px border-b-2 px-4 py-2 text-sm font-medium whitespace-nowrap transition-colors',
+              '-mb-px border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors sm:px-4',
               active === t.id
                 ? 'border-brand-600 text-brand-700 dark:border-brand-400 dark:text-brand-300'
                 : 'border-transparent text-stone-600 hover:text-stone-900 dark:text-stone-400 dark:hover:text-stone-100',

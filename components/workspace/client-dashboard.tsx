@@ -136,7 +136,7 @@ export function ClientDashboard() {
         <div>
           <h1 className="text-2xl font-semibold">Client Dashboard</h1>
           <p className="mt-1 text-sm text-stone-500 dark:text-stone-400">
-            {user && <>Welcome back, {user.firstName || user.username}. </>}
+            {user && <>Welcome, {user.firstName || user.username}. </>}
             Your clients&apos; week at a glance: check-ins, replies and progress.
           </p>
         </div>

@@ -178,7 +178,7 @@ test.describe('Session', () => {
     await expect(page.getByText('Login Successful')).toBeVisible();
     await expect(page).toHaveURL('/dashboard');
     await expect(page.getByRole('heading', { name: 'Client Dashboard' })).toBeVisible();
-    await expect(page.getByText(`Welcome back, ${user.firstName}.`)).toBeVisible();
+    await expect(page.getByText(`Welcome, ${user.firstName}.`)).toBeVisible();
     await shot(page, 'dashboard-login-toast');
 
     // While the stored session is being checked the screen says so.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { readSms } from '../helpers/http';
 import { AI_PREVIEWS_PER_HOUR } from '@/lib/constants';
-import { SMS_TEXTS } from '@/lib/sms';
+import { SMS_LENGTH_HINT_CHARS, SMS_TEXTS } from '@/lib/sms';
 import { type Coach, db, dialogTitled, expect, newCoach, openClientTab, reviewShot, saveTheme, signIn, stack, test, toast } from './fixtures';
 
 /**
@@ -112,6 +112,13 @@ test('the coach picks goals, previews, edits and sends; the client gets the edit
   await expect(discard).toBeHidden();
   await expect(dialog).toBeVisible();
   await expect(message).toHaveValue('x'.repeat(1201));
+
+  // The consent notice goes out first, joined by a blank line: the length hint counts it, the counter does not.
+  const notice = SMS_TEXTS.consentNotice(`${coach.firstName} ${coach.lastName}`);
+  const nearHint = 'y'.repeat(SMS_LENGTH_HINT_CHARS - notice.length);
+  await message.fill(nearHint);
+  await expect(dialog).toContainText(`${nearHint.length} / 1200`);
+  await expect(dialog).toContainText(`With the consent notice it is ${notice.length + 2 + nearHint.length} characters: it goes out as several texts, each one billed.`);
 
   const edited = 'Hi Quinn, Casey here. How many steps yesterday, and did you get a meditation in? One line is plenty.';
   await message.fill(edited);

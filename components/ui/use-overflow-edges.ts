@@ -1,0 +1,45 @@
+'use client';
+
+import { useEffect, useState, type CSSProperties, type RefObject } from 'react';
+
+interface Edges {
+  left: boolean;
+  right: boolean;
+}
+
+/**
+ * For a row that scrolls sideways (a tab bar on a phone): which edges hide more of it, and a style
+ * that fades those edges, so a cut-off label reads as "scroll for more" rather than as the end.
+ */
+export function useOverflowEdges(ref: RefObject<HTMLElement | null>): CSSProperties | undefined {
+  const [edges, setEdges] = useState<Edges>({ left: false, right: false });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () => {
+      const left = el.scrollLeft > 1;
+      const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+      setEdges((e) => (e.left === left && e.right === right ? e : { left, right }));
+    };
+    update();
+    el.addEventListener('scroll', update, { passive: true });
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    return () => {
+      el.removeEventListener('scroll', update);
+      observer.disconnect();
+    };
+  }, [ref]);
+  if (!edges.left && !edges.right) return undefined;
+  const mask = `linear-gradient(to right, ${edges.left ? 'transparent, black 2.5rem' : 'black'}, ${edges.right ? 'black calc(100% - 2.5rem), transparent' : 'black'})`;
+  return { maskImage: mask, WebkitMaskImage: mask };
+}
+
+/** Scrolls `item` into its sideways-scrolling `list` when it is cut off, without moving the page. */
+export function revealInRow(list: HTMLElement | null, item: HTMLElement | null | undefined): void {
+  if (!list || !item) return;
+  const start = item.offsetLeft;
+  const end = start + item.offsetWidth;
+  if (start < list.scrollLeft) list.scrollTo({ left: start });
+  else if (end > list.scrollLeft + list.clientWidth) list.scrollTo({ left: end - list.clientWidth });
+}
