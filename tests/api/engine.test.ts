@@ -438,7 +438,7 @@ describe('milestones', () => {
     expect((await request('POST', `/goals/00000000-0000-4000-8000-000000000000/generate-milestones`, { token: accessToken })).status).toBe(404);
   });
 
-  it('tells the AI which milestones are done, and replacing keeps the done ones', async () => {
+  it('tells the AI which milestones are done, keeps its answer after them, and replacing keeps the done ones', async () => {
     const { accessToken } = await coach();
     const c = await createClient(request, accessToken, { firstName: 'Dana', goal: { title: 'Swim 30 lengths', target: 30, unit: 'lengths' } });
     const saved = await request<{ milestones: Milestone[] }>('POST', `/goals/${c.goalId}/generate-milestones?save=true`, { token: accessToken });
@@ -449,14 +449,34 @@ describe('milestones', () => {
     const replaced = await request<{ milestones: Milestone[] }>('POST', `/goals/${c.goalId}/generate-milestones?save=true&replace=true`, { token: accessToken });
     expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
     const asked = ai.requestsFor('Swim 30 lengths', 'milestones').at(-1)!;
-    expect(asked.text).toContain('"existing":[{"title":"Reach 10 lengths","targetValue":10,"completed":true},{"title":"Reach 20 lengths","targetValue":20,"completed":false}');
-    // The fake AI answers thirds of the target whatever it is told; the done milestone is kept before them.
+    expect(asked.text).toContain('"milestones":[{"title":"Reach 10 lengths","completed":true,"targetValue":10},{"title":"Reach 20 lengths","completed":false,"targetValue":20}');
+    // The fake AI answers thirds of the target whatever it is told; its "Reach 10 lengths" repeats the done one and is dropped.
     expect(replaced.body.milestones.map((m) => [m.title, m.completed])).toEqual([
       ['Reach 10 lengths', true],
-      ['Reach 10 lengths', false],
       ['Reach 20 lengths', false],
       ['Reach 30 lengths', false],
     ]);
+  });
+
+  it('saves nothing when nothing is left to propose, and spends no AI call once the done milestones reach the target', async () => {
+    const { accessToken } = await coach();
+    const c = await createClient(request, accessToken, { firstName: 'Ezra', goal: { title: 'Row 30 sessions', target: 30, unit: 'sessions' } });
+    const milestonesOf = async () => (await request<{ goals: ClientGoal[] }>('GET', `/dashboard/client-goals/${c.id}`, { token: accessToken })).body.goals[0]!.milestones;
+    const doneByTitle = ['Reach 10 sessions', 'Reach 20 sessions', 'Reach 30 sessions'].map((title) => ({ title, completed: true }));
+    const own = [...doneByTitle, { title: 'Book a race', completed: false }];
+    expect((await request('PATCH', `/goals/${c.goalId}`, { token: accessToken, body: { milestones: own } })).status).toBe(200);
+    // Every step the AI answers is done already: replacing would only remove "Book a race".
+    const replaced = await request<{ saved: boolean; milestones: unknown[] }>('POST', `/goals/${c.goalId}/generate-milestones?save=true&replace=true`, { token: accessToken });
+    expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
+    expect(replaced.body).toMatchObject({ saved: false, milestones: [] });
+    expect((await milestonesOf()).map((m) => m.title)).toEqual(own.map((m) => m.title));
+
+    const reached = [{ title: 'All 30 sessions', targetValue: 30, completed: true }];
+    expect((await request('PATCH', `/goals/${c.goalId}`, { token: accessToken, body: { milestones: reached } })).status).toBe(200);
+    const calls = ai.requestsFor('Row 30 sessions', 'milestones').length;
+    const none = await request<{ saved: boolean; milestones: unknown[] }>('POST', `/goals/${c.goalId}/generate-milestones`, { token: accessToken });
+    expect(none.body).toMatchObject({ saved: false, milestones: [] });
+    expect(ai.requestsFor('Row 30 sessions', 'milestones')).toHaveLength(calls);
   });
 });
 

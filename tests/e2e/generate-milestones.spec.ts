@@ -66,7 +66,10 @@ test('a coach generates milestones for a goal, adds them, then replaces them', a
   });
 
   await test.step('once a milestone is done, the next proposal starts after it', async () => {
+    // The tick shows at once; the proposal is asked for once the server has it.
+    const ticked = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().endsWith(`/api/goals/${goalId}`));
     await card.getByRole('checkbox', { name: 'Reach 25 km' }).check();
+    expect((await ticked).status()).toBe(200);
     await expect(card.getByRole('checkbox', { name: 'Reach 25 km' })).toBeChecked();
     await card.getByRole('button', { name: 'Generate milestones' }).click();
     const dialog = dialogTitled(page, 'Generate milestones');

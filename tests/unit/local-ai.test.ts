@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { afterDoneMilestones, doneMilestonesReachTarget } from '@/lib/milestone-proposals';
 import { analyseReplyText, composeCheckInText, composeFollowUpText, milestonesFor, toneOf } from '@/server/providers/ai/local';
 import { parseJsonAnswer } from '@/server/providers/ai/openai';
-import { replyAnalysisSchema, type AiGoal, type CheckInContext, type ExistingMilestone } from '@/server/providers/ai/types';
+import { replyAnalysisSchema, type AiGoal, type CheckInContext } from '@/server/providers/ai/types';
 import { tokenCost } from '@/server/providers/pricing';
 
 const walk: AiGoal = {
@@ -1707,7 +1708,7 @@ describe('local reply analysis', () => {
 
 describe('local milestones', () => {
   it('split a numeric target in quarters and a task in steps', () => {
-    expect(milestonesFor(walk).map((m) => [m.title, m.targetValue, m.targetPercentage])).toEqual([
+    expect(milestonesFor({ ...walk, milestones: [] }).map((m) => [m.title, m.targetValue, m.targetPercentage])).toEqual([
       ['Reach 25 km', 25, 25],
       ['Reach 50 km', 50, 50],
       ['Reach 75 km', 75, 75],
@@ -1720,7 +1721,7 @@ describe('local milestones', () => {
   it('proposes the milestones after the done ones, never one already done', () => {
     const done = (title: string, targetValue: number | null) => ({ title, targetValue, completed: true });
     const open = (title: string, targetValue: number | null) => ({ title, targetValue, completed: false });
-    const steps = (goal: AiGoal, existing: ExistingMilestone[]) => milestonesFor(goal, existing).map((m) => m.title);
+    const steps = (goal: AiGoal, milestones: AiGoal['milestones']) => milestonesFor({ ...goal, milestones }).map((m) => m.title);
     // A done value passes the steps up to it; steps not done yet may be proposed again (the coach may replace them).
     expect(steps(walk, [done('Reach 25 km', 25), open('Reach 50 km', 50)])).toEqual(['Reach 50 km', 'Reach 75 km', 'Reach 100 km']);
     expect(steps(walk, [done('First long walk', 30)])).toEqual(['Reach 50 km', 'Reach 75 km', 'Reach 100 km']);
@@ -1729,6 +1730,22 @@ describe('local milestones', () => {
     expect(steps(task, [done('Book the venue', null)])).toEqual(['Complete the first step', 'Build momentum', `Finish "${task.title}"`]);
     expect(steps(task, [done('complete the first step', null)])).toEqual(['Build momentum', `Finish "${task.title}"`]);
     expect(steps(task, [done('a', null), done('b', null), done('c', null), done('d', null), done('e', null)])).toEqual([`Finish "${task.title}"`]);
+  });
+
+  it("holds any provider's proposals to the done milestones", () => {
+    const proposal = (title: string, targetValue: number | null) => ({ title, targetValue });
+    const proposals = [proposal('Reach 10 km', 10), proposal(' reach 20 KM', 20), proposal('Reach 30 km', 30), proposal('Stretch daily', null)];
+    const milestones = [
+      { title: 'Reach 20 km', targetValue: 15, completed: true },
+      { title: 'Reach 30 km', targetValue: 30, completed: false },
+    ];
+    // Done title (any case and spacing) and values at or below the highest done target go; a not-done title may come again.
+    expect(afterDoneMilestones(proposals, milestones, 40).map((p) => p.title)).toEqual(['Reach 30 km', 'Stretch daily']);
+    // Without a numeric target only the titles count.
+    expect(afterDoneMilestones(proposals, milestones, null).map((p) => p.title)).toEqual(['Reach 10 km', 'Reach 30 km', 'Stretch daily']);
+    expect(doneMilestonesReachTarget(milestones, 40)).toBe(false);
+    expect(doneMilestonesReachTarget(milestones, 15)).toBe(true);
+    expect(doneMilestonesReachTarget(milestones, null)).toBe(false);
   });
 });
 

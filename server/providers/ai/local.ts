@@ -1,10 +1,11 @@
 import { MILESTONE_DEFAULT_TARGET_SHARE } from '@/lib/constants';
+import { afterDoneMilestones } from '@/lib/milestone-proposals';
 import { languagesOf, readerText } from './local/lexicon';
 import { readReply } from './local/reader';
 import { summarise } from './local/summary';
 import { quantity, trackable } from './local/text';
 import { composeCheckInText, composeFollowUpText } from './local/writer';
-import type { AiGoal, AiProvider, ExistingMilestone, GeneratedMilestone, ReplyAnalysis, ReplyContext } from './types';
+import type { AiGoal, AiProvider, GeneratedMilestone, ReplyAnalysis, ReplyContext } from './types';
 
 /**
  * The built-in AI used when no OPENAI_API_KEY is set: a writer of check-ins and follow-ups
@@ -49,31 +50,24 @@ function roundForTarget(value: number, target: number): number {
 }
 
 /**
- * Four steps to the goal, after the goal's done milestones: none with a done one's title, none a
- * done one has passed (for a numeric goal, the values up to the highest done target; otherwise as
- * many first steps as milestones are done). Milestones not done yet are the ones a coach may
- * replace with these, so they are not left out.
+ * Four steps to the goal, after its done milestones (lib/milestone-proposals.ts); without a
+ * numeric target, as many first steps are passed as milestones are done.
  */
-export function milestonesFor(goal: AiGoal, existing: readonly ExistingMilestone[] = []): GeneratedMilestone[] {
+export function milestonesFor(goal: AiGoal): GeneratedMilestone[] {
   const shares = [MILESTONE_DEFAULT_TARGET_SHARE, 0.5, 0.75, 1];
-  const done = existing.filter((m) => m.completed);
-  const titles = new Set(done.map((m) => m.title.trim().toLowerCase()));
-  const fresh = (m: GeneratedMilestone) => !titles.has(m.title.trim().toLowerCase());
   if (trackable(goal)) {
     const target = goal.target!;
-    const reached = Math.max(0, ...done.map((m) => m.targetValue ?? 0));
     const labels = ['A strong start', 'Halfway there', 'The final stretch', 'Goal reached'];
-    return shares
-      .map((share, i) => {
-        const value = roundForTarget(target * share, target);
-        return {
-          title: `Reach ${quantity(goal, value)}`,
-          description: `${labels[i]}: ${Math.round(share * 100)}% of "${goal.title}".`,
-          targetValue: value,
-          targetPercentage: Math.round(share * 100),
-        };
-      })
-      .filter((m) => m.targetValue > reached && fresh(m));
+    const quarters = shares.map((share, i) => {
+      const value = roundForTarget(target * share, target);
+      return {
+        title: `Reach ${quantity(goal, value)}`,
+        description: `${labels[i]}: ${Math.round(share * 100)}% of "${goal.title}".`,
+        targetValue: value,
+        targetPercentage: Math.round(share * 100),
+      };
+    });
+    return afterDoneMilestones(quarters, goal.milestones, goal.target);
   }
   const steps = [
     { title: `Plan the first step of "${goal.title}"`, description: 'Decide what done looks like and put the first session in the calendar.' },
@@ -81,10 +75,9 @@ export function milestonesFor(goal: AiGoal, existing: readonly ExistingMilestone
     { title: 'Build momentum', description: 'Keep a steady rhythm; the goal is more than halfway done.' },
     { title: `Finish "${goal.title}"`, description: 'Wrap up the last piece and celebrate.' },
   ];
-  return steps
-    .map((s, i) => ({ ...s, targetValue: null, targetPercentage: Math.round((shares[i] ?? 1) * 100) }))
-    .slice(Math.min(done.length, steps.length - 1))
-    .filter(fresh);
+  const done = goal.milestones.filter((m) => m.completed).length;
+  const ahead = steps.map((s, i) => ({ ...s, targetValue: null, targetPercentage: Math.round((shares[i] ?? 1) * 100) })).slice(Math.min(done, steps.length - 1));
+  return afterDoneMilestones(ahead, goal.milestones, goal.target);
 }
 
 export function localAiProvider(): AiProvider {
@@ -94,6 +87,6 @@ export function localAiProvider(): AiProvider {
     composeCheckIn: (ctx) => result(composeCheckInText(ctx)),
     composeFollowUp: (ctx) => result(composeFollowUpText(ctx)),
     analyseReply: (ctx) => result(analyseReplyText(ctx)),
-    generateMilestones: (ctx) => result(milestonesFor(ctx.goal, ctx.existing)),
+    generateMilestones: (ctx) => result(milestonesFor(ctx.goal)),
   };
 }

@@ -159,10 +159,10 @@ export function milestonesPrompt(ctx: MilestoneContext): ChatMessage[] {
           'JSON shape: {"milestones": [{"title": string, "description": string, "targetValue": number | null, "targetPercentage": number | null}]}.',
           'For a goal with a numeric target, targetValue is the value reached at that milestone and targetPercentage its share of the target (0-100); the last milestone reaches the target.',
           'For a goal without a target both are null except targetPercentage, which may still describe the share of the way done.',
-          'The goal may already have milestones ("existing"; completed: true for done ones): propose the steps that come after the done ones and repeat none of them; the ones not done yet may be replaced by yours.',
+          'The goal may already have milestones (goal.milestones, completed: true for done ones): propose the steps that come after the done ones and repeat none of them; the ones not done yet may be replaced by yours.',
         ].join('\n'),
       ),
     },
-    { role: 'user', content: JSON.stringify({ client: { firstName: ctx.clientFirstName }, goal: goalFacts(ctx.goal), existing: ctx.existing }) },
+    { role: 'user', content: JSON.stringify({ client: { firstName: ctx.clientFirstName }, goal: goalFacts(ctx.goal) }) },
   ];
 }

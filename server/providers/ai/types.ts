@@ -86,18 +86,10 @@ export const milestonesAnswerSchema = z.object({
 });
 export type GeneratedMilestone = z.infer<typeof milestonesAnswerSchema>['milestones'][number];
 
-/** A milestone the goal already has: proposals come after the done ones and repeat none. */
-export interface ExistingMilestone {
-  title: string;
-  targetValue: number | null;
-  completed: boolean;
-}
-
 export interface MilestoneContext {
   coach: { name: string; survey: CoachingSurvey | null };
   goal: AiGoal;
   clientFirstName: string;
-  existing: ExistingMilestone[];
 }
 
 export interface ReplyContext extends CheckInContext {

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { CheckInDto, CheckInPreview, InitiateCheckInInput, PreviewCheckInInput } from '@/lib/schemas/checkins';
 import { WORKSPACE_TOASTS } from '@/lib/constants';
 import { SMS_TEXTS } from '@/lib/sms';
+import { afterDoneMilestones, doneMilestonesReachTarget } from '@/lib/milestone-proposals';
 import { getDb } from '../../db/client';
 import { checkIns, goals, milestones, type Client } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
@@ -138,43 +139,42 @@ export async function initiateCheckIn(
 /**
  * POST /goals/{id}/generate-milestones: AI-written milestones that follow the goal's done ones and
  * repeat none of them; `save` stores them (with `replace` in place of the ones not done yet,
- * else after them all). Counts as an AI interaction.
+ * else after them all), and stores nothing when nothing is proposed. Counts as an AI interaction,
+ * but for a goal whose done milestones reach its target, which gets no call and no proposal.
  */
 export async function generateGoalMilestones(coach: CoachRef, goalId: string, options: { save: boolean; replace: boolean; now?: Date }) {
   const now = options.now ?? new Date();
   const db = getDb();
   const goal = await getOwnedGoal(coach.id, goalId);
   const client = await getOwnedClient(coach.id, goal.clientId);
+  const [user, [aiGoal]] = await Promise.all([findActiveUserById(coach.id), aiGoals(db, [goal])]);
+  // A done milestone reached the target: nothing comes after it, and no AI interaction is spent.
+  if (doneMilestonesReachTarget(aiGoal!.milestones, goal.target)) return { saved: false as const, milestones: [] };
   if (!(await withinQuota(coach, now))) throw quotaError(coach, now);
   await hitRateLimit(RATE_LIMITS.aiPreviewCoach, coach.id, now);
-  const goalMilestones = () => db.select().from(milestones).where(eq(milestones.goalId, goalId)).orderBy(asc(milestones.position), asc(milestones.createdAt));
-  const [user, [aiGoal], current] = await Promise.all([
-    findActiveUserById(coach.id),
-    aiGoals(db, [goal]),
-    goalMilestones(),
-  ]);
   let generated;
   try {
     generated = await generateMilestones(coach.id, {
       coach: { name: user ? coachName(user) : 'Your coach', survey: user?.coachingSurvey ?? null },
       goal: aiGoal!,
       clientFirstName: client.firstName,
-      existing: current.map((m) => ({ title: m.title, targetValue: m.targetValue, completed: m.completed })),
     });
   } catch (error) {
     throw new AppError(502, 'AI_FAILED', `Failed to generate milestones: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const proposed = generated.map((m) => ({
+  // Read again: the AI took seconds, and the coach may have ticked a milestone off meanwhile. The
+  // AI was asked to follow the done ones; what it answers is held to that here (decision 0112).
+  const latest = await db.select().from(milestones).where(eq(milestones.goalId, goalId)).orderBy(asc(milestones.position), asc(milestones.createdAt));
+  const proposed = afterDoneMilestones(generated, latest, goal.target).map((m) => ({
     title: m.title,
     description: m.description ?? null,
     targetValue: m.targetValue ?? null,
     targetPercentage: m.targetPercentage ?? null,
     completed: false,
   }));
-  if (!options.save) return { saved: false as const, milestones: proposed };
+  // Nothing to save: replacing with nothing would only remove the milestones still ahead.
+  if (!options.save || proposed.length === 0) return { saved: false as const, milestones: proposed };
   // Replacing keeps the done milestones: they are the client's record, and the proposals follow them.
-  // Read again: the AI took seconds, and the coach may have ticked one off meanwhile.
-  const latest = await goalMilestones();
   const kept = (options.replace ? latest.filter((m) => m.completed) : latest).map(milestoneDto);
   const updated = await updateGoal(coach, goalId, { milestones: [...kept, ...proposed] });
   return { saved: true as const, milestones: updated.milestones, goal: updated };
