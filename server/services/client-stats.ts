@@ -11,7 +11,7 @@ import { currentWeek, type CoachRef } from './clients';
 
 /** Names shown on the Responding card's "no reply yet" chips. */
 const AWAITING_SHOWN = 4;
-/** The coach's newest replies, and newest texts, read for Recent Activity: enough to name five clients but in rare cases. */
+/** How many of the coach's newest replies, and of their newest texts, Recent Activity reads: enough to name five clients in all but rare cases. */
 const RECENT_ACTIVITY_SCAN = 100;
 
 const at = (instant: number | Date) => sql`${new Date(instant).toISOString()}::timestamptz`;

@@ -100,4 +100,32 @@ describe('GET /coach/client-stats recent', () => {
       [1, 2, 3, 4, 5].map((i) => [`Writer${i} Many`, `Writer ${i} text 0`, ago(i).toISOString()]),
     );
   });
+
+  it('a client past the newest hundred replies still ranks above older texts', async () => {
+    const coach = await newCoach(request, outboxDir, db, { plan: 'full', timezone: 'UTC' });
+    const [chatty, later, ...others] = await Promise.all(
+      ['Chatty', 'Later', 'Ann', 'Bob', 'Cy', 'Di'].map((name) => createClient(request, coach, { firstName: name, lastName: 'Cutoff', email: `${name.toLowerCase()}-recent-cutoff@clients.test`, phone: uniquePhone() })),
+    );
+    const base = Date.now();
+    const ago = (minutes: number) => new Date(base - minutes * 60_000);
+    const reply = (clientId: string, text: string, at: Date) => ({
+      coach_id: coach.id, client_id: clientId, status: 'responded', sent_at: at, responded_at: at, created_at: at,
+      ai_message: 'How did it go?', client_response: text, channel: 'sms', from_number: '+15550000000',
+    });
+    // A hundred replies fill the replies read; Later's reply is older than all of them, the texts older still.
+    const replies = Array.from({ length: 100 }, (_, i) => reply(chatty!.id, `Reply ${i + 1}`, ago(i + 1)));
+    replies.push(reply(later!.id, 'Later replied', ago(150)));
+    await db`insert into check_ins ${db(replies)}`;
+    await db`insert into client_messages ${db(others.map((o, i) => inboundText(coach.id, o.id, `Text ${i}`, ago(200 + i))))}`;
+
+    const res = await request<ClientStats>('GET', '/coach/client-stats', { token: coach.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.recent.map((r) => [r.clientName, r.text])).toEqual([
+      ['Chatty Cutoff', 'Reply 1'],
+      ['Later Cutoff', 'Later replied'],
+      ['Ann Cutoff', 'Text 0'],
+      ['Bob Cutoff', 'Text 1'],
+      ['Cy Cutoff', 'Text 2'],
+    ]);
+  });
 });
