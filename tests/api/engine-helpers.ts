@@ -1,13 +1,23 @@
 import { randomInt } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { expect } from 'vitest';
+import { WEEKDAYS } from '@/lib/constants';
 import type { CheckInDto, CheckInPage } from '@/lib/schemas/checkins';
+import { zonedParts } from '@/lib/zoned-time';
 import type { FakeTwilio } from '../helpers/fake-twilio';
+import { uniquePhone } from '../helpers/http';
 import type { ApiRequest, Db } from './helpers-auth';
 
-/** A US number no other test uses. */
-export function uniquePhone(): string {
-  return `+1555${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
+export { uniquePhone };
+
+/**
+ * The weekday (Monday 0, and its name) and wall-clock HH:MM in `zone`, `minutesAhead` from now, all
+ * read from one instant: a slot the scheduler plans within its 10-minute horizon, whatever day it is.
+ */
+export function slotAhead(zone: string, minutesAhead: number): { dayIndex: number; day: (typeof WEEKDAYS)[number]; time: string } {
+  const at = zonedParts(zone, new Date(Date.now() + minutesAhead * 60_000));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return { dayIndex: at.weekday, day: WEEKDAYS[at.weekday]!, time: `${pad(at.hour)}:${pad(at.minute)}` };
 }
 
 export interface CreatedClient {

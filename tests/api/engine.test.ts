@@ -10,7 +10,7 @@ import { RATE_LIMITS } from '@/server/services/rate-limit';
 import type { HttpResult } from '../helpers/http';
 import type { Stack } from '../helpers/stack';
 import type { CheckInChanged, CheckInDto } from '@/lib/schemas/checkins';
-import { checkInsOf, createClient, createGoal, eventually, listen } from './engine-helpers';
+import { checkInsOf, createClient, createGoal, eventually, listen, slotAhead } from './engine-helpers';
 import { startEngineStack, stopEngineStack } from './engine-stack';
 import { signedInUser, type ApiRequest, type Db, type ErrorBody } from './helpers-auth';
 
@@ -212,7 +212,8 @@ describe('the conversation', () => {
 
   it('honours STOP (nothing more is texted) until START', async () => {
     const { accessToken, user } = await coach();
-    const c = await createClient(request, accessToken, { firstName: 'Stopper', goal: { title: 'Drink water', target: 8, unit: 'glasses' } });
+    // Tokyo keeps no summer time: the slot below is one instant, whenever the file runs.
+    const c = await createClient(request, accessToken, { firstName: 'Stopper', timezone: 'Asia/Tokyo', goal: { title: 'Drink water', target: 8, unit: 'glasses' } });
     expect((await request('POST', '/checkins/ai/initiate', { token: accessToken, body: { clientId: c.id } })).status).toBe(200);
     expect(sms.to(c.phone)).toHaveLength(1);
 
@@ -231,13 +232,14 @@ describe('the conversation', () => {
     const refused = await request<ErrorBody>('POST', '/checkins/ai/initiate', { token: accessToken, body: { clientId: c.id } });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/STOP/);
-    // A scheduled slot is skipped too: no row is planned for an opted-out client.
-    const soon = new Date(Date.now() + 3 * 60_000);
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(soon);
-    const get = (t: string) => parts.find((p) => p.type === t)!.value;
-    const day = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(get('weekday'));
-    await db`update clients set check_in_schedule = ${db.json({ [String(day)]: [{ id: 'soon', time: `${get('hour')}:${get('minute')}`, enabled: true }] })} where id = ${c.id}`;
-    await new Promise((r) => setTimeout(r, 2500));
+    // A scheduled slot is skipped too: no row is planned for an opted-out client, while the same slot
+    // is planned for a client who did not opt out (so the slot is one the scheduler would plan now).
+    const control = await createClient(request, accessToken, { firstName: 'Stayer', timezone: 'Asia/Tokyo', goal: { title: 'Drink tea', target: 8, unit: 'cups' } });
+    const soon = slotAhead('Asia/Tokyo', 3);
+    const schedule = db.json({ [String(soon.dayIndex)]: [{ id: 'soon', time: soon.time, enabled: true }] });
+    await db`update clients set check_in_schedule = ${schedule} where id in ${db([c.id, control.id])}`;
+    await eventually(() => db`select id from check_ins where client_id = ${control.id} and source = 'schedule'`, (rows) => rows.length === 1, 10_000, "the other client's slot planned");
+    await db`update clients set check_in_schedule = '{}'::jsonb where id = ${control.id}`;
     const planned = await db`select id from check_ins where client_id = ${c.id} and source = 'schedule'`;
     expect(planned).toHaveLength(0);
     expect(sms.to(c.phone)).toHaveLength(1);
@@ -545,17 +547,12 @@ describe('AI schedules', () => {
   it('plans the slot ahead, cancels it when the schedule changes, and cancels the new one when the client is held', async () => {
     const { accessToken } = await coach();
     const c = await createClient(request, accessToken, { firstName: 'Timely', timezone: 'Asia/Tokyo', goal: { title: 'Practice piano 40 hours', target: 40, unit: 'hours' } });
-    const local = (offsetMinutes: number) => {
-      const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Tokyo', weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(Date.now() + offsetMinutes * 60_000));
-      const get = (t: string) => parts.find((p) => p.type === t)!.value;
-      return { day: get('weekday').toLowerCase(), time: `${get('hour')}:${get('minute')}` };
-    };
-    const soon = local(5);
+    const soon = slotAhead('Asia/Tokyo', 5);
     const created = await request<{ schedule: AiSchedule }>('POST', '/ai/schedule-check-in', { token: accessToken, body: { clientId: c.id, timeSlots: [{ time: soon.time }], customDays: [soon.day] } });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     // The scheduler (every second here) makes the row up to 10 minutes ahead.
     const planned = await waitForStatus(accessToken, c.id, 'upcoming', 10_000);
-    const later = local(8);
+    const later = slotAhead('Asia/Tokyo', 8);
     await request('POST', '/ai/schedule-check-in', { token: accessToken, body: { clientId: c.id, timeSlots: [{ time: later.time }], customDays: [later.day] } });
     const rows = await eventually(
       () => db<{ id: string; status: string; failure_reason: string | null; key: string }[]>`select id, status, failure_reason, dedupe_key as key from check_ins where client_id = ${c.id} order by scheduled_for`,
