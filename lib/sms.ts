@@ -54,6 +54,9 @@ export const SMS_TEXTS = {
     `Cadence: which coach is your message for? ${coachNames.map((name, i) => `Reply ${i + 1} for ${name}`).join(', ')}.`,
 } as const;
 
+/** A first text as the client's phone gets it: the consent notice, a blank line, the message. */
+export const afterConsentNotice = (notice: string, message: string) => `${notice}\n\n${message}`;
+
 /** Messages per page of a client's conversation (the newest page first). */
 export const THREAD_PAGE_SIZE = 50;
 export const THREAD_PAGE_MAX = 100;

@@ -1,7 +1,7 @@
 'use client';
 
 import { Textarea } from '@/components/ui/textarea';
-import { COACH_MESSAGE_MAX_CHARS, SMS_LENGTH_HINT_CHARS } from '@/lib/sms';
+import { afterConsentNotice, COACH_MESSAGE_MAX_CHARS, SMS_LENGTH_HINT_CHARS } from '@/lib/sms';
 import { cn } from '@/components/ui/cn';
 
 /** The problem with a text the coach is about to send, as the server would word it; null when fine. */
@@ -23,23 +23,23 @@ interface MessageEditorProps {
   autoFocus?: boolean;
   rows?: number;
   /**
-   * Text the server puts before the message with a blank line (the consent notice of a first
-   * text): not the coach's to edit, so not in the count, but the client's phone receives it.
+   * The consent notice the server puts before a first text (afterConsentNotice): not the coach's
+   * to edit, so not in the count, but the client's phone receives it.
    */
-  leadingText?: string | null;
+  consentNotice?: string | null;
 }
 
 /** A text to a client the coach may edit: character count, the SMS length hint and its error. */
-export function MessageEditor({ id, label, value, onChange, error, disabled, autoFocus, rows = 5, leadingText }: MessageEditorProps) {
+export function MessageEditor({ id, label, value, onChange, error, disabled, autoFocus, rows = 5, consentNotice }: MessageEditorProps) {
   const length = value.trim().length;
   const over = length > COACH_MESSAGE_MAX_CHARS;
-  const sentLength = leadingText ? leadingText.length + 2 + length : length;
-  const long = sentLength > SMS_LENGTH_HINT_CHARS;
-  const lengthHint = !long
-    ? `Up to ${SMS_LENGTH_HINT_CHARS} characters keeps it to one or two texts.`
-    : leadingText
-      ? `With the consent notice it is ${sentLength} characters: it goes out as several texts, each one billed.`
-      : `Over ${SMS_LENGTH_HINT_CHARS} characters: it goes out as several texts, each one billed.`;
+  const sentLength = consentNotice ? afterConsentNotice(consentNotice, value.trim()).length : length;
+  const lengthHint =
+    over || sentLength <= SMS_LENGTH_HINT_CHARS
+      ? `Up to ${SMS_LENGTH_HINT_CHARS} characters keeps it to one or two texts.`
+      : consentNotice
+        ? `With the consent notice it is ${sentLength} characters: it goes out as several texts, each one billed.`
+        : `Over ${SMS_LENGTH_HINT_CHARS} characters: it goes out as several texts, each one billed.`;
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-stone-700 dark:text-stone-300">
@@ -57,7 +57,7 @@ export function MessageEditor({ id, label, value, onChange, error, disabled, aut
         className="min-h-28"
       />
       <p id={`${id}-count`} className="flex flex-wrap justify-between gap-x-3 text-xs text-stone-500 dark:text-stone-400">
-        <span>{over ? `Up to ${SMS_LENGTH_HINT_CHARS} characters keeps it to one or two texts.` : lengthHint}</span>
+        <span>{lengthHint}</span>
         <span className={cn('ml-auto tabular-nums', over && 'font-medium text-red-600 dark:text-red-400')}>
           {length} / {COACH_MESSAGE_MAX_CHARS}
         </span>

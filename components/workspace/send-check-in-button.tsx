@@ -199,7 +199,7 @@ function SendCheckInForm({ client, onClose, onEdited, onSent }: { client: Client
         </p>
       ) : (
         <div className="space-y-3" ref={messageBox}>
-          <MessageEditor id="send-checkin-message" label={`Message to ${client.firstName}`} value={message} onChange={setMessage} error={messageError} disabled={busy === 'send'} leadingText={consentNotice} />
+          <MessageEditor id="send-checkin-message" label={`Message to ${client.firstName}`} value={message} onChange={setMessage} error={messageError} disabled={busy === 'send'} consentNotice={consentNotice} />
           {consentNotice && (
             <div className="rounded-md border border-stone-200 bg-stone-50 px-3 py-2 text-xs text-stone-600 dark:border-stone-700 dark:bg-stone-800/60 dark:text-stone-300">
               <p className="font-medium">First text to this number: it starts with the consent notice</p>

@@ -6,7 +6,7 @@ import { sendEmail } from '../../providers/email';
 import { isTransientProviderError } from '../../providers/errors';
 import { UsageBatch } from '../../providers/metering';
 import { unreachableFailure } from '@/lib/delivery';
-import { SMS_TEXTS } from '@/lib/sms';
+import { afterConsentNotice, SMS_TEXTS } from '@/lib/sms';
 import { findSentSms, senderNumberFor, sendSms, sendWhatsapp } from '../../providers/sms';
 import { PLATFORM_TEXTS } from '@/lib/languages';
 import { CHANNEL_NOUNS as CHANNEL_NOUN, fallbackNote, whatsappTemplateVariables, type ClientChannel } from '@/lib/channels';
@@ -454,7 +454,7 @@ class Batch {
     return items.map((i) =>
       i.from === null || consented.has(consentKey({ phone: i.p.client.phone!, coachId: i.p.coach.id, ourNumber: i.from }))
         ? i
-        : { ...i, text: `${SMS_TEXTS.consentNotice(coachName(i.p.coach), i.p.client.language)}\n\n${i.plain}` },
+        : { ...i, text: afterConsentNotice(SMS_TEXTS.consentNotice(coachName(i.p.coach), i.p.client.language), i.plain) },
     );
   }
 
