@@ -48,7 +48,8 @@ function makeTraversable(dir: string): void {
   }
 }
 
-export async function startEmbeddedPostgres(dataDir: string, port: number): Promise<EmbeddedDatabase> {
+/** `postgresFlags`: extra server settings (`-c name=value`), e.g. a benchmark's pg_stat_statements. */
+export async function startEmbeddedPostgres(dataDir: string, port: number, postgresFlags: string[] = []): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(dataDir);
   fs.mkdirSync(path.dirname(databaseDir), { recursive: true });
   makeTraversable(path.dirname(databaseDir));
@@ -61,6 +62,7 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
     password: PASSWORD,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
+    postgresFlags,
     onLog: (m) => logs.push(String(m)),
     onError: (m) => logs.push(String(m)),
   });

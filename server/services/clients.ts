@@ -21,6 +21,7 @@ import type { SlotIntent } from '@/lib/schedule-slots';
 import { numberOptedOut } from './engine/sms-numbers';
 import { ineligibility, sourcesOf } from './engine/sources';
 import { insertGoal } from './goal-versions';
+import { groupBy } from '@/lib/group-by';
 
 const DAY_MS = 86_400_000;
 
@@ -389,16 +390,6 @@ export async function clientDtos(coach: CoachRef, rows: Client[], now: Date): Pr
       goalTitles,
     });
   });
-}
-
-function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const item of items) {
-    const list = out.get(keyOf(item));
-    if (list) list.push(item);
-    else out.set(keyOf(item), [item]);
-  }
-  return out;
 }
 
 export async function getClientDto(coach: CoachRef, clientId: string): Promise<ClientDto> {

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, max } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNotNull, isNull, lte, max } from 'drizzle-orm';
+import { anyOf } from '../db/any-of';
 import { DEFAULT_NOTIFICATION_PREFERENCES, quietAfter, type NotificationPreferences } from '@/lib/preferences';
 import { GOAL_DEADLINE_LEAD_DAYS, GOAL_DEADLINE_LOCAL_TIME, HELD_BY_COACH_REASON, HOLD_PARAM, SESSION_REMINDER_GROUP_ABOVE, SESSION_REMINDER_LEAD_MS, SESSION_REMINDER_MIN_LEAD_MS } from '@/lib/nudges';
 import { latestLocalOccurrence } from '@/lib/notification-schedule';
@@ -41,7 +42,7 @@ async function notify(userId: string, input: NotificationInput, at: Date): Promi
 
 async function preferencesOf(db: Executor, userIds: string[]): Promise<Map<string, { prefs: NotificationPreferences; timezone: string }>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, prefs: users.notificationPreferences, timezone: users.timezone }).from(users).where(inArray(users.id, userIds));
+  const rows = await db.select({ id: users.id, prefs: users.notificationPreferences, timezone: users.timezone }).from(users).where(anyOf(users.id, userIds));
   return new Map(rows.map((r) => [r.id, { prefs: r.prefs ?? DEFAULT_NOTIFICATION_PREFERENCES, timezone: r.timezone }]));
 }
 
@@ -58,7 +59,7 @@ async function preferencesOf(db: Executor, userIds: string[]): Promise<Map<strin
 export async function noticeQuietClients(db: Database, rows: Pick<CheckIn, 'clientId' | 'coachId'>[], now: Date): Promise<void> {
   const clientIds = [...new Set(rows.map((r) => r.clientId))];
   if (clientIds.length === 0) return;
-  const people = await db.select({ id: clients.id, coachId: clients.coachId, firstName: clients.firstName, lastName: clients.lastName }).from(clients).where(inArray(clients.id, clientIds));
+  const people = await db.select({ id: clients.id, coachId: clients.coachId, firstName: clients.firstName, lastName: clients.lastName }).from(clients).where(anyOf(clients.id, clientIds));
   const prefs = await preferencesOf(db, [...new Set(people.map((p) => p.coachId))]);
   for (const client of people) {
     const n = quietAfter(prefs.get(client.coachId)?.prefs ?? DEFAULT_NOTIFICATION_PREFERENCES);
@@ -160,10 +161,10 @@ export async function sendSessionReminders(options: { now?: Date; db?: Database 
   const rows = await db
     .select({ key: checkIns.dedupeKey, status: checkIns.status })
     .from(checkIns)
-    .where(and(inArray(checkIns.clientId, [...new Set(wanted.map((i) => i.clientId))]), inArray(checkIns.dedupeKey, wanted.map((i) => i.key))));
+    .where(and(anyOf(checkIns.clientId, [...new Set(wanted.map((i) => i.clientId))]), anyOf(checkIns.dedupeKey, wanted.map((i) => i.key))));
   const gone = new Set(rows.filter((r) => r.status !== 'scheduled').map((r) => r.key));
   const names = new Map(
-    (await db.select({ id: clients.id, firstName: clients.firstName, lastName: clients.lastName }).from(clients).where(inArray(clients.id, [...new Set(wanted.map((i) => i.clientId))]))).map((c) => [c.id, c]),
+    (await db.select({ id: clients.id, firstName: clients.firstName, lastName: clients.lastName }).from(clients).where(anyOf(clients.id, [...new Set(wanted.map((i) => i.clientId))]))).map((c) => [c.id, c]),
   );
   // A coach's check-ins of the same minute: each its own reminder, or one for all above a few.
   const sessions = new Map<string, SlotIntent[]>();

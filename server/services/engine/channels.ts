@@ -1,4 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of';
 import { CHANNEL_LABELS, FALLBACK_REASONS, WHATSAPP_SESSION_MS, fallbackNote, type ClientChannel } from '@/lib/channels';
 import { unreachableAddress } from '@/lib/delivery';
 import type { Executor } from '../../db/client';
@@ -80,11 +81,11 @@ async function loadReach(db: Executor, clients: ClientAddress[]): Promise<Reach>
     db
       .select({ phone: smsOptOuts.phone, ourNumber: smsOptOuts.ourNumber })
       .from(smsOptOuts)
-      .where(and(inArray(smsOptOuts.phone, phones), inArray(smsOptOuts.ourNumber, senders))),
+      .where(and(anyOf(smsOptOuts.phone, phones), anyOf(smsOptOuts.ourNumber, senders))),
     db
       .select({ phone: whatsappSessions.clientPhone, ourNumber: whatsappSessions.ourNumber, at: whatsappSessions.lastInboundAt })
       .from(whatsappSessions)
-      .where(and(inArray(whatsappSessions.clientPhone, phones), inArray(whatsappSessions.ourNumber, senders))),
+      .where(and(anyOf(whatsappSessions.clientPhone, phones), anyOf(whatsappSessions.ourNumber, senders))),
   ]);
   return {
     optedOut: new Set(outs.map((o) => pairKey(o.phone, o.ourNumber))),

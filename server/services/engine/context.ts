@@ -1,7 +1,9 @@
-import { and, asc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, not, sql } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of';
 import type { Executor } from '../../db/client';
 import { checkIns, clients, goals, milestones, users, type CheckIn, type Client, type Goal, type User } from '../../db/schema';
 import type { AiGoal, CheckInContext } from '../../providers/ai';
+import { groupBy } from '@/lib/group-by';
 import { localTimeLabel } from '@/lib/schedule-slots';
 
 export interface Participants {
@@ -16,24 +18,25 @@ export async function loadParticipantsOf(db: Executor, clientIds: string[]): Pro
   const out = new Map<string, Participants>();
   const ids = [...new Set(clientIds)];
   if (ids.length === 0) return out;
-  const clientRows = await db.select().from(clients).where(inArray(clients.id, ids));
+  const clientRows = await db.select().from(clients).where(anyOf(clients.id, ids));
   if (clientRows.length === 0) return out;
   const [coachRows, goalRows] = await Promise.all([
     db
       .select()
       .from(users)
-      .where(inArray(users.id, [...new Set(clientRows.map((c) => c.coachId))])),
+      .where(anyOf(users.id, [...new Set(clientRows.map((c) => c.coachId))])),
     db
       .select()
       .from(goals)
-      .where(and(inArray(goals.clientId, ids), eq(goals.archived, false), eq(goals.status, 'incomplete')))
+      .where(and(anyOf(goals.clientId, ids), eq(goals.archived, false), eq(goals.status, 'incomplete')))
       .orderBy(asc(goals.createdAt)),
   ]);
   const coaches = new Map(coachRows.map((c) => [c.id, c]));
+  const goalsOf = groupBy(goalRows, (g) => g.clientId);
   for (const client of clientRows) {
     const coach = coaches.get(client.coachId);
     if (!coach || coach.deletedAt) continue;
-    out.set(client.id, { client, coach, activeGoals: goalRows.filter((g) => g.clientId === client.id) });
+    out.set(client.id, { client, coach, activeGoals: goalsOf.get(client.id) ?? [] });
   }
   return out;
 }
@@ -53,8 +56,9 @@ export async function aiGoals(db: Executor, list: Goal[]): Promise<AiGoal[]> {
   const rows = await db
     .select()
     .from(milestones)
-    .where(inArray(milestones.goalId, list.map((g) => g.id)))
+    .where(anyOf(milestones.goalId, list.map((g) => g.id)))
     .orderBy(asc(milestones.position), asc(milestones.createdAt));
+  const milestonesOf = groupBy(rows, (m) => m.goalId);
   return list.map((g) => ({
     id: g.id,
     title: g.title,
@@ -64,7 +68,7 @@ export async function aiGoals(db: Executor, list: Goal[]): Promise<AiGoal[]> {
     unit: g.unit,
     currentValue: g.currentValue,
     progress: g.progress,
-    milestones: rows.filter((m) => m.goalId === g.id).map((m) => ({ title: m.title, completed: m.completed, targetValue: m.targetValue })),
+    milestones: (milestonesOf.get(g.id) ?? []).map((m) => ({ title: m.title, completed: m.completed, targetValue: m.targetValue })),
   }));
 }
 
@@ -102,10 +106,12 @@ export async function checkInContexts(db: Executor, requests: ContextRequest[]):
     .from(checkIns)
     .where(
       and(
-        inArray(checkIns.clientId, [...new Set(requests.map((r) => r.row.clientId))]),
-        notInArray(
-          checkIns.id,
-          requests.flatMap((r) => (r.row.id ? [r.row.id] : [])),
+        anyOf(checkIns.clientId, [...new Set(requests.map((r) => r.row.clientId))]),
+        not(
+          anyOf(
+            checkIns.id,
+            requests.flatMap((r) => (r.row.id ? [r.row.id] : [])),
+          ),
         ),
         isNotNull(checkIns.clientResponse),
         isNotNull(checkIns.respondedAt),
@@ -117,14 +123,13 @@ export async function checkInContexts(db: Executor, requests: ContextRequest[]):
     db.select().from(latest).where(sql`${latest.rank} <= ${RECENT_EXCHANGES}`).orderBy(latest.clientId, sql`${latest.at} desc`),
   ]);
   const aiGoalById = new Map(goalsForAi.map((g) => [g.id, g]));
+  const recentOf = groupBy(recent, (r) => r.clientId);
   return requests.map(({ row, p, at, promptTemplate }, i) => ({
     coach: { name: coachName(p.coach), firstName: p.coach.firstName || coachName(p.coach), survey: p.coach.coachingSurvey ?? null },
     client: { firstName: p.client.firstName, lastName: p.client.lastName, timezone: p.client.timezone, language: p.client.language },
     goals: covered[i]!.map((g) => aiGoalById.get(g.id)!),
     isGlobal: !row.goalId,
-    recent: recent
-      .filter((r) => r.clientId === row.clientId)
-      .map((r) => ({ at: r.at!.toISOString(), aiMessage: r.aiMessage, clientResponse: r.clientResponse, motivation: r.motivation })),
+    recent: (recentOf.get(row.clientId) ?? []).map((r) => ({ at: r.at!.toISOString(), aiMessage: r.aiMessage, clientResponse: r.clientResponse, motivation: r.motivation })),
     localTime: localTimeLabel(p.client.timezone, at),
     ...(promptTemplate ? { promptTemplate } : {}),
   }));

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of';
 import { checkIns, clientMessages, clients, type CheckIn, type ClientMessage, type Goal } from '../../db/schema';
 import { log } from '../../log';
 import type { ProgressUpdate } from '@/lib/schemas/checkins';
@@ -392,7 +393,7 @@ export async function markNoResponse(filter: { checkInId?: string }, options: En
     .returning();
   if (rows.length === 0) return 0;
   const names = new Map(
-    (await edb.db.select({ id: clients.id, firstName: clients.firstName, lastName: clients.lastName }).from(clients).where(inArray(clients.id, [...new Set(rows.map((r) => r.clientId))]))).map(
+    (await edb.db.select({ id: clients.id, firstName: clients.firstName, lastName: clients.lastName }).from(clients).where(anyOf(clients.id, [...new Set(rows.map((r) => r.clientId))]))).map(
       (c) => [c.id, clientName(c)],
     ),
   );

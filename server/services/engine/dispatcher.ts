@@ -1,4 +1,5 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of';
 import { checkIns, clients, schedulerState } from '../../db/schema';
 import { log } from '../../log';
 import { emitToUser } from '../../realtime';
@@ -112,7 +113,7 @@ async function reconcile(edb: EngineDb, now: Date, sources: Map<string, Schedule
   const missingClients = [...new Set(upcoming.map((r) => r.clientId).filter((id) => !sources.has(id)))];
   const reasons = new Map<string, string>();
   if (missingClients.length) {
-    for (const c of await db.select().from(clients).where(inArray(clients.id, missingClients))) reasons.set(c.id, ineligibility(c) ?? 'The client gets no check-ins now');
+    for (const c of await db.select().from(clients).where(anyOf(clients.id, missingClients))) reasons.set(c.id, ineligibility(c) ?? 'The client gets no check-ins now');
   }
   const cancel = new Map<string, string[]>();
   for (const row of upcoming) {
@@ -139,7 +140,7 @@ async function reconcile(edb: EngineDb, now: Date, sources: Map<string, Schedule
     const cancelled = await db
       .update(checkIns)
       .set({ status: 'cancelled', failureReason: reason, updatedAt: now })
-      .where(and(inArray(checkIns.id, ids), eq(checkIns.status, 'scheduled'), isNull(checkIns.claimedAt)))
+      .where(and(anyOf(checkIns.id, ids), eq(checkIns.status, 'scheduled'), isNull(checkIns.claimedAt)))
       .returning();
     cancelledCount += cancelled.length;
     for (const row of cancelled) await publishCheckIn(row);

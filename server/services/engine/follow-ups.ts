@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of';
 import type { CheckInDto, FollowUpForReview } from '@/lib/schemas/checkins';
 import { checkIns, clients, goals, users, type CheckIn } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
@@ -30,7 +31,7 @@ async function ownedCheckIn(edb: EngineDb, coach: CoachRef, checkInId: string): 
 async function titlesOf(edb: EngineDb, goalIds: (string | null)[]): Promise<Map<string, string>> {
   const ids = [...new Set(goalIds.filter((id): id is string => id !== null))];
   if (ids.length === 0) return new Map();
-  const rows = await edb.db.select({ id: goals.id, title: goals.title }).from(goals).where(inArray(goals.id, ids));
+  const rows = await edb.db.select({ id: goals.id, title: goals.title }).from(goals).where(anyOf(goals.id, ids));
   return new Map(rows.map((g) => [g.id, g.title]));
 }
 

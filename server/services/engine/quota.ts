@@ -1,4 +1,5 @@
-import { and, count, gte, inArray } from 'drizzle-orm';
+import { and, count, gte } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of';
 import { getPlan } from '@/lib/plans';
 import { apiUsage, type User } from '../../db/schema';
 import { log } from '../../log';
@@ -30,11 +31,11 @@ export async function aiAllowances(edb: EngineDb, coaches: Pick<User, 'id' | 'pl
     .from(apiUsage)
     .where(
       and(
-        inArray(
+        anyOf(
           apiUsage.userId,
           limited.map((c) => c.id),
         ),
-        inArray(apiUsage.service, [...AI_SERVICES]),
+        anyOf(apiUsage.service, [...AI_SERVICES]),
         gte(apiUsage.createdAt, startOfUsageMonth(now)),
       ),
     )

@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of';
 import { checkIns, clients, schedules, type CheckIn } from '../../db/schema';
 import { log } from '../../log';
 import { composeCheckIn } from '../../providers/ai';
@@ -6,6 +7,7 @@ import { sendEmail } from '../../providers/email';
 import { isTransientProviderError } from '../../providers/errors';
 import { UsageBatch } from '../../providers/metering';
 import { unreachableFailure } from '@/lib/delivery';
+import { groupBy } from '@/lib/group-by';
 import { afterConsentNotice, SMS_TEXTS } from '@/lib/sms';
 import { findSentSms, senderNumberFor, sendSms, sendWhatsapp } from '../../providers/sms';
 import { PLATFORM_TEXTS } from '@/lib/languages';
@@ -102,6 +104,8 @@ interface Sending {
   fallback: Route | null;
   /** Why the client's own channel was passed over, shown in the history. */
   note: string | null;
+  /** The coach has texted this number from this sender before: no consent notice, nothing to record. */
+  consented?: true;
 }
 
 
@@ -132,7 +136,7 @@ export async function sendCheckIns(ids: string[], options: SendOptions = {}): Pr
     await edb.db
       .update(checkIns)
       .set({ claimedAt: null })
-      .where(and(inArray(checkIns.id, [...taken]), eq(checkIns.claimedAt, now), isNull(checkIns.deliveryStartedAt)))
+      .where(and(anyOf(checkIns.id, [...taken]), eq(checkIns.claimedAt, now), isNull(checkIns.deliveryStartedAt)))
       .catch(() => {});
     throw error;
   }
@@ -150,7 +154,7 @@ async function claim(edb: EngineDb, ids: string[], now: Date): Promise<CheckIn[]
     .set({ claimedAt: now, updatedAt: now })
     .where(
       and(
-        inArray(checkIns.id, ids),
+        anyOf(checkIns.id, ids),
         eq(checkIns.status, 'scheduled'),
         or(isNull(checkIns.claimedAt), lt(checkIns.claimedAt, new Date(now.getTime() - claimLeaseMs()))),
         or(isNull(checkIns.deliveryStartedAt), eq(checkIns.channel, 'sms')),
@@ -192,6 +196,7 @@ interface Delivered {
   providerMessageId: string;
   from: string | null;
   channel: ClientChannel;
+  consented?: true;
 }
 
 class Batch {
@@ -215,7 +220,7 @@ class Batch {
         db,
         claimed.map((r) => r.clientId),
       ),
-      slotClients.length ? db.select().from(schedules).where(and(inArray(schedules.clientId, slotClients), eq(schedules.active, true))) : Promise.resolve([]),
+      slotClients.length ? db.select().from(schedules).where(and(anyOf(schedules.clientId, slotClients), eq(schedules.active, true))) : Promise.resolve([]),
     ]);
 
     // A hand-over that never settled: the provider is asked first whether the text went out.
@@ -238,9 +243,10 @@ class Batch {
       return client ? [client] : [];
     });
     const plans = await planRoutesOf(db, fresh, this.now, { template: true });
+    const aiRowsOf = groupBy(aiRows, (s) => s.clientId);
     for (const row of ready) {
       const p = participants.get(row.clientId);
-      const checked = p ? await this.check(row, p, aiRows, row.deliveryStartedAt ? null : plans.get(row.clientId)!) : await this.stop(row, 'cancelled', 'The client no longer exists');
+      const checked = p ? await this.check(row, p, aiRowsOf.get(row.clientId) ?? [], row.deliveryStartedAt ? null : plans.get(row.clientId)!) : await this.stop(row, 'cancelled', 'The client no longer exists');
       if (!checked || !p) continue;
       if (row.deliveryStartedAt && row.aiMessage) {
         // Only a text can be looked up and resent (claim); it keeps its stored message and channel.
@@ -295,7 +301,7 @@ class Batch {
       await this.edb.db
         .update(checkIns)
         .set({ claimedAt: null, enqueuedAt: null, updatedAt: this.now })
-        .where(and(inArray(checkIns.id, later), eq(checkIns.claimedAt, this.now)));
+        .where(and(anyOf(checkIns.id, later), eq(checkIns.claimedAt, this.now)));
       for (const id of later) {
         go.delete(id);
         this.outcomes.set(id, { status: 'paced', reason: PACED_REASON });
@@ -362,7 +368,7 @@ class Batch {
    * archived or opted out, or whose goal is gone is cancelled instead of sent. Returns the slot's
    * prompt, or null when the row's step ended here.
    */
-  private async check(row: CheckIn, p: Participants, aiRows: (typeof schedules.$inferSelect)[], plan: RoutePlan | null): Promise<{ promptTemplate?: string; plan: RoutePlan | null } | null> {
+  private async check(row: CheckIn, p: Participants, ownAiRows: (typeof schedules.$inferSelect)[], plan: RoutePlan | null): Promise<{ promptTemplate?: string; plan: RoutePlan | null } | null> {
     const why = ineligibility(p.client);
     if (why) return this.stop(row, 'cancelled', why, p);
     // An address given up on (decision 0085) fails the check-in at once instead of trying it again:
@@ -373,8 +379,7 @@ class Batch {
     let promptTemplate: string | undefined;
     const slot = row.source === 'schedule' && row.dedupeKey ? parseDedupeKey(row.dedupeKey) : null;
     if (slot) {
-      const own = aiRows.filter((s) => s.clientId === row.clientId);
-      const src = sourcesOf(p.client, p.activeGoals, own);
+      const src = sourcesOf(p.client, p.activeGoals, ownAiRows);
       const intent = slotsOn(src, slot.date).find((i) => i.key === row.dedupeKey);
       if (!intent) return this.stop(row, 'cancelled', slotGoneReason(src, slot.date, row.dedupeKey!), p);
       if (!row.deliveryStartedAt && Math.abs(intent.at.getTime() - (row.scheduledFor ?? this.now).getTime()) > 60_000) {
@@ -451,11 +456,11 @@ class Batch {
     // Per channel: a WhatsApp sender is `whatsapp:+1…`, so its consent is its own (client number, sender) pair.
     const sms = items.filter((i) => i.from !== null).map((i) => ({ phone: i.p.client.phone!, coachId: i.p.coach.id, ourNumber: i.from! }));
     const consented = await consentedTriples(this.edb.db, sms);
-    return items.map((i) =>
-      i.from === null || consented.has(consentKey({ phone: i.p.client.phone!, coachId: i.p.coach.id, ourNumber: i.from }))
-        ? i
-        : { ...i, text: afterConsentNotice(SMS_TEXTS.consentNotice(coachName(i.p.coach), i.p.client.language), i.plain) },
-    );
+    return items.map((i) => {
+      if (i.from === null) return i;
+      if (consented.has(consentKey({ phone: i.p.client.phone!, coachId: i.p.coach.id, ourNumber: i.from }))) return { ...i, consented: true };
+      return { ...i, text: afterConsentNotice(SMS_TEXTS.consentNotice(coachName(i.p.coach), i.p.client.language), i.plain) };
+    });
   }
 
   /** Records, in one statement, that these messages are being handed over (from here a retry looks first). */
@@ -471,7 +476,7 @@ class Batch {
         deliveryStartedAt: this.now,
         updatedAt: this.now,
       })
-      .where(and(inArray(checkIns.id, items.map((i) => i.row.id)), eq(checkIns.status, 'scheduled'), eq(checkIns.claimedAt, this.now)))
+      .where(and(anyOf(checkIns.id, items.map((i) => i.row.id)), eq(checkIns.status, 'scheduled'), eq(checkIns.claimedAt, this.now)))
       .returning({ id: checkIns.id });
     const kept = new Set(rows.map((r) => r.id));
     for (const item of items) if (!kept.has(item.row.id)) this.outcomes.set(item.row.id, { status: 'skipped' });
@@ -525,7 +530,7 @@ class Batch {
           if (delay !== undefined) await waitForSlot(this.slotsReservedAt, delay);
           const handed = await this.handOverInTime(item);
           if (!handed) return null;
-          return { row, p, providerMessageId: handed.id, from: item.from, channel };
+          return { row, p, providerMessageId: handed.id, from: item.from, channel, consented: item.consented };
         } catch (error) {
           log.warn({ err: error, checkInId: row.id, channel }, 'check-in delivery failed');
           const reason = `The ${CHANNEL_NOUN[channel]} could not be delivered: ${errorText(error)}`;
@@ -563,7 +568,7 @@ class Batch {
     try {
       const handed = await this.handOverInTime(next!);
       if (!handed) return null;
-      return { row, p, providerMessageId: handed.id, from: next!.from, channel: next!.channel };
+      return { row, p, providerMessageId: handed.id, from: next!.from, channel: next!.channel, consented: next!.consented };
     } catch (error) {
       log.warn({ err: error, checkInId: row.id, channel: next!.channel }, 'check-in fallback delivery failed');
       await this.stop(row, 'failed', `${note} The ${CHANNEL_NOUN[next!.channel]} could not be delivered either: ${errorText(error)}`, p);
@@ -586,16 +591,16 @@ class Batch {
           claimedAt: null,
           updatedAt: this.now,
         })
-        .where(and(inArray(checkIns.id, items.map((i) => i.row.id)), eq(checkIns.status, 'scheduled'), eq(checkIns.claimedAt, this.now)))
+        .where(and(anyOf(checkIns.id, items.map((i) => i.row.id)), eq(checkIns.status, 'scheduled'), eq(checkIns.claimedAt, this.now)))
         .returning(),
       // Written for every delivered row: the message reached the client even if the row was taken over.
       db
         .update(clients)
         .set({ lastCheckInAt: this.now })
-        .where(inArray(clients.id, [...new Set(items.map((i) => i.row.clientId))])),
+        .where(anyOf(clients.id, [...new Set(items.map((i) => i.row.clientId))])),
       recordConsents(
         db,
-        items.flatMap((i) => (i.from && i.channel !== 'email' ? [{ phone: i.p.client.phone!, coachId: i.p.coach.id, ourNumber: i.from, checkInId: i.row.id }] : [])),
+        items.flatMap((i) => (i.from && i.channel !== 'email' && !i.consented ? [{ phone: i.p.client.phone!, coachId: i.p.coach.id, ourNumber: i.from, checkInId: i.row.id }] : [])),
         this.now,
       ),
     ]);

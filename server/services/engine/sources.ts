@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, eq, isNotNull, or } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of';
 import type { Executor } from '../../db/client';
 import { clients, goals, schedules, type Client, type Goal } from '../../db/schema';
 import type { ScheduleSources, SlotAiSchedule } from '@/lib/schedule-slots';
@@ -31,18 +32,18 @@ export async function loadSources(db: Executor, clientIds?: string[]): Promise<M
   const clientRows = await db
     .select({ id: clients.id, coachId: clients.coachId, timezone: clients.timezone, checkInSchedule: clients.checkInSchedule })
     .from(clients)
-    .where(clientIds ? and(eligibleClient, inArray(clients.id, clientIds)) : eligibleClient);
+    .where(clientIds ? and(eligibleClient, anyOf(clients.id, clientIds)) : eligibleClient);
   if (clientRows.length === 0) return new Map();
   const ids = clientIds ? clientRows.map((c) => c.id) : undefined;
   const [goalRows, aiRows] = await Promise.all([
     db
       .select({ id: goals.id, clientId: goals.clientId, checkInSchedule: goals.checkInSchedule })
       .from(goals)
-      .where(and(eq(goals.archived, false), eq(goals.status, 'incomplete'), ids ? inArray(goals.clientId, ids) : undefined)),
+      .where(and(eq(goals.archived, false), eq(goals.status, 'incomplete'), ids ? anyOf(goals.clientId, ids) : undefined)),
     db
       .select()
       .from(schedules)
-      .where(and(eq(schedules.active, true), ids ? inArray(schedules.clientId, ids) : undefined)),
+      .where(and(eq(schedules.active, true), ids ? anyOf(schedules.clientId, ids) : undefined)),
   ]);
   const out = new Map<string, ScheduleSources>();
   for (const c of clientRows) out.set(c.id, { client: c, goals: [], aiSchedules: [] });
