@@ -1,4 +1,5 @@
 import { is, SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { getDb, getSql } from './client';
 
@@ -15,6 +16,22 @@ export interface SqlText {
    * for prepared statements.
    */
   prepare?: boolean;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A statement Drizzle built, as text to run prepared: for a statement whose text does not change
+ * with its values (no `sql.raw` of them, lists of a fixed length), so Postgres parses it once per
+ * connection instead of on every request.
+ */
+export function preparedText(statement: SQL): SqlText {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  const values = params.map((value) => {
+    if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+    throw new TypeError(`preparedText: a ${typeof value} parameter cannot be sent as text`);
+  });
+  return { text, values, prepare: true };
 }
 
 /** A query Drizzle builds, a statement as text, or a postgres.js tagged query (not yet awaited). */

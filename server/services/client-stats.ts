@@ -3,7 +3,7 @@ import { RESPONDED_WEEK_STATUSES, type ClientFilter } from '@/lib/client-list';
 import { NEXT_CHECK_INS_ITEMS, RECENT_ACTIVITY_ITEMS } from '@/lib/constants';
 import type { ClientStats } from '@/lib/schemas/clients';
 import { zonedParts } from '@/lib/zoned-time';
-import { queryRows } from '../db/query-rows';
+import { preparedText, queryRows } from '../db/query-rows';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { clients } from '../db/schema';
 import { filterCondition } from './client-list';
@@ -180,17 +180,18 @@ export function clientStatsStatements(coach: Pick<CoachRef, 'id' | 'timezone'>, 
  * The three stat cards (product §2.2) over every active client, in aggregate SQL: a coach with a
  * thousand clients gets a few numbers and a handful of names, never the clients themselves.
  * The figures are the ones the cards used to derive from the whole list (weekly slots, the next
- * check-ins, this week's bubbles, each client's latest reply or text).
+ * check-ins, this week's bubbles, each client's latest reply or text). The statements run prepared:
+ * Postgres parsed and planned their text on every request, which cost more than some of them took to run.
  */
 export async function clientStats(coach: CoachRef, now = new Date()): Promise<ClientStats> {
   const statements = clientStatsStatements(coach, now);
   const [[counts], next, [weekCounts], awaiting, recent, [filterCounts]] = await Promise.all([
-    queryRows(countsRow, statements.counts),
-    queryRows(nextRow, statements.next),
-    queryRows(weekRow, statements.week),
-    queryRows(awaitingRow, statements.awaiting),
-    queryRows(recentRow, statements.recent),
-    queryRows(filtersRow, statements.filters),
+    queryRows(countsRow, preparedText(statements.counts)),
+    queryRows(nextRow, preparedText(statements.next)),
+    queryRows(weekRow, preparedText(statements.week)),
+    queryRows(awaitingRow, preparedText(statements.awaiting)),
+    queryRows(recentRow, preparedText(statements.recent)),
+    queryRows(filtersRow, preparedText(statements.filters)),
   ]);
 
   const perDay = counts?.per_day ?? [0, 0, 0, 0, 0, 0, 0];
