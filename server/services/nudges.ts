@@ -14,6 +14,7 @@ import { checkInSummary, getOwnedClient, type CoachRef } from './clients';
 import { publishCheckIn } from './engine/check-in-events';
 import { loadSources } from './engine/sources';
 import { notifyCoach, type NotificationInput } from './notifications';
+import { groupBy } from '@/lib/group-by';
 
 /**
  * Nudges that matter (issue 18 item 6, decision 0091): a client gone quiet, a goal due in three days,
@@ -167,12 +168,10 @@ export async function sendSessionReminders(options: { now?: Date; db?: Database 
     (await db.select({ id: clients.id, firstName: clients.firstName, lastName: clients.lastName }).from(clients).where(anyOf(clients.id, [...new Set(wanted.map((i) => i.clientId))]))).map((c) => [c.id, c]),
   );
   // A coach's check-ins of the same minute: each its own reminder, or one for all above a few.
-  const sessions = new Map<string, SlotIntent[]>();
-  for (const intent of wanted) {
-    if (gone.has(intent.key)) continue;
-    const session = `${intent.coachId}|${intent.at.toISOString()}`;
-    sessions.set(session, [...(sessions.get(session) ?? []), intent]);
-  }
+  const sessions = groupBy(
+    wanted.filter((intent) => !gone.has(intent.key)),
+    (intent) => `${intent.coachId}|${intent.at.toISOString()}`,
+  );
   let sent = 0;
   for (const [session, intents] of sessions) {
     const first = intents[0]!;

@@ -277,9 +277,14 @@ class Batch {
   private async pace(items: { row: CheckIn; from: string | null }[]): Promise<Set<string>> {
     const go = new Set(items.map((i) => i.row.id));
     const rate = config().SMS_SENDER_RATE_PER_SECOND;
-    const bySender = new Map<string, string[]>();
-    for (const { row, from } of items) if (from) bySender.set(from, [...(bySender.get(from) ?? []), row.id]);
-    if (!rate || bySender.size === 0) return go;
+    if (!rate) return go;
+    const bySender = new Map(
+      [...groupBy(
+        items.flatMap(({ row, from }) => (from ? [{ from, id: row.id }] : [])),
+        (i) => i.from,
+      )].map(([sender, list]) => [sender, list.map((i) => i.id)]),
+    );
+    if (bySender.size === 0) return go;
     const grants = await reserveSlots(
       this.edb,
       [...bySender].map(([sender, ids]) => ({ sender, count: ids.length })),
