@@ -153,6 +153,21 @@ describe('with a WhatsApp template configured', () => {
     expect(env.sms.to(c.phone)).toHaveLength(0);
   });
 
+  it('falls back from a refused WhatsApp message to a first text, which carries the consent notice and records its consent', async () => {
+    const { accessToken: token, user } = await signedInUser(env.request, env.stack.outboxDir);
+    const c = await createClient(env.request, token, { firstName: 'Consent' });
+    await setChannel(env, token, c, 'whatsapp', ['sms']);
+    // The coach has messaged this client on WhatsApp before, but never texted them from our SMS number.
+    await env.db`insert into sms_consents (client_phone, coach_id, our_number) values (${c.phone}, ${user.id}, ${WHATSAPP_FROM})`;
+    expect((await whatsappReply(env, c.phone, 'hello')).status).toBe(200);
+    env.sms.failFor(`whatsapp:${c.phone}`);
+    const checkIn = await initiate(env, token, c);
+    expect(checkIn.channel).toBe('sms');
+    expect(checkIn.aiMessage).toMatch(/STOP/);
+    const consents = await env.db<{ our_number: string }[]>`select our_number from sms_consents where client_phone = ${c.phone} and coach_id = ${user.id} order by our_number`;
+    expect(consents.map((r) => r.our_number)).toEqual([env.sms.to(c.phone)[0]!.from, WHATSAPP_FROM].sort());
+  });
+
   it('refuses a fallback order that repeats a channel or names the client’s own', async () => {
     const { accessToken: token } = await signedInUser(env.request, env.stack.outboxDir);
     const c = await createClient(env.request, token, { firstName: 'Order' });

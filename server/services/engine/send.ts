@@ -104,11 +104,12 @@ interface Sending {
   fallback: Route | null;
   /** Why the client's own channel was passed over, shown in the history. */
   note: string | null;
-  /** The coach has texted this number from this sender before: no consent notice, nothing to record. */
-  consented?: true;
+  /**
+   * The coach has texted this number from this sender before (no consent notice, no consent row to
+   * write). Set by withConsentNotice for the sender it is given, so a fallback's sender is asked anew.
+   */
+  consented: boolean;
 }
-
-
 
 export async function sendCheckIn(checkInId: string, options: SendOptions = {}): Promise<StepOutcome> {
   return (await sendCheckIns([checkInId], options)).get(checkInId)!;
@@ -196,7 +197,8 @@ interface Delivered {
   providerMessageId: string;
   from: string | null;
   channel: ClientChannel;
-  consented?: true;
+  /** Its consent row exists already (a message sent without the notice). */
+  consented: boolean;
 }
 
 class Batch {
@@ -250,7 +252,7 @@ class Batch {
       if (!checked || !p) continue;
       if (row.deliveryStartedAt && row.aiMessage) {
         // Only a text can be looked up and resent (claim); it keeps its stored message and channel.
-        toResend.push({ row, p, channel: 'sms', from: row.fromNumber ?? senderNumberFor(p.client.phone!), text: row.aiMessage, plain: row.aiMessage, fallback: null, note: row.channelNote });
+        toResend.push({ row, p, channel: 'sms', from: row.fromNumber ?? senderNumberFor(p.client.phone!), text: row.aiMessage, plain: row.aiMessage, fallback: null, note: row.channelNote, consented: false });
       } else if (row.aiMessage) {
         // The coach wrote (or edited) the message in the send dialog: sent as written, no AI call.
         coachWritten.push(this.routed(row, p, checked.plan!, row.aiMessage));
@@ -278,12 +280,9 @@ class Batch {
     const go = new Set(items.map((i) => i.row.id));
     const rate = config().SMS_SENDER_RATE_PER_SECOND;
     if (!rate) return go;
-    const bySender = new Map(
-      [...groupBy(
-        items.flatMap(({ row, from }) => (from ? [{ from, id: row.id }] : [])),
-        (i) => i.from,
-      )].map(([sender, list]) => [sender, list.map((i) => i.id)]),
-    );
+    const texts = items.flatMap(({ row, from }) => (from ? [{ from, id: row.id }] : []));
+    const bySender = new Map<string, string[]>();
+    for (const [sender, list] of groupBy(texts, (t) => t.from)) bySender.set(sender, list.map((t) => t.id));
     if (bySender.size === 0) return go;
     const grants = await reserveSlots(
       this.edb,
@@ -364,7 +363,7 @@ class Batch {
     }
     if (!found) return false;
     log.info({ checkInId: row.id }, 'an unsettled check-in delivery had reached the provider');
-    await this.settleSent([{ row, p, providerMessageId: found.id, from: row.fromNumber, channel: 'sms' }]);
+    await this.settleSent([{ row, p, providerMessageId: found.id, from: row.fromNumber, channel: 'sms', consented: false }]);
     return true;
   }
 
@@ -409,7 +408,7 @@ class Batch {
   /** The message on the client's channel, or the first usable one of its fallback order with the reason kept (check() planned it). */
   private routed(row: CheckIn, p: Participants, plan: RoutePlan, text: string): Sending {
     const [first, second] = plan.routes;
-    return { row, p, channel: first!.channel, from: first!.from, templateSid: first!.templateSid, text, plain: text, fallback: second ?? null, note: plan.note };
+    return { row, p, channel: first!.channel, from: first!.from, templateSid: first!.templateSid, text, plain: text, fallback: second ?? null, note: plan.note, consented: false };
   }
 
   /** The AI writes each message; a coach past the plan's quota gets none (counted within the batch too). */
@@ -462,9 +461,9 @@ class Batch {
     const sms = items.filter((i) => i.from !== null).map((i) => ({ phone: i.p.client.phone!, coachId: i.p.coach.id, ourNumber: i.from! }));
     const consented = await consentedTriples(this.edb.db, sms);
     return items.map((i) => {
-      if (i.from === null) return i;
+      if (i.from === null) return { ...i, consented: false };
       if (consented.has(consentKey({ phone: i.p.client.phone!, coachId: i.p.coach.id, ourNumber: i.from }))) return { ...i, consented: true };
-      return { ...i, text: afterConsentNotice(SMS_TEXTS.consentNotice(coachName(i.p.coach), i.p.client.language), i.plain) };
+      return { ...i, consented: false, text: afterConsentNotice(SMS_TEXTS.consentNotice(coachName(i.p.coach), i.p.client.language), i.plain) };
     });
   }
 

@@ -38,7 +38,10 @@ export async function recordConsents(db: Executor, items: { phone: string; coach
   // Columns as arrays, one parameter each (a batch's VALUES list was five parameters a row).
   const column = <K extends keyof (typeof items)[number]>(key: K) => sql.param(items.map((i) => i[key]));
   await db.execute(sql`
-    insert into ${smsConsents} (client_phone, coach_id, our_number, check_in_id, sent_at)
+    insert into ${smsConsents} (${sql.join(
+      [smsConsents.clientPhone, smsConsents.coachId, smsConsents.ourNumber, smsConsents.checkInId, smsConsents.sentAt].map((c) => sql.identifier(c.name)),
+      sql`, `,
+    )})
     select phone, coach_id, our_number, check_in_id, ${at.toISOString()}::timestamptz
     from unnest(${column('phone')}::text[], ${column('coachId')}::uuid[], ${column('ourNumber')}::text[], ${column('checkInId')}::uuid[]) as x(phone, coach_id, our_number, check_in_id)
     on conflict do nothing`);
