@@ -1,4 +1,6 @@
 import http from 'node:http';
+// First: it keeps the process's own Date before Next's server replaces it.
+import { restoreNativeDate } from './native-date';
 import path from 'node:path';
 import next from 'next';
 import { config } from './config';
@@ -74,6 +76,7 @@ async function main(): Promise<void> {
   if (!dev) process.setSourceMapsEnabled(false);
   const app = next({ dev, dir: process.cwd(), hostname: 'localhost', port: cfg.PORT });
   await app.prepare();
+  restoreNativeDate();
   const handle = app.getRequestHandler();
 
   let inFlight = 0;

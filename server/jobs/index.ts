@@ -9,7 +9,7 @@ import { processReply } from '../services/engine/conversation';
 import { dispatch } from '../services/engine/dispatcher';
 import { deliverClientText, deliverCoachNotice } from '../services/engine/inbound';
 import type { ClientTextJob, CoachNoticeJob } from '../services/engine/inbound-effects';
-import { bossQueue, ENGINE_QUEUES, type EngineQueue } from '../services/engine/runtime';
+import { bossQueue, ENGINE_QUEUES, type EngineQueue, type SendBatchJob } from '../services/engine/runtime';
 import { sendCheckIns, type SendAttempt } from '../services/engine/send';
 import { DATA_EXPORT_QUEUE, removeExpiredExports, runDataExport } from '../services/data-export';
 import { sendGoalDeadlineNudges, sendSessionReminders } from '../services/nudges';
@@ -63,25 +63,23 @@ function perJob<T>(handle: (data: T) => Promise<unknown>) {
 }
 
 /**
- * The send worker: each fetched batch of jobs is one batch of sends (sendCheckIns). A check-in
- * whose provider failed for a passing reason fails its job, and pg-boss retries that job with
- * backoff; on the job's last attempt the check-in is failed instead.
+ * The send worker: each job is one batch of sends (sendCheckIns), the check-ins due at one
+ * instant. A check-in whose provider failed for a passing reason fails the job, and pg-boss retries
+ * it with backoff: the retry claims only what is still unsent, and on the job's last attempt such a
+ * check-in is failed instead.
  */
 function sendBatch(queue: EngineQueue) {
-  return async (jobs: JobWithMetadata<{ checkInId: string }>[]) => {
-    const attempts = new Map<string, SendAttempt>();
-    for (const job of jobs) attempts.set(job.data.checkInId, { number: job.retryCount + 1, of: job.retryLimit + 1 });
-    const outcomes = await sendCheckIns(
-      jobs.map((j) => j.data.checkInId),
-      { queue, attemptOf: (id) => attempts.get(id)! },
+  return async (jobs: JobWithMetadata<SendBatchJob>[]) =>
+    Promise.all(
+      jobs.map(async (job) => {
+        const attempt: SendAttempt = { number: job.retryCount + 1, of: job.retryLimit + 1 };
+        const outcomes = await sendCheckIns(job.data.checkInIds, { queue, attemptOf: () => attempt });
+        const retrying = [...outcomes.values()].filter((o) => o.status === 'retrying');
+        return retrying.length > 0
+          ? { id: job.id, status: 'failed' as const, output: { message: `${retrying.length} of ${job.data.checkInIds.length} check-ins to try again: ${retrying[0]!.reason ?? 'a passing provider failure'}` } }
+          : { id: job.id, status: 'completed' as const, output: { sent: [...outcomes.values()].filter((o) => o.status === 'sent').length } };
+      }),
     );
-    return jobs.map((job) => {
-      const outcome = outcomes.get(job.data.checkInId);
-      return outcome?.status === 'retrying'
-        ? { id: job.id, status: 'failed' as const, output: { message: outcome.reason } }
-        : { id: job.id, status: 'completed' as const, output: { status: outcome?.status } };
-    });
-  };
 }
 
 /** The AI check-in engine: a scheduler pass each minute (planning, queueing, sweeps), send and reply workers. */
@@ -109,12 +107,13 @@ async function startEngine(boss: PgBoss): Promise<() => void> {
     await pass();
   });
   // Two fetch loops per instance, fetching again at once while their batches come back full, so a
-  // slow batch holds back half the pipeline at most. A send batch is CHECKIN_SEND_BATCH check-ins
-  // (one claim and one set of statements for all); their provider calls share the instance's
+  // slow batch holds back half the pipeline at most. A send job is already a batch (up to
+  // CHECKIN_SEND_BATCH check-ins due at one instant: one claim and one set of statements for all),
+  // so a loop takes one job at a time; the provider calls of both share the instance's
   // CHECKIN_SEND_CONCURRENCY slots (providerCall). Replies and notices are single jobs per item.
   const concurrency = cfg.CHECKIN_SEND_CONCURRENCY;
   const batch = { batchSize: Math.max(1, Math.ceil(concurrency / 2)), localConcurrency: 2, perJobResults: true, burstWhenBatchFull: true, pollingIntervalSeconds: 0.5 } as const;
-  await boss.work(ENGINE_QUEUES.send, { ...batch, batchSize: cfg.CHECKIN_SEND_BATCH, includeMetadata: true } as const, sendBatch(queue));
+  await boss.work(ENGINE_QUEUES.send, { ...batch, batchSize: 1, includeMetadata: true } as const, sendBatch(queue));
   await boss.work<{ checkInId: string }>(ENGINE_QUEUES.reply, batch, perJob((d) => processReply(d.checkInId, { queue })));
   // What an inbound text leads to, off the webhook's request: a slow e-mail or SMS provider delays
   // the coach's notification, never Twilio's answer (which it would otherwise retry).

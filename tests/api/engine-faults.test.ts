@@ -139,3 +139,33 @@ describe('a failing SMS provider', () => {
     expect((await usage(due.coachId)).filter((u) => u.operation === 'messages.create')).toHaveLength(1);
   });
 });
+
+describe('check-ins due at the same instant', () => {
+  it('go in one send job; a retry for the one whose text failed sends the other nothing twice', async () => {
+    const { accessToken, user } = await signedInUser(request, stack.outboxDir);
+    const steady = await createClient(request, accessToken, { firstName: 'Steady' });
+    const shaky = await createClient(request, accessToken, { firstName: 'Shaky' });
+    sms.fault(shaky.phone, { kind: 'status', status: 500 }, 1);
+    const rows = await db<{ id: string; client_id: string }[]>`
+      insert into check_ins (coach_id, client_id, is_global_check_in, status, scheduled_for, source)
+      select ${user.id}, c, true, 'scheduled', date_trunc('second', now()), 'manual'
+      from unnest(${[steady.id, shaky.id]}::uuid[]) as c
+      returning id, client_id`;
+    const idOf = (clientId: string) => rows.find((r) => r.client_id === clientId)!.id;
+
+    const shakySent = await settled(accessToken, shaky.id, idOf(shaky.id));
+    const steadySent = await settled(accessToken, steady.id, idOf(steady.id));
+    expect(shakySent).toMatchObject({ status: 'sent', failureReason: null });
+    expect(steadySent).toMatchObject({ status: 'sent', failureReason: null });
+    expect(sms.to(steady.phone)).toHaveLength(1);
+    expect(sms.to(shaky.phone).map((m) => m.body)).toEqual([shakySent.aiMessage]);
+    expect(ai.requestsFor('Steady', 'compose')).toHaveLength(1);
+
+    const jobs = await db<{ ids: string[]; retries: number }[]>`
+      select data->'checkInIds' as ids, retry_count as retries from pgboss.job
+      where name = 'checkin-send-batch' and data->'checkInIds' ? ${idOf(steady.id)}`;
+    expect(jobs).toHaveLength(1);
+    expect([...jobs[0]!.ids].sort()).toEqual(rows.map((r) => r.id).sort());
+    expect(jobs[0]!.retries).toBe(1);
+  });
+});

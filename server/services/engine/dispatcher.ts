@@ -9,6 +9,7 @@ import { ENGINE_TIMING as T, claimLeaseMs, requeueAfterMs, resolve, type EngineD
 import { INTERRUPTED_REASON } from './send';
 import { parseDedupeKey, slotGoneReason, slotsBetween, slotsOn, type ScheduleSources, type SlotIntent } from '@/lib/schedule-slots';
 import { ineligibility, loadSources } from './sources';
+import { groupBy } from '@/lib/group-by';
 
 /**
  * The scheduler pass (the pg-boss minute cron, and at start). Idempotent, and safe to run on any
@@ -115,7 +116,7 @@ async function reconcile(edb: EngineDb, now: Date, sources: Map<string, Schedule
   if (missingClients.length) {
     for (const c of await db.select().from(clients).where(anyOf(clients.id, missingClients))) reasons.set(c.id, ineligibility(c) ?? 'The client gets no check-ins now');
   }
-  const cancel = new Map<string, string[]>();
+  const cancel: { id: string; reason: string }[] = [];
   for (const row of upcoming) {
     const src = sources.get(row.clientId);
     const slot = parseDedupeKey(row.dedupeKey!);
@@ -134,13 +135,13 @@ async function reconcile(edb: EngineDb, now: Date, sources: Map<string, Schedule
         moved += updated.length;
       }
     }
-    if (reason) cancel.set(reason, [...(cancel.get(reason) ?? []), row.id]);
+    if (reason) cancel.push({ id: row.id, reason });
   }
-  for (const [reason, ids] of cancel) {
+  for (const [reason, rows] of groupBy(cancel, (c) => c.reason)) {
     const cancelled = await db
       .update(checkIns)
       .set({ status: 'cancelled', failureReason: reason, updatedAt: now })
-      .where(and(anyOf(checkIns.id, ids), eq(checkIns.status, 'scheduled'), isNull(checkIns.claimedAt)))
+      .where(and(anyOf(checkIns.id, rows.map((c) => c.id)), eq(checkIns.status, 'scheduled'), isNull(checkIns.claimedAt)))
       .returning();
     cancelledCount += cancelled.length;
     for (const row of cancelled) await publishCheckIn(row);

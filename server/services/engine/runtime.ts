@@ -6,11 +6,17 @@ import { config } from '../../config';
 import { getDb, getSql, type Database, type Transaction } from '../../db/client';
 import { getQueue } from '../../jobs/queue';
 import { log } from '../../log';
+import { groupBy } from '@/lib/group-by';
 
 /** Queue names of the check-in engine (pg-boss). */
 export const ENGINE_QUEUES = {
   tick: 'checkin-tick',
-  send: 'checkin-send',
+  /**
+   * Send jobs, each carrying the check-ins due at one instant, up to CHECKIN_SEND_BATCH of them
+   * (decision 0114). Named anew when a job stopped being one check-in: jobs an earlier version left
+   * in `checkin-send` are not worked, and the scheduler pass queues their rows again.
+   */
+  send: 'checkin-send-batch',
   reply: 'checkin-reply',
   /** Coach notifications about inbound texts, sent after the webhook answered (e-mail, SMS). */
   coachNotice: 'coach-notice',
@@ -60,6 +66,25 @@ export interface SendJob {
   startAfter: Date;
 }
 
+/** What a pg-boss send job carries: check-ins due at the same instant. */
+export interface SendBatchJob {
+  checkInIds: string[];
+}
+
+/**
+ * The pg-boss jobs for these sends: one per instant and per CHECKIN_SEND_BATCH check-ins, so the
+ * queue's fetch, completion and job rows are paid per batch instead of per check-in.
+ */
+export function sendBatchJobs(jobs: SendJob[], batchSize: number): { data: SendBatchJob; startAfter: Date }[] {
+  const out: { data: SendBatchJob; startAfter: Date }[] = [];
+  for (const group of groupBy(jobs, (j) => String(j.startAfter.getTime())).values()) {
+    for (let i = 0; i < group.length; i += batchSize) {
+      out.push({ data: { checkInIds: group.slice(i, i + batchSize).map((j) => j.checkInId) }, startAfter: group[0]!.startAfter });
+    }
+  }
+  return out;
+}
+
 let providerLimit: LimitFunction | undefined;
 
 /**
@@ -105,8 +130,7 @@ export function bossQueue(boss: PgBoss): EngineQueue {
   return {
     async sendJobs(jobs, tx) {
       if (jobs.length === 0) return;
-      const rows = jobs.map((j) => ({ data: { checkInId: j.checkInId }, startAfter: j.startAfter }));
-      await boss.insert(ENGINE_QUEUES.send, rows, tx ? { db: onTransaction(tx) } : undefined);
+      await boss.insert(ENGINE_QUEUES.send, sendBatchJobs(jobs, config().CHECKIN_SEND_BATCH), tx ? { db: onTransaction(tx) } : undefined);
     },
     async replyJob(checkInId) {
       await boss.send(ENGINE_QUEUES.reply, { checkInId });

@@ -120,14 +120,17 @@ export async function sendCheckIns(ids: string[], options: SendOptions = {}): Pr
   const attemptOf = options.attemptOf ?? (() => ONLY_ATTEMPT);
   const outcomes = new Map<string, StepOutcome>();
   const claimStarted = performance.now();
-  const claimed = await claim(edb, [...new Set(ids)], now);
+  const unique = [...new Set(ids)];
+  const claimed = await claim(edb, unique, now);
   const taken = new Set(claimed.map((r) => r.id));
+  const left = unique.filter((id) => !taken.has(id));
+  // A retried batch finds most of its rows sent already: one read tells which need anything.
+  const rows = left.length > 0 ? await edb.db.select().from(checkIns).where(anyOf(checkIns.id, left)) : [];
+  for (const id of left) outcomes.set(id, { status: 'skipped' });
   await Promise.all(
-    [...new Set(ids)]
-      .filter((id) => !taken.has(id))
-      .map(async (id) => {
-        outcomes.set(id, await notClaimed(edb, id, now));
-      }),
+    rows.map(async (row) => {
+      outcomes.set(row.id, await notClaimed(edb, row, now));
+    }),
   );
   if (claimed.length === 0) return outcomes;
   try {
@@ -167,10 +170,10 @@ async function claim(edb: EngineDb, ids: string[], now: Date): Promise<CheckIn[]
 }
 
 /** Why a row could not be taken: sent or taken already, early, or too late to send. */
-async function notClaimed(edb: EngineDb, checkInId: string, now: Date): Promise<StepOutcome> {
+async function notClaimed(edb: EngineDb, row: CheckIn, now: Date): Promise<StepOutcome> {
   const { db } = edb;
-  const [row] = await db.select().from(checkIns).where(eq(checkIns.id, checkInId)).limit(1);
-  if (!row || row.status !== 'scheduled') return { status: 'skipped' };
+  const checkInId = row.id;
+  if (row.status !== 'scheduled') return { status: 'skipped' };
   const at = (row.scheduledFor ?? row.createdAt).getTime();
   if (at - now.getTime() > T.earlyToleranceMs) {
     // Ran early (clock skew, or the row moved later): the next pass queues it for its instant.
