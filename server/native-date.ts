@@ -9,6 +9,8 @@ const NativeDate = globalThis.Date;
 
 /** Puts the `Date` back that this process started with; call it once Next has loaded. */
 export function restoreNativeDate(): void {
+  // The wrapper copies Date's name: only its source tells it apart (this module imported after Next's server).
+  if (!Function.prototype.toString.call(NativeDate).includes('[native code]')) throw new Error('server/native-date.ts must be imported before Next loads');
   if (globalThis.Date === NativeDate) return;
   // eslint-disable-next-line no-restricted-syntax -- a builtin put back, not state of ours
   globalThis.Date = NativeDate;

@@ -9,7 +9,7 @@ import { processReply } from '../services/engine/conversation';
 import { dispatch } from '../services/engine/dispatcher';
 import { deliverClientText, deliverCoachNotice } from '../services/engine/inbound';
 import type { ClientTextJob, CoachNoticeJob } from '../services/engine/inbound-effects';
-import { bossQueue, ENGINE_QUEUES, type EngineQueue, type SendBatchJob } from '../services/engine/runtime';
+import { bossQueue, ENGINE_QUEUES, queueSendRetry, sendRetryDelayMaxSeconds, type EngineQueue, type SendBatchJob } from '../services/engine/runtime';
 import { sendCheckIns, type SendAttempt } from '../services/engine/send';
 import { DATA_EXPORT_QUEUE, removeExpiredExports, runDataExport } from '../services/data-export';
 import { sendGoalDeadlineNudges, sendSessionReminders } from '../services/nudges';
@@ -64,20 +64,21 @@ function perJob<T>(handle: (data: T) => Promise<unknown>) {
 
 /**
  * The send worker: each job is one batch of sends (sendCheckIns), the check-ins due at one
- * instant. A check-in whose provider failed for a passing reason fails the job, and pg-boss retries
- * it with backoff: the retry claims only what is still unsent, and on the job's last attempt such a
- * check-in is failed instead.
+ * instant. The check-ins whose provider failed for a passing reason go into a new job for their
+ * next attempt, after a backoff (queueSendRetry); on their last attempt they are failed instead.
+ * A job that throws (the database went away) is retried whole by pg-boss: what went out is not
+ * claimed again.
  */
-function sendBatch(queue: EngineQueue) {
+function sendBatch(boss: PgBoss, queue: EngineQueue) {
   return async (jobs: JobWithMetadata<SendBatchJob>[]) =>
     Promise.all(
       jobs.map(async (job) => {
-        const attempt: SendAttempt = { number: job.retryCount + 1, of: job.retryLimit + 1 };
+        const attempt: SendAttempt = { number: (job.data.attempt ?? 1) + job.retryCount, of: config().CHECKIN_SEND_RETRIES + 1 };
         const outcomes = await sendCheckIns(job.data.checkInIds, { queue, attemptOf: () => attempt });
-        const retrying = [...outcomes.values()].filter((o) => o.status === 'retrying');
-        return retrying.length > 0
-          ? { id: job.id, status: 'failed' as const, output: { message: `${retrying.length} of ${job.data.checkInIds.length} check-ins to try again: ${retrying[0]!.reason ?? 'a passing provider failure'}` } }
-          : { id: job.id, status: 'completed' as const, output: { sent: [...outcomes.values()].filter((o) => o.status === 'sent').length } };
+        const retrying = [...outcomes].flatMap(([id, o]) => (o.status === 'retrying' ? [id] : []));
+        if (retrying.length > 0) await queueSendRetry(boss, retrying, attempt.number);
+        const sent = [...outcomes.values()].filter((o) => o.status === 'sent').length;
+        return { id: job.id, status: 'completed' as const, output: { attempt: attempt.number, sent, retrying: retrying.length } };
       }),
     );
 }
@@ -95,8 +96,7 @@ async function startEngine(boss: PgBoss): Promise<() => void> {
     retryLimit: cfg.CHECKIN_SEND_RETRIES,
     retryDelay: cfg.CHECKIN_RETRY_DELAY_SECONDS,
     retryBackoff: true,
-    // Each retry comes before the scheduler would queue the row again for a lost job.
-    retryDelayMax: Math.max(1, Math.floor(cfg.CHECKIN_REQUEUE_SECONDS * 0.75)),
+    retryDelayMax: sendRetryDelayMaxSeconds(),
   };
   await boss.createQueue(ENGINE_QUEUES.send, sendQueue);
   // A queue made by an earlier version keeps its old settings otherwise.
@@ -106,14 +106,15 @@ async function startEngine(boss: PgBoss): Promise<() => void> {
   await boss.work(ENGINE_QUEUES.tick, async () => {
     await pass();
   });
-  // Two fetch loops per instance, fetching again at once while their batches come back full, so a
-  // slow batch holds back half the pipeline at most. A send job is already a batch (up to
-  // CHECKIN_SEND_BATCH check-ins due at one instant: one claim and one set of statements for all),
-  // so a loop takes one job at a time; the provider calls of both share the instance's
-  // CHECKIN_SEND_CONCURRENCY slots (providerCall). Replies and notices are single jobs per item.
+  // Two fetch loops per instance, so a slow batch holds back half the pipeline at most; the other
+  // loops fetch again at once while their batches come back full. A send job is already a batch
+  // (up to CHECKIN_SEND_BATCH check-ins due at one instant: one claim and one set of statements for
+  // all), so a send loop takes one job at a time, the next as soon as the last took the polling
+  // interval (a short job waits out the rest of it); the provider calls of both share the
+  // instance's CHECKIN_SEND_CONCURRENCY slots (providerCall). Replies and notices are single jobs.
   const concurrency = cfg.CHECKIN_SEND_CONCURRENCY;
   const batch = { batchSize: Math.max(1, Math.ceil(concurrency / 2)), localConcurrency: 2, perJobResults: true, burstWhenBatchFull: true, pollingIntervalSeconds: 0.5 } as const;
-  await boss.work(ENGINE_QUEUES.send, { ...batch, batchSize: 1, includeMetadata: true } as const, sendBatch(queue));
+  await boss.work(ENGINE_QUEUES.send, { ...batch, batchSize: 1, includeMetadata: true } as const, sendBatch(boss, queue));
   await boss.work<{ checkInId: string }>(ENGINE_QUEUES.reply, batch, perJob((d) => processReply(d.checkInId, { queue })));
   // What an inbound text leads to, off the webhook's request: a slow e-mail or SMS provider delays
   // the coach's notification, never Twilio's answer (which it would otherwise retry).

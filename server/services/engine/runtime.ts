@@ -66,9 +66,24 @@ export interface SendJob {
   startAfter: Date;
 }
 
-/** What a pg-boss send job carries: check-ins due at the same instant. */
+/** What a pg-boss send job carries: check-ins due at the same instant, or those of one to try again. */
 export interface SendBatchJob {
   checkInIds: string[];
+  /** Which attempt of these check-ins the job is; 1 when absent. */
+  attempt?: number;
+}
+
+/** The longest wait before a retry: each comes before the scheduler would queue the row again for a lost job. */
+export const sendRetryDelayMaxSeconds = () => Math.max(1, Math.floor(config().CHECKIN_REQUEUE_SECONDS * 0.75));
+
+/**
+ * The wait before the next attempt of sends that failed for a passing reason, as pg-boss backs off
+ * its own retries: CHECKIN_RETRY_DELAY_SECONDS doubling with each attempt, between one and two
+ * times that (jitter, so a provider's outage does not end in one burst), at most the maximum.
+ */
+export function sendRetryDelaySeconds(failedAttempt: number, random = Math.random()): number {
+  const doubled = config().CHECKIN_RETRY_DELAY_SECONDS * 2 ** (failedAttempt - 1);
+  return Math.min(sendRetryDelayMaxSeconds(), doubled * (1 + random));
 }
 
 /**
@@ -136,6 +151,16 @@ export function bossQueue(boss: PgBoss): EngineQueue {
       await boss.send(ENGINE_QUEUES.reply, { checkInId });
     },
   };
+}
+
+/**
+ * Queues the next attempt of the check-ins of a send job that failed for a passing reason, and only
+ * those: the job's other check-ins went out, or were given back to the scheduler pass, which queues
+ * them afresh as first attempts.
+ */
+export async function queueSendRetry(boss: PgBoss, checkInIds: string[], failedAttempt: number, now = new Date()): Promise<void> {
+  const startAfter = new Date(now.getTime() + sendRetryDelaySeconds(failedAttempt) * 1000);
+  await boss.insert(ENGINE_QUEUES.send, [{ data: { checkInIds, attempt: failedAttempt + 1 } satisfies SendBatchJob, startAfter }]);
 }
 
 type Handlers = { processReply: (checkInId: string) => Promise<unknown> };
