@@ -124,8 +124,15 @@ export async function sendCheckIns(ids: string[], options: SendOptions = {}): Pr
   const claimed = await claim(edb, unique, now);
   const taken = new Set(claimed.map((r) => r.id));
   const left = unique.filter((id) => !taken.has(id));
-  // A retried batch finds most of its rows sent already: one read tells which need anything.
-  const rows = left.length > 0 ? await edb.db.select().from(checkIns).where(anyOf(checkIns.id, left)) : [];
+  // A retried batch finds most of its rows sent already: one read finds those still unsent, the
+  // only ones that need anything; the others are skipped.
+  const rows =
+    left.length > 0
+      ? await edb.db
+          .select({ id: checkIns.id, scheduledFor: checkIns.scheduledFor, createdAt: checkIns.createdAt })
+          .from(checkIns)
+          .where(and(anyOf(checkIns.id, left), eq(checkIns.status, 'scheduled')))
+      : [];
   for (const id of left) outcomes.set(id, { status: 'skipped' });
   await Promise.all(
     rows.map(async (row) => {
@@ -169,11 +176,10 @@ async function claim(edb: EngineDb, ids: string[], now: Date): Promise<CheckIn[]
     .returning();
 }
 
-/** Why a row could not be taken: sent or taken already, early, or too late to send. */
-async function notClaimed(edb: EngineDb, row: CheckIn, now: Date): Promise<StepOutcome> {
+/** Why an unsent row could not be taken: taken already, early, or too late to send. */
+async function notClaimed(edb: EngineDb, row: Pick<CheckIn, 'id' | 'scheduledFor' | 'createdAt'>, now: Date): Promise<StepOutcome> {
   const { db } = edb;
   const checkInId = row.id;
-  if (row.status !== 'scheduled') return { status: 'skipped' };
   const at = (row.scheduledFor ?? row.createdAt).getTime();
   if (at - now.getTime() > T.earlyToleranceMs) {
     // Ran early (clock skew, or the row moved later): the next pass queues it for its instant.
