@@ -13,10 +13,10 @@ import { log } from '../log';
 import { sendEmail } from '../providers/email';
 import { passwordResetEmail, verificationEmail } from './auth-emails';
 import { assertStrongPassword } from './password-policy';
-import { hitRateLimit, RATE_LIMITS, refundRateLimitHits, type RateLimitRule } from './rate-limit';
+import { hitRateLimit, hitRateLimits, RATE_LIMITS, refundRateLimitHits, type RateLimitRule } from './rate-limit';
 import { recordSecurityEvent } from './security-log';
 import { completeChallenge, issueChallenge } from './two-factor';
-import { createSession, revokeAllSessions, revokeSession, rotateRefreshToken, sessionIdForRefreshToken, type IssuedTokens } from './sessions';
+import { createSession, openSignInSession, revokeAllSessions, revokeSession, rotateRefreshToken, sessionIdForRefreshToken, type IssuedTokens } from './sessions';
 import { findActiveUserByEmail, toPublicUser, usernameFromEmail, type PublicUser } from './users';
 
 type TokenKind = (typeof userTokens.$inferSelect)['kind'];
@@ -117,8 +117,10 @@ export async function login(input: LoginInput, info: RequestInfo, options: { adm
   const limits = accountLimits(user);
   // The per-address counter first: an address already throttled adds nothing to the account's
   // overall counter, so one attacker cannot use up the budget the owner's address shares.
-  const hits = [await hitRateLimit(limits.perAddress, `${input.email}|${info.ip ?? 'unknown'}`)];
-  hits.push(await hitRateLimit(limits.overall, input.email));
+  const hits = await hitRateLimits([
+    { rule: limits.perAddress, subject: `${input.email}|${info.ip ?? 'unknown'}` },
+    { rule: limits.overall, subject: input.email },
+  ]);
   const failed = async (userId: string | null, details: string) => {
     await recordSecurityEvent({ userId, type: 'login_failed', details, success: false, ip: info.ip, userAgent: info.userAgent });
     return invalidCredentials();
@@ -155,21 +157,12 @@ export async function loginWithSecondFactor(ticket: string, code: string, info: 
 
 /** An admin's sign-in is an admin login in the security log whichever door it came through. */
 async function openSession(user: User, info: RequestInfo): Promise<LoginResult> {
-  const event = isAdminRole(user.role) ? 'admin_login' : 'login';
-  const db = getDb();
   const device = describeDevice(info.userAgent);
-  // Started together, so postgres.js sends them in one write; they touch different rows.
-  return db.transaction(async (tx) => {
-    const [tokens, [updated]] = await Promise.all([
-      createSession(user, info, { device }, tx),
-      tx.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, user.id)).returning(),
-      recordSecurityEvent(
-        { userId: user.id, type: event, details: `Signed in${user.twoFactorEnabled ? ' with two-factor authentication' : ''} on ${device.device} (${device.os})`, ip: info.ip, userAgent: info.userAgent },
-        tx,
-      ),
-    ]);
-    return { ...tokens, user: toPublicUser(updated!) };
+  const { lastLogin, ...tokens } = await openSignInSession(user, info, device, {
+    type: isAdminRole(user.role) ? 'admin_login' : 'login',
+    details: `Signed in${user.twoFactorEnabled ? ' with two-factor authentication' : ''} on ${device.device} (${device.os})`,
   });
+  return { ...tokens, user: toPublicUser({ ...user, lastLogin }) };
 }
 
 export async function refresh(refreshToken: string | undefined, info: RequestInfo): Promise<IssuedTokens> {
@@ -219,9 +212,11 @@ export async function verifyEmail(token: string, info: RequestInfo): Promise<{ a
 
 /** Behaves the same whether or not the address exists or is verified, so its caller reveals nothing. */
 export async function resendVerification(email: string, info: RequestInfo): Promise<void> {
-  await hitRateLimit(RATE_LIMITS.resendIp, info.ip);
-  await hitRateLimit(RATE_LIMITS.resendAccountIp, `${email}|${info.ip ?? 'unknown'}`);
-  await hitRateLimit(RATE_LIMITS.resendAccount, email);
+  await hitRateLimits([
+    { rule: RATE_LIMITS.resendIp, subject: info.ip },
+    { rule: RATE_LIMITS.resendAccountIp, subject: `${email}|${info.ip ?? 'unknown'}` },
+    { rule: RATE_LIMITS.resendAccount, subject: email },
+  ]);
   const user = await findActiveUserByEmail(email);
   if (user && !user.isVerified) {
     const token = await issueUserToken(getDb(), user.id, 'verify_email', VERIFY_LINK_LIFETIME_MS);
@@ -232,9 +227,11 @@ export async function resendVerification(email: string, info: RequestInfo): Prom
 
 /** Behaves the same whether or not the address exists, so its caller reveals nothing. */
 export async function forgotPassword(email: string, info: RequestInfo): Promise<void> {
-  await hitRateLimit(RATE_LIMITS.forgotIp, info.ip);
-  await hitRateLimit(RATE_LIMITS.forgotAccountIp, `${email}|${info.ip ?? 'unknown'}`);
-  await hitRateLimit(RATE_LIMITS.forgotAccount, email);
+  await hitRateLimits([
+    { rule: RATE_LIMITS.forgotIp, subject: info.ip },
+    { rule: RATE_LIMITS.forgotAccountIp, subject: `${email}|${info.ip ?? 'unknown'}` },
+    { rule: RATE_LIMITS.forgotAccount, subject: email },
+  ]);
   const user = await findActiveUserByEmail(email);
   if (user) {
     const token = await issueUserToken(getDb(), user.id, 'reset_password', RESET_LINK_LIFETIME_MS);

@@ -18,14 +18,11 @@ export interface RateLimitRule {
  * window. (Fixed windows forgot every hit at their boundary, so a burst around it got twice the
  * limit, and whether a limit held depended on the time of day.) Several hits of one key in the same
  * microsecond share a row. The lock, the count and the insert run in Postgres's `rate_limit_hit`
- * (migration 0031): one round trip for a hit, on every sign-in three of them.
+ * (migration 0031): one round trip for a hit, or for several limits counted in order
+ * (`hitRateLimits`).
  */
-async function countHit(rule: RateLimitRule, key: string, now: Date): Promise<number | null> {
-  const [row] = await getDb().execute<{ retryAfterSeconds: number | null }>(
-    sql`select rate_limit_hit(${key}, ${rule.limit}, make_interval(secs => ${rule.windowSeconds}), ${now.toISOString()}::timestamptz) as "retryAfterSeconds"`,
-  );
-  return row?.retryAfterSeconds ?? null;
-}
+const hitCall = (rule: RateLimitRule, key: string, now: Date) =>
+  sql`rate_limit_hit(${key}, ${rule.limit}, make_interval(secs => ${rule.windowSeconds}), ${now.toISOString()}::timestamptz)`;
 
 function tooMany(rule: RateLimitRule, retryAfterSeconds: number): AppError {
   const refusal = rule.refusal ?? 'Too many attempts.';
@@ -46,11 +43,43 @@ export interface RateLimitHit {
  * advisory lock, so parallel requests cannot all pass the last free place.
  */
 export async function hitRateLimit(rule: RateLimitRule, subject: string, now = new Date()): Promise<RateLimitHit | null> {
-  if (config().RATE_LIMIT_DISABLED) return null;
-  const key = keyOf(rule, subject);
-  const retryAfterSeconds = await countHit(rule, key, now);
-  if (retryAfterSeconds !== null) throw tooMany(rule, Math.max(1, retryAfterSeconds));
-  return { key, at: now };
+  const [hit] = await hitRateLimits([{ rule, subject }], now);
+  return hit ?? null;
+}
+
+/** A limit and the subject it counts for (an address, an account). */
+export interface RateLimitCount {
+  rule: RateLimitRule;
+  subject: string;
+}
+
+const retryColumn = (i: number) => sql.identifier(`r${i}`);
+
+/**
+ * Counts several limits in one round trip, in their order, as `hitRateLimit` one after another
+ * would: the first full window throws 429 and the limits after it are not counted. Each limit is a
+ * level of nested subqueries (`offset 0` keeps Postgres from flattening them), and a limit's
+ * `case` calls `rate_limit_hit` only while every earlier one returned null (counted). The earlier
+ * limits' advisory locks are held until the statement ends; every caller names its limits in the
+ * same order (the address's before the account's), so two requests never wait on each other.
+ */
+export async function hitRateLimits(counts: RateLimitCount[], now = new Date()): Promise<(RateLimitHit | null)[]> {
+  if (config().RATE_LIMIT_DISABLED || counts.length === 0) return counts.map(() => null);
+  const keys = counts.map(({ rule, subject }) => keyOf(rule, subject));
+  const statement = counts.slice(1).reduce(
+    (inner, { rule }, index) => {
+      const earlier = sql.join(
+        counts.slice(0, index + 1).map((_, i) => sql`q.${retryColumn(i)}`),
+        sql`, `,
+      );
+      return sql`select q.*, case when num_nonnulls(${earlier}) = 0 then ${hitCall(rule, keys[index + 1]!, now)} end as ${retryColumn(index + 1)} from (${inner} offset 0) q`;
+    },
+    sql`select ${hitCall(counts[0]!.rule, keys[0]!, now)} as ${retryColumn(0)}`,
+  );
+  const [row] = await getDb().execute<Record<string, number | null>>(statement);
+  const refused = counts.findIndex((_, i) => row?.[`r${i}`] != null);
+  if (refused >= 0) throw tooMany(counts[refused]!.rule, Math.max(1, row![`r${refused}`]!));
+  return keys.map((key) => ({ key, at: now }));
 }
 
 /** Gives back hits taken by `hitRateLimit`, in one statement. */

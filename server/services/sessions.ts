@@ -1,12 +1,15 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import { config } from '../config';
 import { getDb, type Executor } from '../db/client';
-import { refreshTokens, sessions, users, type User } from '../db/schema';
+import { preparedText, queryRows } from '../db/query-rows';
+import { refreshTokens, securityLog, sessions, users, type User } from '../db/schema';
 import { randomToken, sha256 } from '../auth/random';
 import { signAccessToken } from '../auth/tokens';
 import { AppError } from '../http/errors';
 import { describeDevice, describeLocation, type DeviceInfo, type RequestInfo } from '../http/request-info';
-import { recordSecurityEvent } from './security-log';
+import { recordSecurityEvent, type SecurityEvent } from './security-log';
 
 export interface IssuedTokens {
   sessionId: string;
@@ -36,10 +39,10 @@ async function insertRefreshToken(db: Executor, sessionId: string): Promise<stri
 export async function createSession(
   user: Pick<User, 'id' | 'role'>,
   info: RequestInfo,
-  options: { lifetimeMs?: number; purpose?: 'sign_in' | 'email_link'; device?: DeviceInfo } = {},
+  options: { lifetimeMs?: number; purpose?: 'sign_in' | 'email_link' } = {},
   db: Executor = getDb(),
 ): Promise<IssuedTokens> {
-  const device = options.device ?? describeDevice(info.userAgent);
+  const device = describeDevice(info.userAgent);
   const [session] = await db
     .insert(sessions)
     .values({
@@ -58,6 +61,51 @@ export async function createSession(
   const refreshToken = await insertRefreshToken(db, sessionId);
   const accessToken = await signAccessToken({ sub: user.id, sid: sessionId, role: user.role });
   return { sessionId, accessToken, refreshToken };
+}
+
+const columns = (...list: PgColumn[]) => sql.join(
+  list.map((column) => sql.identifier(column.name)),
+  sql`, `,
+);
+
+const openedSession = z.object({ sessionId: z.string(), lastLogin: z.string() });
+
+/**
+ * A sign-in's session, its refresh token, the account's last sign-in and the security event, in
+ * one statement (decision 0115): a statement is atomic, and the refresh token's foreign key is
+ * checked at its end, when the session row of the same statement is there. As a transaction this
+ * was four round trips and four statements built by Drizzle on every sign-in. Answers the account's
+ * new last sign-in with the tokens.
+ */
+export async function openSignInSession(
+  user: Pick<User, 'id' | 'role'>,
+  info: RequestInfo,
+  device: DeviceInfo,
+  event: Pick<SecurityEvent, 'type' | 'details'>,
+): Promise<IssuedTokens & { lastLogin: Date }> {
+  const refreshToken = randomToken();
+  const expiresAt = new Date(Date.now() + refreshLifetimeMs());
+  const [opened] = await queryRows(
+    openedSession,
+    preparedText(sql`
+      with s as (
+        insert into ${sessions} (${columns(sessions.userId, sessions.purpose, sessions.device, sessions.os, sessions.browser, sessions.userAgent, sessions.ip, sessions.location, sessions.expiresAt)})
+        values (${user.id}, 'sign_in', ${device.device}, ${device.os}, ${device.browser}, ${info.userAgent.slice(0, 512)}, ${info.ip}, ${describeLocation(info.ip)}, ${expiresAt.toISOString()}::timestamptz)
+        returning ${sql.identifier(sessions.id.name)}),
+      t as (
+        insert into ${refreshTokens} (${columns(refreshTokens.tokenHash, refreshTokens.sessionId)})
+        select ${sha256(refreshToken)}, s.${sql.identifier(sessions.id.name)} from s),
+      l as (
+        insert into ${securityLog} (${columns(securityLog.userId, securityLog.type, securityLog.details, securityLog.success, securityLog.ip, securityLog.userAgent)})
+        values (${user.id}, ${event.type}, ${event.details}, true, ${info.ip}, ${info.userAgent})),
+      u as (
+        update ${users} set ${sql.identifier(users.lastLogin.name)} = now() where ${sql.identifier(users.id.name)} = ${user.id}
+        returning ${sql.identifier(users.lastLogin.name)})
+      select s.${sql.identifier(sessions.id.name)} as "sessionId", u.${sql.identifier(users.lastLogin.name)}::text as "lastLogin" from s, u`),
+  );
+  if (!opened) throw new AppError(401, 'INVALID_CREDENTIALS', 'This account no longer exists.');
+  const accessToken = await signAccessToken({ sub: user.id, sid: opened.sessionId, role: user.role });
+  return { sessionId: opened.sessionId, accessToken, refreshToken, lastLogin: new Date(opened.lastLogin) };
 }
 
 const invalidRefresh = () => new AppError(401, 'INVALID_REFRESH_TOKEN', 'Refresh token is invalid or has expired. Please sign in again.');

@@ -52,6 +52,25 @@ describe('rate limits', () => {
     expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(RATE_LIMITS.loginAccount.windowSeconds);
   });
 
+  it("counts nothing on the account's overall limit once the address's limit refuses (the limits are counted in order)", async () => {
+    const { email } = await registerAndVerify(request, outboxDir);
+    const attacker = uniqueIp();
+    const hits = async (key: string) => {
+      const [row] = await db<{ n: number }[]>`select coalesce(sum(count), 0)::int as n from rate_limit_hits where key = ${key}`;
+      return row!.n;
+    };
+    const overallKey = `${RATE_LIMITS.loginAccount.name}:${email.toLowerCase()}`;
+    const addressKey = `${RATE_LIMITS.loginAccountIp.name}:${email.toLowerCase()}|${attacker}`;
+    for (let i = 0; i < RATE_LIMITS.loginAccountIp.limit; i += 1) {
+      expect((await request('POST', '/users/login', { body: { email, password: `Wrong!Passw0rd${i}` }, ip: attacker })).status).toBe(401);
+    }
+    expect(await hits(addressKey)).toBe(RATE_LIMITS.loginAccountIp.limit);
+    expect(await hits(overallKey)).toBe(RATE_LIMITS.loginAccountIp.limit);
+    for (let i = 0; i < 3; i += 1) expectRateLimited(await request<ErrorBody>('POST', '/users/login', { body: { email, password: `Wrong!Passw0rd${i}` }, ip: attacker }));
+    expect(await hits(addressKey)).toBe(RATE_LIMITS.loginAccountIp.limit);
+    expect(await hits(overallKey)).toBe(RATE_LIMITS.loginAccountIp.limit);
+  });
+
   it('counts wrong passwords only: the owner signs in more often than the limit from one address', async () => {
     const { email, password } = await registerAndVerify(request, outboxDir);
     const ip = uniqueIp();
