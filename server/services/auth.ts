@@ -13,7 +13,7 @@ import { log } from '../log';
 import { sendEmail } from '../providers/email';
 import { passwordResetEmail, verificationEmail } from './auth-emails';
 import { assertStrongPassword } from './password-policy';
-import { hitRateLimit, hitRateLimits, RATE_LIMITS, refundRateLimitHits, type RateLimitRule } from './rate-limit';
+import { hitRateLimit, hitRateLimits, RATE_LIMITS, refundRateLimitHits, refundStatement, type RateLimitHit, type RateLimitRule } from './rate-limit';
 import { recordSecurityEvent } from './security-log';
 import { completeChallenge, issueChallenge } from './two-factor';
 import { createSession, openSignInSession, revokeAllSessions, revokeSession, rotateRefreshToken, sessionIdForRefreshToken, type IssuedTokens } from './sessions';
@@ -108,12 +108,11 @@ function accountLimits(user: User | undefined): { perAddress: RateLimitRule; ove
 }
 
 export async function login(input: LoginInput, info: RequestInfo, options: { adminOnly?: boolean } = {}): Promise<LoginResult> {
-  // The account is looked up while the address's limit is counted: a refusal discards it unread.
-  const addressLimits = async () => {
-    await hitRateLimit(RATE_LIMITS.loginIp, info.ip);
-    if (options.adminOnly) await hitRateLimit(RATE_LIMITS.adminLoginIp, info.ip);
-  };
-  const [user] = await Promise.all([findActiveUserByEmail(input.email), addressLimits()]);
+  // The account is looked up while the address's limits are counted: a refusal discards it unread.
+  const [user] = await Promise.all([
+    findActiveUserByEmail(input.email),
+    hitRateLimits([{ rule: RATE_LIMITS.loginIp, subject: info.ip }, ...(options.adminOnly ? [{ rule: RATE_LIMITS.adminLoginIp, subject: info.ip }] : [])]),
+  ]);
   const limits = accountLimits(user);
   // The per-address counter first: an address already throttled adds nothing to the account's
   // overall counter, so one attacker cannot use up the budget the owner's address shares.
@@ -130,23 +129,38 @@ export async function login(input: LoginInput, info: RequestInfo, options: { adm
     throw await failed(null, `Sign-in attempt for unknown address ${input.email}`);
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) throw await failed(user.id, 'Wrong password');
-  // The limits count wrong passwords: the right one gives its hits back, so the owner signing in
-  // (or being asked for a second factor) never uses up their own allowance.
-  await refundRateLimitHits(hits);
+  // The limits count wrong passwords: the right one gives its hits back (in the statement that
+  // opens the session, when one opens), so the owner signing in or being asked for a second
+  // factor never uses up their own allowance.
+  const refusal = refusalAfterPassword(user, info, options);
+  if (refusal) {
+    await refundRateLimitHits(hits);
+    throw await refusal();
+  }
+  return openSession(user, info, hits);
+}
+
+/** Why a right password still opens no session (the refusal, with what it records), or null. */
+function refusalAfterPassword(user: User, info: RequestInfo, options: { adminOnly?: boolean }): (() => Promise<AppError>) | null {
   if (options.adminOnly && !isAdminRole(user.role)) {
-    await recordSecurityEvent({ userId: user.id, type: 'admin_login', details: 'Admin sign-in refused: not an admin', success: false, ip: info.ip, userAgent: info.userAgent });
-    throw new AppError(403, 'FORBIDDEN', 'Access denied. Admin privileges required.');
+    return async () => {
+      await recordSecurityEvent({ userId: user.id, type: 'admin_login', details: 'Admin sign-in refused: not an admin', success: false, ip: info.ip, userAgent: info.userAgent });
+      return new AppError(403, 'FORBIDDEN', 'Access denied. Admin privileges required.');
+    };
   }
   if (!user.isVerified) {
-    await recordSecurityEvent({ userId: user.id, type: 'login_failed', details: 'E-mail not verified', success: false, ip: info.ip, userAgent: info.userAgent });
-    throw new AppError(401, 'EMAIL_NOT_VERIFIED', MESSAGES.emailNotVerified);
+    return async () => {
+      await recordSecurityEvent({ userId: user.id, type: 'login_failed', details: 'E-mail not verified', success: false, ip: info.ip, userAgent: info.userAgent });
+      return new AppError(401, 'EMAIL_NOT_VERIFIED', MESSAGES.emailNotVerified);
+    };
   }
   if (user.twoFactorEnabled) {
-    throw new AppError(403, 'TWO_FACTOR_REQUIRED', 'Enter the code from your authenticator app to finish signing in.', {
-      fields: { actionRequired: 'two_factor', twoFactorToken: await issueChallenge(user) },
-    });
+    return async () =>
+      new AppError(403, 'TWO_FACTOR_REQUIRED', 'Enter the code from your authenticator app to finish signing in.', {
+        fields: { actionRequired: 'two_factor', twoFactorToken: await issueChallenge(user) },
+      });
   }
-  return openSession(user, info);
+  return null;
 }
 
 /** The second step of a two-factor sign-in. */
@@ -156,12 +170,18 @@ export async function loginWithSecondFactor(ticket: string, code: string, info: 
 }
 
 /** An admin's sign-in is an admin login in the security log whichever door it came through. */
-async function openSession(user: User, info: RequestInfo): Promise<LoginResult> {
+async function openSession(user: User, info: RequestInfo, refunds: (RateLimitHit | null)[] = []): Promise<LoginResult> {
   const device = describeDevice(info.userAgent);
-  const { lastLogin, ...tokens } = await openSignInSession(user, info, device, {
-    type: isAdminRole(user.role) ? 'admin_login' : 'login',
-    details: `Signed in${user.twoFactorEnabled ? ' with two-factor authentication' : ''} on ${device.device} (${device.os})`,
-  });
+  const { lastLogin, ...tokens } = await openSignInSession(
+    user,
+    info,
+    device,
+    {
+      type: isAdminRole(user.role) ? 'admin_login' : 'login',
+      details: `Signed in${user.twoFactorEnabled ? ' with two-factor authentication' : ''} on ${device.device} (${device.os})`,
+    },
+    refundStatement(refunds),
+  );
   return { ...tokens, user: toPublicUser({ ...user, lastLogin }) };
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { AI_PREVIEWS_PER_HOUR, PHONE_VERIFICATION_MESSAGES } from '@/lib/constants';
 import { config } from '../config';
 import { getDb } from '../db/client';
@@ -82,16 +82,24 @@ export async function hitRateLimits(counts: RateLimitCount[], now = new Date()):
   return keys.map((key) => ({ key, at: now }));
 }
 
-/** Gives back hits taken by `hitRateLimit`, in one statement. */
-export async function refundRateLimitHits(hits: (RateLimitHit | null)[]): Promise<void> {
+/**
+ * The statement that gives back hits taken by `hitRateLimit(s)`, run alone or as a CTE of another
+ * write (the sign-in's session); null when there is nothing to give back.
+ */
+export function refundStatement(hits: (RateLimitHit | null)[]): SQL | null {
   const given = hits.filter((hit) => hit !== null);
-  if (given.length === 0) return;
-  const keys = given.map((hit) => hit.key);
-  const instants = given.map((hit) => hit.at.toISOString());
-  await getDb().execute(sql`
-    update rate_limit_hits h set count = greatest(h.count - 1, 0)
-    from unnest(${sql.param(keys)}::text[], ${sql.param(instants)}::text[]) as given(key, at)
-    where h.key = given.key and h.window_start = given.at::timestamptz`);
+  if (given.length === 0) return null;
+  const pairs = sql.join(
+    given.map((hit) => sql`(${hit.key}, ${hit.at.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  return sql`update rate_limit_hits h set count = greatest(h.count - 1, 0) where (h.key, h.window_start) in (${pairs})`;
+}
+
+/** Gives back hits taken by `hitRateLimit(s)`, in one statement. */
+export async function refundRateLimitHits(hits: (RateLimitHit | null)[]): Promise<void> {
+  const statement = refundStatement(hits);
+  if (statement) await getDb().execute(statement);
 }
 
 function formatWait(seconds: number): string {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { config } from '../config';
@@ -74,14 +74,16 @@ const openedSession = z.object({ sessionId: z.string(), lastLogin: z.string() })
  * A sign-in's session, its refresh token, the account's last sign-in and the security event, in
  * one statement (decision 0115): a statement is atomic, and the refresh token's foreign key is
  * checked at its end, when the session row of the same statement is there. As a transaction this
- * was four round trips and four statements built by Drizzle on every sign-in. Answers the account's
- * new last sign-in with the tokens.
+ * was four round trips and four statements built by Drizzle on every sign-in. `alsoWrite` joins
+ * another write to the statement (the refund of the sign-in's rate-limit hits). Answers the
+ * account's new last sign-in with the tokens.
  */
 export async function openSignInSession(
   user: Pick<User, 'id' | 'role'>,
   info: RequestInfo,
   device: DeviceInfo,
   event: Pick<SecurityEvent, 'type' | 'details'>,
+  alsoWrite: SQL | null = null,
 ): Promise<IssuedTokens & { lastLogin: Date }> {
   const refreshToken = randomToken();
   const expiresAt = new Date(Date.now() + refreshLifetimeMs());
@@ -100,7 +102,8 @@ export async function openSignInSession(
         values (${user.id}, ${event.type}, ${event.details}, true, ${info.ip}, ${info.userAgent})),
       u as (
         update ${users} set ${sql.identifier(users.lastLogin.name)} = now() where ${sql.identifier(users.id.name)} = ${user.id}
-        returning ${sql.identifier(users.lastLogin.name)})
+        returning ${sql.identifier(users.lastLogin.name)})${alsoWrite ? sql`,
+      also as (${alsoWrite})` : sql``}
       select s.${sql.identifier(sessions.id.name)} as "sessionId", u.${sql.identifier(users.lastLogin.name)}::text as "lastLogin" from s, u`),
   );
   if (!opened) throw new AppError(401, 'INVALID_CREDENTIALS', 'This account no longer exists.');
