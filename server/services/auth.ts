@@ -13,7 +13,7 @@ import { log } from '../log';
 import { sendEmail } from '../providers/email';
 import { passwordResetEmail, verificationEmail } from './auth-emails';
 import { assertStrongPassword } from './password-policy';
-import { hitRateLimit, hitRateLimits, RATE_LIMITS, refundRateLimitHits, refundStatement, type RateLimitHit, type RateLimitRule } from './rate-limit';
+import { hitRateLimit, hitRateLimits, RATE_LIMITS, refundRateLimitHits, type RateLimitHit, type RateLimitRule } from './rate-limit';
 import { recordSecurityEvent } from './security-log';
 import { completeChallenge, issueChallenge } from './two-factor';
 import { createSession, openSignInSession, revokeAllSessions, revokeSession, rotateRefreshToken, sessionIdForRefreshToken, type IssuedTokens } from './sessions';
@@ -172,7 +172,7 @@ export async function loginWithSecondFactor(ticket: string, code: string, info: 
 /** An admin's sign-in is an admin login in the security log whichever door it came through. */
 async function openSession(user: User, info: RequestInfo, refunds: (RateLimitHit | null)[] = []): Promise<LoginResult> {
   const device = describeDevice(info.userAgent);
-  const { lastLogin, ...tokens } = await openSignInSession(
+  const opened = await openSignInSession(
     user,
     info,
     device,
@@ -180,8 +180,12 @@ async function openSession(user: User, info: RequestInfo, refunds: (RateLimitHit
       type: isAdminRole(user.role) ? 'admin_login' : 'login',
       details: `Signed in${user.twoFactorEnabled ? ' with two-factor authentication' : ''} on ${device.device} (${device.os})`,
     },
-    refundStatement(refunds),
+    refunds,
   );
+  if (!opened) throw invalidCredentials();
+  // The account as read before the password check, with the last sign-in just written: nothing
+  // else of it changes on a sign-in.
+  const { lastLogin, ...tokens } = opened;
   return { ...tokens, user: toPublicUser({ ...user, lastLogin }) };
 }
 

@@ -84,7 +84,9 @@ export async function hitRateLimits(counts: RateLimitCount[], now = new Date()):
 
 /**
  * The statement that gives back hits taken by `hitRateLimit(s)`, run alone or as a CTE of another
- * write (the sign-in's session); null when there is nothing to give back.
+ * write (the sign-in's session); null when there is nothing to give back. The hits are a row list,
+ * not one array parameter as elsewhere (decision 0113): the sign-in's statement runs prepared, which
+ * takes scalar parameters only, and a sign-in always gives back two hits or none.
  */
 export function refundStatement(hits: (RateLimitHit | null)[]): SQL | null {
   const given = hits.filter((hit) => hit !== null);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { config } from '../config';
@@ -9,6 +9,7 @@ import { randomToken, sha256 } from '../auth/random';
 import { signAccessToken } from '../auth/tokens';
 import { AppError } from '../http/errors';
 import { describeDevice, describeLocation, type DeviceInfo, type RequestInfo } from '../http/request-info';
+import { refundStatement, type RateLimitHit } from './rate-limit';
 import { recordSecurityEvent, type SecurityEvent } from './security-log';
 
 export interface IssuedTokens {
@@ -35,26 +36,26 @@ async function insertRefreshToken(db: Executor, sessionId: string): Promise<stri
   return refreshToken;
 }
 
-/** Opens a session for a device; `lifetimeMs` shortens it for one-off sign-ins such as e-mail verification. */
+/** Opens a session inside `db`'s transaction (e-mail verification's short one); sign-in opens its own with `openSignInSession`. */
 export async function createSession(
   user: Pick<User, 'id' | 'role'>,
   info: RequestInfo,
-  options: { lifetimeMs?: number; purpose?: 'sign_in' | 'email_link' } = {},
-  db: Executor = getDb(),
+  options: { lifetimeMs: number; purpose: 'sign_in' | 'email_link' },
+  db: Executor,
 ): Promise<IssuedTokens> {
   const device = describeDevice(info.userAgent);
   const [session] = await db
     .insert(sessions)
     .values({
       userId: user.id,
-      purpose: options.purpose ?? 'sign_in',
+      purpose: options.purpose,
       device: device.device,
       os: device.os,
       browser: device.browser,
       userAgent: info.userAgent.slice(0, 512),
       ip: info.ip,
       location: describeLocation(info.ip),
-      expiresAt: new Date(Date.now() + (options.lifetimeMs ?? refreshLifetimeMs())),
+      expiresAt: new Date(Date.now() + options.lifetimeMs),
     })
     .returning({ id: sessions.id });
   const sessionId = session!.id;
@@ -71,42 +72,43 @@ const columns = (...list: PgColumn[]) => sql.join(
 const openedSession = z.object({ sessionId: z.string(), lastLogin: z.string() });
 
 /**
- * A sign-in's session, its refresh token, the account's last sign-in and the security event, in
- * one statement (decision 0115): a statement is atomic, and the refresh token's foreign key is
- * checked at its end, when the session row of the same statement is there. As a transaction this
- * was four round trips and four statements built by Drizzle on every sign-in. `alsoWrite` joins
- * another write to the statement (the refund of the sign-in's rate-limit hits). Answers the
- * account's new last sign-in with the tokens.
+ * A sign-in's session, its refresh token, the account's last sign-in, the security event and the
+ * refund of the sign-in's rate-limit hits, in one statement (decision 0115): a statement is
+ * atomic, and the refresh token's foreign key is checked at its end, when the session row of the
+ * same statement is there. Every row hangs off the account's update, so an account deleted since
+ * it was read gets nothing (null). Answers the account's new last sign-in with the tokens.
  */
 export async function openSignInSession(
   user: Pick<User, 'id' | 'role'>,
   info: RequestInfo,
   device: DeviceInfo,
   event: Pick<SecurityEvent, 'type' | 'details'>,
-  alsoWrite: SQL | null = null,
-): Promise<IssuedTokens & { lastLogin: Date }> {
+  refunds: (RateLimitHit | null)[],
+): Promise<(IssuedTokens & { lastLogin: Date }) | null> {
   const refreshToken = randomToken();
   const expiresAt = new Date(Date.now() + refreshLifetimeMs());
+  const id = (column: PgColumn) => sql.identifier(column.name);
+  const refund = refundStatement(refunds);
   const [opened] = await queryRows(
     openedSession,
     preparedText(sql`
-      with s as (
+      with u as (
+        update ${users} set ${id(users.lastLogin)} = now() where ${id(users.id)} = ${user.id} and ${id(users.deletedAt)} is null
+        returning ${id(users.id)}, ${id(users.lastLogin)}),
+      s as (
         insert into ${sessions} (${columns(sessions.userId, sessions.purpose, sessions.device, sessions.os, sessions.browser, sessions.userAgent, sessions.ip, sessions.location, sessions.expiresAt)})
-        values (${user.id}, 'sign_in', ${device.device}, ${device.os}, ${device.browser}, ${info.userAgent.slice(0, 512)}, ${info.ip}, ${describeLocation(info.ip)}, ${expiresAt.toISOString()}::timestamptz)
-        returning ${sql.identifier(sessions.id.name)}),
+        select u.${id(users.id)}, 'sign_in', ${device.device}, ${device.os}, ${device.browser}, ${info.userAgent.slice(0, 512)}, ${info.ip}, ${describeLocation(info.ip)}, ${expiresAt.toISOString()}::timestamptz from u
+        returning ${id(sessions.id)}),
       t as (
         insert into ${refreshTokens} (${columns(refreshTokens.tokenHash, refreshTokens.sessionId)})
-        select ${sha256(refreshToken)}, s.${sql.identifier(sessions.id.name)} from s),
+        select ${sha256(refreshToken)}, s.${id(sessions.id)} from s),
       l as (
         insert into ${securityLog} (${columns(securityLog.userId, securityLog.type, securityLog.details, securityLog.success, securityLog.ip, securityLog.userAgent)})
-        values (${user.id}, ${event.type}, ${event.details}, true, ${info.ip}, ${info.userAgent})),
-      u as (
-        update ${users} set ${sql.identifier(users.lastLogin.name)} = now() where ${sql.identifier(users.id.name)} = ${user.id}
-        returning ${sql.identifier(users.lastLogin.name)})${alsoWrite ? sql`,
-      also as (${alsoWrite})` : sql``}
-      select s.${sql.identifier(sessions.id.name)} as "sessionId", u.${sql.identifier(users.lastLogin.name)}::text as "lastLogin" from s, u`),
+        select u.${id(users.id)}, ${event.type}, ${event.details}, true, ${info.ip}, ${info.userAgent} from u)${refund ? sql`,
+      refund as (${refund})` : sql``}
+      select s.${id(sessions.id)} as "sessionId", u.${id(users.lastLogin)}::text as "lastLogin" from s, u`),
   );
-  if (!opened) throw new AppError(401, 'INVALID_CREDENTIALS', 'This account no longer exists.');
+  if (!opened) return null;
   const accessToken = await signAccessToken({ sub: user.id, sid: opened.sessionId, role: user.role });
   return { sessionId: opened.sessionId, accessToken, refreshToken, lastLogin: new Date(opened.lastLogin) };
 }
