@@ -55,14 +55,4 @@ export function formatPeriod(period: string, granularity: Granularity, long = fa
   return granularity === 'week' && long ? `Week of ${date}` : date;
 }
 
-const GOAL_TYPE_LABELS: Record<string, string> = {
-  task: 'Task',
-  boolean: 'Yes / no',
-  binary: 'Yes / no',
-  progress: 'Progress',
-  numeric: 'Numeric',
-  incremental: 'Incremental',
-  habit: 'Habit',
-};
-
-export const goalTypeLabel = (type: string) => GOAL_TYPE_LABELS[type] ?? type;
+export { goalTypeLabel } from '@/lib/goal-types';

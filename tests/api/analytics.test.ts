@@ -635,6 +635,26 @@ describe('another coach', () => {
   });
 });
 
+describe('goal types under older names', () => {
+  it('counts boolean and binary goals as tasks and numeric ones as numeric targets, one row per kind', async () => {
+    const coach = await signedInUser(request, outboxDir);
+    const clientId = await insertClient(coach.user.id, { first: 'Kim', last: 'Kinds', createdK: 20 });
+    const created = iso(at(10, 10));
+    for (const [type, status] of [['task', 'completed'], ['boolean', 'incomplete'], ['binary', 'incomplete'], ['progress', 'incomplete'], ['numeric', 'completed']] as const) {
+      await db`
+        insert into goals (coach_id, client_id, title, type, target, current_value, progress, status, completed_at, created_at, updated_at)
+        values (${coach.user.id}, ${clientId}, ${`A ${type} goal`}, ${type}, 10, 0, 0, ${status}, ${status === 'completed' ? iso(at(2, 10)) : null}, ${created}, ${created})`;
+    }
+    const goals = await get<GoalAnalytics>('goals?timeRange=30d', coach.accessToken);
+    expect(goals.status).toBe(200);
+    expect(goals.body.goalTypes.map(({ type, count, completed }) => ({ type, count, completed }))).toEqual([
+      { type: 'task', count: 3, completed: 1 },
+      { type: 'progress', count: 2, completed: 1 },
+    ]);
+    expect(goals.body.trackedGoals).toBe(5);
+  });
+});
+
 describe('an account with no records', () => {
   it('answers zeros, nulls and empty lists (the screens show their empty states)', async () => {
     const coach = await signedInUser(request, outboxDir);

@@ -1,3 +1,4 @@
+import { GOAL_KIND_LABELS } from '@/lib/goal-types';
 import { formatGoalAmount } from '@/lib/goal-units';
 import type { CheckInSchedule, DayKey } from '@/lib/preferences';
 import type { CheckInDto } from '@/lib/schemas/checkins';
@@ -10,26 +11,15 @@ export type GoalCheckInDto = CheckInDto;
 export type GoalType = GoalDto['type'];
 export type GoalVersionDto = GoalVersion;
 export type { CheckInSchedule, DayKey };
+export { goalTypeLabel } from '@/lib/goal-types';
 
 /** The types a coach picks from, with their friendly names (product §2.3: forms use task, progress, habit). */
 export const GOAL_TYPE_OPTIONS = [
-  { value: 'task', label: 'Task (done / not done)' },
-  { value: 'progress', label: 'Numeric target' },
-  { value: 'habit', label: 'Habit' },
-  { value: 'incremental', label: 'Incremental' },
+  { value: 'task', label: `${GOAL_KIND_LABELS.task} (done / not done)` },
+  { value: 'progress', label: GOAL_KIND_LABELS.progress },
+  { value: 'habit', label: GOAL_KIND_LABELS.habit },
+  { value: 'incremental', label: GOAL_KIND_LABELS.incremental },
 ] as const satisfies readonly { value: GoalType; label: string }[];
-
-const TYPE_BADGES: Record<GoalType, string> = {
-  task: 'Task',
-  boolean: 'Task',
-  binary: 'Task',
-  progress: 'Numeric target',
-  numeric: 'Numeric target',
-  habit: 'Habit',
-  incremental: 'Incremental',
-};
-
-export const goalTypeLabel = (type: GoalType): string => TYPE_BADGES[type] ?? type;
 
 /** Progress is trackable, and editable, only when the target is a positive number (product §2.5). */
 export const isTrackable = (goal: Pick<GoalDto, 'target' | 'currentValue'>): goal is typeof goal & { target: number } =>

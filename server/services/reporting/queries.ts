@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { ENGAGEMENT_POINTS, MOTIVATION_SCORES, RESPONSE_TIME_BUCKETS, RESPONSIVE_SHARE } from '@/lib/analytics';
 import { ADMIN_LIMITS } from '@/lib/constants';
+import { GOAL_KIND } from '@/lib/goal-types';
 import type { SqlText } from '../../db/query-rows';
 
 /** An instant as a parameter: ISO text (postgres.js cannot bind a Date where Postgres infers text). */
@@ -157,9 +158,15 @@ export const clientCountsRow = z.object({ current: z.number(), base: z.number(),
  * in the window [$2, $3) when it existed before the window ended and was not finished before it
  * started.
  */
+/** A goal's kind (GOAL_KIND): older type names are counted with the kind they name. */
+const GOAL_KIND_SQL = `case g.type::text ${Object.entries(GOAL_KIND)
+  .filter(([type, kind]) => type !== kind)
+  .map(([type, kind]) => `when '${type}' then '${kind}'`)
+  .join(' ')} else g.type::text end`;
+
 const TRACKED_GOALS = `
   goal_rows as (
-    select g.id, g.client_id, g.type::text as type, g.title, g.created_at, g.progress,
+    select g.id, g.client_id, ${GOAL_KIND_SQL} as type, g.title, g.created_at, g.progress,
       case when g.status = 'completed' then coalesce(g.completed_at, g.updated_at) end as done_at,
       case when g.status = 'incomplete' and (g.archived or c.archived) then
         least(case when g.archived then g.updated_at end, case when c.archived then coalesce(c.archived_at, g.updated_at) end) end as dropped_at
