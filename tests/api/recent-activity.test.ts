@@ -16,6 +16,13 @@ const outboxDir = inject('outboxDir');
 const db = openDb(inject('databaseUrl'));
 afterAll(() => db.end());
 
+/**
+ * Every row is placed at a fixed offset before this instant rather than the wall clock: Recent
+ * Activity orders what clients wrote and has no window on the server's "now", so the answers cannot
+ * depend on the day, week, month or clock change the file runs in.
+ */
+const BASE = Date.parse('2026-06-15T12:00:00Z');
+
 const CONSENT = 'Cadence here for your coach: check-ins by text. Reply STOP to opt out, HELP for help.';
 
 describe('GET /coach/client-stats recent', () => {
@@ -24,9 +31,7 @@ describe('GET /coach/client-stats recent', () => {
     const quiet = await createClient(request, coach, { firstName: 'Quiet', lastName: 'Client', email: 'quiet-recent@clients.test', phone: '+15557100001' });
     const replier = await createClient(request, coach, { firstName: 'Rae', lastName: 'Replies', email: 'rae-recent@clients.test', phone: '+15557100002' });
     const texter = await createClient(request, coach, { firstName: 'Tex', lastName: 'Texts', email: 'tex-recent@clients.test', phone: '+15557100003' });
-    // Fixed offsets from one instant, so the order asked for never depends on when the file runs.
-    const base = Date.now();
-    const ago = (hours: number) => new Date(base - hours * 3_600_000);
+    const ago = (hours: number) => new Date(BASE - hours * 3_600_000);
     const sms = { channel: 'sms', from_number: '+15550000000' };
 
     // Quiet got the consent notice and a coach's text, and never answered.
@@ -61,8 +66,7 @@ describe('GET /coach/client-stats recent', () => {
     const [chatty, first, second, third, archived] = await Promise.all(
       ['Chatty', 'First', 'Second', 'Third', 'Gone'].map((name) => createClient(request, coach, { firstName: name, lastName: 'Writer', email: `${name.toLowerCase()}-recent-edge@clients.test`, phone: uniquePhone() })),
     );
-    const base = Date.now();
-    const ago = (minutes: number) => new Date(base - minutes * 60_000);
+    const ago = (minutes: number) => new Date(BASE - minutes * 60_000);
     await db`insert into client_messages ${db(Array.from({ length: 120 }, (_, i) => inboundText(coach.id, chatty!.id, `Text ${i + 1}`, ago(i + 1))))}`;
     await db`insert into client_messages ${db([inboundText(coach.id, archived!.id, 'Archived, still texting', ago(0.5)), inboundText(coach.id, second!.id, 'Second wrote', ago(600))])}`;
     const [firstReply, thirdReply] = await db<{ id: string }[]>`insert into check_ins ${db([
@@ -88,8 +92,7 @@ describe('GET /coach/client-stats recent', () => {
     const writers = await Promise.all(
       Array.from({ length: 7 }, (_, i) => createClient(request, coach, { firstName: `Writer${i}`, lastName: 'Many', email: `writer${i}-recent-many@clients.test`, phone: uniquePhone() })),
     );
-    const base = Date.now();
-    const ago = (minutes: number) => new Date(base - minutes * 60_000);
+    const ago = (minutes: number) => new Date(BASE - minutes * 60_000);
     // Twenty texts each, interleaved: writer i's newest is i minutes old; the last writer is archived.
     await db`insert into client_messages ${db(writers.flatMap((w, i) => Array.from({ length: 20 }, (_, k) => inboundText(coach.id, w.id, `Writer ${i} text ${k}`, ago(i + 10 * k)))))}`;
     await db`update clients set archived = true where id = ${writers[0]!.id}`;
@@ -106,8 +109,7 @@ describe('GET /coach/client-stats recent', () => {
     const [chatty, later, ...others] = await Promise.all(
       ['Chatty', 'Later', 'Ann', 'Bob', 'Cy', 'Di'].map((name) => createClient(request, coach, { firstName: name, lastName: 'Cutoff', email: `${name.toLowerCase()}-recent-cutoff@clients.test`, phone: uniquePhone() })),
     );
-    const base = Date.now();
-    const ago = (minutes: number) => new Date(base - minutes * 60_000);
+    const ago = (minutes: number) => new Date(BASE - minutes * 60_000);
     const reply = (clientId: string, text: string, at: Date) => ({
       coach_id: coach.id, client_id: clientId, status: 'responded', sent_at: at, responded_at: at, created_at: at,
       ai_message: 'How did it go?', client_response: text, channel: 'sms', from_number: '+15550000000',
