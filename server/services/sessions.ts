@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { config } from '../config';
 import { getDb, type Executor } from '../db/client';
+import { columnList } from '../db/column-list';
 import { preparedText, queryRows } from '../db/query-rows';
 import { refreshTokens, securityLog, sessions, users, type User } from '../db/schema';
 import { randomToken, sha256 } from '../auth/random';
@@ -64,11 +65,6 @@ export async function createSession(
   return { sessionId, accessToken, refreshToken };
 }
 
-const columns = (...list: PgColumn[]) => sql.join(
-  list.map((column) => sql.identifier(column.name)),
-  sql`, `,
-);
-
 const openedSession = z.object({ sessionId: z.string(), lastLogin: z.string() });
 
 /**
@@ -96,14 +92,14 @@ export async function openSignInSession(
         update ${users} set ${id(users.lastLogin)} = now() where ${id(users.id)} = ${user.id} and ${id(users.deletedAt)} is null
         returning ${id(users.id)}, ${id(users.lastLogin)}),
       s as (
-        insert into ${sessions} (${columns(sessions.userId, sessions.purpose, sessions.device, sessions.os, sessions.browser, sessions.userAgent, sessions.ip, sessions.location, sessions.expiresAt)})
+        insert into ${sessions} (${columnList(sessions.userId, sessions.purpose, sessions.device, sessions.os, sessions.browser, sessions.userAgent, sessions.ip, sessions.location, sessions.expiresAt)})
         select u.${id(users.id)}, 'sign_in', ${device.device}, ${device.os}, ${device.browser}, ${info.userAgent.slice(0, 512)}, ${info.ip}, ${describeLocation(info.ip)}, ${expiresAt.toISOString()}::timestamptz from u
         returning ${id(sessions.id)}),
       t as (
-        insert into ${refreshTokens} (${columns(refreshTokens.tokenHash, refreshTokens.sessionId)})
+        insert into ${refreshTokens} (${columnList(refreshTokens.tokenHash, refreshTokens.sessionId)})
         select ${sha256(refreshToken)}, s.${id(sessions.id)} from s),
       l as (
-        insert into ${securityLog} (${columns(securityLog.userId, securityLog.type, securityLog.details, securityLog.success, securityLog.ip, securityLog.userAgent)})
+        insert into ${securityLog} (${columnList(securityLog.userId, securityLog.type, securityLog.details, securityLog.success, securityLog.ip, securityLog.userAgent)})
         select u.${id(users.id)}, ${event.type}, ${event.details}, true, ${info.ip}, ${info.userAgent} from u)${refund ? sql`,
       refund as (${refund})` : sql``}
       select s.${id(sessions.id)} as "sessionId", u.${id(users.lastLogin)}::text as "lastLogin" from s, u`),

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { columnList } from '../../db/column-list';
 import { smsConsents, smsOptOuts } from '../../db/schema';
 import { senderNumberFor } from '../../providers/sms';
 
@@ -38,10 +39,7 @@ export async function recordConsents(db: Executor, items: { phone: string; coach
   // Columns as arrays, one parameter each (a batch's VALUES list was five parameters a row).
   const column = <K extends keyof (typeof items)[number]>(key: K) => sql.param(items.map((i) => i[key]));
   await db.execute(sql`
-    insert into ${smsConsents} (${sql.join(
-      [smsConsents.clientPhone, smsConsents.coachId, smsConsents.ourNumber, smsConsents.checkInId, smsConsents.sentAt].map((c) => sql.identifier(c.name)),
-      sql`, `,
-    )})
+    insert into ${smsConsents} (${columnList(smsConsents.clientPhone, smsConsents.coachId, smsConsents.ourNumber, smsConsents.checkInId, smsConsents.sentAt)})
     select phone, coach_id, our_number, check_in_id, ${at.toISOString()}::timestamptz
     from unnest(${column('phone')}::text[], ${column('coachId')}::uuid[], ${column('ourNumber')}::text[], ${column('checkInId')}::uuid[]) as x(phone, coach_id, our_number, check_in_id)
     on conflict do nothing`);
