@@ -33,9 +33,9 @@ import { startEmbeddedPostgres } from '../server/db/embedded';
 import { runMigrations } from '../server/db/migrate';
 import { freePort, startApp, TEST_JWT_SECRET } from '../tests/helpers/stack';
 import { measureFrontEnd } from './frontend';
-import { runLoad, type LoadResult, type LoadSettings, type RequestSpec } from './load';
+import { runLoad, type LoadSettings, type RequestSpec } from './load';
 import { childNamed, sampleRss, treeCpuMs } from './process-stats';
-import { cpuRatio, isLogin, TARGETS, writeReports, type BenchResults, type EndpointResult, type SchedulerRun } from './report';
+import { cpuRatio, isLogin, TARGETS, writeReports, type BenchResults, type EndpointResult, type FewConnectionsResult, type SchedulerRun } from './report';
 import { encodeCursor } from '@/lib/client-list';
 import { BENCH_ADMIN_EMAIL, BENCH_BIG_COACH_EMAIL, BENCH_COACHES, BIG_COACH_CLIENTS, benchCoachEmail, seedBenchData, type SeedReport } from './seed';
 
@@ -339,14 +339,13 @@ async function main(): Promise<void> {
       // With 50 connections always busy, latency is queueing: 50 / throughput. With a few
       // connections the same requests show what one of them costs with little waiting; the
       // baseline's run beside it shows what a raw handler doing the same work reaches.
-      const few: Partial<Record<Server['name'], LoadResult>> = {};
+      const few: Partial<Record<Server['name'], FewConnectionsResult>> = {};
       for (const server of servers) {
         await sql`delete from rate_limit_hits`;
-        let n = 0;
-        const r = await runLoad(server.baseUrl, { ...settings, connections: FEW_CONNECTIONS }, () => endpoint.request(n++));
+        const r = { connections: FEW_CONNECTIONS, ...(await measure(server, endpoint, { ...settings, connections: FEW_CONNECTIONS }, postgresPid)) };
         few[server.name] = r;
         say(
-          `${endpoint.name.padEnd(44)} ${server.name}, ${FEW_CONNECTIONS} conn. ${String(r.requestsPerSecond).padStart(6)} req/s  p50 ${r.latencyMs.p50} p95 ${r.latencyMs.p95} p99 ${r.latencyMs.p99} ms  non-2xx ${r.non2xx + r.errors}`,
+          `${endpoint.name.padEnd(44)} ${server.name}, ${FEW_CONNECTIONS} conn. ${String(r.requestsPerSecond).padStart(6)} req/s  p50 ${r.latencyMs.p50} p95 ${r.latencyMs.p95} p99 ${r.latencyMs.p99} ms  non-2xx ${r.non2xx + r.errors}  cpu ${r.cpuMsPerRequest.server}+${r.cpuMsPerRequest.postgres} ms/req`,
         );
       }
       const fewConnections = few.app!;
@@ -354,8 +353,8 @@ async function main(): Promise<void> {
         name: endpoint.name,
         app: pair.app!,
         baseline: pair.baseline!,
-        appFewConnections: { connections: FEW_CONNECTIONS, ...fewConnections },
-        baselineFewConnections: { connections: FEW_CONNECTIONS, ...few.baseline! },
+        appFewConnections: fewConnections,
+        baselineFewConnections: few.baseline!,
         ratio,
         cpuRatio: appOverBaselineCpu,
         meets: {

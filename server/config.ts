@@ -88,6 +88,8 @@ const envSchema = z.object({
   CHECKIN_SEND_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
   /** How many check-ins one fetch of the send worker takes and sends together (one claim, one set of reads and writes). */
   CHECKIN_SEND_BATCH: z.coerce.number().int().min(1).max(1000).default(400),
+  /** How many send batches one instance works on at the same time (pg-boss fetch loops of the send queue). */
+  CHECKIN_SEND_LOOPS: z.coerce.number().int().min(1).max(16).default(4),
   /** Messages per second from each of our SMS and WhatsApp numbers (carriers' limit per sender); unset sends unpaced. */
   SMS_SENDER_RATE_PER_SECOND: z.coerce.number().positive().max(10_000).optional(),
   /** A check-in send that failed for a passing reason (timeout, 5xx, 429) is tried this many more times. */

@@ -106,15 +106,17 @@ async function startEngine(boss: PgBoss): Promise<() => void> {
   await boss.work(ENGINE_QUEUES.tick, async () => {
     await pass();
   });
-  // Two fetch loops per instance, so a slow batch holds back half the pipeline at most; the other
-  // loops fetch again at once while their batches come back full. A send job is already a batch
-  // (up to CHECKIN_SEND_BATCH check-ins due at one instant: one claim and one set of statements for
-  // all), so a send loop takes one job at a time, the next as soon as the last took the polling
-  // interval (a short job waits out the rest of it); the provider calls of both share the
-  // instance's CHECKIN_SEND_CONCURRENCY slots (providerCall). Replies and notices are single jobs.
+  // A send job is already a batch (up to CHECKIN_SEND_BATCH check-ins due at one instant: one claim
+  // and one set of statements for all), so a send loop takes one job at a time; pg-boss fetches
+  // again only after its polling interval (its burst modes need a batch of two or more, or queue
+  // counts that lag by up to a minute), so a loop whose job took less waits out the rest of it.
+  // CHECKIN_SEND_LOOPS loops per instance keep that wait from bounding the drain: with two, one
+  // instance took at least 250 jobs ÷ 2 × 0.5 s for 100,000 check-ins (decision 0116). The provider
+  // calls of all loops share the instance's CHECKIN_SEND_CONCURRENCY slots (providerCall). Replies
+  // and notices are single jobs, two loops of several each.
   const concurrency = cfg.CHECKIN_SEND_CONCURRENCY;
   const batch = { batchSize: Math.max(1, Math.ceil(concurrency / 2)), localConcurrency: 2, perJobResults: true, burstWhenBatchFull: true, pollingIntervalSeconds: 0.5 } as const;
-  await boss.work(ENGINE_QUEUES.send, { ...batch, batchSize: 1, includeMetadata: true } as const, sendBatch(boss, queue));
+  await boss.work(ENGINE_QUEUES.send, { ...batch, batchSize: 1, localConcurrency: cfg.CHECKIN_SEND_LOOPS, includeMetadata: true } as const, sendBatch(boss, queue));
   await boss.work<{ checkInId: string }>(ENGINE_QUEUES.reply, batch, perJob((d) => processReply(d.checkInId, { queue })));
   // What an inbound text leads to, off the webhook's request: a slow e-mail or SMS provider delays
   // the coach's notification, never Twilio's answer (which it would otherwise retry).
