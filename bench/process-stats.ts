@@ -45,6 +45,20 @@ export function treeCpuMs(root: number): number {
 }
 
 /**
+ * CPU milliseconds spent so far by a process's main thread (its thread id is its pid): where a
+ * Node server runs every request's JavaScript, one at a time, unlike its GC and libuv helpers.
+ */
+export function mainThreadCpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/**
  * CPU time (ms) of every process this script started (app servers, Postgres and its backends),
  * not of the script itself. Unlike wall time it hardly depends on what else the machine runs.
  */

@@ -34,7 +34,7 @@ import { runMigrations } from '../server/db/migrate';
 import { freePort, startApp, TEST_JWT_SECRET } from '../tests/helpers/stack';
 import { measureFrontEnd } from './frontend';
 import { runLoad, type LoadSettings, type RequestSpec } from './load';
-import { childNamed, sampleRss, treeCpuMs } from './process-stats';
+import { childNamed, mainThreadCpuMs, sampleRss, treeCpuMs } from './process-stats';
 import { cpuRatio, isLogin, TARGETS, writeReports, type BenchResults, type EndpointResult, type FewConnectionsResult, type SchedulerRun } from './report';
 import { encodeCursor } from '@/lib/client-list';
 import { BENCH_ADMIN_EMAIL, BENCH_BIG_COACH_EMAIL, BENCH_COACHES, BIG_COACH_CLIENTS, benchCoachEmail, seedBenchData, type SeedReport } from './seed';
@@ -241,12 +241,12 @@ async function verify(server: Server, endpoint: Endpoint): Promise<void> {
 
 async function measure(server: Server, endpoint: Endpoint, settings: LoadSettings, postgresPid: number | undefined) {
   let counter = 0;
-  let cpuAtStart = { server: 0, postgres: 0 };
-  const cpuNow = () => ({ server: treeCpuMs(server.pid), postgres: postgresPid ? treeCpuMs(postgresPid) : 0 });
+  let cpuAtStart = { server: 0, serverMainThread: 0, postgres: 0 };
+  const cpuNow = () => ({ server: treeCpuMs(server.pid), serverMainThread: mainThreadCpuMs(server.pid), postgres: postgresPid ? treeCpuMs(postgresPid) : 0 });
   const result = await runLoad(server.baseUrl, settings, () => endpoint.request(counter++), () => (cpuAtStart = cpuNow()));
   const cpuAtEnd = cpuNow();
-  const perRequest = (k: 'server' | 'postgres') => round1((cpuAtEnd[k] - cpuAtStart[k]) / Math.max(1, result.requests));
-  return { ...result, cpuMsPerRequest: { server: perRequest('server'), postgres: perRequest('postgres') } };
+  const perRequest = (k: keyof typeof cpuAtStart) => round1((cpuAtEnd[k] - cpuAtStart[k]) / Math.max(1, result.requests));
+  return { ...result, cpuMsPerRequest: { server: perRequest('server'), serverMainThread: perRequest('serverMainThread'), postgres: perRequest('postgres') } };
 }
 
 async function runScheduler(): Promise<BenchResults['scheduler']> {
@@ -345,7 +345,7 @@ async function main(): Promise<void> {
         const r = { connections: FEW_CONNECTIONS, ...(await measure(server, endpoint, { ...settings, connections: FEW_CONNECTIONS }, postgresPid)) };
         few[server.name] = r;
         say(
-          `${endpoint.name.padEnd(44)} ${server.name}, ${FEW_CONNECTIONS} conn. ${String(r.requestsPerSecond).padStart(6)} req/s  p50 ${r.latencyMs.p50} p95 ${r.latencyMs.p95} p99 ${r.latencyMs.p99} ms  non-2xx ${r.non2xx + r.errors}  cpu ${r.cpuMsPerRequest.server}+${r.cpuMsPerRequest.postgres} ms/req`,
+          `${endpoint.name.padEnd(44)} ${server.name}, ${FEW_CONNECTIONS} conn. ${String(r.requestsPerSecond).padStart(6)} req/s  p50 ${r.latencyMs.p50} p95 ${r.latencyMs.p95} p99 ${r.latencyMs.p99} ms  non-2xx ${r.non2xx + r.errors}  cpu ${r.cpuMsPerRequest.server} (main thread ${r.cpuMsPerRequest.serverMainThread})+${r.cpuMsPerRequest.postgres} ms/req`,
         );
       }
       const fewConnections = few.app!;

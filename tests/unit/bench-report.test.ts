@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { latencyFloorMs, resultsMarkdown, TARGETS, type BenchResults, type FewConnectionsResult } from '../../bench/report';
 
-function run(p95: number, cpu?: { server: number; postgres: number }): FewConnectionsResult {
+function run(p95: number, cpu?: { server: number; serverMainThread?: number; postgres: number }): FewConnectionsResult {
   return {
     connections: 4,
     requests: 400,
@@ -40,6 +40,14 @@ describe('the bench report', () => {
     expect(latencyFloorMs(run(80, { server: 20, postgres: 5 }), 2)).toBe(50);
     expect(latencyFloorMs(run(80, { server: 20, postgres: 5 }), 4)).toBe(25);
     expect(latencyFloorMs(run(80), 2)).toBeNull();
+  });
+
+  it('takes the main thread as the bound when it alone is busier than the cores', () => {
+    // 4 × 14 ms on one thread (56) against 4 × 22 ms over two cores (44).
+    expect(latencyFloorMs(run(80, { server: 15, serverMainThread: 14, postgres: 7 }), 2)).toBe(56);
+    expect(latencyFloorMs(run(80, { server: 15, serverMainThread: 5, postgres: 7 }), 2)).toBe(44);
+    const row = rowOf(resultsMarkdown(results('GET /d', run(90, { server: 15, serverMainThread: 14, postgres: 7 }))), 'GET /d');
+    expect(row).toContain('| **no**, below the least mean | 15.0 (14.0) + 7.0 | 56.0 |');
   });
 
   it('says a missed p95 is below the least mean latency only when that floor reaches the target', () => {
