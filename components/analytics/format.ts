@@ -54,5 +54,3 @@ export function formatPeriod(period: string, granularity: Granularity, long = fa
   const date = new Date(`${period}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
   return granularity === 'week' && long ? `Week of ${date}` : date;
 }
-
-export { goalTypeLabel } from '@/lib/goal-types';

@@ -6,7 +6,8 @@ import { useProfileTime } from '@/components/time/use-profile-time';
 import type { TimeRange } from '@/lib/analytics';
 import type { GoalAnalytics } from '@/lib/schemas/analytics';
 import { CHART_COLORS, DonutChart, GoalTypesChart } from './charts';
-import { formatDate, formatDays, formatNumber, formatPercent, goalTypeLabel } from './format';
+import { goalTypeLabel } from '@/lib/goal-types';
+import { formatDate, formatDays, formatNumber, formatPercent } from './format';
 import { EmptyState, Panel, SectionBody, StatCard, StatGrid, useAnalytics } from './parts';
 import { TableScroll } from '@/components/ui/table-scroll';
 

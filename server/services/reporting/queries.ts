@@ -152,18 +152,18 @@ export function clientCountsQuery(coachId: string, start: Date, end: Date): SqlT
 }
 export const clientCountsRow = z.object({ current: z.number(), base: z.number(), churned: z.number() });
 
-/**
- * The coach's ($1) goals with when each was finished: done_at (completed) or dropped_at (left
- * unfinished: the goal archived without completion, or its client archived). A goal is *tracked*
- * in the window [$2, $3) when it existed before the window ended and was not finished before it
- * started.
- */
 /** A goal's kind (GOAL_KIND): older type names are counted with the kind they name. */
 const GOAL_KIND_SQL = `case g.type::text ${Object.entries(GOAL_KIND)
   .filter(([type, kind]) => type !== kind)
   .map(([type, kind]) => `when '${type}' then '${kind}'`)
   .join(' ')} else g.type::text end`;
 
+/**
+ * The coach's ($1) goals with when each was finished: done_at (completed) or dropped_at (left
+ * unfinished: the goal archived without completion, or its client archived). A goal is *tracked*
+ * in the window [$2, $3) when it existed before the window ended and was not finished before it
+ * started.
+ */
 const TRACKED_GOALS = `
   goal_rows as (
     select g.id, g.client_id, ${GOAL_KIND_SQL} as type, g.title, g.created_at, g.progress,
