@@ -311,7 +311,7 @@ async function main(): Promise<void> {
         JOBS_DISABLED: 'true',
         LOG_LEVEL: 'error',
         ACCESS_TOKEN_TTL_SECONDS: TOKEN_TTL_SECONDS,
-        // e.g. `--import ./bench/cpu-profile.mjs` to profile the app under load.
+        // e.g. `--import ./bench/cpu-profile.mjs` to profile the app under load (docs/performance.md, Method: Profiles).
         ...(process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {}),
       },
     });
