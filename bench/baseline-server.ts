@@ -238,32 +238,31 @@ async function listClientPage(coach: Caller, params: URLSearchParams) {
   return { clients: await clientDtos(coach, page.map(({ key: _key, ...client }) => client)), nextCursor, total: total!.n };
 }
 
-/** GET /api/coach/client-stats: the six statements of server/services/client-stats.ts, rendered to text and run as they are. */
+/** GET /api/coach/client-stats: the four statements of server/services/client-stats.ts, rendered to text and run as they are. */
 async function clientStats(coach: Caller) {
   const statements = clientStatsStatements(coach, new Date());
   const rendered = (statement: SQL) => {
     const { sql: text, params } = dialect.sqlToQuery(statement);
     return query(text, params);
   };
-  const [[counts], next, [weekCounts], awaiting, recent, [filters]] = await Promise.all([
-    rendered(statements.counts),
-    rendered(statements.next),
+  const [[schedule], [week], recent, [filters]] = await Promise.all([
+    rendered(statements.schedule),
     rendered(statements.week),
-    rendered(statements.awaiting),
     rendered(statements.recent),
     rendered(statements.filters),
   ]);
-  const perDay = counts!.per_day as number[];
+  const perDay = schedule!.per_day as number[];
   const named = (r: Row) => ({ clientId: r.id ?? r.client_id, clientName: `${r.first_name} ${r.last_name}`.trim() });
+  const { clients, ...filterCounts } = filters!;
   return {
-    clients: counts!.clients,
-    filters,
-    scheduled: { total: perDay.reduce((sum, n) => sum + n, 0), perDay, next: next.map((r) => ({ ...named(r), at: new Date(r.at as string).toISOString() })) },
+    clients,
+    filters: filterCounts,
+    scheduled: { total: perDay.reduce((sum, n) => sum + n, 0), perDay, next: (schedule!.next as Row[]).map((r) => ({ ...named(r), at: new Date(r.at as string).toISOString() })) },
     responding: {
-      responded: weekCounts!.responded,
-      week: { completed: weekCounts!.completed, responded: weekCounts!.replied, no_response: weekCounts!.no_response, missed: Number(weekCounts!.missed_rows) + Number(weekCounts!.missed_slots) },
-      awaitingTotal: awaiting[0]?.total ?? 0,
-      awaiting: awaiting.map(named),
+      responded: week!.responded,
+      week: { completed: week!.completed, responded: week!.replied, no_response: week!.no_response, missed: Number(week!.missed_rows) + Number(week!.missed_slots) },
+      awaitingTotal: week!.awaiting_total,
+      awaiting: (week!.awaiting as Row[]).map(named),
     },
     recent: recent.map((r) => ({ ...named(r), id: r.activity_id, checkInId: r.check_in_id, at: new Date(r.at as string).toISOString(), text: r.text })),
   };

@@ -40,16 +40,25 @@ const enabledSlots = (coachId: string, columns: SQL) => sql`
   cross join lateral jsonb_array_elements(k.value) s
   where k.key in ${WEEKDAY_KEYS} and ${ENABLED})`;
 
-const countsRow = z.object({ clients: z.number(), per_day: z.array(z.number()) });
-const nextRow = z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), at: z.string() });
-const weekRow = z.object({ responded: z.number(), completed: z.number(), replied: z.number(), no_response: z.number(), missed_rows: z.number(), missed_slots: z.number() });
-const awaitingRow = z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), total: z.number() });
-const filtersRow = z.object({ active: z.number(), on_hold: z.number(), needs_attention: z.number(), quiet: z.number() });
+const named = { id: z.string(), first_name: z.string(), last_name: z.string() };
+const scheduleRow = z.object({ per_day: z.array(z.number()), next: z.array(z.object({ ...named, at: z.string() })) });
+const weekRow = z.object({
+  responded: z.number(),
+  completed: z.number(),
+  replied: z.number(),
+  no_response: z.number(),
+  missed_rows: z.number(),
+  missed_slots: z.number(),
+  awaiting_total: z.number(),
+  awaiting: z.array(z.object(named)),
+});
+const filtersRow = z.object({ clients: z.number(), active: z.number(), on_hold: z.number(), needs_attention: z.number(), quiet: z.number() });
 const recentRow = z.object({ client_id: z.string(), first_name: z.string(), last_name: z.string(), activity_id: z.string(), check_in_id: z.string().nullable(), at: z.string(), text: z.string() });
 
 /**
- * The stat cards' six statements, built but not run: the service runs them, and the bench baseline
- * (bench/baseline-server.ts) runs the very same text through a raw client.
+ * The stat cards' four statements, built but not run: the service runs them, and the bench baseline
+ * (bench/baseline-server.ts) runs the very same text through a raw client. Each set a card reads
+ * twice (the enabled slots, this week's rows) is built once, in one statement.
  */
 export function clientStatsStatements(coach: Pick<CoachRef, 'id' | 'timezone'>, now: Date) {
   const week = currentWeek(coach.timezone, now);
@@ -70,30 +79,38 @@ export function clientStatsStatements(coach: Pick<CoachRef, 'id' | 'timezone'>, 
 
   const filterCount = (filter: ClientFilter) => sql`(count(*) filter (where ${filterCondition(filter, coach.id, now)}))::int`;
   return {
-    counts: sql`
+    // Slots per weekday, and each enabled slot's occurrences over the next eight local days of its
+    // client (so one earlier today shows a week on): its first day on or after the client's today,
+    // and that day a week on when it is today, the ones still ahead.
+    schedule: sql`
+      with slot as materialized ${enabledSlots(coach.id, sql`c.id, c.first_name, c.last_name, c.timezone, (${at(now)} at time zone c.timezone)::date as today`)}
       select
-        (select count(*)::int from clients c where c.coach_id = ${coach.id} and not c.archived) as clients,
         array(
           select coalesce(per.n, 0) from generate_series(0, 6) d(i)
-          left join (select key, count(*)::int as n from ${enabledSlots(coach.id, sql`c.id`)} slots group by key) per on per.key = d.i::text
+          left join (select key, count(*)::int as n from slot group by key) per on per.key = d.i::text
           order by d.i
-        ) as per_day`,
-    // Each enabled slot's occurrences over the next eight local days of its client (so one earlier
-    // today shows a week on): its first day on or after the client's today, and that day a week on
-    // when it is today, the ones still ahead.
-    next: sql`
-      select slot.id, slot.first_name, slot.last_name, to_json(o.at) #>> '{}' as at
-      from ${enabledSlots(coach.id, sql`c.id, c.first_name, c.last_name, c.timezone, (${at(now)} at time zone c.timezone)::date as today`)} slot
-      cross join lateral (select (slot.key::int - (extract(isodow from slot.today)::int - 1) + 7) % 7 as first) f
-      cross join lateral (values (f.first), (f.first + 7)) w(n)
-      cross join lateral (select ((slot.today + w.n + (slot.s ->> 'time')::time) at time zone slot.timezone) as at) o
-      where w.n <= 7 and o.at > ${at(now)}
-      order by o.at, slot.first_name, slot.last_name, slot.id
-      limit ${NEXT_CHECK_INS_ITEMS}`,
+        ) as per_day,
+        coalesce((
+          select json_agg(json_build_object('id', n.id, 'first_name', n.first_name, 'last_name', n.last_name, 'at', to_json(n.at) #>> '{}')
+            order by n.at, n.first_name, n.last_name, n.id)
+          from (
+            select slot.id, slot.first_name, slot.last_name, o.at
+            from slot
+            cross join lateral (select (slot.key::int - (extract(isodow from slot.today)::int - 1) + 7) % 7 as first) f
+            cross join lateral (values (f.first), (f.first + 7)) w(n)
+            cross join lateral (select ((slot.today + w.n + (slot.s ->> 'time')::time) at time zone slot.timezone) as at) o
+            where w.n <= 7 and o.at > ${at(now)}
+            order by o.at, slot.first_name, slot.last_name, slot.id
+            limit ${NEXT_CHECK_INS_ITEMS}
+          ) n
+        ), '[]'::json) as next`,
     week: sql`
-      with week_rows as (${weekRows})
+      with week_rows as (${weekRows}), responded as (${responded}), awaiting as (
+        select c.id, c.first_name, c.last_name from clients c
+        where ${sendingClients(coach.id)} and c.id not in (select client_id from responded)
+      )
       select
-        (select count(*)::int from (${responded}) r) as responded,
+        (select count(*)::int from responded) as responded,
         (select count(*)::int from week_rows where status = 'completed') as completed,
         (select count(*)::int from week_rows where status = 'responded') as replied,
         (select count(*)::int from week_rows where status = 'no_response') as no_response,
@@ -105,22 +122,12 @@ export function clientStatsStatements(coach: Pick<CoachRef, 'id' | 'timezone'>, 
             and c.created_at < (${dayStarts})[d.i + 2]
             and exists (select 1 from ${slotsOf(sql`d.i`)} where ${ENABLED})
             and not exists (select 1 from week_rows w where w.client_id = c.id and w.day = d.i)
-        ) as missed_slots`,
-    awaiting: sql`
-      with week_rows as (${weekRows}), awaiting as (
-        select c.id, c.first_name, c.last_name from clients c
-        where ${sendingClients(coach.id)} and c.id not in (${responded})
-      )
-      select id, first_name, last_name, (select count(*)::int from awaiting) as total
-      from awaiting order by first_name, last_name, id limit ${AWAITING_SHOWN}`,
-    // What clients did, not what we sent them: each client's latest reply to a check-in or text of
-    // their own (inbound), newest first. The check-in's outgoing message (a consent notice, say)
-    // used to stand in when there was no reply, under the client's name as if they had written it.
-    // Read from the coach's newest replies and texts (check_ins_coach_replied_idx,
-    // client_messages_coach_inbound_idx) rather than probed client by client, which cost two index
-    // probes per client: a thousand clients paid 2,000 of them for five names. The newest rows are
-    // complete back to `complete_after`; when they name fewer than five clients past it (one client
-    // writing a hundred times), each client's latest is looked up as before.
+        ) as missed_slots,
+        (select count(*)::int from awaiting) as awaiting_total,
+        coalesce((
+          select json_agg(json_build_object('id', a.id, 'first_name', a.first_name, 'last_name', a.last_name) order by a.first_name, a.last_name, a.id)
+          from (select * from awaiting order by first_name, last_name, id limit ${AWAITING_SHOWN}) a
+        ), '[]'::json) as awaiting`,
     recent: sql`
       with activity as (
         (select ci.client_id, ci.id, ci.id as check_in_id, ci.responded_at as at, ci.client_response as text, 'check_in' as source
@@ -171,7 +178,7 @@ export function clientStatsStatements(coach: Pick<CoachRef, 'id' | 'timezone'>, 
       ) recent
       order by recent.at desc, recent.client_id`,
     filters: sql`
-      select ${filterCount('active')} as active, ${filterCount('on_hold')} as on_hold, ${filterCount('needs_attention')} as needs_attention, ${filterCount('quiet')} as quiet
+      select count(*)::int as clients, ${filterCount('active')} as active, ${filterCount('on_hold')} as on_hold, ${filterCount('needs_attention')} as needs_attention, ${filterCount('quiet')} as quiet
       from ${clients} where ${and(eq(clients.coachId, coach.id), eq(clients.archived, false))}`,
   };
 }
@@ -185,34 +192,32 @@ export function clientStatsStatements(coach: Pick<CoachRef, 'id' | 'timezone'>, 
  */
 export async function clientStats(coach: CoachRef, now = new Date()): Promise<ClientStats> {
   const statements = clientStatsStatements(coach, now);
-  const [[counts], next, [weekCounts], awaiting, recent, [filterCounts]] = await Promise.all([
-    queryRows(countsRow, preparedText(statements.counts)),
-    queryRows(nextRow, preparedText(statements.next)),
+  const [[schedule], [week], recent, [filters]] = await Promise.all([
+    queryRows(scheduleRow, preparedText(statements.schedule)),
     queryRows(weekRow, preparedText(statements.week)),
-    queryRows(awaitingRow, preparedText(statements.awaiting)),
     queryRows(recentRow, preparedText(statements.recent)),
     queryRows(filtersRow, preparedText(statements.filters)),
   ]);
 
-  const perDay = counts?.per_day ?? [0, 0, 0, 0, 0, 0, 0];
+  const perDay = schedule?.per_day ?? [0, 0, 0, 0, 0, 0, 0];
   return {
-    clients: counts?.clients ?? 0,
-    filters: filterCounts ?? { active: 0, on_hold: 0, needs_attention: 0, quiet: 0 },
+    clients: filters?.clients ?? 0,
+    filters: { active: filters?.active ?? 0, on_hold: filters?.on_hold ?? 0, needs_attention: filters?.needs_attention ?? 0, quiet: filters?.quiet ?? 0 },
     scheduled: {
       total: perDay.reduce((sum, n) => sum + n, 0),
       perDay,
-      next: next.map((r) => ({ clientId: r.id, clientName: name(r.first_name, r.last_name), at: new Date(r.at).toISOString() })),
+      next: (schedule?.next ?? []).map((r) => ({ clientId: r.id, clientName: name(r.first_name, r.last_name), at: new Date(r.at).toISOString() })),
     },
     responding: {
-      responded: weekCounts?.responded ?? 0,
+      responded: week?.responded ?? 0,
       week: {
-        completed: weekCounts?.completed ?? 0,
-        responded: weekCounts?.replied ?? 0,
-        no_response: weekCounts?.no_response ?? 0,
-        missed: (weekCounts?.missed_rows ?? 0) + (weekCounts?.missed_slots ?? 0),
+        completed: week?.completed ?? 0,
+        responded: week?.replied ?? 0,
+        no_response: week?.no_response ?? 0,
+        missed: (week?.missed_rows ?? 0) + (week?.missed_slots ?? 0),
       },
-      awaitingTotal: awaiting[0]?.total ?? 0,
-      awaiting: awaiting.map((r) => ({ clientId: r.id, clientName: name(r.first_name, r.last_name) })),
+      awaitingTotal: week?.awaiting_total ?? 0,
+      awaiting: (week?.awaiting ?? []).map((r) => ({ clientId: r.id, clientName: name(r.first_name, r.last_name) })),
     },
     recent: recent.map((r) => ({ clientId: r.client_id, clientName: name(r.first_name, r.last_name), id: r.activity_id, checkInId: r.check_in_id, at: new Date(r.at).toISOString(), text: r.text })),
   };
