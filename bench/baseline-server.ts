@@ -6,7 +6,7 @@
  * the reporting statements of analytics.ts overview and admin-usage.ts usageStats imported from
  * server/services/reporting/queries.ts and client-stats.ts's statements rendered from its builder, the
  * very text the services run), the same argon2 verification and the same jose JWTs. It skips what a framework adds: routing,
- * zod, Drizzle's row mapping (and its query building, but for the stat cards' six statements), Next's
+ * zod, Drizzle's row mapping (and its query building, but for the stat cards' four statements), Next's
  * request and response objects.
  *
  * Started by bench/run.ts as a child process: DATABASE_URL, PORT, JWT_SECRET; it reports
